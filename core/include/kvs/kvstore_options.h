@@ -1,0 +1,28 @@
+#pragma once
+
+#include <kvs/types.h>
+
+#include <string>
+
+namespace kvs {
+
+/// Options of KVStore (the reference's KVStoreOptions, plus the read-only open and the consent
+/// to migrate that an inspector needs).
+struct KVStoreOptions
+{
+    /// /^[A-Za-z_][A-Za-z0-9_]*$/, at most 40 characters; else TypeError.
+    std::string tablePrefix;
+    /// "normal" or "full" (PRAGMA synchronous); else TypeError.
+    std::string durability = "normal";
+    /// Longest encoded key accepted, integer >= 1; else RangeError.
+    long long maxKeySize = 2048;
+    QueueConfig queue;
+    /// Open with SQLite mode=ro: no migration, no pragma that writes, no timer; every write
+    /// throws ReadOnlyError. A database at an older schema can still be read.
+    bool readOnly = false;
+    /// When false, an existing database at an older schema is refused with SchemaOutdatedError
+    /// and left untouched instead of being migrated (a new, empty database is still created).
+    bool migrate = true;
+};
+
+} // namespace kvs

@@ -1,0 +1,55 @@
+#include <kvs/errors.h>
+
+#include <utility>
+
+namespace kvs {
+
+const char *errorKindName(ErrorKind kind) noexcept
+{
+    switch (kind) {
+    case ErrorKind::TypeError:
+        return "TypeError";
+    case ErrorKind::RangeError:
+        return "RangeError";
+    case ErrorKind::Error:
+        break;
+    }
+    return "Error";
+}
+
+Error::Error(const std::string &message, std::string detail)
+    : std::runtime_error(message)
+    , m_detail(std::move(detail))
+{}
+
+LiteralSyntaxError::LiteralSyntaxError(const std::string &message, std::size_t position)
+    : Error(message)
+    , m_position(position)
+{}
+
+DatabaseError::DatabaseError(const std::string &message, int code, std::string detail)
+    : Error(message, std::move(detail))
+    , m_code(code)
+{}
+
+SchemaTooNewError::SchemaTooNewError(const std::string &message, long long version)
+    : Error(message)
+    , m_version(version)
+{}
+
+ForeignTableError::ForeignTableError(const std::string &message, std::string table)
+    : Error(message)
+    , m_table(std::move(table))
+{}
+
+SchemaOutdatedError::SchemaOutdatedError(const std::string &message, long long version)
+    : Error(message)
+    , m_version(version)
+{}
+
+NotKvsDatabaseError::NotKvsDatabaseError(const std::string &message, std::string tables)
+    : Error(message)
+    , m_tables(std::move(tables))
+{}
+
+} // namespace kvs
