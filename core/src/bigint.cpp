@@ -99,17 +99,16 @@ std::string BigInt::toDecimal() const
     return out;
 }
 
-std::strong_ordering operator<=>(const BigInt &a, const BigInt &b)
+int compare(const BigInt &a, const BigInt &b) noexcept
 {
     if (a.m_negative != b.m_negative)
-        return a.m_negative ? std::strong_ordering::less : std::strong_ordering::greater;
+        return a.m_negative ? -1 : 1;
     // Same sign: compare magnitudes (length first, both minimal), inverted for negatives.
-    std::strong_ordering magnitude = a.m_magnitude.size() <=> b.m_magnitude.size();
-    if (magnitude == std::strong_ordering::equal)
-        magnitude = a.m_magnitude.compare(b.m_magnitude) <=> 0;
-    if (!a.m_negative)
-        return magnitude;
-    return 0 <=> magnitude;
+    int magnitude = a.m_magnitude.size() == b.m_magnitude.size()
+                        ? a.m_magnitude.compare(b.m_magnitude)
+                        : (a.m_magnitude.size() < b.m_magnitude.size() ? -1 : 1);
+    magnitude = magnitude < 0 ? -1 : (magnitude > 0 ? 1 : 0);
+    return a.m_negative ? -magnitude : magnitude;
 }
 
 } // namespace kvs

@@ -3,7 +3,7 @@
 #include <kvs/bigint.h>
 #include <kvs/value.h>
 
-#include <concepts>
+#include <type_traits>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -24,8 +24,10 @@ public:
     KeyPart(std::string_view s) : m_data(std::string(s)) {}
     KeyPart(const char *s) : m_data(std::string(s)) {}
     KeyPart(double n) : m_data(n) {}
-    template <std::integral T>
-        requires(!std::same_as<T, bool>)
+    // Any integer type but bool. (SFINAE rather than a concept: Qt 6.4's moc cannot parse
+    // <concepts>, and tests that include this header run moc.)
+    template <typename T,
+              std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
     KeyPart(T n) : m_data(static_cast<double>(n))
     {}
     KeyPart(BigInt b) : m_data(std::move(b)) {}

@@ -1,1 +1,232 @@
-// placeholder: being written
+#include "sqlite/sqlite_schema.h"
+
+#include "legacy_keys.h"
+
+#include <kvs/errors.h>
+#include <kvs/types.h>
+
+#include <algorithm>
+#include <charconv>
+#include <initializer_list>
+
+namespace kvs::detail {
+
+namespace {
+
+using Columns = std::initializer_list<const char *>;
+
+const Columns kMetaColumns = {"key", "value"};
+const Columns kKvColumns = {"key", "value", "version", "expires_at"};
+const Columns kQueueV1Columns = {"id", "topic", "payload", "status", "enqueued_at",
+                                 "deliver_at", "attempts", "max_attempts"};
+const Columns kQueueV2Columns = {"locked_until", "lease_token", "last_error", "finished_at"};
+const Columns kVersionstampColumns = {"id", "version"};
+
+std::string q(const std::string &name)
+{
+    return TableNames::quoted(name);
+}
+
+std::vector<std::string> columnsOf(Connection &connection, const std::string &table)
+{
+    Statement stmt(connection.handle(), "SELECT name FROM pragma_table_info(?1)");
+    stmt.bindText(1, table);
+    std::vector<std::string> columns;
+    while (stmt.step())
+        columns.emplace_back(stmt.columnBytes(0));
+    return columns;
+}
+
+// A table is recognised by its column names only (reference, gotcha 22).
+void requireColumns(Connection &connection, const std::string &table, Columns required,
+                    Columns alsoRequired = {})
+{
+    const std::vector<std::string> present = columnsOf(connection, table);
+    std::string missing;
+    for (Columns list : {required, alsoRequired}) {
+        for (const char *column : list) {
+            if (std::find(present.begin(), present.end(), column) == present.end())
+                missing += (missing.empty() ? "" : ", ") + std::string(column);
+        }
+    }
+    if (missing.empty())
+        return;
+    throw ForeignTableError("kvs: table \"" + table + "\" exists but is not a kvs table (missing columns: "
+                                + missing
+                                + "). Use the tablePrefix option to give kvs tables of its own.",
+                            table);
+}
+
+long long parseVersion(const std::string &text)
+{
+    long long version = 0;
+    const char *end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, version);
+    if (text.empty() || ec != std::errc() || ptr != end)
+        throw Error("kvs: the database schema version is not an integer: \"" + text + "\"");
+    return version;
+}
+
+long long readStoredVersion(Connection &connection, const TableNames &names)
+{
+    Statement stmt(connection.handle(),
+                   "SELECT value FROM " + q(names.meta) + " WHERE key = 'schema_version'");
+    if (!stmt.step() || stmt.columnIsNull(0))
+        return 0;
+    const long long version = parseVersion(std::string(stmt.columnBytes(0)));
+    if (version > kSchemaVersion) {
+        throw SchemaTooNewError("kvs: the database schema is version " + std::to_string(version)
+                                    + ", newer than this kvs release supports ("
+                                    + std::to_string(kSchemaVersion) + "). Upgrade @coderbuzz/kvs",
+                                version);
+    }
+    return version;
+}
+
+void stepToVersion1(Connection &connection, const TableNames &names)
+{
+    connection.exec("CREATE TABLE IF NOT EXISTS " + q(names.kv)
+                    + " (key BLOB PRIMARY KEY, value BLOB NOT NULL, version INTEGER NOT NULL, "
+                      "expires_at INTEGER)");
+    connection.exec("CREATE TABLE IF NOT EXISTS " + q(names.queue)
+                    + " (id INTEGER PRIMARY KEY AUTOINCREMENT, topic TEXT NOT NULL, payload BLOB "
+                      "NOT NULL, status TEXT NOT NULL, enqueued_at INTEGER NOT NULL, deliver_at "
+                      "INTEGER NOT NULL, attempts INTEGER NOT NULL, max_attempts INTEGER NOT "
+                      "NULL)");
+    // Verified before anything is indexed or altered.
+    requireColumns(connection, names.kv, kKvColumns);
+    requireColumns(connection, names.queue, kQueueV1Columns);
+    connection.exec("CREATE INDEX IF NOT EXISTS " + q("idx_" + names.prefix + "kv_expires") + " ON "
+                    + q(names.kv) + " (expires_at) WHERE expires_at IS NOT NULL");
+    connection.exec("CREATE INDEX IF NOT EXISTS " + q("idx_" + names.prefix + "queue_pending")
+                    + " ON " + q(names.queue) + " (topic, status, deliver_at)");
+}
+
+void stepToVersion2(Connection &connection, const TableNames &names, std::int64_t now)
+{
+    const std::vector<std::string> present = columnsOf(connection, names.queue);
+    const std::pair<const char *, const char *> added[] = {{"locked_until", "INTEGER"},
+                                                           {"lease_token", "TEXT"},
+                                                           {"last_error", "TEXT"},
+                                                           {"finished_at", "INTEGER"}};
+    for (const auto &[column, type] : added) {
+        if (std::find(present.begin(), present.end(), column) == present.end())
+            connection.exec("ALTER TABLE " + q(names.queue) + " ADD COLUMN " + column + " " + type);
+    }
+    // A lease from before leases had an end is treated as expired; done rows age from now.
+    connection.exec("UPDATE " + q(names.queue)
+                    + " SET locked_until = 0 WHERE status = 'processing' AND locked_until IS NULL");
+    connection.exec("UPDATE " + q(names.queue) + " SET finished_at = " + std::to_string(now)
+                    + " WHERE status = 'done' AND finished_at IS NULL");
+    connection.exec("CREATE INDEX IF NOT EXISTS " + q("idx_" + names.prefix + "queue_lease")
+                    + " ON " + q(names.queue)
+                    + " (status, locked_until) WHERE status = 'processing'");
+    connection.exec("CREATE INDEX IF NOT EXISTS " + q("idx_" + names.prefix + "queue_finished")
+                    + " ON " + q(names.queue)
+                    + " (status, finished_at) WHERE finished_at IS NOT NULL");
+}
+
+void rekeyMinusZero(Connection &connection, const TableNames &names)
+{
+    // Candidates hold 0.4's -0 bytes or a negative bigint's 04 00; rekeyLegacyKey decides.
+    Statement candidates(connection.handle(),
+                         "SELECT key FROM " + q(names.kv)
+                             + " WHERE instr(key, X'030000000000000000') > 0"
+                               " OR instr(key, X'0400') > 0");
+    std::vector<std::pair<std::string, std::string>> moves;
+    while (candidates.step()) {
+        const std::string old(candidates.columnBytes(0));
+        if (auto rekeyed = rekeyLegacyKey(old))
+            moves.emplace_back(old, std::move(*rekeyed));
+    }
+    if (moves.empty())
+        return;
+    Statement exists(connection.handle(), "SELECT 1 FROM " + q(names.kv) + " WHERE key = ?1");
+    Statement remove(connection.handle(), "DELETE FROM " + q(names.kv) + " WHERE key = ?1");
+    Statement update(connection.handle(),
+                     "UPDATE " + q(names.kv) + " SET key = ?2 WHERE key = ?1");
+    for (const auto &[old, rekeyed] : moves) {
+        exists.bindBlob(1, rekeyed);
+        const bool taken = exists.step();
+        exists.reset();
+        // ["x", -0] next to ["x", 0]: the existing row is kept, the old one goes.
+        Statement &change = taken ? remove : update;
+        change.bindBlob(1, old);
+        if (!taken)
+            change.bindBlob(2, rekeyed);
+        change.run();
+        change.reset();
+    }
+}
+
+void stepToVersion3(Connection &connection, const TableNames &names)
+{
+    connection.exec("CREATE TABLE IF NOT EXISTS " + q(names.versionstamp)
+                    + " (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)");
+    connection.exec("INSERT INTO " + q(names.versionstamp) + " (id, version) SELECT 1, "
+                    + "COALESCE(MAX(version), 0) FROM " + q(names.kv) + " WHERE NOT EXISTS "
+                    + "(SELECT 1 FROM " + q(names.versionstamp) + ")");
+    rekeyMinusZero(connection, names);
+}
+
+} // namespace
+
+SchemaProbe probeSchema(Connection &connection, const TableNames &names)
+{
+    SchemaProbe probe;
+    Statement tables(connection.handle(),
+                     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+                     "'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+    bool hasMeta = false;
+    while (tables.step()) {
+        std::string name(tables.columnBytes(0));
+        hasMeta = hasMeta || name == names.meta;
+        probe.hasKvTable = probe.hasKvTable || name == names.kv;
+        probe.tables.push_back(std::move(name));
+    }
+    if (hasMeta) {
+        requireColumns(connection, names.meta, kMetaColumns);
+        probe.storedVersion = readStoredVersion(connection, names);
+    }
+    return probe;
+}
+
+void checkForeignTables(Connection &connection, const TableNames &names, const SchemaProbe &probe)
+{
+    const auto has = [&](const std::string &table) {
+        return std::find(probe.tables.begin(), probe.tables.end(), table) != probe.tables.end();
+    };
+    if (has(names.kv))
+        requireColumns(connection, names.kv, kKvColumns);
+    if (has(names.queue)) {
+        requireColumns(connection, names.queue, kQueueV1Columns,
+                       probe.storedVersion >= 2 ? kQueueV2Columns : Columns{});
+    }
+    if (has(names.versionstamp))
+        requireColumns(connection, names.versionstamp, kVersionstampColumns);
+}
+
+void migrateSchema(Connection &connection, const TableNames &names, std::int64_t now)
+{
+    connection.exec("CREATE TABLE IF NOT EXISTS " + q(names.meta)
+                    + " (key TEXT PRIMARY KEY, value TEXT)");
+    requireColumns(connection, names.meta, kMetaColumns);
+    // Read again inside the transaction: another process may have migrated meanwhile.
+    const long long version = readStoredVersion(connection, names);
+    if (version < 1)
+        stepToVersion1(connection, names);
+    if (version < 2)
+        stepToVersion2(connection, names, now);
+    if (version < 3)
+        stepToVersion3(connection, names);
+    if (version != kSchemaVersion) {
+        connection.exec("INSERT INTO " + q(names.meta) + " (key, value) VALUES ('schema_version', '"
+                        + std::to_string(kSchemaVersion)
+                        + "') ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    }
+    requireColumns(connection, names.kv, kKvColumns);
+    requireColumns(connection, names.queue, kQueueV1Columns, kQueueV2Columns);
+    requireColumns(connection, names.versionstamp, kVersionstampColumns);
+}
+
+} // namespace kvs::detail

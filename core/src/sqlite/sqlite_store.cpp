@@ -1,1 +1,319 @@
-// placeholder: being written
+#include "sqlite/sqlite_store.h"
+
+#include "clock.h"
+#include "list_range.h"
+#include "sqlite/sqlite_schema.h"
+#include "validation.h"
+
+#include <kvs/errors.h>
+#include <kvs/value_codec.h>
+
+#include <sqlite3.h>
+
+#include <cmath>
+
+namespace kvs::detail {
+
+namespace {
+
+constexpr std::size_t kMaxGetMany = 1000;
+
+std::string joinTables(const std::vector<std::string> &tables)
+{
+    std::string out;
+    for (const auto &table : tables)
+        out += (out.empty() ? "" : ", ") + table;
+    return out;
+}
+
+} // namespace
+
+SqliteStore::SqliteStore(const std::string &path, const KVStoreOptions &options)
+    : m_path(path)
+    , m_options(options)
+    , m_names(options.tablePrefix)
+{
+    validateTablePrefix(options.tablePrefix);
+    validateDurability(options.durability);
+    validateMaxKeySize(options.maxKeySize);
+    validateQueueConfig(options.queue);
+    if (options.readOnly)
+        openReadOnly();
+    else
+        openReadWrite();
+    m_versions = std::make_unique<VersionAllocator>(*m_connection, m_names.versionstamp);
+}
+
+SqliteStore::~SqliteStore()
+{
+    close();
+}
+
+void SqliteStore::applyPragmas(bool writable)
+{
+    // busy_timeout, cache_size and mmap_size are per connection and never write the file.
+    m_connection->exec("PRAGMA busy_timeout = 5000");
+    m_connection->exec("PRAGMA cache_size = -65536");
+    m_connection->exec("PRAGMA mmap_size = 268435456");
+    if (!writable)
+        return;
+    m_connection->exec("PRAGMA journal_mode = WAL");
+    m_connection->exec(m_options.durability == "full" ? "PRAGMA synchronous = FULL"
+                                                      : "PRAGMA synchronous = NORMAL");
+}
+
+void SqliteStore::openReadOnly()
+{
+    m_connection = std::make_unique<Connection>(m_path, Connection::Mode::ReadOnly);
+    applyPragmas(false);
+    const SchemaProbe probe = probeSchema(*m_connection, m_names);
+    if (!probe.hasKvTable) {
+        const std::string found = probe.tables.empty() ? "the database has no tables"
+                                                        : "tables found: " + joinTables(probe.tables);
+        throw NotKvsDatabaseError("kvs: \"" + m_path + "\" is not a kvs database (no \""
+                                      + m_names.kv + "\" table; " + found + ")",
+                                  joinTables(probe.tables));
+    }
+    checkForeignTables(*m_connection, m_names, probe);
+    m_schemaVersion = probe.effectiveVersion();
+}
+
+void SqliteStore::openReadWrite()
+{
+    m_connection = std::make_unique<Connection>(m_path, Connection::Mode::ReadWrite);
+    // Until the schema is known to be ours, closing must not checkpoint: a refused database is
+    // left byte for byte as it was, WAL included.
+    m_connection->setCheckpointOnClose(false);
+    m_connection->exec("PRAGMA busy_timeout = 5000");
+    const SchemaProbe probe = probeSchema(*m_connection, m_names);
+    checkForeignTables(*m_connection, m_names, probe);
+    if (!m_options.migrate && probe.hasKvTable && probe.storedVersion < kSchemaVersion) {
+        const long long version = probe.effectiveVersion();
+        throw SchemaOutdatedError("kvs: the database schema is version " + std::to_string(version)
+                                      + ", older than this kvs release ("
+                                      + std::to_string(kSchemaVersion)
+                                      + "); open it with migration allowed to upgrade it",
+                                  version);
+    }
+    applyPragmas(true);
+    {
+        Transaction tx(*m_connection, Transaction::Kind::Immediate);
+        migrateSchema(*m_connection, m_names, nowMs());
+        tx.commit();
+    }
+    m_connection->setCheckpointOnClose(true);
+    m_schemaVersion = kSchemaVersion;
+}
+
+void SqliteStore::close() noexcept
+{
+    m_versions.reset();
+    for (auto &stmt : m_statements)
+        stmt.reset();
+    if (m_connection)
+        m_connection->close();
+    m_connection.reset();
+}
+
+Statement &SqliteStore::statement(SqlId id)
+{
+    auto &slot = m_statements[static_cast<std::size_t>(id)];
+    if (!slot)
+        slot = std::make_unique<Statement>(m_connection->handle(), buildSql(id, m_names));
+    return *slot;
+}
+
+void SqliteStore::requireOpen() const
+{
+    if (!m_connection)
+        throw ClosedError("kvs: the store is closed");
+}
+
+void SqliteStore::requireWritable(const char *operation) const
+{
+    requireOpen();
+    if (m_options.readOnly) {
+        throw ReadOnlyError(std::string("kvs: the store is open read-only; ") + operation
+                            + " needs write access");
+    }
+}
+
+void SqliteStore::encodeChecked(const Key &key, std::string &buffer) const
+{
+    buffer.clear();
+    encodeKey(key, buffer);
+    checkKeySize(buffer.size(), m_options.maxKeySize);
+}
+
+std::optional<Entry> SqliteStore::readLive(const Key &key, std::string_view encodedKey,
+                                           std::int64_t now)
+{
+    StatementScope get(statement(SqlId::Get));
+    get->bindBlob(1, encodedKey);
+    get->bindInt64(2, now);
+    if (!get->step())
+        return std::nullopt;
+    return Entry{key, decodeValue(get->columnBytes(0)), get->columnInt64(1),
+                 get->columnOptionalInt64(2)};
+}
+
+std::optional<Entry> SqliteStore::get(const Key &key)
+{
+    requireOpen();
+    encodeChecked(key, m_keyBuffer);
+    return readLive(key, m_keyBuffer, nowMs());
+}
+
+std::vector<std::optional<Entry>> SqliteStore::getMany(const std::vector<Key> &keys)
+{
+    requireOpen();
+    if (keys.size() > kMaxGetMany) {
+        throw RangeError("kvs: getMany() reads at most 1000 keys, got "
+                         + std::to_string(keys.size()));
+    }
+    std::vector<std::string> encoded(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        encodeChecked(keys[i], encoded[i]);
+    std::vector<std::optional<Entry>> result;
+    result.reserve(keys.size());
+    const std::int64_t now = nowMs();
+    if (keys.size() == 1) {
+        result.push_back(readLive(keys[0], encoded[0], now));
+        return result;
+    }
+    // One deferred read transaction: every slot comes from the same snapshot.
+    Transaction tx(*m_connection, Transaction::Kind::Deferred);
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        result.push_back(readLive(keys[i], encoded[i], now));
+    tx.commit();
+    return result;
+}
+
+void SqliteStore::upsert(std::string_view encodedKey, std::string_view encodedValue,
+                         std::int64_t version, std::optional<std::int64_t> expiresAt)
+{
+    StatementScope upsert(statement(SqlId::Upsert));
+    upsert->bindBlob(1, encodedKey);
+    upsert->bindBlob(2, encodedValue);
+    upsert->bindInt64(3, version);
+    upsert->bindOptionalInt64(4, expiresAt);
+    upsert->run();
+}
+
+CommitResult SqliteStore::set(const Key &key, const Value &value, const SetOptions &options)
+{
+    requireWritable("set()");
+    const std::optional<std::int64_t> expiresAt = expiryFor(options, nowMs());
+    encodeChecked(key, m_keyBuffer);
+    m_valueBuffer.clear();
+    encodeValue(value, m_valueBuffer);
+    const std::int64_t version = m_versions->next();
+    upsert(m_keyBuffer, m_valueBuffer, version, expiresAt);
+    return {true, version};
+}
+
+void SqliteStore::remove(const Key &key)
+{
+    requireWritable("delete()");
+    encodeChecked(key, m_keyBuffer);
+    StatementScope remove(statement(SqlId::Delete));
+    remove->bindBlob(1, m_keyBuffer);
+    remove->run();
+}
+
+double SqliteStore::addToNumber(std::string_view encodedKey, double delta, std::int64_t now,
+                                std::int64_t version, const char *operation)
+{
+    double result = delta;
+    std::optional<std::int64_t> expiresAt;
+    {
+        StatementScope read(statement(SqlId::GetRaw));
+        read->bindBlob(1, encodedKey);
+        if (read->step()) {
+            const std::optional<std::int64_t> oldExpiry = read->columnOptionalInt64(2);
+            // An expired row still present counts as missing: value delta, TTL removed.
+            if (!oldExpiry || *oldExpiry > now) {
+                const Value current = decodeValue(read->columnBytes(0));
+                if (!current.isNumber()) {
+                    throw TypeError(std::string("kvs: ") + operation
+                                    + " needs a number, but the key holds " + describeKind(current));
+                }
+                result = current.asNumber() + delta;
+                expiresAt = oldExpiry;
+            }
+        }
+    }
+    if (!std::isfinite(result))
+        throw RangeError(std::string("kvs: ") + operation + " result is not a finite number");
+    std::string encoded;
+    encodeValue(Value(result), encoded);
+    upsert(encodedKey, encoded, version, expiresAt);
+    return result;
+}
+
+double SqliteStore::increment(const Key &key, double delta)
+{
+    requireWritable("increment()");
+    validateDelta("increment()", delta);
+    encodeChecked(key, m_keyBuffer);
+    // The version is reserved before the transaction (a reservation inside it would roll back
+    // with it while the block stayed in use).
+    const std::int64_t version = m_versions->next();
+    Transaction tx(*m_connection, Transaction::Kind::Immediate);
+    const double result = addToNumber(m_keyBuffer, delta, nowMs(), version, "increment()");
+    tx.commit();
+    return result;
+}
+
+ListResult SqliteStore::list(const ListSelector &selector, const ListOptions &options)
+{
+    requireOpen();
+    const ListRange range = resolveListRange(selector, options, m_options.maxKeySize);
+    ListResult result;
+    if (range.empty())
+        return result;
+    StatementScope list(statement(range.reverse ? SqlId::ListDesc : SqlId::ListAsc));
+    list->bindBlob(1, range.lower);
+    list->bindBlob(2, range.upper);
+    list->bindInt64(3, nowMs());
+    list->bindInt64(4, range.limit);
+    result.entries.reserve(static_cast<std::size_t>(std::min(range.limit, 128)));
+    std::string lastKey; // the cursor is the last row's stored bytes, as the reference says
+    while (list->step()) {
+        const std::string_view key = list->columnBytes(0);
+        lastKey.assign(key);
+        result.entries.push_back(Entry{decodeKey(key), decodeValue(list->columnBytes(1)),
+                                       list->columnInt64(2), list->columnOptionalInt64(3)});
+    }
+    if (static_cast<int>(result.entries.size()) == range.limit)
+        result.cursor = encodeCursor(lastKey);
+    return result;
+}
+
+std::int64_t SqliteStore::cleanExpired()
+{
+    requireWritable("cleanExpired()");
+    StatementScope clean(statement(SqlId::CleanExpired));
+    clean->bindInt64(1, nowMs());
+    std::int64_t deleted = 0;
+    while (clean->step())
+        ++deleted;
+    return deleted;
+}
+
+void SqliteStore::reset()
+{
+    requireWritable("reset()");
+    Transaction tx(*m_connection, Transaction::Kind::Immediate);
+    {
+        StatementScope kv(statement(SqlId::ResetKv));
+        kv->run();
+    }
+    {
+        StatementScope queue(statement(SqlId::ResetQueue));
+        queue->run();
+    }
+    tx.commit();
+}
+
+} // namespace kvs::detail

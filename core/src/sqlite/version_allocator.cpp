@@ -1,1 +1,36 @@
-// placeholder: being written
+#include "sqlite/version_allocator.h"
+
+#include "sqlite/sqlite_connection.h"
+#include "sqlite/table_names.h"
+
+#include <kvs/errors.h>
+
+namespace kvs::detail {
+
+VersionAllocator::VersionAllocator(Connection &connection, const std::string &versionstampTable)
+    : m_connection(connection)
+    , m_sql("UPDATE " + TableNames::quoted(versionstampTable) + " SET version = version + "
+            + std::to_string(kBlock) + " WHERE id = 1 RETURNING version")
+{}
+
+std::int64_t VersionAllocator::next()
+{
+    if (m_next == m_end)
+        reserve();
+    return m_next++;
+}
+
+void VersionAllocator::reserve()
+{
+    if (!m_reserve)
+        m_reserve = std::make_unique<Statement>(m_connection.handle(), m_sql);
+    StatementScope scope(*m_reserve);
+    if (!scope->step())
+        throw Error("kvs: the versionstamp counter row is missing");
+    const std::int64_t last = scope->columnInt64(0);
+    scope->run(); // finish the statement so the autocommit write commits now
+    m_next = last - kBlock + 1;
+    m_end = last + 1;
+}
+
+} // namespace kvs::detail

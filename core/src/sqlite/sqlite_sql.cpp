@@ -1,0 +1,44 @@
+#include "sqlite/sqlite_sql.h"
+
+namespace kvs::detail {
+
+std::string buildSql(SqlId id, const TableNames &names)
+{
+    const std::string kv = TableNames::quoted(names.kv);
+    const std::string live = " AND (expires_at IS NULL OR expires_at > ?";
+    switch (id) {
+    case SqlId::Get:
+        return "SELECT value, version, expires_at FROM " + kv + " WHERE key = ?1" + live + "2)";
+    case SqlId::GetRaw:
+        return "SELECT value, version, expires_at FROM " + kv + " WHERE key = ?1";
+    case SqlId::GetVersion:
+        return "SELECT version FROM " + kv + " WHERE key = ?1" + live + "2)";
+    case SqlId::Upsert:
+        return "INSERT INTO " + kv
+               + " (key, value, version, expires_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT(key) DO "
+                 "UPDATE SET value = excluded.value, version = excluded.version, expires_at = "
+                 "excluded.expires_at";
+    case SqlId::Delete:
+        return "DELETE FROM " + kv + " WHERE key = ?1";
+    case SqlId::ListAsc:
+    case SqlId::ListDesc:
+        return "SELECT key, value, version, expires_at FROM " + kv
+               + " WHERE key >= ?1 AND key < ?2" + live + "3) ORDER BY key "
+               + (id == SqlId::ListAsc ? "ASC" : "DESC") + " LIMIT ?4";
+    case SqlId::CleanExpired:
+        return "DELETE FROM " + kv + " WHERE expires_at IS NOT NULL AND expires_at <= ?1 RETURNING key";
+    case SqlId::Enqueue:
+        return "INSERT INTO " + TableNames::quoted(names.queue)
+               + " (topic, payload, status, enqueued_at, deliver_at, attempts, max_attempts) "
+                 "VALUES (?1, ?2, 'pending', ?3, ?4, 0, ?5) RETURNING id";
+    case SqlId::ResetKv:
+        return "DELETE FROM " + kv;
+    case SqlId::ResetQueue:
+        return "DELETE FROM " + TableNames::quoted(names.queue);
+    case SqlId::Count:
+        break;
+    }
+    return {};
+}
+
+} // namespace kvs::detail

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "sqlite/sqlite_connection.h"
+#include "sqlite/sqlite_sql.h"
+#include "sqlite/table_names.h"
+#include "sqlite/version_allocator.h"
+
+#include <kvs/atomic_operation.h>
+#include <kvs/kvstore_options.h>
+#include <kvs/types.h>
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kvs::detail {
+
+// The implementation behind KVStore: one SQLite connection, its cached statements and the
+// versionstamp allocator. Thread rule: one thread at a time.
+class SqliteStore
+{
+public:
+    SqliteStore(const std::string &path, const KVStoreOptions &options);
+    ~SqliteStore();
+
+    std::optional<Entry> get(const Key &key);
+    std::vector<std::optional<Entry>> getMany(const std::vector<Key> &keys);
+    CommitResult set(const Key &key, const Value &value, const SetOptions &options);
+    void remove(const Key &key);
+    double increment(const Key &key, double delta);
+    ListResult list(const ListSelector &selector, const ListOptions &options);
+    CommitResult commit(const std::vector<Check> &checks, const std::vector<Mutation> &mutations);
+    std::int64_t cleanExpired();
+    void reset();
+    void close() noexcept;
+
+    bool isClosed() const noexcept { return !m_connection; }
+    bool isReadOnly() const noexcept { return m_options.readOnly; }
+    long long schemaVersion() const noexcept { return m_schemaVersion; }
+    const std::string &path() const noexcept { return m_path; }
+    const KVStoreOptions &options() const noexcept { return m_options; }
+
+private:
+    void openReadOnly();
+    void openReadWrite();
+    void applyPragmas(bool writable);
+
+    Statement &statement(SqlId id);
+    void requireOpen() const;
+    void requireWritable(const char *operation) const;
+    // Encodes key into buffer and checks maxKeySize.
+    void encodeChecked(const Key &key, std::string &buffer) const;
+    // Reads the live entry for the encoded key with the Get statement.
+    std::optional<Entry> readLive(const Key &key, std::string_view encodedKey, std::int64_t now);
+    // The read-modify-write of increment() and atomic().sum(); requires an open transaction.
+    double addToNumber(std::string_view encodedKey, double delta, std::int64_t now,
+                       std::int64_t version, const char *operation);
+    void upsert(std::string_view encodedKey, std::string_view encodedValue, std::int64_t version,
+                std::optional<std::int64_t> expiresAt);
+
+    std::string m_path;
+    KVStoreOptions m_options;
+    TableNames m_names;
+    long long m_schemaVersion = 0;
+    // Declared before the statements: they are finalized before the connection closes.
+    std::unique_ptr<Connection> m_connection;
+    std::array<std::unique_ptr<Statement>, static_cast<std::size_t>(SqlId::Count)> m_statements;
+    std::unique_ptr<VersionAllocator> m_versions;
+    // Reused encode buffers of the hot paths (no allocation per call once warm).
+    std::string m_keyBuffer;
+    std::string m_valueBuffer;
+};
+
+} // namespace kvs::detail

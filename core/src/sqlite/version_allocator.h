@@ -1,0 +1,38 @@
+#pragma once
+
+#include "sqlite/sqlite_statement.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace kvs::detail {
+
+class Connection;
+
+// Hands out versionstamps from blocks of 1024 reserved in <p>kv_versionstamp (KVS-05): a
+// reservation UPDATE ... SET version = version + 1024 RETURNING version that returns V owns
+// V-1023 .. V. Each reservation is its own write, so processes sharing a file never get the
+// same version. Requires: next() is called outside any transaction (a reservation inside one
+// would roll back with it while this allocator kept handing the block out).
+class VersionAllocator
+{
+public:
+    static constexpr std::int64_t kBlock = 1024;
+
+    VersionAllocator(Connection &connection, const std::string &versionstampTable);
+
+    std::int64_t next();
+    // Forgets the current block (after close, or when a block's reservation is in doubt).
+    void drop() noexcept { m_next = m_end = 0; }
+
+private:
+    void reserve();
+
+    Connection &m_connection;
+    std::string m_sql;
+    std::unique_ptr<Statement> m_reserve;
+    std::int64_t m_next = 0; // next version to hand out
+    std::int64_t m_end = 0;  // one past the last version of the block
+};
+
+} // namespace kvs::detail

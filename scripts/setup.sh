@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Set-up for a fresh Debian 12 machine: installs the Debian packages that are missing, then
+# configures and builds KVS Admin in ./build (Ninja, ccache, two jobs). Safe to run again: it
+# installs nothing that is present and rebuilds only what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(
+    cmake ninja-build g++ ccache pkg-config clang-format
+    qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-charts-dev libqt6sql6-sqlite libgl-dev qtkeychain-qt6-dev
+    libsqlite3-dev libpq-dev libgmp-dev rapidjson-dev
+)
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+if ((${#missing[@]})); then
+    echo "setup: installing ${missing[*]}"
+    sudo_cmd=()
+    if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+build_type=${KVS_BUILD_TYPE:-RelWithDebInfo}
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type" > build.configure.log 2>&1 \
+    || { cat build.configure.log; exit 1; }
+cmake --build build -j2
