@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 
 namespace kvs {
 
@@ -185,39 +186,144 @@ bool sameValueZero(const Value &a, const Value &b) noexcept
     }
 }
 
+namespace {
+
+// Below this size a linear scan for a repeated name or key beats hashing; above it the builders
+// keep a hash index so that building stays linear (a parser feeds them objects of any size).
+constexpr std::size_t kIndexThreshold = 16;
+constexpr std::size_t kNotFound = static_cast<std::size_t>(-1);
+
+bool isPrimitive(const Value &v) noexcept
+{
+    switch (v.type()) {
+    case Value::Type::Undefined:
+    case Value::Type::Null:
+    case Value::Type::Boolean:
+    case Value::Type::Number:
+    case Value::Type::String:
+    case Value::Type::BigInt:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// Consistent with sameValueZero: all NaNs hash alike, and so do 0 and -0.
+std::size_t primitiveHash(const Value &v) noexcept
+{
+    std::size_t h = 0;
+    switch (v.type()) {
+    case Value::Type::Boolean:
+        h = v.asBoolean() ? 1 : 2;
+        break;
+    case Value::Type::Number: {
+        const double n = v.asNumber();
+        h = n != n ? 3 : std::hash<double>{}(n == 0 ? 0.0 : n);
+        break;
+    }
+    case Value::Type::String:
+        h = std::hash<std::string>{}(v.asString());
+        break;
+    case Value::Type::BigInt:
+        h = std::hash<std::string>{}(v.asBigInt().magnitude())
+            ^ (v.asBigInt().isNegative() ? 1 : 0);
+        break;
+    default:
+        break;
+    }
+    return h ^ (static_cast<std::size_t>(v.type()) * 0x9e3779b97f4a7c15ULL);
+}
+
+// The position of the element whose key is SameValueZero to `key`, or kNotFound, when the
+// caller appends it and its position is recorded. keyOf projects an element to its key.
+template <typename Elements, typename KeyOf>
+std::size_t findOrRecord(const Elements &elements,
+                         std::unordered_multimap<std::size_t, std::size_t> &positions,
+                         bool &indexed,
+                         const Value &key,
+                         KeyOf keyOf)
+{
+    if (!isPrimitive(key))
+        return kNotFound; // Objects are distinct identities: never a repeat.
+    if (!indexed && elements.size() < kIndexThreshold) {
+        for (std::size_t i = 0; i < elements.size(); ++i) {
+            if (sameValueZero(keyOf(elements[i]), key))
+                return i;
+        }
+        return kNotFound;
+    }
+    if (!indexed) {
+        for (std::size_t i = 0; i < elements.size(); ++i) {
+            if (isPrimitive(keyOf(elements[i])))
+                positions.emplace(primitiveHash(keyOf(elements[i])), i);
+        }
+        indexed = true;
+    }
+    const std::size_t hash = primitiveHash(key);
+    for (auto [at, end] = positions.equal_range(hash); at != end; ++at) {
+        if (sameValueZero(keyOf(elements[at->second]), key))
+            return at->second;
+    }
+    positions.emplace(hash, elements.size());
+    return kNotFound;
+}
+
+} // namespace
+
 void ObjectBuilder::add(std::string name, Value value)
 {
-    for (auto &member : m_members) {
-        if (member.first == name) {
-            member.second = std::move(value);
-            return;
+    if (!m_indexed && m_members.size() < kIndexThreshold) {
+        for (auto &member : m_members) {
+            if (member.first == name) {
+                member.second = std::move(value);
+                return;
+            }
         }
+    } else {
+        if (!m_indexed) {
+            for (std::size_t i = 0; i < m_members.size(); ++i)
+                m_positions.emplace(std::hash<std::string>{}(m_members[i].first), i);
+            m_indexed = true;
+        }
+        const std::size_t hash = std::hash<std::string>{}(name);
+        for (auto [at, end] = m_positions.equal_range(hash); at != end; ++at) {
+            auto &member = m_members[at->second];
+            if (member.first == name) {
+                member.second = std::move(value);
+                return;
+            }
+        }
+        m_positions.emplace(hash, m_members.size());
     }
-    if (isArrayIndexName(name)) {
-        const auto indexEnd = m_members.begin() + static_cast<std::ptrdiff_t>(m_indexCount);
-        const auto at = std::upper_bound(m_members.begin(), indexEnd, name,
-                                         [](const std::string &n, const auto &member) {
-                                             return indexLess(n, member.first);
-                                         });
-        m_members.emplace(at, std::move(name), std::move(value));
-        ++m_indexCount;
-        return;
-    }
+    m_hasIndexNames = m_hasIndexNames || isArrayIndexName(name);
     m_members.emplace_back(std::move(name), std::move(value));
 }
 
 Value ObjectBuilder::build() &&
 {
+    // Index-like names first, ascending; the others keep insertion order. Names are unique here,
+    // so an unstable sort of the index part is enough.
+    if (m_hasIndexNames) {
+        const auto indexEnd
+            = std::stable_partition(m_members.begin(), m_members.end(), [](const auto &member) {
+                  return isArrayIndexName(member.first);
+              });
+        std::sort(m_members.begin(), indexEnd, [](const auto &a, const auto &b) {
+            return indexLess(a.first, b.first);
+        });
+    }
     return Value::object(std::move(m_members));
 }
 
 void CollectionBuilder::addEntry(Value key, Value value)
 {
-    for (auto &entry : m_entries) {
-        if (sameValueZero(entry.first, key)) {
-            entry.second = std::move(value);
-            return;
-        }
+    const std::size_t at = findOrRecord(
+        m_entries, m_positions, m_indexed, key, [](const auto &entry) -> const Value & {
+            return entry.first;
+        });
+    if (at != kNotFound) {
+        m_entries[at].second = std::move(value);
+        return;
     }
     // JavaScript's Map normalises a -0 key to +0.
     if (key.isNumber() && key.asNumber() == 0)
@@ -227,10 +333,12 @@ void CollectionBuilder::addEntry(Value key, Value value)
 
 void CollectionBuilder::addItem(Value item)
 {
-    for (const auto &existing : m_items) {
-        if (sameValueZero(existing, item))
-            return;
-    }
+    const std::size_t at = findOrRecord(
+        m_items, m_positions, m_indexed, item, [](const Value &existing) -> const Value & {
+            return existing;
+        });
+    if (at != kNotFound)
+        return;
     if (item.isNumber() && item.asNumber() == 0)
         item = Value(0.0);
     m_items.push_back(std::move(item));

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -35,22 +36,53 @@ struct Date
 class Value
 {
 public:
-    enum class Type { Undefined, Null, Boolean, Number, String, BigInt, Bytes, Date, Array, Object, Map, Set };
+    enum class Type {
+        Undefined,
+        Null,
+        Boolean,
+        Number,
+        String,
+        BigInt,
+        Bytes,
+        Date,
+        Array,
+        Object,
+        Map,
+        Set
+    };
 
-    using Items = std::vector<Value>;                       // Array and Set
+    using Items = std::vector<Value>;                           // Array and Set
     using Members = std::vector<std::pair<std::string, Value>>; // Object
-    using Entries = std::vector<std::pair<Value, Value>>;   // Map
+    using Entries = std::vector<std::pair<Value, Value>>;       // Map
 
     Value() = default; // undefined
-    Value(std::nullptr_t) : m_data(NullTag{}) {}
-    Value(bool b) : m_data(b) {}
-    Value(double n) : m_data(n) {}
-    Value(int n) : m_data(static_cast<double>(n)) {}
-    Value(std::string s) : m_data(std::move(s)) {}
-    Value(const char *s) : m_data(std::string(s)) {}
-    Value(BigInt b) : m_data(std::move(b)) {}
-    Value(Bytes b) : m_data(std::move(b)) {}
-    Value(Date d) : m_data(d) {}
+    Value(std::nullptr_t)
+        : m_data(NullTag{})
+    {}
+    Value(bool b)
+        : m_data(b)
+    {}
+    Value(double n)
+        : m_data(n)
+    {}
+    Value(int n)
+        : m_data(static_cast<double>(n))
+    {}
+    Value(std::string s)
+        : m_data(std::move(s))
+    {}
+    Value(const char *s)
+        : m_data(std::string(s))
+    {}
+    Value(BigInt b)
+        : m_data(std::move(b))
+    {}
+    Value(Bytes b)
+        : m_data(std::move(b))
+    {}
+    Value(Date d)
+        : m_data(d)
+    {}
 
     static Value undefined() { return Value(); }
     static Value null() { return Value(nullptr); }
@@ -106,8 +138,18 @@ private:
         Items items;
     };
     // The order of alternatives is Type's order.
-    std::variant<std::monostate, NullTag, bool, double, std::string, BigInt, Bytes, Date, ArrayData,
-                 ObjectData, MapData, SetData>
+    std::variant<std::monostate,
+                 NullTag,
+                 bool,
+                 double,
+                 std::string,
+                 BigInt,
+                 Bytes,
+                 Date,
+                 ArrayData,
+                 ObjectData,
+                 MapData,
+                 SetData>
         m_data;
 };
 
@@ -125,6 +167,7 @@ bool sameValueZero(const Value &a, const Value &b) noexcept;
 
 /// Builds an object the way JavaScript does: index-like names first in ascending order, other
 /// names in insertion order, and a repeated name keeps its first position with the last value.
+/// Amortised O(1) per add (a parser builds objects of any size with it), O(n log n) build.
 class ObjectBuilder
 {
 public:
@@ -132,12 +175,17 @@ public:
     Value build() &&;
 
 private:
-    Value::Members m_members;
-    std::size_t m_indexCount = 0; // The first m_indexCount members have index-like names.
+    Value::Members m_members; // Insertion order; build() moves index-like names first.
+    // Once the object is large: name hash -> position in m_members, to find a repeated name
+    // without a scan (a scan made an n-member object cost O(n^2)).
+    std::unordered_multimap<std::size_t, std::size_t> m_positions;
+    bool m_indexed = false;
+    bool m_hasIndexNames = false;
 };
 
 /// Builds a Map (a repeated key keeps its first position with the last value) or a Set (a
-/// repeated item is dropped), comparing keys with sameValueZero.
+/// repeated item is dropped), comparing keys with sameValueZero. Amortised O(1) per add.
+/// Requires: one builder builds either a Map or a Set, not both.
 class CollectionBuilder
 {
 public:
@@ -149,6 +197,10 @@ public:
 private:
     Value::Entries m_entries;
     Value::Items m_items;
+    // Once the collection is large: hash of a primitive key -> its position (objects never
+    // repeat, as SameValueZero compares them by identity).
+    std::unordered_multimap<std::size_t, std::size_t> m_positions;
+    bool m_indexed = false;
 };
 
 } // namespace kvs
