@@ -1,1 +1,47 @@
-int main() { return 0; } // placeholder
+// kvs-admin: the desktop admin and inspector. A thin main (STYLE.md 1): the window lives in kvs_ui.
+#include "ui/demo_database.h"
+#include "ui/main_window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QStringList>
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(KvsAdmin)
+};
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("kvs-admin"));
+    QApplication::setOrganizationName(QStringLiteral("KVS Admin"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(Tr::tr("Admin and inspector for kvs databases."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(
+        QStringLiteral("database"),
+        Tr::tr("The kvs database to open, read-only. Default: the demo database, created on the "
+               "first run."),
+        Tr::tr("[database]"));
+    parser.process(app);
+    const QStringList arguments = parser.positionalArguments();
+    if (arguments.size() > 1)
+        parser.showHelp(1);
+
+    kvs::ui::MainWindow window;
+    // Both return at once: creating the demo and reading the database happen on a worker.
+    if (arguments.isEmpty())
+        window.openDemoDatabase(kvs::ui::defaultDemoDatabasePath());
+    else
+        window.openDatabase(QFileInfo(arguments.first()).absoluteFilePath());
+    window.show();
+    return QApplication::exec();
+}

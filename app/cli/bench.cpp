@@ -1,1 +1,329 @@
-// placeholder: being written
+#include "cli/bench.h"
+
+#include "cli/bench_data.h"
+#include "cli/bench_measure.h"
+#include "cli/bench_raw.h"
+#include "cli/bench_store.h"
+#include "cli/cli_output.h"
+
+#include <kvs/errors.h>
+#include <kvs/js_number.h>
+#include <kvs/kvstore.h>
+#include <kvs/value_codec.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <ostream>
+#include <system_error>
+
+namespace kvs::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using std::chrono::nanoseconds;
+
+constexpr std::string_view kMemory = ":memory:";
+
+// A database file and its companions, removed when this goes out of scope (after the store or
+// baseline using them, which must be declared later). Removal failures are ignored: noexcept.
+class DatabaseFiles
+{
+public:
+    explicit DatabaseFiles(std::string path)
+        : m_path(std::move(path))
+    {}
+    ~DatabaseFiles() { removeAll(m_path); }
+    DatabaseFiles(const DatabaseFiles &) = delete;
+    DatabaseFiles &operator=(const DatabaseFiles &) = delete;
+
+    static void removeAll(const std::string &path) noexcept
+    {
+        for (const char *suffix : {"", "-wal", "-shm", "-journal"}) {
+            std::error_code error;
+            fs::remove(path + suffix, error);
+        }
+    }
+
+private:
+    std::string m_path;
+};
+
+bool existsFile(const std::string &path)
+{
+    std::error_code error;
+    return fs::exists(path, error);
+}
+
+// True when path holds a kvs database with the marker an earlier kvs bench wrote.
+bool isBenchLeftover(const BenchConfig &config, const BenchKeys &keys)
+{
+    try {
+        KVStoreOptions options;
+        options.readOnly = true;
+        options.tablePrefix = config.tablePrefix;
+        KVStore store(config.db, options);
+        return store.get(keys.markerKey).has_value();
+    } catch (const Error &) {
+        return false;
+    }
+}
+
+// The baseline's temporary database, next to the store's file.
+std::string baselinePath(const std::string &db)
+{
+    return db == kMemory ? std::string(kMemory) : db + ".bench-raw";
+}
+
+// The bench never writes into a user's data: only a new (or empty) file, or one an interrupted
+// bench left behind, which is replaced together with that run's baseline file.
+void claimFiles(const BenchConfig &config, const BenchKeys &keys, std::ostream &err)
+{
+    std::error_code error;
+    const bool exists = fs::exists(config.db, error);
+    const bool empty = exists && fs::is_regular_file(config.db, error)
+                       && fs::file_size(config.db, error) == 0 && !existsFile(config.db + "-wal");
+    const bool leftover = exists && !empty && isBenchLeftover(config, keys);
+    if (exists && !empty && !leftover) {
+        throw Error("kvs: bench writes only to a new file, and " + jsonQuoted(config.db)
+                    + " exists and is not a database left by kvs bench (give a new path or "
+                      ":memory:)");
+    }
+    const std::string rawPath = baselinePath(config.db);
+    if (existsFile(rawPath) && !leftover) {
+        throw Error("kvs: bench: the baseline's temporary file " + jsonQuoted(rawPath)
+                    + " already exists");
+    }
+    if (leftover) {
+        err << "kvs: note: replacing the database left by an earlier kvs bench at "
+            << jsonQuoted(config.db) << '\n';
+        DatabaseFiles::removeAll(config.db);
+        DatabaseFiles::removeAll(rawPath);
+    }
+}
+
+// The refill of an operation that needs none.
+struct NoRefill
+{
+    void operator()(std::uint64_t) const noexcept {}
+};
+
+nanoseconds toNanoseconds(double seconds)
+{
+    return std::chrono::duration_cast<nanoseconds>(std::chrono::duration<double>(seconds));
+}
+
+// Store and baseline alternate in this many runs per operation.
+constexpr int kRounds = 5;
+
+template <typename Target>
+void runOperation(Target &target, BenchOp op, nanoseconds budget, Timing &timing)
+{
+    const NoRefill none;
+    switch (op) {
+    case BenchOp::Set:
+        return measure(
+            budget, kNoRefill, none, [&target](std::uint64_t i) { target.set(i); }, timing);
+    case BenchOp::GetHit:
+        return measure(
+            budget, kNoRefill, none, [&target](std::uint64_t i) { target.getHit(i); }, timing);
+    case BenchOp::GetMiss:
+        return measure(
+            budget, kNoRefill, none, [&target](std::uint64_t i) { target.getMiss(i); }, timing);
+    case BenchOp::Delete:
+        return measure(
+            budget,
+            kDeleteBatch,
+            [&target](std::uint64_t) { target.refillDeleteKeys(); },
+            [&target](std::uint64_t i) { target.remove(i); },
+            timing);
+    case BenchOp::Increment:
+        return measure(
+            budget, kNoRefill, none, [&target](std::uint64_t i) { target.increment(i); }, timing);
+    case BenchOp::GetMany10:
+        return measure(
+            budget, kNoRefill, none, [&target](std::uint64_t i) { target.getMany10(i); }, timing);
+    case BenchOp::AtomicSum:
+        return measure(
+            budget, kNoRefill, none, [&target](std::uint64_t i) { target.atomicSum(i); }, timing);
+    }
+    throw Error("kvs: bench: unknown operation");
+}
+
+struct OperationResult
+{
+    Measurement store;
+    Measurement raw;
+};
+
+// A short warm-up of each side (a tenth of the budget, 10..200 ms), then kRounds alternating
+// runs of seconds / kRounds each, so drift in the machine's load reaches both sides alike.
+OperationResult measureBoth(StoreTarget &store, RawSqliteBaseline &raw, BenchOp op, double seconds)
+{
+    const nanoseconds warmup = toNanoseconds(std::clamp(seconds / 10, 0.01, 0.2));
+    Timing discarded;
+    runOperation(store, op, warmup, discarded);
+    runOperation(raw, op, warmup, discarded);
+    Timing storeTiming;
+    Timing rawTiming;
+    const nanoseconds round = toNanoseconds(seconds / kRounds);
+    for (int i = 0; i < kRounds; ++i) {
+        runOperation(store, op, round, storeTiming);
+        runOperation(raw, op, round, rawTiming);
+    }
+    return {storeTiming.result(), rawTiming.result()};
+}
+
+std::string integerText(double value)
+{
+    return std::to_string(std::llround(value));
+}
+
+std::string twoDecimals(double value)
+{
+    return formatJsNumber(std::round(value * 100) / 100);
+}
+
+std::string fourDigits(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", value);
+    return formatJsNumber(std::strtod(text, nullptr));
+}
+
+double ratioOf(const Measurement &store, const Measurement &raw)
+{
+    return raw.opsPerSecond() > 0 ? store.opsPerSecond() / raw.opsPerSecond() : 0;
+}
+
+std::string
+jsonLine(const BenchConfig &config, BenchOp op, const Measurement &store, const Measurement &raw)
+{
+    return JsonObjectLine()
+        .string("backend", "kvstore")
+        .string("db", config.db)
+        .string("op", benchOpName(op))
+        .raw("ops_per_s", integerText(store.opsPerSecond()))
+        .raw("p50_us", twoDecimals(store.p50Us))
+        .raw("p99_us", twoDecimals(store.p99Us))
+        .string("baseline", "raw-sqlite")
+        .raw("baseline_ops_per_s", integerText(raw.opsPerSecond()))
+        .raw("ratio", fourDigits(ratioOf(store, raw)))
+        .text();
+}
+
+// 1234567 -> "1,234,567"
+std::string grouped(double value)
+{
+    const std::string digits = integerText(value);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0 && digits[i - 1] != '-') {
+            out += ',';
+        }
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string tableHeader(const BenchConfig &config)
+{
+    char row[160];
+    std::snprintf(row,
+                  sizeof row,
+                  "%-12s %15s %9s %9s %18s %8s",
+                  "operation",
+                  "kvstore ops/s",
+                  "p50 us",
+                  "p99 us",
+                  "raw-sqlite ops/s",
+                  "ratio");
+    return "kvs bench: KVStore on " + jsonQuoted(config.db) + " against raw SQLite, "
+           + formatJsNumber(config.seconds) + " s per operation\n" + row;
+}
+
+std::string tableRow(BenchOp op, const Measurement &store, const Measurement &raw)
+{
+    char row[160];
+    std::snprintf(row,
+                  sizeof row,
+                  "%-12s %15s %9.2f %9.2f %18s %8.3f",
+                  std::string(benchOpName(op)).c_str(),
+                  grouped(store.opsPerSecond()).c_str(),
+                  store.p50Us,
+                  store.p99Us,
+                  grouped(raw.opsPerSecond()).c_str(),
+                  ratioOf(store, raw));
+    return row;
+}
+
+std::vector<BenchOp> selectedOps(const BenchConfig &config)
+{
+    if (config.ops.empty()) {
+        return {kBenchOps.begin(), kBenchOps.end()};
+    }
+    std::vector<BenchOp> ops;
+    for (const std::string &name : config.ops) {
+        if (const std::optional<BenchOp> op = benchOpFromName(name)) {
+            ops.push_back(*op);
+        }
+    }
+    return ops;
+}
+
+} // namespace
+
+bool isBenchOperation(std::string_view name) noexcept
+{
+    return benchOpFromName(name).has_value();
+}
+
+std::string benchOperationList()
+{
+    std::string list;
+    for (const BenchOp op : kBenchOps) {
+        list += list.empty() ? "" : ", ";
+        list += benchOpName(op);
+    }
+    return list;
+}
+
+void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
+{
+    const BenchKeys keys;
+    const bool inMemory = config.db == kMemory;
+    if (!inMemory) {
+        claimFiles(config, keys, err);
+    }
+    // Declared before the store and the baseline, so their files go after they close.
+    std::optional<DatabaseFiles> storeFiles;
+    std::optional<DatabaseFiles> rawFiles;
+    const std::string rawPath = baselinePath(config.db);
+    if (!inMemory) {
+        storeFiles.emplace(config.db);
+        rawFiles.emplace(rawPath);
+    }
+
+    KVStoreOptions options;
+    options.tablePrefix = config.tablePrefix;
+    KVStore store(config.db, options);
+    StoreTarget storeTarget(store, keys);
+    storeTarget.populate();
+    RawSqliteBaseline raw(rawPath, keys);
+    raw.populate();
+
+    if (!config.json) {
+        out << tableHeader(config) << std::endl;
+    }
+    for (const BenchOp op : selectedOps(config)) {
+        const OperationResult result = measureBoth(storeTarget, raw, op, config.seconds);
+        out << (config.json ? jsonLine(config, op, result.store, result.raw)
+                            : tableRow(op, result.store, result.raw))
+            << std::endl;
+    }
+}
+
+} // namespace kvs::cli

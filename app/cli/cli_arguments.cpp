@@ -1,1 +1,136 @@
-// placeholder: being written
+#include "cli/cli_arguments.h"
+
+#include <algorithm>
+#include <array>
+
+namespace kvs::cli {
+
+namespace {
+
+struct OptionSpec
+{
+    std::string_view name;
+    bool takesValue;
+    bool global;
+};
+
+constexpr std::array kOptions{
+    OptionSpec{"--db", true, true},
+    OptionSpec{"--json", false, true},
+    OptionSpec{"--table-prefix", true, true},
+    OptionSpec{"--migrate", false, true},
+    OptionSpec{"--help", false, true},
+    OptionSpec{"--version", false, true},
+    OptionSpec{"--ttl", true, false},
+    OptionSpec{"--prefix", true, false},
+    OptionSpec{"--start", true, false},
+    OptionSpec{"--end", true, false},
+    OptionSpec{"--limit", true, false},
+    OptionSpec{"--reverse", false, false},
+    OptionSpec{"--cursor", true, false},
+    OptionSpec{"--ops", true, false},
+    OptionSpec{"--seconds", true, false},
+};
+
+const OptionSpec *findOption(std::string_view name) noexcept
+{
+    const auto it = std::find_if(kOptions.begin(), kOptions.end(), [name](const OptionSpec &spec) {
+        return spec.name == name;
+    });
+    return it == kOptions.end() ? nullptr : &*it;
+}
+
+} // namespace
+
+bool isGlobalOption(std::string_view option) noexcept
+{
+    const OptionSpec *spec = findOption(option);
+    return spec != nullptr && spec->global;
+}
+
+CliArguments CliArguments::parse(const std::vector<std::string> &args)
+{
+    CliArguments result;
+    bool optionsEnded = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string &arg = args[i];
+        if (optionsEnded) {
+            result.m_positionals.push_back(arg);
+            continue;
+        }
+        if (arg == "--") {
+            optionsEnded = true;
+            continue;
+        }
+        // Only "--name" and "-h" are options: a single dash starts a literal such as -5 or -0.
+        if (arg != "-h" && !arg.starts_with("--")) {
+            result.m_positionals.push_back(arg);
+            continue;
+        }
+        std::string_view name = arg == "-h" ? std::string_view("--help") : std::string_view(arg);
+        std::optional<std::string> inlineValue;
+        if (const auto eq = name.find('='); eq != std::string_view::npos) {
+            inlineValue = std::string(name.substr(eq + 1));
+            name = name.substr(0, eq);
+        }
+        const OptionSpec *spec = findOption(name);
+        if (spec == nullptr) {
+            throw UsageError("kvs: unknown option " + std::string(name) + " (see kvs --help)");
+        }
+        if (result.m_options.contains(spec->name)) {
+            throw UsageError("kvs: " + std::string(spec->name) + " is given twice");
+        }
+        std::string value;
+        if (spec->takesValue) {
+            if (inlineValue) {
+                value = std::move(*inlineValue);
+            } else if (i + 1 < args.size()) {
+                value = args[++i];
+            } else {
+                throw UsageError("kvs: " + std::string(spec->name) + " needs a value");
+            }
+        } else if (inlineValue) {
+            throw UsageError("kvs: " + std::string(spec->name) + " takes no value");
+        }
+        result.m_options.emplace(std::string(spec->name), std::move(value));
+    }
+    return result;
+}
+
+bool CliArguments::has(std::string_view option) const
+{
+    return m_options.find(option) != m_options.end();
+}
+
+std::optional<std::string> CliArguments::value(std::string_view option) const
+{
+    const auto it = m_options.find(option);
+    if (it == m_options.end()) {
+        return std::nullopt;
+    }
+    return it->second;
+}
+
+std::vector<std::string> CliArguments::givenOptions() const
+{
+    std::vector<std::string> names;
+    names.reserve(m_options.size());
+    for (const auto &[name, value] : m_options) {
+        names.push_back(name);
+    }
+    return names;
+}
+
+void CliArguments::requireOnly(std::string_view command,
+                               const std::vector<std::string_view> &allowed) const
+{
+    for (const auto &[name, value] : m_options) {
+        if (isGlobalOption(name)
+            || std::find(allowed.begin(), allowed.end(), name) != allowed.end()) {
+            continue;
+        }
+        throw UsageError("kvs: " + name + " is not an option of " + std::string(command));
+    }
+}
+
+} // namespace kvs::cli

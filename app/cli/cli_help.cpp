@@ -1,0 +1,119 @@
+#include "cli/cli_help.h"
+
+#include <kvs/types.h>
+
+#include <string>
+
+#ifndef KVS_CLI_VERSION
+#define KVS_CLI_VERSION "unknown"
+#endif
+
+namespace kvs::cli {
+
+std::string_view helpText() noexcept
+{
+    return R"(kvs - command-line companion of the kvs key-value store (SQLite)
+
+Usage:
+  kvs key encode KEY          print the encoded bytes of a key literal, as lower-case hex
+  kvs key decode HEX          print the canonical literal of encoded key bytes
+  kvs value encode VALUE      print the stored bytes of a value literal, as lower-case hex
+  kvs value decode HEX        print the canonical literal of stored value bytes
+  kvs --db PATH get KEY       print the value at KEY
+  kvs --db PATH set KEY VALUE [--ttl MS]
+                              write VALUE at KEY (expiring after MS milliseconds); prints the
+                              new version
+  kvs --db PATH delete KEY    delete KEY; prints "ok"
+  kvs --db PATH increment KEY [DELTA]
+                              add DELTA (default 1) to the number at KEY; prints the new value
+  kvs --db PATH list [--prefix KEY] [--start KEY] [--end KEY] [--limit N] [--reverse]
+                     [--cursor C]
+                              print a page of entries (limit 100 by default, at most 1000)
+  kvs bench --db PATH|:memory: [--ops OP,OP...] [--seconds S]
+                              benchmark KVStore against a raw SQLite loop (see below)
+
+Options (before or after the arguments):
+  --db PATH             the SQLite database file (":memory:" for a private in-memory one);
+                        needed by every command but key and value
+  --json                print JSON instead of literals (formats below)
+  --table-prefix P      the store's tablePrefix (tables Pkv, Pmeta, ...)
+  --migrate             let a write command upgrade a database at an older schema version
+  --ttl MS              set: time to live in milliseconds (finite, >= 0)
+  --prefix KEY          list: the children of KEY
+  --start KEY           list: first key, inclusive (inside the prefix when both are given)
+  --end KEY             list: last key, exclusive
+  --limit N             list: page size, an integer >= 1
+  --reverse             list: descending key order
+  --cursor C            list: continue after the page that printed "cursor: C"
+  --ops OP,OP...        bench: set, get_hit, get_miss, delete, increment, get_many_10,
+                        atomic_sum (default: all, in that order)
+  --seconds S           bench: seconds per operation, decimals allowed (default 1)
+  -h, --help            print this help
+  --version             print the version
+  An argument starting with "--" is an option and must be a known one; "--" ends the options
+  and makes everything after it an argument. Other arguments starting with "-" (-5, -0,
+  -Infinity) are arguments, so `kvs increment '["c"]' -5` and `kvs value encode -0` work.
+  An option value is the next argument or follows "=" (--limit=10).
+
+Database access:
+  get and list open the database read-only: they never create, migrate or write the file, and
+  they can read a database at an older schema. set, delete and increment create a database that
+  does not exist yet; on a database at an older schema they refuse, unless --migrate is given.
+
+Output (one line per result, on stdout):
+  get           the value's literal, e.g. {"name": "Alice"}
+    --json      {"key": LITERAL, "value": LITERAL, "version": N, "expiresAt": MS|null}
+                (LITERAL is the canonical literal as a JSON string)
+  set           the new version, e.g. 1025;  --json: {"ok": true, "version": N}
+  delete        ok;  --json: {"ok": true}
+  increment     the new value, e.g. 7;  --json: {"key": LITERAL, "value": LITERAL}
+  list          one line per entry, KEY = VALUE, e.g. ["users", "alice"] = {"name": "Alice"};
+                when the page is full, a last line "cursor: C" (pass it to --cursor for the
+                next page; entry lines always start with "[")
+    --json      one {"key": ..., "value": ..., "version": ..., "expiresAt": ...} line per entry,
+                then {"cursor": "C"} when the page is full
+  key/value encode  the hex bytes;  --json: {"key"|"value": LITERAL, "hex": "HEX"}
+  key/value decode  the canonical literal;  --json: the same object as encode
+  bench         a table;  --json: one line per operation:
+                {"backend": "kvstore", "db": PATH, "op": OP, "ops_per_s": N, "p50_us": N,
+                 "p99_us": N, "baseline": "raw-sqlite", "baseline_ops_per_s": N, "ratio": N}
+
+Literal syntax (keys are arrays of strings, numbers, bigints, booleans and Uint8Arrays):
+  JSON, plus undefined, NaN, Infinity, -Infinity, -0, bigints (12n), new Date(ms),
+  new Date("2026-09-01T12:00:00Z") (Z or an offset required), new Uint8Array([1, 2]),
+  new Map([[k, v]]), new Set([v]), unquoted member names {name: "x"}, 'single quotes'.
+  Examples:  ["users", "alice"]   ["orders", 2026, 17n]   {name: 'Alice', tags: new Set(["a"])}
+  Not accepted: comments, trailing commas, hex or octal numbers, expressions.
+  Quote literals for the shell: kvs --db app.db set '["users", "alice"]' '{"name": "Alice"}'
+
+Benchmark:
+  Each operation runs for about S seconds after a short warm-up, against KVStore on --db (10,000
+  background keys ["bench", i] = "v"), then the same SQL as a raw SQLite prepared-statement loop
+  on its own database (a separate :memory: one, or the temporary file PATH.bench-raw) with the
+  store's pragmas. ratio = ops_per_s / baseline_ops_per_s. Latencies are per operation (p50, p99,
+  in microseconds). A file PATH must not exist, or be empty, or hold the database of an
+  interrupted kvs bench (marked by the key ["kvs-bench"]; it is replaced): the bench creates it
+  and deletes it, and PATH.bench-raw, when it ends. It refuses any other existing file, so it
+  never writes into your data. Run one bench per PATH at a time.
+
+Exit codes:
+  0  success
+  1  not found (get: nothing on stdout, "kvs: not found" on stderr), or an error of the store,
+     a literal or the hex input
+  2  usage error: unknown command or option, wrong number of arguments, bad option value
+  Errors are one line on stderr starting with "kvs: ".
+)";
+}
+
+std::string_view usageLine() noexcept
+{
+    return "usage: kvs [--db PATH] [--json] COMMAND ARGS... (see kvs --help)";
+}
+
+std::string versionLine()
+{
+    return std::string("kvs ") + KVS_CLI_VERSION + " (schema version "
+           + std::to_string(kSchemaVersion) + ")";
+}
+
+} // namespace kvs::cli

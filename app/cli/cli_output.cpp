@@ -1,0 +1,135 @@
+#include "cli/cli_output.h"
+
+#include <kvs/errors.h>
+#include <kvs/literal.h>
+#include <kvs/value_codec.h>
+
+namespace kvs::cli {
+
+namespace {
+
+constexpr std::string_view kErrorPrefix = "kvs: ";
+
+int hexDigit(char c) noexcept
+{
+    if (c >= '0' && c <= '9') {
+        return c - '0';
+    }
+    if (c >= 'a' && c <= 'f') {
+        return c - 'a' + 10;
+    }
+    if (c >= 'A' && c <= 'F') {
+        return c - 'A' + 10;
+    }
+    return -1;
+}
+
+} // namespace
+
+void JsonObjectLine::addName(std::string_view name)
+{
+    if (m_text.size() > 1) {
+        m_text += ", ";
+    }
+    appendJsonString(name, m_text);
+    m_text += ": ";
+}
+
+JsonObjectLine &JsonObjectLine::string(std::string_view name, std::string_view value)
+{
+    addName(name);
+    appendJsonString(value, m_text);
+    return *this;
+}
+
+JsonObjectLine &JsonObjectLine::raw(std::string_view name, std::string_view json)
+{
+    addName(name);
+    m_text += json;
+    return *this;
+}
+
+JsonObjectLine &JsonObjectLine::integer(std::string_view name, std::int64_t value)
+{
+    return raw(name, std::to_string(value));
+}
+
+std::string jsonQuoted(std::string_view text)
+{
+    std::string out;
+    appendJsonString(text, out);
+    return out;
+}
+
+std::string toHex(std::string_view bytes)
+{
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string hex;
+    hex.reserve(bytes.size() * 2);
+    for (const char c : bytes) {
+        const auto byte = static_cast<unsigned char>(c);
+        hex += kDigits[byte >> 4];
+        hex += kDigits[byte & 0x0f];
+    }
+    return hex;
+}
+
+std::string fromHex(std::string_view hex)
+{
+    if (hex.size() % 2 != 0) {
+        throw Error("kvs: HEX is not hex bytes: it has an odd number of digits ("
+                    + std::to_string(hex.size()) + ")");
+    }
+    std::string bytes;
+    bytes.reserve(hex.size() / 2);
+    for (std::size_t i = 0; i < hex.size(); i += 2) {
+        const int high = hexDigit(hex[i]);
+        const int low = hexDigit(hex[i + 1]);
+        if (high < 0 || low < 0) {
+            const std::size_t bad = high < 0 ? i : i + 1;
+            throw Error("kvs: HEX is not hex bytes: unexpected character at position "
+                        + std::to_string(bad));
+        }
+        bytes += static_cast<char>((high << 4) | low);
+    }
+    return bytes;
+}
+
+std::string entryJson(const Entry &entry)
+{
+    JsonObjectLine line;
+    line.string("key", printKeyLiteral(entry.key))
+        .string("value", printLiteral(entry.value))
+        .integer("version", entry.version);
+    if (entry.expiresAt) {
+        line.integer("expiresAt", *entry.expiresAt);
+    } else {
+        line.raw("expiresAt", "null");
+    }
+    return line.text();
+}
+
+std::string entryLine(const Entry &entry)
+{
+    std::string line = printKeyLiteral(entry.key);
+    line += " = ";
+    printLiteral(entry.value, line);
+    return line;
+}
+
+std::string errorLine(std::string_view message)
+{
+    std::string line;
+    if (!message.starts_with(kErrorPrefix)) {
+        line = kErrorPrefix;
+    }
+    line += message;
+    for (char &c : line) {
+        if (c == '\n' || c == '\r') {
+            c = ' ';
+        }
+    }
+    return line;
+}
+
+} // namespace kvs::cli

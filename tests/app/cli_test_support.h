@@ -1,0 +1,154 @@
+#pragma once
+
+// Helpers of tst_cli: running the kvs binary, and SQLite fixtures it is run against.
+
+#include <kvs/key.h>
+#include <kvs/value_codec.h>
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+#include <sqlite3.h>
+
+#include <memory>
+
+namespace cli_test {
+
+struct Run
+{
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+inline Run runKvs(const QStringList &args)
+{
+    QProcess process;
+    process.start(QStringLiteral(KVS_CLI_PATH), args);
+    Run run;
+    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit) {
+        process.kill();
+        process.waitForFinished();
+        run.err = "kvs did not finish: " + process.readAllStandardError();
+        return run;
+    }
+    run.code = process.exitCode();
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+inline QByteArray fileBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+inline QJsonObject parseObject(const QByteArray &line)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(line, &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject()) {
+        qWarning() << "not a JSON object:" << line << error.errorString();
+        return {};
+    }
+    return document.object();
+}
+
+inline QList<QByteArray> lines(const QByteArray &text)
+{
+    QList<QByteArray> result = text.split('\n');
+    if (!result.isEmpty() && result.last().isEmpty()) {
+        result.removeLast();
+    }
+    return result;
+}
+
+// An error is exactly one line on stderr, starting with one "kvs: ".
+#define VERIFY_ONE_ERROR_LINE(run) \
+    do { \
+        QVERIFY2((run).err.startsWith("kvs: "), (run).err.constData()); \
+        QCOMPARE((run).err.count('\n'), 1); \
+        QVERIFY2(!(run).err.contains("kvs: kvs:"), (run).err.constData()); \
+    } while (false)
+
+struct SqliteCloser
+{
+    void operator()(sqlite3 *db) const noexcept { sqlite3_close_v2(db); }
+};
+using SqlitePtr = std::unique_ptr<sqlite3, SqliteCloser>;
+
+inline SqlitePtr openSqlite(const QString &path)
+{
+    sqlite3 *db = nullptr;
+    sqlite3_open(QFile::encodeName(path).constData(), &db);
+    return SqlitePtr(db);
+}
+
+inline bool exec(sqlite3 *db, const char *sql)
+{
+    char *error = nullptr;
+    const bool ok = sqlite3_exec(db, sql, nullptr, nullptr, &error) == SQLITE_OK;
+    if (!ok) {
+        qWarning() << sql << error;
+    }
+    sqlite3_free(error);
+    return ok;
+}
+
+inline bool insertRow(sqlite3 *db, const kvs::Key &key, const kvs::Value &value, qint64 version)
+{
+    sqlite3_stmt *raw = nullptr;
+    sqlite3_prepare_v2(db,
+                       "INSERT INTO kv (key, value, version, expires_at) VALUES (?, ?, ?, NULL)",
+                       -1,
+                       &raw,
+                       nullptr);
+    const std::string keyBytes = kvs::encodeKey(key);
+    const std::string valueBytes = kvs::encodeValue(value);
+    sqlite3_bind_blob(raw, 1, keyBytes.data(), int(keyBytes.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_blob(raw, 2, valueBytes.data(), int(valueBytes.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_int64(raw, 3, version);
+    const bool ok = sqlite3_step(raw) == SQLITE_DONE;
+    sqlite3_finalize(raw);
+    return ok;
+}
+
+inline QString queryText(const QString &path, const char *sql)
+{
+    const SqlitePtr db = openSqlite(path);
+    sqlite3_stmt *raw = nullptr;
+    sqlite3_prepare_v2(db.get(), sql, -1, &raw, nullptr);
+    QString text;
+    if (raw != nullptr && sqlite3_step(raw) == SQLITE_ROW) {
+        text = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(raw, 0)));
+    }
+    sqlite3_finalize(raw);
+    return text;
+}
+
+// A database as kvs 0.4 left it: schema version 2 (queue lease columns, no versionstamp table).
+inline bool makeSchemaVersion2Database(const QString &path)
+{
+    const SqlitePtr db = openSqlite(path);
+    return exec(db.get(), "PRAGMA journal_mode=WAL")
+           && exec(db.get(),
+                   "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+                   "INSERT INTO meta VALUES ('schema_version', '2');"
+                   "CREATE TABLE kv (key BLOB PRIMARY KEY, value BLOB NOT NULL, version "
+                   "INTEGER NOT NULL, expires_at INTEGER);"
+                   "CREATE INDEX idx_kv_expires ON kv (expires_at) WHERE expires_at IS "
+                   "NOT NULL;"
+                   "CREATE TABLE queue (id INTEGER PRIMARY KEY AUTOINCREMENT, topic TEXT "
+                   "NOT NULL, payload BLOB NOT NULL, status TEXT NOT NULL, enqueued_at "
+                   "INTEGER NOT NULL, deliver_at INTEGER NOT NULL, attempts INTEGER NOT "
+                   "NULL, max_attempts INTEGER NOT NULL, locked_until INTEGER, "
+                   "lease_token TEXT, last_error TEXT, finished_at INTEGER);"
+                   "CREATE INDEX idx_queue_pending ON queue (topic, status, deliver_at);")
+           && insertRow(db.get(), kvs::Key{"old"}, kvs::Value("x"), 7);
+}
+
+} // namespace cli_test
