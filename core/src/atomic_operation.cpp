@@ -1,7 +1,6 @@
-#include <kvs/atomic_operation.h>
-
 #include "sqlite/sqlite_store.h"
 
+#include <kvs/atomic_operation.h>
 #include <kvs/errors.h>
 
 namespace kvs {

@@ -1,7 +1,6 @@
 #include <kvs/bigint.h>
 
 #include <gmp.h>
-
 #include <memory>
 
 namespace kvs {
@@ -40,8 +39,8 @@ BigInt::BigInt(std::int64_t value)
 {
     m_negative = value < 0;
     // Two's complement safe magnitude of INT64_MIN.
-    std::uint64_t magnitude = m_negative ? ~static_cast<std::uint64_t>(value) + 1
-                                         : static_cast<std::uint64_t>(value);
+    std::uint64_t magnitude
+        = m_negative ? ~static_cast<std::uint64_t>(value) + 1 : static_cast<std::uint64_t>(value);
     while (magnitude != 0) {
         m_magnitude.insert(m_magnitude.begin(), static_cast<char>(magnitude & 0xff));
         magnitude >>= 8;

@@ -319,8 +319,7 @@ Key keyFromValue(const Value &value)
             key.emplace_back(item.asBoolean());
             break;
         default:
-            throw TypeError("kvs: key part " + std::to_string(index) + " is "
-                            + describeKind(item)
+            throw TypeError("kvs: key part " + std::to_string(index) + " is " + describeKind(item)
                             + "; a key part must be a string, number, bigint, boolean or "
                               "Uint8Array");
         }
@@ -331,8 +330,8 @@ Key keyFromValue(const Value &value)
 
 std::string encodeCursor(std::string_view encodedKey)
 {
-    const QByteArray raw = QByteArray::fromRawData(encodedKey.data(),
-                                                   static_cast<qsizetype>(encodedKey.size()));
+    const QByteArray raw
+        = QByteArray::fromRawData(encodedKey.data(), static_cast<qsizetype>(encodedKey.size()));
     const QByteArray b64 = raw.toBase64();
     return std::string(b64.constData(), static_cast<std::size_t>(b64.size()));
 }
@@ -340,12 +339,14 @@ std::string encodeCursor(std::string_view encodedKey)
 std::string decodeCursor(std::string_view cursor)
 {
     const QByteArray text(cursor.data(), static_cast<qsizetype>(cursor.size()));
-    const auto decoded = QByteArray::fromBase64Encoding(text, QByteArray::AbortOnBase64DecodingErrors);
+    const auto decoded
+        = QByteArray::fromBase64Encoding(text, QByteArray::AbortOnBase64DecodingErrors);
     if (!decoded) {
         std::string quoted(cursor.substr(0, 64));
         throw RangeError("kvs: list cursor is not valid base64: \"" + quoted + "\"");
     }
-    return std::string(decoded.decoded.constData(), static_cast<std::size_t>(decoded.decoded.size()));
+    return std::string(decoded.decoded.constData(),
+                       static_cast<std::size_t>(decoded.decoded.size()));
 }
 
 } // namespace kvs

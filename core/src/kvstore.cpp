@@ -1,8 +1,7 @@
-#include <kvs/kvstore.h>
-
 #include "sqlite/sqlite_store.h"
 
 #include <kvs/errors.h>
+#include <kvs/kvstore.h>
 
 namespace kvs {
 

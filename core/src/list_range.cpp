@@ -36,8 +36,8 @@ int resolveListLimit(double limit)
     return limit > kMaxListLimit ? kMaxListLimit : static_cast<int>(limit);
 }
 
-ListRange resolveListRange(const ListSelector &selector, const ListOptions &options,
-                           long long maxKeySize)
+ListRange
+resolveListRange(const ListSelector &selector, const ListOptions &options, long long maxKeySize)
 {
     ListRange range;
     range.limit = resolveListLimit(options.limit);

@@ -21,8 +21,8 @@ struct ListRange
 // "kvs: list() start|end must be a key inside the prefix", RangeError
 // "kvs: list() limit must be an integer >= 1, got X", RangeError
 // "kvs: list cursor is outside the selector range", key size limits on every bound.
-ListRange resolveListRange(const ListSelector &selector, const ListOptions &options,
-                           long long maxKeySize);
+ListRange
+resolveListRange(const ListSelector &selector, const ListOptions &options, long long maxKeySize);
 
 // Validates a limit the reference way (an integer >= 1; above 1000 capped) and returns it.
 int resolveListLimit(double limit);

@@ -23,8 +23,8 @@ void validateQueueConfig(const QueueConfig &config)
     if (!std::isfinite(config.doneRetention) || config.doneRetention < 0)
         invalid("doneRetention", "a finite number >= 0", config.doneRetention);
     if (std::isnan(config.deadRetention) || config.deadRetention < 0)
-        invalid("deadRetention", "a number >= 0 (Infinity keeps dead letters)",
-                config.deadRetention);
+        invalid(
+            "deadRetention", "a number >= 0 (Infinity keeps dead letters)", config.deadRetention);
     if (const auto *schedule = std::get_if<std::vector<double>>(&config.backoff)) {
         if (schedule->empty())
             throw RangeError("kvs: queue.backoff must not be an empty array");

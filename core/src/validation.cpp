@@ -36,13 +36,15 @@ void validateTablePrefix(const std::string &prefix)
 void validateDurability(const std::string &durability)
 {
     if (durability != "normal" && durability != "full")
-        throw TypeError("kvs: durability must be \"normal\" or \"full\", got \"" + durability + "\"");
+        throw TypeError("kvs: durability must be \"normal\" or \"full\", got \"" + durability
+                        + "\"");
 }
 
 void validateMaxKeySize(long long maxKeySize)
 {
     if (maxKeySize < 1)
-        throw RangeError("kvs: maxKeySize must be an integer >= 1, got " + std::to_string(maxKeySize));
+        throw RangeError("kvs: maxKeySize must be an integer >= 1, got "
+                         + std::to_string(maxKeySize));
 }
 
 std::optional<std::int64_t> expiryFor(const SetOptions &options, std::int64_t now)

@@ -22,7 +22,10 @@ class TestKVStore : public QObject
 
 private:
     QTemporaryDir m_dir;
-    std::string dbPath(const char *name) { return m_dir.filePath(QString::fromUtf8(name)).toStdString(); }
+    std::string dbPath(const char *name)
+    {
+        return m_dir.filePath(QString::fromUtf8(name)).toStdString();
+    }
 
 private slots:
     void setAndGetEveryValueKind();
@@ -54,13 +57,31 @@ private slots:
 void TestKVStore::setAndGetEveryValueKind()
 {
     KVStore store(dbPath("kinds.db"));
-    const char *literals[] = {
-        "null", "true", "false", "0", "-1.5", "1e+21", "\"v\"", "\"\\u0000é\"", "[]", "{}",
-        "[1, \"two\", null, true]", "{\"name\": \"Alice\", \"age\": 30}", "new Date(1788265800250)",
-        "new Date(NaN)", "1999n", "-1180591620717411303424n", "new Uint8Array([1, 2, 3, 255])",
-        "new Map([[\"a\", 1], [2, new Date(0)]])", "new Set([\"a\", 1])", "undefined", "NaN",
-        "Infinity", "-Infinity", "{\"a\": undefined, \"b\": [1, undefined]}",
-        "{\"~\": \"x\", \"n\": 1n}"};
+    const char *literals[] = {"null",
+                              "true",
+                              "false",
+                              "0",
+                              "-1.5",
+                              "1e+21",
+                              "\"v\"",
+                              "\"\\u0000é\"",
+                              "[]",
+                              "{}",
+                              "[1, \"two\", null, true]",
+                              "{\"name\": \"Alice\", \"age\": 30}",
+                              "new Date(1788265800250)",
+                              "new Date(NaN)",
+                              "1999n",
+                              "-1180591620717411303424n",
+                              "new Uint8Array([1, 2, 3, 255])",
+                              "new Map([[\"a\", 1], [2, new Date(0)]])",
+                              "new Set([\"a\", 1])",
+                              "undefined",
+                              "NaN",
+                              "Infinity",
+                              "-Infinity",
+                              "{\"a\": undefined, \"b\": [1, undefined]}",
+                              "{\"~\": \"x\", \"n\": 1n}"};
     int i = 0;
     for (const char *literal : literals) {
         const Value value = parseLiteral(literal);
@@ -118,9 +139,8 @@ void TestKVStore::ttlExpires()
     const auto entry = store.get({"short"});
     QVERIFY(entry.has_value());
     QVERIFY(entry->expiresAt.has_value());
-    const auto nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-                           before.time_since_epoch())
-                           .count();
+    const auto nowMs
+        = std::chrono::duration_cast<std::chrono::milliseconds>(before.time_since_epoch()).count();
     QVERIFY(*entry->expiresAt >= nowMs + 60 && *entry->expiresAt <= nowMs + 1060);
     std::this_thread::sleep_for(std::chrono::milliseconds(80));
     QVERIFY(!store.get({"short"}).has_value());
@@ -159,13 +179,14 @@ void TestKVStore::getManyKeepsSlotsInOrder()
     store.set({"users", "a"}, Value("A"));
     store.set({"users", "b"}, Value("B"));
     store.set({"gone"}, Value(1), {0.0});
-    const auto got = store.getMany({{"users", "a"}, {"nope"}, {"users", "b"}, {"users", "a"}, {"gone"}});
+    const auto got
+        = store.getMany({{"users", "a"}, {"nope"}, {"users", "b"}, {"users", "a"}, {"gone"}});
     QCOMPARE(got.size(), std::size_t(5));
     QCOMPARE(got[0]->value.asString(), std::string("A"));
     QVERIFY(!got[1].has_value());
     QCOMPARE(got[2]->value.asString(), std::string("B"));
     QCOMPARE(got[3]->value.asString(), std::string("A")); // a duplicate gets its own slot
-    QVERIFY(!got[4].has_value());                          // expired
+    QVERIFY(!got[4].has_value());                         // expired
     QVERIFY(store.getMany({}).empty());
     QCOMPARE(store.getMany({{"users", "b"}})[0]->value.asString(), std::string("B"));
 }
@@ -178,8 +199,11 @@ void TestKVStore::getManyLimitsAndValidatesFirst()
     keys.push_back({"k"});
     QVERIFY(throwsWith<RangeError>([&] { (void)store.getMany(keys); },
                                    "kvs: getMany() reads at most 1000 keys, got 1001"));
-    QVERIFY(throwsWith<TypeError>([&] { (void)store.getMany({{"ok"}, {"bad", NAN}}); },
-                                  "kvs: NaN cannot be a key part"));
+    QVERIFY(throwsWith<TypeError>(
+        [&] {
+            (void)store.getMany({{"ok"}, {"bad", NAN}});
+        },
+        "kvs: NaN cannot be a key part"));
 }
 
 void TestKVStore::incrementSemantics()
@@ -208,17 +232,28 @@ void TestKVStore::incrementRefusesNonNumbers_data()
 {
     QTest::addColumn<QString>("literal");
     QTest::addColumn<QString>("kind");
-    QTest::newRow("null") << "null" << "null";
-    QTest::newRow("boolean") << "true" << "a boolean";
-    QTest::newRow("string") << "\"5\"" << "a string";
-    QTest::newRow("array") << "[1]" << "an array";
-    QTest::newRow("object") << "{\"n\": 1}" << "an object";
-    QTest::newRow("date") << "new Date(0)" << "a Date";
-    QTest::newRow("bigint") << "5n" << "a bigint";
-    QTest::newRow("bytes") << "new Uint8Array([1])" << "bytes";
-    QTest::newRow("map") << "new Map([])" << "a Map";
-    QTest::newRow("set") << "new Set([])" << "a Set";
-    QTest::newRow("undefined") << "undefined" << "undefined";
+    QTest::newRow("null") << "null"
+                          << "null";
+    QTest::newRow("boolean") << "true"
+                             << "a boolean";
+    QTest::newRow("string") << "\"5\""
+                            << "a string";
+    QTest::newRow("array") << "[1]"
+                           << "an array";
+    QTest::newRow("object") << "{\"n\": 1}"
+                            << "an object";
+    QTest::newRow("date") << "new Date(0)"
+                          << "a Date";
+    QTest::newRow("bigint") << "5n"
+                            << "a bigint";
+    QTest::newRow("bytes") << "new Uint8Array([1])"
+                           << "bytes";
+    QTest::newRow("map") << "new Map([])"
+                         << "a Map";
+    QTest::newRow("set") << "new Set([])"
+                         << "a Set";
+    QTest::newRow("undefined") << "undefined"
+                               << "undefined";
 }
 
 void TestKVStore::incrementRefusesNonNumbers()
@@ -242,8 +277,9 @@ void TestKVStore::incrementValidation()
     KVStore store(":memory:");
     QVERIFY(throwsWith<RangeError>([&] { store.increment({"k"}, NAN); },
                                    "kvs: increment() delta must be a finite number, got NaN"));
-    QVERIFY(throwsWith<RangeError>([&] { store.increment({"k"}, -INFINITY); },
-                                   "kvs: increment() delta must be a finite number, got -Infinity"));
+    QVERIFY(
+        throwsWith<RangeError>([&] { store.increment({"k"}, -INFINITY); },
+                               "kvs: increment() delta must be a finite number, got -Infinity"));
     QVERIFY(!store.get({"k"}).has_value());
     store.set({"big"}, Value(1.7e308));
     QVERIFY(throwsWith<RangeError>([&] { store.increment({"big"}, 1.7e308); },
@@ -254,11 +290,15 @@ void TestKVStore::incrementValidation()
 void TestKVStore::keyPartErrors()
 {
     KVStore store(":memory:");
-    QVERIFY(throwsWith<TypeError>([&] { store.set({"a", NAN}, Value(1)); },
-                                  "kvs: NaN cannot be a key part"));
+    QVERIFY(throwsWith<TypeError>(
+        [&] {
+            store.set({"a", NAN}, Value(1));
+        },
+        "kvs: NaN cannot be a key part"));
     const BigInt huge = BigInt::fromMagnitude(false, std::string(256, '\x01'));
-    QVERIFY(throwsWith<RangeError>([&] { store.set({huge}, Value(1)); },
-                                   "kvs: a bigint key part has at most 255 magnitude bytes, got 256"));
+    QVERIFY(
+        throwsWith<RangeError>([&] { store.set({huge}, Value(1)); },
+                               "kvs: a bigint key part has at most 255 magnitude bytes, got 256"));
     // -0 and 0 are one key.
     store.set({"z", -0.0}, Value("minus"));
     QCOMPARE(store.get({"z", 0})->value.asString(), std::string("minus"));
@@ -270,7 +310,8 @@ void TestKVStore::maxKeySizeOnEveryCall()
     const Key big{std::string(2045, 'x')}; // 1 tag + 2045 + 1 separator = 2047 bytes: fits
     store.set(big, Value(1));
     const Key tooBig{std::string(2047, 'x')}; // 2049 bytes
-    const std::string message = "kvs: key is 2049 bytes encoded, over the 2048-byte limit (maxKeySize)";
+    const std::string message
+        = "kvs: key is 2049 bytes encoded, over the 2048-byte limit (maxKeySize)";
     QVERIFY(throwsWith<RangeError>([&] { (void)store.get(tooBig); }, message));
     QVERIFY(throwsWith<RangeError>([&] { store.set(tooBig, Value(1)); }, message));
     QVERIFY(throwsWith<RangeError>([&] { store.remove(tooBig); }, message));
@@ -278,34 +319,44 @@ void TestKVStore::maxKeySizeOnEveryCall()
     QVERIFY(throwsWith<RangeError>([&] { (void)store.getMany({tooBig}); }, message));
     QVERIFY(throwsWith<RangeError>([&] { (void)store.list({tooBig, {}, {}}); }, message));
     QVERIFY(throwsWith<RangeError>([&] { (void)store.list({{}, tooBig, {}}); }, message));
-    QVERIFY(throwsWith<RangeError>([&] { store.atomic().check({tooBig, std::nullopt}).commit(); },
-                                   message));
-    QVERIFY(throwsWith<RangeError>([&] { store.atomic().set(tooBig, Value(1)).commit(); }, message));
+    QVERIFY(throwsWith<RangeError>(
+        [&] {
+            store.atomic().check({tooBig, std::nullopt}).commit();
+        },
+        message));
+    QVERIFY(
+        throwsWith<RangeError>([&] { store.atomic().set(tooBig, Value(1)).commit(); }, message));
 
     KVStoreOptions small;
     small.maxKeySize = 10;
     KVStore limited(":memory:", small);
-    QVERIFY(throwsWith<RangeError>([&] { limited.set({"0123456789"}, Value(1)); },
-                                   "kvs: key is 12 bytes encoded, over the 10-byte limit (maxKeySize)"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] { limited.set({"0123456789"}, Value(1)); },
+        "kvs: key is 12 bytes encoded, over the 10-byte limit (maxKeySize)"));
 }
 
 void TestKVStore::optionValidation()
 {
-    const auto open = [&](KVStoreOptions options) { KVStore store(":memory:", options); };
+    const auto open = [&](KVStoreOptions options) {
+        KVStore store(":memory:", options);
+    };
     KVStoreOptions o;
     o.tablePrefix = "1abc";
-    QVERIFY(throwsWith<TypeError>([&] { open(o); },
-                                  "kvs: tablePrefix must match /^[A-Za-z_][A-Za-z0-9_]*$/ (at most 40 "
-                                  "characters), got \"1abc\""));
+    QVERIFY(
+        throwsWith<TypeError>([&] { open(o); },
+                              "kvs: tablePrefix must match /^[A-Za-z_][A-Za-z0-9_]*$/ (at most 40 "
+                              "characters), got \"1abc\""));
     o.tablePrefix = "a-b";
-    QVERIFY(throwsWith<TypeError>([&] { open(o); },
-                                  "kvs: tablePrefix must match /^[A-Za-z_][A-Za-z0-9_]*$/ (at most 40 "
-                                  "characters), got \"a-b\""));
+    QVERIFY(
+        throwsWith<TypeError>([&] { open(o); },
+                              "kvs: tablePrefix must match /^[A-Za-z_][A-Za-z0-9_]*$/ (at most 40 "
+                              "characters), got \"a-b\""));
     o.tablePrefix = std::string(41, 'a');
-    QVERIFY(throwsWith<TypeError>([&] { open(o); },
-                                  "kvs: tablePrefix must match /^[A-Za-z_][A-Za-z0-9_]*$/ (at most 40 "
-                                  "characters), got \""
-                                      + std::string(41, 'a') + "\""));
+    QVERIFY(
+        throwsWith<TypeError>([&] { open(o); },
+                              "kvs: tablePrefix must match /^[A-Za-z_][A-Za-z0-9_]*$/ (at most 40 "
+                              "characters), got \""
+                                  + std::string(41, 'a') + "\""));
     o.tablePrefix = std::string(40, 'a');
     open(o); // 40 characters is fine
     o = {};
@@ -314,7 +365,8 @@ void TestKVStore::optionValidation()
                                   "kvs: durability must be \"normal\" or \"full\", got \"fast\""));
     o = {};
     o.maxKeySize = 0;
-    QVERIFY(throwsWith<RangeError>([&] { open(o); }, "kvs: maxKeySize must be an integer >= 1, got 0"));
+    QVERIFY(
+        throwsWith<RangeError>([&] { open(o); }, "kvs: maxKeySize must be an integer >= 1, got 0"));
 }
 
 void TestKVStore::queueConfigValidation()
@@ -326,16 +378,16 @@ void TestKVStore::queueConfigValidation()
     };
     QueueConfig q;
     q.visibilityTimeout = 0;
-    QVERIFY(throwsWith<RangeError>([&] { open(q); },
-                                   "kvs: queue.visibilityTimeout must be a finite number > 0, got 0"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] { open(q); }, "kvs: queue.visibilityTimeout must be a finite number > 0, got 0"));
     q = {};
     q.visibilityTimeout = NAN;
-    QVERIFY(throwsWith<RangeError>([&] { open(q); },
-                                   "kvs: queue.visibilityTimeout must be a finite number > 0, got NaN"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] { open(q); }, "kvs: queue.visibilityTimeout must be a finite number > 0, got NaN"));
     q = {};
     q.doneRetention = -1;
-    QVERIFY(throwsWith<RangeError>([&] { open(q); },
-                                   "kvs: queue.doneRetention must be a finite number >= 0, got -1"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] { open(q); }, "kvs: queue.doneRetention must be a finite number >= 0, got -1"));
     q = {};
     q.deadRetention = NAN;
     QVERIFY(throwsWith<RangeError>(
@@ -343,10 +395,11 @@ void TestKVStore::queueConfigValidation()
         "kvs: queue.deadRetention must be a number >= 0 (Infinity keeps dead letters), got NaN"));
     q = {};
     q.backoff = std::vector<double>{};
-    QVERIFY(throwsWith<RangeError>([&] { open(q); }, "kvs: queue.backoff must not be an empty array"));
+    QVERIFY(
+        throwsWith<RangeError>([&] { open(q); }, "kvs: queue.backoff must not be an empty array"));
     q.backoff = std::vector<double>{1000, -5};
-    QVERIFY(throwsWith<RangeError>([&] { open(q); },
-                                   "kvs: queue.backoff must be an array of finite numbers >= 0, got -5"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] { open(q); }, "kvs: queue.backoff must be an array of finite numbers >= 0, got -5"));
     q.backoff = std::function<double(int)>();
     QVERIFY(throwsWith<TypeError>([&] { open(q); },
                                   "kvs: queue.backoff must be an array of numbers or a function"));
@@ -369,15 +422,22 @@ void TestKVStore::tablePrefixNamesTheTables()
         QVERIFY(!plain.get({"a"}).has_value());
     }
     test::RawSqlite raw(path);
-    const auto names = raw.rows("SELECT name FROM sqlite_master WHERE name LIKE '%kvs\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%' ORDER BY name");
+    const auto names = raw.rows("SELECT name FROM sqlite_master WHERE name LIKE '%kvs\\_%' ESCAPE "
+                                "'\\' AND name NOT LIKE 'sqlite%' ORDER BY name");
     std::vector<std::string> got;
     for (const auto &row : names)
         got.push_back(row[0]);
-    const std::vector<std::string> expected{"idx_kvs_kv_expires", "idx_kvs_queue_finished",
-                                            "idx_kvs_queue_lease", "idx_kvs_queue_pending",
-                                            "kvs_kv", "kvs_kv_versionstamp", "kvs_meta", "kvs_queue"};
+    const std::vector<std::string> expected{"idx_kvs_kv_expires",
+                                            "idx_kvs_queue_finished",
+                                            "idx_kvs_queue_lease",
+                                            "idx_kvs_queue_pending",
+                                            "kvs_kv",
+                                            "kvs_kv_versionstamp",
+                                            "kvs_meta",
+                                            "kvs_queue"};
     QCOMPARE(got, expected);
-    QCOMPARE(raw.scalar("SELECT value FROM kvs_meta WHERE key = 'schema_version'"), std::string("3"));
+    QCOMPARE(raw.scalar("SELECT value FROM kvs_meta WHERE key = 'schema_version'"),
+             std::string("3"));
 }
 
 void TestKVStore::durabilityAndWal()
@@ -445,19 +505,23 @@ void TestKVStore::readOnlyRefusesWrites()
     QVERIFY(store.isReadOnly());
     QCOMPARE(store.get({"a"})->value.asString(), std::string("A"));
     QCOMPARE(store.list({Key{}, {}, {}}).entries.size(), std::size_t(1));
-    QVERIFY(throwsWith<ReadOnlyError>([&] { store.set({"b"}, Value(1)); },
-                                      "kvs: the store is open read-only; set() needs write access"));
-    QVERIFY(throwsWith<ReadOnlyError>([&] { store.remove({"a"}); },
-                                      "kvs: the store is open read-only; delete() needs write access"));
-    QVERIFY(throwsWith<ReadOnlyError>([&] { store.increment({"n"}); },
-                                      "kvs: the store is open read-only; increment() needs write access"));
+    QVERIFY(
+        throwsWith<ReadOnlyError>([&] { store.set({"b"}, Value(1)); },
+                                  "kvs: the store is open read-only; set() needs write access"));
+    QVERIFY(
+        throwsWith<ReadOnlyError>([&] { store.remove({"a"}); },
+                                  "kvs: the store is open read-only; delete() needs write access"));
+    QVERIFY(throwsWith<ReadOnlyError>(
+        [&] { store.increment({"n"}); },
+        "kvs: the store is open read-only; increment() needs write access"));
     QVERIFY(throwsWith<ReadOnlyError>(
         [&] { store.atomic().set({"b"}, Value(1)).commit(); },
         "kvs: the store is open read-only; atomic().commit() needs write access"));
-    QVERIFY(throwsWith<ReadOnlyError>([&] { store.cleanExpired(); },
-                                      "kvs: the store is open read-only; cleanExpired() needs write access"));
-    QVERIFY(throwsWith<ReadOnlyError>([&] { store.reset(); },
-                                      "kvs: the store is open read-only; reset() needs write access"));
+    QVERIFY(throwsWith<ReadOnlyError>(
+        [&] { store.cleanExpired(); },
+        "kvs: the store is open read-only; cleanExpired() needs write access"));
+    QVERIFY(throwsWith<ReadOnlyError>(
+        [&] { store.reset(); }, "kvs: the store is open read-only; reset() needs write access"));
     QCOMPARE(store.get({"a"})->value.asString(), std::string("A"));
 }
 
@@ -478,7 +542,8 @@ void TestKVStore::readOnlyOpenErrors()
     }
     QVERIFY(throwsWith<NotKvsDatabaseError>(
         [&] { KVStore store(foreign, o); },
-        "kvs: \"" + foreign + "\" is not a kvs database (no \"kv\" table; tables found: customers, orders)"));
+        "kvs: \"" + foreign
+            + "\" is not a kvs database (no \"kv\" table; tables found: customers, orders)"));
 }
 
 void TestKVStore::memoryDatabase()

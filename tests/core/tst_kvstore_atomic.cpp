@@ -21,7 +21,10 @@ class TestKVStoreAtomic : public QObject
 
 private:
     QTemporaryDir m_dir;
-    std::string dbPath(const char *name) { return m_dir.filePath(QString::fromUtf8(name)).toStdString(); }
+    std::string dbPath(const char *name)
+    {
+        return m_dir.filePath(QString::fromUtf8(name)).toStdString();
+    }
 
 private slots:
     void checksGuardTheCommit();
@@ -42,10 +45,8 @@ void TestKVStoreAtomic::checksGuardTheCommit()
     KVStore store(":memory:");
     store.set({"counter"}, Value(3));
     const auto seen = store.get({"counter"});
-    const CommitResult ok = store.atomic()
-                                .check({{"counter"}, seen->version})
-                                .set({"counter"}, Value(4))
-                                .commit();
+    const CommitResult ok
+        = store.atomic().check({{"counter"}, seen->version}).set({"counter"}, Value(4)).commit();
     QVERIFY(ok.ok);
     // The old version no longer matches: nothing of the commit is written.
     const CommitResult stale = store.atomic()
@@ -65,8 +66,10 @@ void TestKVStoreAtomic::checksGuardTheCommit()
 void TestKVStoreAtomic::nullCheckMeansAbsent()
 {
     KVStore store(":memory:");
-    QVERIFY(store.atomic().check({{"new-key"}, std::nullopt}).set({"new-key"}, Value(1)).commit().ok);
-    QVERIFY(!store.atomic().check({{"new-key"}, std::nullopt}).set({"new-key"}, Value(2)).commit().ok);
+    QVERIFY(
+        store.atomic().check({{"new-key"}, std::nullopt}).set({"new-key"}, Value(1)).commit().ok);
+    QVERIFY(
+        !store.atomic().check({{"new-key"}, std::nullopt}).set({"new-key"}, Value(2)).commit().ok);
     QCOMPARE(store.get({"new-key"})->value.asNumber(), 1.0);
     store.set({"expired"}, Value(1), {0.0});
     QVERIFY(store.atomic().check({{"expired"}, std::nullopt}).commit().ok); // expired = absent
@@ -75,11 +78,8 @@ void TestKVStoreAtomic::nullCheckMeansAbsent()
 void TestKVStoreAtomic::oneVersionForTheWholeCommit()
 {
     KVStore store(":memory:");
-    const CommitResult result = store.atomic()
-                                    .set({"a"}, Value(1))
-                                    .set({"b"}, Value(2))
-                                    .sum({"c"}, 1)
-                                    .commit();
+    const CommitResult result
+        = store.atomic().set({"a"}, Value(1)).set({"b"}, Value(2)).sum({"c"}, 1).commit();
     QVERIFY(result.ok);
     QCOMPARE(store.get({"a"})->version, result.version);
     QCOMPARE(store.get({"b"})->version, result.version);
@@ -97,7 +97,8 @@ void TestKVStoreAtomic::commitsOnce()
     auto op = store.atomic();
     op.set({"a"}, Value(1));
     QVERIFY(op.commit().ok);
-    QVERIFY(throwsWith<Error>([&] { op.commit(); }, "kvs: this atomic operation was already committed"));
+    QVERIFY(throwsWith<Error>([&] { op.commit(); },
+                              "kvs: this atomic operation was already committed"));
     store.set({"x"}, Value(1));
     auto failing = store.atomic();
     failing.check({{"x"}, std::nullopt});
@@ -211,12 +212,21 @@ void TestKVStoreAtomic::enqueueWritesTheQueueRow()
 void TestKVStoreAtomic::enqueueValidation()
 {
     KVStore store(":memory:");
-    QVERIFY(throwsWith<RangeError>([&] { store.atomic().enqueue(Value(1), {"t", 0, 0}).commit(); },
-                                   "kvs: enqueue() maxAttempts must be an integer >= 1, got 0"));
-    QVERIFY(throwsWith<RangeError>([&] { store.atomic().enqueue(Value(1), {"t", 0, 1.5}).commit(); },
-                                   "kvs: enqueue() maxAttempts must be an integer >= 1, got 1.5"));
-    QVERIFY(throwsWith<RangeError>([&] { store.atomic().enqueue(Value(1), {"t", NAN, 3}).commit(); },
-                                   "kvs: enqueue() delay must be a finite number, got NaN"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] {
+            store.atomic().enqueue(Value(1), {"t", 0, 0}).commit();
+        },
+        "kvs: enqueue() maxAttempts must be an integer >= 1, got 0"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] {
+            store.atomic().enqueue(Value(1), {"t", 0, 1.5}).commit();
+        },
+        "kvs: enqueue() maxAttempts must be an integer >= 1, got 1.5"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] {
+            store.atomic().enqueue(Value(1), {"t", NAN, 3}).commit();
+        },
+        "kvs: enqueue() delay must be a finite number, got NaN"));
     QVERIFY(store.atomic().enqueue(Value(1), {"t", -1000, 3}).commit().ok); // negative = due
 }
 

@@ -75,12 +75,20 @@ private slots:
 
 void TestKVStoreList::initTestCase()
 {
-    for (const char *key : {"[\"users\"]", "[\"users\\u0000x\"]", "[\"usersX\", 1]",
-                            "[\"users\", \"alice\"]", "[\"users\", \"bob\"]", "[\"users\", 7]",
-                            "[\"users\", 7n]", "[\"users\", true]",
-                            "[\"users\", new Uint8Array([1])]", "[\"users\", \"alice\", \"x\"]",
-                            "[\"orders\", \"2026-08\", 1]", "[\"orders\", \"2026-09\", 1]",
-                            "[\"orders\", \"2026-09\", 2]", "[\"orders\", \"2026-10\", 1]",
+    for (const char *key : {"[\"users\"]",
+                            "[\"users\\u0000x\"]",
+                            "[\"usersX\", 1]",
+                            "[\"users\", \"alice\"]",
+                            "[\"users\", \"bob\"]",
+                            "[\"users\", 7]",
+                            "[\"users\", 7n]",
+                            "[\"users\", true]",
+                            "[\"users\", new Uint8Array([1])]",
+                            "[\"users\", \"alice\", \"x\"]",
+                            "[\"orders\", \"2026-08\", 1]",
+                            "[\"orders\", \"2026-09\", 1]",
+                            "[\"orders\", \"2026-09\", 2]",
+                            "[\"orders\", \"2026-10\", 1]",
                             "[\"v\"]"}) {
         m_store.set(k(key), Value(key));
     }
@@ -89,40 +97,50 @@ void TestKVStoreList::initTestCase()
 void TestKVStoreList::prefixListsChildrenOnly()
 {
     const auto result = m_store.list(prefixed("[\"users\"]"));
-    const std::vector<std::string> expected{
-        "[\"users\", new Uint8Array([1])]", "[\"users\", \"alice\"]", "[\"users\", \"alice\", \"x\"]",
-        "[\"users\", \"bob\"]", "[\"users\", 7]", "[\"users\", 7n]", "[\"users\", true]"};
+    const std::vector<std::string> expected{"[\"users\", new Uint8Array([1])]",
+                                            "[\"users\", \"alice\"]",
+                                            "[\"users\", \"alice\", \"x\"]",
+                                            "[\"users\", \"bob\"]",
+                                            "[\"users\", 7]",
+                                            "[\"users\", 7n]",
+                                            "[\"users\", true]"};
     QCOMPARE(keysOf(result), expected); // not ["users"], not ["users\0x"], not ["usersX", 1]
     QVERIFY(!result.cursor.has_value());
-    QCOMPARE(printLiteral(result.entries[1].value), std::string("\"[\\\"users\\\", \\\"alice\\\"]\""));
+    QCOMPARE(printLiteral(result.entries[1].value),
+             std::string("\"[\\\"users\\\", \\\"alice\\\"]\""));
 }
 
 void TestKVStoreList::emptyPrefixListsEveryKey()
 {
     const auto result = m_store.list(prefixed("[]"));
     QCOMPARE(result.entries.size(), std::size_t(15));
-    QCOMPARE(printKeyLiteral(result.entries.front().key), std::string("[\"orders\", \"2026-08\", 1]"));
+    QCOMPARE(printKeyLiteral(result.entries.front().key),
+             std::string("[\"orders\", \"2026-08\", 1]"));
     QCOMPARE(m_store.list(ListSelector{}).entries.size(), std::size_t(15)); // no selector: all
 }
 
 void TestKVStoreList::startEndRange()
 {
-    const auto result = m_store.list(range("[\"orders\", \"2026-09\"]", "[\"orders\", \"2026-10\"]"));
-    const std::vector<std::string> expected{"[\"orders\", \"2026-09\", 1]", "[\"orders\", \"2026-09\", 2]"};
+    const auto result
+        = m_store.list(range("[\"orders\", \"2026-09\"]", "[\"orders\", \"2026-10\"]"));
+    const std::vector<std::string> expected{"[\"orders\", \"2026-09\", 1]",
+                                            "[\"orders\", \"2026-09\", 2]"};
     QCOMPARE(keysOf(result), expected);
     // start alone runs to the end of the key space; end alone from the beginning.
     QCOMPARE(m_store.list(range("[\"v\"]", nullptr)).entries.size(), std::size_t(1));
-    QCOMPARE(m_store.list(range(nullptr, "[\"orders\", \"2026-09\"]")).entries.size(), std::size_t(1));
+    QCOMPARE(m_store.list(range(nullptr, "[\"orders\", \"2026-09\"]")).entries.size(),
+             std::size_t(1));
 }
 
 void TestKVStoreList::rangeInsidePrefix()
 {
-    const auto september = m_store.list(prefixed("[\"orders\"]", "[\"orders\", \"2026-09\"]",
-                                                 "[\"orders\", \"2026-10\"]"));
+    const auto september = m_store.list(
+        prefixed("[\"orders\"]", "[\"orders\", \"2026-09\"]", "[\"orders\", \"2026-10\"]"));
     QCOMPARE(september.entries.size(), std::size_t(2));
     const auto fromSeptember = m_store.list(prefixed("[\"orders\"]", "[\"orders\", \"2026-09\"]"));
     QCOMPARE(fromSeptember.entries.size(), std::size_t(3));
-    const auto beforeSeptember = m_store.list(prefixed("[\"orders\"]", nullptr, "[\"orders\", \"2026-09\"]"));
+    const auto beforeSeptember
+        = m_store.list(prefixed("[\"orders\"]", nullptr, "[\"orders\", \"2026-09\"]"));
     QCOMPARE(keysOf(beforeSeptember), std::vector<std::string>{"[\"orders\", \"2026-08\", 1]"});
 }
 
@@ -143,14 +161,17 @@ void TestKVStoreList::boundsOutsideThePrefixAreRefused()
     const std::string b = bound.toStdString();
     QVERIFY(throwsWith<TypeError>([&] { (void)m_store.list(prefixed("[\"u\"]", b.c_str())); },
                                   "kvs: list() start must be a key inside the prefix"));
-    QVERIFY(throwsWith<TypeError>([&] { (void)m_store.list(prefixed("[\"u\"]", nullptr, b.c_str())); },
-                                  "kvs: list() end must be a key inside the prefix"));
+    QVERIFY(
+        throwsWith<TypeError>([&] { (void)m_store.list(prefixed("[\"u\"]", nullptr, b.c_str())); },
+                              "kvs: list() end must be a key inside the prefix"));
 }
 
 void TestKVStoreList::startAfterEndIsEmpty()
 {
     QVERIFY(m_store.list(range("[\"v\"]", "[\"orders\"]")).entries.empty());
-    QVERIFY(m_store.list(prefixed("[\"orders\"]", "[\"orders\", \"2026-10\"]", "[\"orders\", \"2026-09\"]"))
+    QVERIFY(m_store
+                .list(prefixed(
+                    "[\"orders\"]", "[\"orders\", \"2026-10\"]", "[\"orders\", \"2026-09\"]"))
                 .entries.empty());
 }
 
@@ -161,7 +182,7 @@ void TestKVStoreList::limitValidation()
         o.limit = bad;
         QVERIFY(throwsWith<RangeError>([&] { (void)m_store.list(prefixed("[]"), o); },
                                        "kvs: list() limit must be an integer >= 1, got "
-                                           + std::string(std::isnan(bad) ? "NaN"
+                                           + std::string(std::isnan(bad)   ? "NaN"
                                                          : std::isinf(bad) ? "Infinity"
                                                          : bad == 2.5      ? "2.5"
                                                          : bad == 0        ? "0"
@@ -218,19 +239,24 @@ void TestKVStoreList::cursorMustFallInsideTheRange()
     const std::string outside = "kvs: list cursor is outside the selector range";
     ListOptions o;
     o.cursor = encodeCursor(encodeKey(k("[\"v\"]")));
-    QVERIFY(throwsWith<RangeError>([&] { (void)m_store.list(prefixed("[\"users\"]"), o); }, outside));
+    QVERIFY(
+        throwsWith<RangeError>([&] { (void)m_store.list(prefixed("[\"users\"]"), o); }, outside));
     o.cursor = "AA=="; // 0x00: below every child (kvs <= 0.3.1 let this read everything)
-    QVERIFY(throwsWith<RangeError>([&] { (void)m_store.list(prefixed("[\"users\"]"), o); }, outside));
+    QVERIFY(
+        throwsWith<RangeError>([&] { (void)m_store.list(prefixed("[\"users\"]"), o); }, outside));
     o.cursor = "/w=="; // 0xff: above
-    QVERIFY(throwsWith<RangeError>([&] { (void)m_store.list(prefixed("[\"users\"]"), o); }, outside));
+    QVERIFY(
+        throwsWith<RangeError>([&] { (void)m_store.list(prefixed("[\"users\"]"), o); }, outside));
     // A cursor from the whole prefix that points before a narrowed start.
     o.cursor = encodeCursor(encodeKey(k("[\"orders\", \"2026-08\", 1]")));
     QVERIFY(throwsWith<RangeError>(
-        [&] { (void)m_store.list(prefixed("[\"orders\"]", "[\"orders\", \"2026-09\"]"), o); }, outside));
+        [&] { (void)m_store.list(prefixed("[\"orders\"]", "[\"orders\", \"2026-09\"]"), o); },
+        outside));
     // The end bound is exclusive for cursors too.
     o.cursor = encodeCursor(encodeKey(k("[\"orders\", \"2026-10\"]")));
     QVERIFY(throwsWith<RangeError>(
-        [&] { (void)m_store.list(range("[\"orders\"]", "[\"orders\", \"2026-10\"]"), o); }, outside));
+        [&] { (void)m_store.list(range("[\"orders\"]", "[\"orders\", \"2026-10\"]"), o); },
+        outside));
     o.cursor = "not base64!";
     QVERIFY(throwsWith<RangeError>([&] { (void)m_store.list(prefixed("[\"users\"]"), o); },
                                    "kvs: list cursor is not valid base64: \"not base64!\""));
@@ -250,7 +276,8 @@ void TestKVStoreList::expiredEntriesAreSkipped()
     store.set({"t", 1}, Value(1));
     store.set({"t", 2}, Value(2), {0.0});
     store.set({"t", 3}, Value(3));
-    QCOMPARE(keysOf(store.list(prefixed("[\"t\"]"))), (std::vector<std::string>{"[\"t\", 1]", "[\"t\", 3]"}));
+    QCOMPARE(keysOf(store.list(prefixed("[\"t\"]"))),
+             (std::vector<std::string>{"[\"t\", 1]", "[\"t\", 3]"}));
     ListOptions o;
     o.limit = 1;
     const auto page = store.list(prefixed("[\"t\"]"), o);

@@ -23,8 +23,9 @@ int runWriter(const char *path, const char *tag)
 {
     KVStore store(path);
     for (int i = 0; i < kWrites; ++i) {
-        const std::int64_t version = i % 3 == 0 ? store.atomic().set({tag, i}, Value(i)).commit().version
-                                                : store.set({tag, i}, Value(i)).version;
+        const std::int64_t version = i % 3 == 0
+                                         ? store.atomic().set({tag, i}, Value(i)).commit().version
+                                         : store.set({tag, i}, Value(i)).version;
         std::printf("%lld\n", static_cast<long long>(version));
     }
     return 0;

@@ -68,8 +68,10 @@ struct FileSnapshot
     static FileSnapshot of(const std::string &path)
     {
         const QString p = QString::fromStdString(path);
-        return {test::fileBytes(p), test::fileBytes(p + QStringLiteral("-wal")),
-                test::fileBytes(p + QStringLiteral("-shm")), QFile::exists(p + QStringLiteral("-wal")),
+        return {test::fileBytes(p),
+                test::fileBytes(p + QStringLiteral("-wal")),
+                test::fileBytes(p + QStringLiteral("-shm")),
+                QFile::exists(p + QStringLiteral("-wal")),
                 QFile::exists(p + QStringLiteral("-shm"))};
     }
 };
@@ -90,7 +92,10 @@ class TestKVStoreSchema : public QObject
 
 private:
     QTemporaryDir m_dir;
-    std::string dbPath(const char *name) { return m_dir.filePath(QString::fromUtf8(name)).toStdString(); }
+    std::string dbPath(const char *name)
+    {
+        return m_dir.filePath(QString::fromUtf8(name)).toStdString();
+    }
 
 private slots:
     void newDatabaseGetsVersion3();
@@ -116,11 +121,16 @@ void TestKVStoreSchema::newDatabaseGetsVersion3()
     }
     RawSqlite raw(path);
     QCOMPARE(raw.scalar("SELECT value FROM meta WHERE key = 'schema_version'"), std::string("3"));
-    QCOMPARE(raw.scalar("SELECT typeof(value) FROM meta WHERE key = 'schema_version'"), std::string("text"));
+    QCOMPARE(raw.scalar("SELECT typeof(value) FROM meta WHERE key = 'schema_version'"),
+             std::string("text"));
     QCOMPARE(raw.scalar("SELECT version FROM kv_versionstamp WHERE id = 1"), std::string("0"));
-    for (const char *index : {"idx_kv_expires", "idx_queue_pending", "idx_queue_lease", "idx_queue_finished"})
-        QCOMPARE(raw.scalar(std::string("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = '") + index + "'"),
-                 std::string("1"));
+    for (const char *index :
+         {"idx_kv_expires", "idx_queue_pending", "idx_queue_lease", "idx_queue_finished"})
+        QCOMPARE(
+            raw.scalar(
+                std::string("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = '")
+                + index + "'"),
+            std::string("1"));
     QCOMPARE(raw.scalar("SELECT COUNT(*) FROM pragma_table_info('queue')"), std::string("12"));
 }
 
@@ -131,7 +141,8 @@ void TestKVStoreSchema::javascriptDatabaseReadsIdentically()
     {
         RawSqlite raw(path);
         raw.exec(kJsSchemaV3);
-        raw.exec("INSERT INTO meta VALUES ('schema_version', '3'); INSERT INTO kv_versionstamp VALUES (1, 5120)");
+        raw.exec("INSERT INTO meta VALUES ('schema_version', '3'); INSERT INTO kv_versionstamp "
+                 "VALUES (1, 5120)");
         long long version = 4000;
         // Every vector key holding every vector value's bytes, as the JS library stored them.
         const QJsonArray keys = v[QStringLiteral("keys")].toArray();
@@ -140,7 +151,8 @@ void TestKVStoreSchema::javascriptDatabaseReadsIdentically()
             if (keys[i][QStringLiteral("literal")].toString() == QStringLiteral("[-0]"))
                 continue; // the same bytes as [0]
             raw.insertKv(hex(keys[i][QStringLiteral("hex")]),
-                         hex(values[i % values.size()][QStringLiteral("hex")]), version++);
+                         hex(values[i % values.size()][QStringLiteral("hex")]),
+                         version++);
         }
     }
     KVStore store(path);
@@ -199,7 +211,8 @@ void TestKVStoreSchema::textRowsAreReadAndRewrittenAsBlob()
     RawSqlite raw(path);
     QCOMPARE(raw.scalar("SELECT typeof(value) FROM kv WHERE key = ?", {encodeKey({"counter"})}),
              std::string("blob"));
-    QCOMPARE(raw.scalar("SELECT value FROM kv WHERE key = ?", {encodeKey({"counter"})}), std::string("42"));
+    QCOMPARE(raw.scalar("SELECT value FROM kv WHERE key = ?", {encodeKey({"counter"})}),
+             std::string("42"));
 }
 
 void TestKVStoreSchema::version1IsMigrated()
@@ -209,8 +222,10 @@ void TestKVStoreSchema::version1IsMigrated()
         RawSqlite raw(path);
         raw.exec(kSchemaV1);
         raw.insertKv(encodeKey({"a"}), "\"A\"", 17);
-        raw.exec("INSERT INTO queue (topic, payload, status, enqueued_at, deliver_at, attempts, max_attempts) VALUES "
-                 "('t', '1', 'processing', 1, 1, 1, 3), ('t', '2', 'done', 1, 1, 1, 3), ('t', '3', 'pending', 1, 1, 0, 3)");
+        raw.exec("INSERT INTO queue (topic, payload, status, enqueued_at, deliver_at, attempts, "
+                 "max_attempts) VALUES "
+                 "('t', '1', 'processing', 1, 1, 1, 3), ('t', '2', 'done', 1, 1, 1, 3), ('t', '3', "
+                 "'pending', 1, 1, 0, 3)");
     }
     const auto before = std::chrono::duration_cast<std::chrono::milliseconds>(
                             std::chrono::system_clock::now().time_since_epoch())
@@ -224,10 +239,11 @@ void TestKVStoreSchema::version1IsMigrated()
     RawSqlite raw(path);
     QCOMPARE(raw.scalar("SELECT value FROM meta WHERE key = 'schema_version'"), std::string("3"));
     const auto rows = raw.rows("SELECT status, locked_until, finished_at FROM queue ORDER BY id");
-    QCOMPARE(rows[0][1], std::string("0"));        // processing: an expired lease
-    QVERIFY(std::stoll(rows[1][2]) >= before);      // done: finished now
+    QCOMPARE(rows[0][1], std::string("0"));    // processing: an expired lease
+    QVERIFY(std::stoll(rows[1][2]) >= before); // done: finished now
     QCOMPARE(rows[2][1], std::string("<null>"));
-    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE name = 'idx_queue_lease'"), std::string("1"));
+    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM sqlite_master WHERE name = 'idx_queue_lease'"),
+             std::string("1"));
 }
 
 void TestKVStoreSchema::version2IsMigratedWithTheMinusZeroRekey()
@@ -244,9 +260,12 @@ void TestKVStoreSchema::version2IsMigratedWithTheMinusZeroRekey()
     {
         RawSqlite raw(path);
         raw.exec(kSchemaV1);
-        raw.exec("ALTER TABLE queue ADD COLUMN locked_until INTEGER; ALTER TABLE queue ADD COLUMN lease_token TEXT;"
-                 "ALTER TABLE queue ADD COLUMN last_error TEXT; ALTER TABLE queue ADD COLUMN finished_at INTEGER;"
-                 "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('schema_version', '2')");
+        raw.exec("ALTER TABLE queue ADD COLUMN locked_until INTEGER; ALTER TABLE queue ADD COLUMN "
+                 "lease_token TEXT;"
+                 "ALTER TABLE queue ADD COLUMN last_error TEXT; ALTER TABLE queue ADD COLUMN "
+                 "finished_at INTEGER;"
+                 "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES "
+                 "('schema_version', '2')");
         raw.insertKv(zero, "\"zero\"", 10);
         raw.insertKv(legacyMinusZero, "\"minus zero\"", 11);
         raw.insertKv(yMinusZero, "\"y\"", 12);
@@ -261,9 +280,11 @@ void TestKVStoreSchema::version2IsMigratedWithTheMinusZeroRekey()
         QCOMPARE(y->version, std::int64_t(12));
     }
     RawSqlite raw(path);
-    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM kv WHERE key = ?", {legacyMinusZero}), std::string("0"));
+    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM kv WHERE key = ?", {legacyMinusZero}),
+             std::string("0"));
     QCOMPARE(raw.scalar("SELECT COUNT(*) FROM kv WHERE key = ?", {yMinusZero}), std::string("0"));
-    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM kv WHERE key = ?", {negativeBigint}), std::string("1"));
+    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM kv WHERE key = ?", {negativeBigint}),
+             std::string("1"));
     QCOMPARE(raw.scalar("SELECT COUNT(*) FROM kv WHERE key = ?", {nanBytes}), std::string("1"));
     QCOMPARE(raw.scalar("SELECT version FROM kv_versionstamp"), std::string("99"));
     QCOMPARE(raw.scalar("SELECT value FROM meta WHERE key = 'schema_version'"), std::string("3"));
@@ -276,15 +297,17 @@ void TestKVStoreSchema::newerSchemaIsRefusedUntouched()
         RawSqlite raw(path);
         raw.exec("PRAGMA journal_mode = WAL");
         raw.exec(kJsSchemaV3);
-        raw.exec("INSERT INTO meta VALUES ('schema_version', '4'); INSERT INTO kv_versionstamp VALUES (1, 0)");
+        raw.exec("INSERT INTO meta VALUES ('schema_version', '4'); INSERT INTO kv_versionstamp "
+                 "VALUES (1, 0)");
         leaveWalUncheckpointed(raw);
         raw.insertKv(encodeKey({"a"}), "1", 1); // lives in the WAL only
     }
     const FileSnapshot before = FileSnapshot::of(path);
     QVERIFY(before.walExists);
     QVERIFY(before.wal.size() > 0);
-    const std::string message = "kvs: the database schema is version 4, newer than this kvs release "
-                                "supports (3). Upgrade @coderbuzz/kvs";
+    const std::string message
+        = "kvs: the database schema is version 4, newer than this kvs release "
+          "supports (3). Upgrade @coderbuzz/kvs";
     QVERIFY(throwsWith<SchemaTooNewError>([&] { KVStore store(path); }, message));
     KVStoreOptions ro;
     ro.readOnly = true;
@@ -311,18 +334,21 @@ void TestKVStoreSchema::foreignTableIsRefusedUnaltered()
     const std::string path = dbPath("foreign-queue.db");
     {
         RawSqlite raw(path);
-        raw.exec("CREATE TABLE queue (id INTEGER PRIMARY KEY, topic TEXT, status TEXT, deliver_at INTEGER);"
+        raw.exec("CREATE TABLE queue (id INTEGER PRIMARY KEY, topic TEXT, status TEXT, deliver_at "
+                 "INTEGER);"
                  "INSERT INTO queue VALUES (1, 'app', 'new', 0)");
     }
     const FileSnapshot before = FileSnapshot::of(path);
     QVERIFY(throwsWith<ForeignTableError>(
         [&] { KVStore store(path); },
-        "kvs: table \"queue\" exists but is not a kvs table (missing columns: payload, enqueued_at, "
+        "kvs: table \"queue\" exists but is not a kvs table (missing columns: payload, "
+        "enqueued_at, "
         "attempts, max_attempts). Use the tablePrefix option to give kvs tables of its own."));
     QCOMPARE(FileSnapshot::of(path).db, before.db);
     {
         RawSqlite raw(path);
-        QCOMPARE(raw.scalar("SELECT COUNT(*) FROM sqlite_master"), std::string("1")); // nothing added
+        QCOMPARE(raw.scalar("SELECT COUNT(*) FROM sqlite_master"),
+                 std::string("1")); // nothing added
     }
     // With a prefix, kvs gets tables of its own beside the application's.
     KVStoreOptions o;

@@ -1,9 +1,9 @@
 #pragma once
 
-#include <sqlite3.h>
-
 #include <QByteArray>
 #include <QTest>
+
+#include <sqlite3.h>
 
 #include <string>
 #include <string_view>
@@ -18,7 +18,8 @@ class RawSqlite
 public:
     explicit RawSqlite(const std::string &path, bool readOnly = false)
     {
-        const int flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+        const int flags
+            = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
         if (sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr) != SQLITE_OK)
             qFatal("cannot open %s", path.c_str());
     }
@@ -46,8 +47,11 @@ public:
         if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK)
             qFatal("prepare failed: %s\n  %s", sqlite3_errmsg(m_db), sql.c_str());
         for (std::size_t i = 0; i < blobs.size(); ++i) {
-            sqlite3_bind_blob(stmt, static_cast<int>(i + 1), blobs[i].data(),
-                              static_cast<int>(blobs[i].size()), SQLITE_TRANSIENT);
+            sqlite3_bind_blob(stmt,
+                              static_cast<int>(i + 1),
+                              blobs[i].data(),
+                              static_cast<int>(blobs[i].size()),
+                              SQLITE_TRANSIENT);
         }
         std::vector<std::vector<std::string>> out;
         int rc = 0;
@@ -59,7 +63,8 @@ public:
                     continue;
                 }
                 const auto *data = static_cast<const char *>(sqlite3_column_blob(stmt, c));
-                row.emplace_back(data ? data : "", static_cast<std::size_t>(sqlite3_column_bytes(stmt, c)));
+                row.emplace_back(data ? data : "",
+                                 static_cast<std::size_t>(sqlite3_column_bytes(stmt, c)));
             }
             out.push_back(std::move(row));
         }
@@ -76,8 +81,11 @@ public:
     }
 
     // Inserts a kv row with exact bytes, as another writer would.
-    void insertKv(std::string_view key, std::string_view value, long long version,
-                  const char *table = "kv", bool valueAsText = false)
+    void insertKv(std::string_view key,
+                  std::string_view value,
+                  long long version,
+                  const char *table = "kv",
+                  bool valueAsText = false)
     {
         sqlite3_stmt *stmt = nullptr;
         const std::string sql = std::string("INSERT INTO \"") + table
@@ -85,9 +93,11 @@ public:
         sqlite3_prepare_v2(m_db, sql.c_str(), -1, &stmt, nullptr);
         sqlite3_bind_blob(stmt, 1, key.data(), static_cast<int>(key.size()), SQLITE_TRANSIENT);
         if (valueAsText)
-            sqlite3_bind_text(stmt, 2, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
+            sqlite3_bind_text(
+                stmt, 2, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
         else
-            sqlite3_bind_blob(stmt, 2, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
+            sqlite3_bind_blob(
+                stmt, 2, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
         sqlite3_bind_int64(stmt, 3, version);
         if (sqlite3_step(stmt) != SQLITE_DONE)
             qFatal("insert failed: %s", sqlite3_errmsg(m_db));
@@ -100,7 +110,8 @@ private:
 
 inline std::string hexToBytes(std::string_view hex)
 {
-    const QByteArray bytes = QByteArray::fromHex(QByteArray(hex.data(), static_cast<qsizetype>(hex.size())));
+    const QByteArray bytes
+        = QByteArray::fromHex(QByteArray(hex.data(), static_cast<qsizetype>(hex.size())));
     return std::string(bytes.constData(), static_cast<std::size_t>(bytes.size()));
 }
 

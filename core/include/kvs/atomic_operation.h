@@ -16,11 +16,11 @@ struct Mutation
 {
     enum class Type { Set, Delete, Sum, Enqueue };
     Type type;
-    Key key;             // Set, Delete, Sum
-    Value value;         // Set: the value; Enqueue: the payload
-    double delta = 0;    // Sum
-    SetOptions options;  // Set
-    QueueOptions queue;  // Enqueue
+    Key key;            // Set, Delete, Sum
+    Value value;        // Set: the value; Enqueue: the payload
+    double delta = 0;   // Sum
+    SetOptions options; // Set
+    QueueOptions queue; // Enqueue
 };
 
 /// Fluent builder of a version-checked transaction (the reference's AtomicOperation). Built by
@@ -49,7 +49,9 @@ public:
 
 private:
     friend class KVStore;
-    explicit AtomicOperation(detail::SqliteStore *store) : m_store(store) {}
+    explicit AtomicOperation(detail::SqliteStore *store)
+        : m_store(store)
+    {}
 
     detail::SqliteStore *m_store; // Not owned.
     std::vector<Check> m_checks;

@@ -3,9 +3,9 @@
 #include <kvs/bigint.h>
 #include <kvs/value.h>
 
-#include <type_traits>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -19,19 +19,34 @@ public:
     /// The type tags of the key encoding, in sort order.
     enum class Type { Bytes = 1, String = 2, Number = 3, BigInt = 4, Boolean = 5 };
 
-    KeyPart(Bytes b) : m_data(std::move(b)) {}
-    KeyPart(std::string s) : m_data(std::move(s)) {}
-    KeyPart(std::string_view s) : m_data(std::string(s)) {}
-    KeyPart(const char *s) : m_data(std::string(s)) {}
-    KeyPart(double n) : m_data(n) {}
+    KeyPart(Bytes b)
+        : m_data(std::move(b))
+    {}
+    KeyPart(std::string s)
+        : m_data(std::move(s))
+    {}
+    KeyPart(std::string_view s)
+        : m_data(std::string(s))
+    {}
+    KeyPart(const char *s)
+        : m_data(std::string(s))
+    {}
+    KeyPart(double n)
+        : m_data(n)
+    {}
     // Any integer type but bool. (SFINAE rather than a concept: Qt 6.4's moc cannot parse
     // <concepts>, and tests that include this header run moc.)
     template <typename T,
               std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
-    KeyPart(T n) : m_data(static_cast<double>(n))
+    KeyPart(T n)
+        : m_data(static_cast<double>(n))
     {}
-    KeyPart(BigInt b) : m_data(std::move(b)) {}
-    KeyPart(bool b) : m_data(b) {}
+    KeyPart(BigInt b)
+        : m_data(std::move(b))
+    {}
+    KeyPart(bool b)
+        : m_data(b)
+    {}
 
     Type type() const noexcept;
     // Accessors. Requires: type() is the accessor's type.

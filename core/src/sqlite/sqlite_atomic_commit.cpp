@@ -1,6 +1,5 @@
-#include "sqlite/sqlite_store.h"
-
 #include "clock.h"
+#include "sqlite/sqlite_store.h"
 #include "validation.h"
 
 #include <kvs/errors.h>
@@ -62,9 +61,8 @@ CommitResult SqliteStore::commit(const std::vector<Check> &checks,
         StatementScope read(statement(SqlId::GetVersion));
         read->bindBlob(1, checkKeys[i]);
         read->bindInt64(2, now);
-        const std::optional<std::int64_t> current = read->step()
-                                                        ? std::optional(read->columnInt64(0))
-                                                        : std::nullopt;
+        const std::optional<std::int64_t> current
+            = read->step() ? std::optional(read->columnInt64(0)) : std::nullopt;
         if (current != checks[i].version)
             return {false, 0}; // tx rolls back
     }

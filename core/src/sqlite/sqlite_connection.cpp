@@ -11,15 +11,15 @@ Connection::Connection(const std::string &path, Mode mode)
 {
     // SQLITE_OPEN_READONLY is the URI's mode=ro: SQLite never writes the file through this
     // connection, so an inspector cannot change what it looks at.
-    const int flags = mode == Mode::ReadOnly
-                          ? SQLITE_OPEN_READONLY
-                          : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    const int flags = mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY
+                                             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     sqlite3 *raw = nullptr;
     const int rc = sqlite3_open_v2(path.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
     m_db.reset(raw);
     if (rc != SQLITE_OK) {
         const std::string reason = raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc);
-        throw DatabaseError("kvs: cannot open database \"" + path + "\": " + reason, rc,
+        throw DatabaseError("kvs: cannot open database \"" + path + "\": " + reason,
+                            rc,
                             "sqlite3_open_v2 result code " + std::to_string(rc));
     }
     sqlite3_extended_result_codes(raw, 1);
@@ -94,8 +94,8 @@ void Connection::close() noexcept
 Transaction::Transaction(Connection &connection, Kind kind)
     : m_connection(connection)
 {
-    Statement &begin = kind == Kind::Immediate ? connection.beginImmediate()
-                                               : connection.beginDeferred();
+    Statement &begin
+        = kind == Kind::Immediate ? connection.beginImmediate() : connection.beginDeferred();
     StatementScope scope(begin);
     scope->run();
 }

@@ -17,8 +17,8 @@ using Columns = std::initializer_list<const char *>;
 
 const Columns kMetaColumns = {"key", "value"};
 const Columns kKvColumns = {"key", "value", "version", "expires_at"};
-const Columns kQueueV1Columns = {"id", "topic", "payload", "status", "enqueued_at",
-                                 "deliver_at", "attempts", "max_attempts"};
+const Columns kQueueV1Columns
+    = {"id", "topic", "payload", "status", "enqueued_at", "deliver_at", "attempts", "max_attempts"};
 const Columns kQueueV2Columns = {"locked_until", "lease_token", "last_error", "finished_at"};
 const Columns kVersionstampColumns = {"id", "version"};
 
@@ -38,7 +38,9 @@ std::vector<std::string> columnsOf(Connection &connection, const std::string &ta
 }
 
 // A table is recognised by its column names only (reference, gotcha 22).
-void requireColumns(Connection &connection, const std::string &table, Columns required,
+void requireColumns(Connection &connection,
+                    const std::string &table,
+                    Columns required,
                     Columns alsoRequired = {})
 {
     const std::vector<std::string> present = columnsOf(connection, table);
@@ -51,8 +53,8 @@ void requireColumns(Connection &connection, const std::string &table, Columns re
     }
     if (missing.empty())
         return;
-    throw ForeignTableError("kvs: table \"" + table + "\" exists but is not a kvs table (missing columns: "
-                                + missing
+    throw ForeignTableError("kvs: table \"" + table
+                                + "\" exists but is not a kvs table (missing columns: " + missing
                                 + "). Use the tablePrefix option to give kvs tables of its own.",
                             table);
 }
@@ -143,8 +145,7 @@ void rekeyMinusZero(Connection &connection, const TableNames &names)
         return;
     Statement exists(connection.handle(), "SELECT 1 FROM " + q(names.kv) + " WHERE key = ?1");
     Statement remove(connection.handle(), "DELETE FROM " + q(names.kv) + " WHERE key = ?1");
-    Statement update(connection.handle(),
-                     "UPDATE " + q(names.kv) + " SET key = ?2 WHERE key = ?1");
+    Statement update(connection.handle(), "UPDATE " + q(names.kv) + " SET key = ?2 WHERE key = ?1");
     for (const auto &[old, rekeyed] : moves) {
         exists.bindBlob(1, rekeyed);
         const bool taken = exists.step();
@@ -199,7 +200,9 @@ void checkForeignTables(Connection &connection, const TableNames &names, const S
     if (has(names.kv))
         requireColumns(connection, names.kv, kKvColumns);
     if (has(names.queue)) {
-        requireColumns(connection, names.queue, kQueueV1Columns,
+        requireColumns(connection,
+                       names.queue,
+                       kQueueV1Columns,
                        probe.storedVersion >= 2 ? kQueueV2Columns : Columns{});
     }
     if (has(names.versionstamp))

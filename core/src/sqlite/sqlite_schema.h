@@ -18,7 +18,10 @@ struct SchemaProbe
     std::vector<std::string> tables; // every user table, sorted
 
     // The version to show a user: kvs <= 0.3 tables without a meta row are version 1.
-    long long effectiveVersion() const { return storedVersion == 0 && hasKvTable ? 1 : storedVersion; }
+    long long effectiveVersion() const
+    {
+        return storedVersion == 0 && hasKvTable ? 1 : storedVersion;
+    }
 };
 
 // Reads the schema state. Throws SchemaTooNewError for a version above kSchemaVersion and Error

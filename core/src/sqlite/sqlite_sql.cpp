@@ -22,11 +22,11 @@ std::string buildSql(SqlId id, const TableNames &names)
         return "DELETE FROM " + kv + " WHERE key = ?1";
     case SqlId::ListAsc:
     case SqlId::ListDesc:
-        return "SELECT key, value, version, expires_at FROM " + kv
-               + " WHERE key >= ?1 AND key < ?2" + live + "3) ORDER BY key "
-               + (id == SqlId::ListAsc ? "ASC" : "DESC") + " LIMIT ?4";
+        return "SELECT key, value, version, expires_at FROM " + kv + " WHERE key >= ?1 AND key < ?2"
+               + live + "3) ORDER BY key " + (id == SqlId::ListAsc ? "ASC" : "DESC") + " LIMIT ?4";
     case SqlId::CleanExpired:
-        return "DELETE FROM " + kv + " WHERE expires_at IS NOT NULL AND expires_at <= ?1 RETURNING key";
+        return "DELETE FROM " + kv
+               + " WHERE expires_at IS NOT NULL AND expires_at <= ?1 RETURNING key";
     case SqlId::Enqueue:
         return "INSERT INTO " + TableNames::quoted(names.queue)
                + " (topic, payload, status, enqueued_at, deliver_at, attempts, max_attempts) "

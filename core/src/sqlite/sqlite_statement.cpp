@@ -19,10 +19,10 @@ void SqliteFinalizer::operator()(sqlite3_stmt *stmt) const noexcept
 void throwSqliteError(sqlite3 *db, int rc, std::string_view context)
 {
     const int extended = db ? sqlite3_extended_errcode(db) : rc;
-    const std::string message = std::string("kvs: ")
-                                + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
-    std::string detail = "SQLite result code " + std::to_string(extended) + " ("
-                         + sqlite3_errstr(rc) + ")";
+    const std::string message
+        = std::string("kvs: ") + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    std::string detail
+        = "SQLite result code " + std::to_string(extended) + " (" + sqlite3_errstr(rc) + ")";
     if (!context.empty())
         detail += " while running: " + std::string(context);
     const int primary = rc & 0xff;
@@ -35,8 +35,8 @@ Statement::Statement(sqlite3 *db, std::string_view sql)
     : m_db(db)
 {
     sqlite3_stmt *raw = nullptr;
-    const int rc = sqlite3_prepare_v3(db, sql.data(), static_cast<int>(sql.size()),
-                                      SQLITE_PREPARE_PERSISTENT, &raw, nullptr);
+    const int rc = sqlite3_prepare_v3(
+        db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &raw, nullptr);
     m_stmt.reset(raw);
     if (rc != SQLITE_OK)
         throwSqliteError(db, rc, sql);
@@ -52,14 +52,17 @@ void Statement::bindBlob(int index, std::string_view bytes)
 {
     // A zero-length blob must stay a BLOB (not NULL): give SQLite a non-null pointer.
     static const char kEmpty = 0;
-    check(sqlite3_bind_blob(m_stmt.get(), index, bytes.empty() ? &kEmpty : bytes.data(),
-                            static_cast<int>(bytes.size()), SQLITE_STATIC));
+    check(sqlite3_bind_blob(m_stmt.get(),
+                            index,
+                            bytes.empty() ? &kEmpty : bytes.data(),
+                            static_cast<int>(bytes.size()),
+                            SQLITE_STATIC));
 }
 
 void Statement::bindText(int index, std::string_view text)
 {
-    check(sqlite3_bind_text(m_stmt.get(), index, text.data(), static_cast<int>(text.size()),
-                            SQLITE_STATIC));
+    check(sqlite3_bind_text(
+        m_stmt.get(), index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC));
 }
 
 void Statement::bindInt64(int index, std::int64_t value)

@@ -51,7 +51,9 @@ private:
 class StatementScope
 {
 public:
-    explicit StatementScope(Statement &stmt) : m_stmt(stmt) {}
+    explicit StatementScope(Statement &stmt)
+        : m_stmt(stmt)
+    {}
     ~StatementScope() { m_stmt.reset(); }
     StatementScope(const StatementScope &) = delete;
     StatementScope &operator=(const StatementScope &) = delete;

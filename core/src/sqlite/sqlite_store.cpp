@@ -68,8 +68,9 @@ void SqliteStore::openReadOnly()
     applyPragmas(false);
     const SchemaProbe probe = probeSchema(*m_connection, m_names);
     if (!probe.hasKvTable) {
-        const std::string found = probe.tables.empty() ? "the database has no tables"
-                                                        : "tables found: " + joinTables(probe.tables);
+        const std::string found = probe.tables.empty()
+                                      ? "the database has no tables"
+                                      : "tables found: " + joinTables(probe.tables);
         throw NotKvsDatabaseError("kvs: \"" + m_path + "\" is not a kvs database (no \""
                                       + m_names.kv + "\" table; " + found + ")",
                                   joinTables(probe.tables));
@@ -145,16 +146,16 @@ void SqliteStore::encodeChecked(const Key &key, std::string &buffer) const
     checkKeySize(buffer.size(), m_options.maxKeySize);
 }
 
-std::optional<Entry> SqliteStore::readLive(const Key &key, std::string_view encodedKey,
-                                           std::int64_t now)
+std::optional<Entry>
+SqliteStore::readLive(const Key &key, std::string_view encodedKey, std::int64_t now)
 {
     StatementScope get(statement(SqlId::Get));
     get->bindBlob(1, encodedKey);
     get->bindInt64(2, now);
     if (!get->step())
         return std::nullopt;
-    return Entry{key, decodeValue(get->columnBytes(0)), get->columnInt64(1),
-                 get->columnOptionalInt64(2)};
+    return Entry{
+        key, decodeValue(get->columnBytes(0)), get->columnInt64(1), get->columnOptionalInt64(2)};
 }
 
 std::optional<Entry> SqliteStore::get(const Key &key)
@@ -189,8 +190,10 @@ std::vector<std::optional<Entry>> SqliteStore::getMany(const std::vector<Key> &k
     return result;
 }
 
-void SqliteStore::upsert(std::string_view encodedKey, std::string_view encodedValue,
-                         std::int64_t version, std::optional<std::int64_t> expiresAt)
+void SqliteStore::upsert(std::string_view encodedKey,
+                         std::string_view encodedValue,
+                         std::int64_t version,
+                         std::optional<std::int64_t> expiresAt)
 {
     StatementScope upsert(statement(SqlId::Upsert));
     upsert->bindBlob(1, encodedKey);
@@ -221,8 +224,11 @@ void SqliteStore::remove(const Key &key)
     remove->run();
 }
 
-double SqliteStore::addToNumber(std::string_view encodedKey, double delta, std::int64_t now,
-                                std::int64_t version, const char *operation)
+double SqliteStore::addToNumber(std::string_view encodedKey,
+                                double delta,
+                                std::int64_t now,
+                                std::int64_t version,
+                                const char *operation)
 {
     double result = delta;
     std::optional<std::int64_t> expiresAt;
@@ -236,7 +242,8 @@ double SqliteStore::addToNumber(std::string_view encodedKey, double delta, std::
                 const Value current = decodeValue(read->columnBytes(0));
                 if (!current.isNumber()) {
                     throw TypeError(std::string("kvs: ") + operation
-                                    + " needs a number, but the key holds " + describeKind(current));
+                                    + " needs a number, but the key holds "
+                                    + describeKind(current));
                 }
                 result = current.asNumber() + delta;
                 expiresAt = oldExpiry;
@@ -282,8 +289,10 @@ ListResult SqliteStore::list(const ListSelector &selector, const ListOptions &op
     while (list->step()) {
         const std::string_view key = list->columnBytes(0);
         lastKey.assign(key);
-        result.entries.push_back(Entry{decodeKey(key), decodeValue(list->columnBytes(1)),
-                                       list->columnInt64(2), list->columnOptionalInt64(3)});
+        result.entries.push_back(Entry{decodeKey(key),
+                                       decodeValue(list->columnBytes(1)),
+                                       list->columnInt64(2),
+                                       list->columnOptionalInt64(3)});
     }
     if (static_cast<int>(result.entries.size()) == range.limit)
         result.cursor = encodeCursor(lastKey);

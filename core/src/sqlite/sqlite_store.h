@@ -55,9 +55,14 @@ private:
     // Reads the live entry for the encoded key with the Get statement.
     std::optional<Entry> readLive(const Key &key, std::string_view encodedKey, std::int64_t now);
     // The read-modify-write of increment() and atomic().sum(); requires an open transaction.
-    double addToNumber(std::string_view encodedKey, double delta, std::int64_t now,
-                       std::int64_t version, const char *operation);
-    void upsert(std::string_view encodedKey, std::string_view encodedValue, std::int64_t version,
+    double addToNumber(std::string_view encodedKey,
+                       double delta,
+                       std::int64_t now,
+                       std::int64_t version,
+                       const char *operation);
+    void upsert(std::string_view encodedKey,
+                std::string_view encodedValue,
+                std::int64_t version,
                 std::optional<std::int64_t> expiresAt);
 
     std::string m_path;

@@ -19,7 +19,7 @@ struct TableNames
     static std::string quoted(const std::string &name) { return '"' + name + '"'; }
 
     std::string prefix;
-    std::string meta;         // unquoted names, as sqlite_master and messages show them
+    std::string meta; // unquoted names, as sqlite_master and messages show them
     std::string kv;
     std::string queue;
     std::string versionstamp;
