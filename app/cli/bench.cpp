@@ -11,11 +11,14 @@
 #include <kvs/kvstore.h>
 #include <kvs/value_codec.h>
 
+#include <sqlite3.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <ostream>
 #include <system_error>
 
@@ -159,9 +162,24 @@ struct OperationResult
     Measurement raw;
 };
 
+// Checkpoints a file's WAL into the database and truncates it (untimed). Each side's round then
+// starts from the same WAL state: reads in a long WAL cost more, and the two files would
+// otherwise reach SQLite's auto-checkpoint at different moments.
+void checkpointWal(const std::string &path)
+{
+    sqlite3 *db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK)
+        sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
+    sqlite3_close_v2(db);
+}
+
 // A short warm-up of each side (a tenth of the budget, 10..200 ms), then kRounds alternating
 // runs of seconds / kRounds each, so drift in the machine's load reaches both sides alike.
-OperationResult measureBoth(StoreTarget &store, RawSqliteBaseline &raw, BenchOp op, double seconds)
+OperationResult measureBoth(StoreTarget &store,
+                            RawSqliteBaseline &raw,
+                            BenchOp op,
+                            double seconds,
+                            const std::function<void()> &settle)
 {
     const nanoseconds warmup = toNanoseconds(std::clamp(seconds / 10, 0.01, 0.2));
     Timing discarded;
@@ -171,7 +189,9 @@ OperationResult measureBoth(StoreTarget &store, RawSqliteBaseline &raw, BenchOp 
     Timing rawTiming;
     const nanoseconds round = toNanoseconds(seconds / kRounds);
     for (int i = 0; i < kRounds; ++i) {
+        settle();
         runOperation(store, op, round, storeTiming);
+        settle();
         runOperation(raw, op, round, rawTiming);
     }
     return {storeTiming.result(), rawTiming.result()};
@@ -319,7 +339,12 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
         out << tableHeader(config) << std::endl;
     }
     for (const BenchOp op : selectedOps(config)) {
-        const OperationResult result = measureBoth(storeTarget, raw, op, config.seconds);
+        const OperationResult result = measureBoth(storeTarget, raw, op, config.seconds, [&] {
+            if (!inMemory) {
+                checkpointWal(config.db);
+                checkpointWal(rawPath);
+            }
+        });
         out << (config.json ? jsonLine(config, op, result.store, result.raw)
                             : tableRow(op, result.store, result.raw))
             << std::endl;

@@ -187,6 +187,14 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         }
         err << errorLine(message) << '\n';
         return kExitFailure;
+    } catch (const NotKvsDatabaseError &error) {
+        // A write without --migrate on a database of other tables: say how to consent.
+        std::string message = error.what();
+        if (message.find("migration allowed") != std::string::npos) {
+            message += " (run the command again with --migrate to add them)";
+        }
+        err << errorLine(message) << '\n';
+        return kExitFailure;
     } catch (const std::exception &error) {
         err << errorLine(error.what()) << '\n';
         return kExitFailure;

@@ -71,9 +71,12 @@ void validateQueueOptions(const QueueOptions &options)
         throw RangeError("kvs: enqueue() delay must be a finite number, got "
                          + formatJsNumber(options.delay));
     }
+    // Bounded by 2^53 - 1 (Number.MAX_SAFE_INTEGER) so it fits the INTEGER column exactly.
     if (!std::isfinite(options.maxAttempts) || options.maxAttempts < 1
+        || options.maxAttempts > 9007199254740991.0
         || std::trunc(options.maxAttempts) != options.maxAttempts) {
-        throw RangeError("kvs: enqueue() maxAttempts must be an integer >= 1, got "
+        throw RangeError("kvs: enqueue() maxAttempts must be an integer from 1 to "
+                         "9007199254740991, got "
                          + formatJsNumber(options.maxAttempts));
     }
 }

@@ -481,6 +481,24 @@ private slots:
         QCOMPARE(runKvs({"--db", db, "get", "['old']"}).out, QByteArray("\"x\"\n"));
     }
 
+    void writeRefusesAnApplicationDatabase()
+    {
+        const QString db = dbPath("application.db");
+        {
+            SqlitePtr raw = openSqlite(db);
+            QVERIFY(exec(raw.get(), "CREATE TABLE customers (id INTEGER)"));
+        }
+        const QByteArray before = fileBytes(db);
+        Run run = runKvs({"--db", db, "set", "['a']", "1"});
+        QCOMPARE(run.code, 1);
+        VERIFY_ONE_ERROR_LINE(run);
+        QVERIFY2(run.err.contains("tables found: customers") && run.err.contains("--migrate"),
+                 run.err.constData());
+        QCOMPARE(fileBytes(db), before);
+        QCOMPARE(runKvs({"--db", db, "--migrate", "set", "['a']", "1"}).code, 0);
+        QCOMPARE(runKvs({"--db", db, "get", "['a']"}).out, QByteArray("1\n"));
+    }
+
     void writeCreatesDatabase()
     {
         const QString db = dbPath("fresh.db");

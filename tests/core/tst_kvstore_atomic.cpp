@@ -216,17 +216,22 @@ void TestKVStoreAtomic::enqueueValidation()
         [&] {
             store.atomic().enqueue(Value(1), {"t", 0, 0}).commit();
         },
-        "kvs: enqueue() maxAttempts must be an integer >= 1, got 0"));
+        "kvs: enqueue() maxAttempts must be an integer from 1 to 9007199254740991, got 0"));
     QVERIFY(throwsWith<RangeError>(
         [&] {
             store.atomic().enqueue(Value(1), {"t", 0, 1.5}).commit();
         },
-        "kvs: enqueue() maxAttempts must be an integer >= 1, got 1.5"));
+        "kvs: enqueue() maxAttempts must be an integer from 1 to 9007199254740991, got 1.5"));
     QVERIFY(throwsWith<RangeError>(
         [&] {
             store.atomic().enqueue(Value(1), {"t", NAN, 3}).commit();
         },
         "kvs: enqueue() delay must be a finite number, got NaN"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] {
+            store.atomic().enqueue(Value(1), {"t", 0, 1e300}).commit();
+        },
+        "kvs: enqueue() maxAttempts must be an integer from 1 to 9007199254740991, got 1e+300"));
     QVERIFY(store.atomic().enqueue(Value(1), {"t", -1000, 3}).commit().ok); // negative = due
 }
 

@@ -110,6 +110,10 @@ private slots:
     void readOnlyOpenOfAnOlderSchemaReads();
     void readOnlyOpenChangesNoByte();
     void reopeningDoesNotRewrite();
+    void applicationMetaTableWithoutKeyPasses();
+    void lostMetaRowMigratesAgain();
+    void otherTablesNeedConsent();
+    void tableNamesMatchWithoutCase();
 };
 
 void TestKVStoreSchema::newDatabaseGetsVersion3()
@@ -443,6 +447,78 @@ void TestKVStoreSchema::reopeningDoesNotRewrite()
         KVStore store(path); // a current schema: the open writes nothing
     }
     QCOMPARE(FileSnapshot::of(path).db, before.db);
+}
+
+void TestKVStoreSchema::applicationMetaTableWithoutKeyPasses()
+{
+    // Gotcha 22: the check is by column names only, so kvs writes its row into this table.
+    const std::string path = dbPath("app-meta.db");
+    {
+        RawSqlite raw(path);
+        raw.exec(
+            "CREATE TABLE meta (key TEXT, value TEXT); INSERT INTO meta VALUES ('theme', 'dark')");
+    }
+    {
+        KVStore store(path);
+        store.set({"a"}, Value(1));
+    }
+    RawSqlite raw(path);
+    QCOMPARE(raw.scalar("SELECT value FROM meta WHERE key = 'schema_version'"), std::string("3"));
+    QCOMPARE(raw.scalar("SELECT value FROM meta WHERE key = 'theme'"), std::string("dark"));
+}
+
+void TestKVStoreSchema::lostMetaRowMigratesAgain()
+{
+    const std::string path = dbPath("lost-meta.db");
+    std::int64_t last = 0;
+    {
+        KVStore store(path);
+        last = store.set({"a"}, Value(1)).version;
+    }
+    {
+        RawSqlite raw(path);
+        raw.exec("DELETE FROM meta");
+    }
+    KVStore store(path); // steps 0..3 again over existing tables, counter kept
+    QVERIFY(store.set({"b"}, Value(2)).version > last);
+    QCOMPARE(store.get({"a"})->value.asNumber(), 1.0);
+}
+
+void TestKVStoreSchema::otherTablesNeedConsent()
+{
+    const std::string path = dbPath("app.db");
+    {
+        RawSqlite raw(path);
+        raw.exec("CREATE TABLE customers (id INTEGER)");
+    }
+    const FileSnapshot before = FileSnapshot::of(path);
+    KVStoreOptions o;
+    o.migrate = false;
+    QVERIFY(throwsWith<NotKvsDatabaseError>(
+        [&] { KVStore store(path, o); },
+        "kvs: \"" + path
+            + "\" is not a kvs database (no \"kv\" table; tables found: customers); open it with "
+              "migration allowed to add the kvs tables"));
+    QCOMPARE(FileSnapshot::of(path).db, before.db);
+    KVStore store(path); // with consent, kvs adds its tables beside the application's
+    QCOMPARE(store.schemaVersion(), 3LL);
+}
+
+void TestKVStoreSchema::tableNamesMatchWithoutCase()
+{
+    const std::string path = dbPath("case.db");
+    {
+        RawSqlite raw(path);
+        raw.exec("CREATE TABLE App_kv (key BLOB PRIMARY KEY, value BLOB NOT NULL, version INTEGER "
+                 "NOT NULL, expires_at INTEGER)");
+        raw.insertKv(encodeKey({"a"}), "1", 1, "App_kv");
+    }
+    KVStoreOptions o;
+    o.tablePrefix = "app_";
+    o.readOnly = true;
+    KVStore store(path, o); // SQLite's "app_kv" is the table App_kv
+    QCOMPARE(store.schemaVersion(), 1LL);
+    QCOMPARE(store.get({"a"})->value.asNumber(), 1.0);
 }
 
 QTEST_GUILESS_MAIN(TestKVStoreSchema)

@@ -14,7 +14,9 @@ Connection::Connection(const std::string &path, Mode mode)
     const int flags = mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY
                                              : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     sqlite3 *raw = nullptr;
-    const int rc = sqlite3_open_v2(path.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+    // SQLITE_OPEN_URI: a "file:..." path is a URI on every SQLite build, not only Debian's.
+    const int rc = sqlite3_open_v2(
+        path.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nullptr);
     m_db.reset(raw);
     if (rc != SQLITE_OK) {
         const std::string reason = raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc);

@@ -22,6 +22,21 @@ const Columns kQueueV1Columns
 const Columns kQueueV2Columns = {"locked_until", "lease_token", "last_error", "finished_at"};
 const Columns kVersionstampColumns = {"id", "version"};
 
+// SQLite matches identifiers without regard to ASCII case: "App_kv" is the table "app_kv".
+bool sameTableName(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const auto lower = [](char c) {
+            return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+        };
+        if (lower(a[i]) != lower(b[i]))
+            return false;
+    }
+    return true;
+}
+
 std::string q(const std::string &name)
 {
     return TableNames::quoted(name);
@@ -164,9 +179,11 @@ void stepToVersion3(Connection &connection, const TableNames &names)
 {
     connection.exec("CREATE TABLE IF NOT EXISTS " + q(names.versionstamp)
                     + " (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)");
-    connection.exec("INSERT INTO " + q(names.versionstamp) + " (id, version) SELECT 1, "
-                    + "COALESCE(MAX(version), 0) FROM " + q(names.kv) + " WHERE NOT EXISTS "
-                    + "(SELECT 1 FROM " + q(names.versionstamp) + ")");
+    // Idempotent: the counter may exist already (a lost meta row); it never moves backwards, so
+    // no version a row already carries is handed out again.
+    connection.exec("INSERT INTO " + q(names.versionstamp) + " (id, version) VALUES (1, (SELECT "
+                    + "COALESCE(MAX(version), 0) FROM " + q(names.kv)
+                    + ")) ON CONFLICT(id) DO UPDATE SET version = max(version, excluded.version)");
     rekeyMinusZero(connection, names);
 }
 
@@ -181,8 +198,8 @@ SchemaProbe probeSchema(Connection &connection, const TableNames &names)
     bool hasMeta = false;
     while (tables.step()) {
         std::string name(tables.columnBytes(0));
-        hasMeta = hasMeta || name == names.meta;
-        probe.hasKvTable = probe.hasKvTable || name == names.kv;
+        hasMeta = hasMeta || sameTableName(name, names.meta);
+        probe.hasKvTable = probe.hasKvTable || sameTableName(name, names.kv);
         probe.tables.push_back(std::move(name));
     }
     if (hasMeta) {
@@ -195,7 +212,9 @@ SchemaProbe probeSchema(Connection &connection, const TableNames &names)
 void checkForeignTables(Connection &connection, const TableNames &names, const SchemaProbe &probe)
 {
     const auto has = [&](const std::string &table) {
-        return std::find(probe.tables.begin(), probe.tables.end(), table) != probe.tables.end();
+        return std::any_of(probe.tables.begin(), probe.tables.end(), [&](const std::string &name) {
+            return sameTableName(name, table);
+        });
     };
     if (has(names.kv))
         requireColumns(connection, names.kv, kKvColumns);
@@ -223,9 +242,15 @@ void migrateSchema(Connection &connection, const TableNames &names, std::int64_t
     if (version < 3)
         stepToVersion3(connection, names);
     if (version != kSchemaVersion) {
-        connection.exec("INSERT INTO " + q(names.meta) + " (key, value) VALUES ('schema_version', '"
-                        + std::to_string(kSchemaVersion)
-                        + "') ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+        // UPDATE, then INSERT: an application's meta(key, value) without a key constraint passes
+        // the column check (gotcha 22), and ON CONFLICT would need one.
+        const std::string text = "'" + std::to_string(kSchemaVersion) + "'";
+        connection.exec("UPDATE " + q(names.meta) + " SET value = " + text
+                        + " WHERE key = 'schema_version'");
+        if (connection.changes() == 0) {
+            connection.exec("INSERT INTO " + q(names.meta)
+                            + " (key, value) VALUES ('schema_version', " + text + ")");
+        }
     }
     requireColumns(connection, names.kv, kKvColumns);
     requireColumns(connection, names.queue, kQueueV1Columns, kQueueV2Columns);

@@ -52,17 +52,22 @@ void Statement::bindBlob(int index, std::string_view bytes)
 {
     // A zero-length blob must stay a BLOB (not NULL): give SQLite a non-null pointer.
     static const char kEmpty = 0;
-    check(sqlite3_bind_blob(m_stmt.get(),
-                            index,
-                            bytes.empty() ? &kEmpty : bytes.data(),
-                            static_cast<int>(bytes.size()),
-                            SQLITE_STATIC));
+    // The 64-bit forms: a size over 2 GiB gets SQLITE_TOOBIG, not a negative int.
+    check(sqlite3_bind_blob64(m_stmt.get(),
+                              index,
+                              bytes.empty() ? &kEmpty : bytes.data(),
+                              static_cast<sqlite3_uint64>(bytes.size()),
+                              SQLITE_STATIC));
 }
 
 void Statement::bindText(int index, std::string_view text)
 {
-    check(sqlite3_bind_text(
-        m_stmt.get(), index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC));
+    check(sqlite3_bind_text64(m_stmt.get(),
+                              index,
+                              text.data(),
+                              static_cast<sqlite3_uint64>(text.size()),
+                              SQLITE_STATIC,
+                              SQLITE_UTF8));
 }
 
 void Statement::bindInt64(int index, std::int64_t value)

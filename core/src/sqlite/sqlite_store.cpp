@@ -82,12 +82,21 @@ void SqliteStore::openReadOnly()
 void SqliteStore::openReadWrite()
 {
     m_connection = std::make_unique<Connection>(m_path, Connection::Mode::ReadWrite);
-    // Until the schema is known to be ours, closing must not checkpoint: a refused database is
-    // left byte for byte as it was, WAL included.
+    // Until the schema is known to be ours, closing must not checkpoint: a refused database keeps
+    // its file and WAL bytes as they were (SQLite may leave an empty -shm beside a WAL file).
     m_connection->setCheckpointOnClose(false);
     m_connection->exec("PRAGMA busy_timeout = 5000");
     const SchemaProbe probe = probeSchema(*m_connection, m_names);
     checkForeignTables(*m_connection, m_names, probe);
+    // Without consent, a database that holds other tables but no kvs ones is not turned into
+    // one (that would add tables and switch it to WAL).
+    if (!m_options.migrate && !probe.hasKvTable && !probe.tables.empty()) {
+        throw NotKvsDatabaseError("kvs: \"" + m_path + "\" is not a kvs database (no \""
+                                      + m_names.kv
+                                      + "\" table; tables found: " + joinTables(probe.tables)
+                                      + "); open it with migration allowed to add the kvs tables",
+                                  joinTables(probe.tables));
+    }
     if (!m_options.migrate && probe.hasKvTable && probe.storedVersion < kSchemaVersion) {
         const long long version = probe.effectiveVersion();
         throw SchemaOutdatedError("kvs: the database schema is version " + std::to_string(version)
@@ -172,10 +181,16 @@ std::vector<std::optional<Entry>> SqliteStore::getMany(const std::vector<Key> &k
         throw RangeError("kvs: getMany() reads at most 1000 keys, got "
                          + std::to_string(keys.size()));
     }
-    std::vector<std::string> encoded(keys.size());
+    // Reused between calls: the encoded keys keep their capacity, so a warm getMany allocates
+    // only its result.
+    std::vector<std::string> &encoded = m_manyKeyBuffers;
+    if (encoded.size() < keys.size())
+        encoded.resize(keys.size());
     for (std::size_t i = 0; i < keys.size(); ++i)
         encodeChecked(keys[i], encoded[i]);
     std::vector<std::optional<Entry>> result;
+    if (keys.empty())
+        return result;
     result.reserve(keys.size());
     const std::int64_t now = nowMs();
     if (keys.size() == 1) {

@@ -76,6 +76,7 @@ private:
     // Reused encode buffers of the hot paths (no allocation per call once warm).
     std::string m_keyBuffer;
     std::string m_valueBuffer;
+    std::vector<std::string> m_manyKeyBuffers;
 };
 
 } // namespace kvs::detail

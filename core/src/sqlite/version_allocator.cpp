@@ -5,6 +5,8 @@
 
 #include <kvs/errors.h>
 
+#include <sqlite3.h>
+
 namespace kvs::detail {
 
 VersionAllocator::VersionAllocator(Connection &connection, const std::string &versionstampTable)
@@ -22,6 +24,12 @@ std::int64_t VersionAllocator::next()
 
 void VersionAllocator::reserve()
 {
+    // A reservation inside a transaction would roll back with it while this allocator kept
+    // handing the block out (gotcha 28): refuse instead, e.g. after a ROLLBACK that failed.
+    if (sqlite3_get_autocommit(m_connection.handle()) == 0) {
+        throw Error("kvs: a transaction is still open on this connection; versionstamps are "
+                    "reserved outside transactions");
+    }
     if (!m_reserve)
         m_reserve = std::make_unique<Statement>(m_connection.handle(), m_sql);
     StatementScope scope(*m_reserve);
