@@ -46,6 +46,65 @@ AtomicOperation KVStore::atomic()
     return AtomicOperation(m_impl.get());
 }
 
+EnqueueResult KVStore::enqueue(const Value &payload, const QueueOptions &options)
+{
+    return m_impl->enqueue(payload, options);
+}
+
+std::vector<QueueMessage>
+KVStore::dequeue(const std::string &topic, double limit, const DequeueOptions &options)
+{
+    return m_impl->dequeue(topic, limit, options);
+}
+
+bool KVStore::acknowledge(double id, const std::string &token)
+{
+    return m_impl->acknowledge(id, token);
+}
+
+bool KVStore::nack(double id, const std::string &token, const NackOptions &options)
+{
+    return m_impl->nack(id, token, options);
+}
+
+bool KVStore::extendLease(double id,
+                          const std::string &token,
+                          std::optional<double> visibilityTimeout)
+{
+    return m_impl->extendLease(id, token, visibilityTimeout);
+}
+
+std::vector<QueueDeadMessage> KVStore::listDead(const std::string &topic,
+                                                const ListDeadOptions &options)
+{
+    return m_impl->listDead(topic, options);
+}
+
+std::int64_t KVStore::retryDead(const std::string &topic, std::optional<double> id)
+{
+    return m_impl->retryDead(topic, id);
+}
+
+std::int64_t KVStore::deleteDead(const std::string &topic, std::optional<double> id)
+{
+    return m_impl->deleteDead(topic, id);
+}
+
+std::vector<QueueStats> KVStore::queueStats(const std::optional<std::string> &topic)
+{
+    return m_impl->queueStats(topic);
+}
+
+std::int64_t KVStore::cleanQueue()
+{
+    return m_impl->cleanQueue();
+}
+
+std::vector<QueuePeekMessage> KVStore::peek(const std::string &topic, const PeekOptions &options)
+{
+    return m_impl->peek(topic, options);
+}
+
 std::int64_t KVStore::cleanExpired()
 {
     return m_impl->cleanExpired();

@@ -56,6 +56,70 @@ public:
     /// A version-checked transaction builder bound to this store. Requires: the store outlives it.
     [[nodiscard]] AtomicOperation atomic();
 
+    // Queue v2 (reference "Queue model (0.4)"). Messages are at-least-once: a lease that expires
+    // before acknowledge() is redelivered, and the late acknowledge() then returns false. The
+    // message-taking calls (acknowledge, nack, extendLease) throw TypeError
+    // "kvs: <op>() needs an integer message id, got X" for an id that is not an integer and
+    // TypeError "kvs: <op>() needs the message's lease token" for an empty token. Every call
+    // below except peek(), queueStats() and listDead() throws ReadOnlyError on a read-only
+    // store; those two then read without their lease expiry (a write), so a lease that expired
+    // on its last attempt still counts as processing there.
+
+    /// Adds a message: pending, due at now + options.delay. Returns { ok: true, id }. RangeError
+    /// "kvs: enqueue() delay must be a finite number, got X" and "kvs: enqueue() maxAttempts must
+    /// be an integer from 1 to 9007199254740991, got X"; TypeError for a payload kvs cannot store.
+    EnqueueResult enqueue(const Value &payload, const QueueOptions &options = {});
+    /// Leases up to limit due pending messages of topic (FIFO by deliver_at, ties by id), all
+    /// under one new lease token, for visibilityTimeout ms. At most once a second it first
+    /// returns expired leases with attempts left to pending (every topic). Limit is capped at
+    /// 1000. RangeError "kvs: dequeue() limit must be an integer >= 1, got X" and
+    /// "kvs: dequeue() visibilityTimeout must be a finite number > 0, got X".
+    [[nodiscard]] std::vector<QueueMessage> dequeue(const std::string &topic = "default",
+                                                    double limit = 1,
+                                                    const DequeueOptions &options = {});
+    /// Finishes a delivery: deletes the message (doneRetention 0) or marks it done. Returns false
+    /// when the message is not leased under token any more.
+    bool acknowledge(double id, const std::string &token);
+    /// Fails a delivery: on its last attempt the message goes dead, otherwise pending again at
+    /// now + (options.delay or the backoff of its attempts). options.error is stored as
+    /// last_error, truncated to 2000 UTF-16 code units. Returns false for a stale token.
+    /// RangeError "kvs: nack() delay must be a finite number >= 0, got X", and
+    /// "kvs: queue.backoff(N) must return a finite number >= 0, got X" for a backoff function.
+    bool nack(double id, const std::string &token, const NackOptions &options = {});
+    /// Moves the lease end to now + visibilityTimeout (default queue.visibilityTimeout); 0
+    /// releases the message at once, and this store's next dequeue() reclaims it. Returns false
+    /// for a stale token. RangeError "kvs: extendLease() visibilityTimeout must be a finite
+    /// number >= 0, got X".
+    bool extendLease(double id,
+                     const std::string &token,
+                     std::optional<double> visibilityTimeout = std::nullopt);
+    /// Dead messages of topic with id > options.after, by id. First dead-letters leases that
+    /// expired on their last attempt (last_error "lease expired"). RangeError
+    /// "kvs: listDead() limit must be an integer >= 1, got X" and "kvs: listDead() after must be
+    /// an integer >= 0, got X".
+    [[nodiscard]] std::vector<QueueDeadMessage> listDead(const std::string &topic = "default",
+                                                         const ListDeadOptions &options = {});
+    /// Returns one dead message of topic (id), or all of them, to pending with attempts 0, due
+    /// now; last_error is kept. Returns the number of messages. TypeError
+    /// "kvs: retryDead() needs an integer message id, got X".
+    std::int64_t retryDead(const std::string &topic = "default",
+                           std::optional<double> id = std::nullopt);
+    /// Deletes one dead message of topic (id), or all of them; returns how many.
+    std::int64_t deleteDead(const std::string &topic = "default",
+                            std::optional<double> id = std::nullopt);
+    /// One entry per topic that has messages, ordered by topic; for a named topic without
+    /// messages one all-zero entry. First dead-letters expired last-attempt leases.
+    [[nodiscard]] std::vector<QueueStats> queueStats(const std::optional<std::string> &topic
+                                                     = std::nullopt);
+    /// Maintenance: dead-letters expired last-attempt leases, deletes done messages older than
+    /// doneRetention and dead ones older than deadRetention (when finite). Returns rows changed.
+    std::int64_t cleanQueue();
+    /// Read-only look at a topic for dashboards: a page of its messages of options.status, by
+    /// id, without leasing or changing anything. Works on a read-only store. RangeError
+    /// "kvs: peek() limit must be an integer >= 1, got X" (capped at 1000).
+    [[nodiscard]] std::vector<QueuePeekMessage> peek(const std::string &topic,
+                                                     const PeekOptions &options = {});
+
     /// Deletes expired entries; returns how many.
     std::int64_t cleanExpired();
     /// Deletes all data of the kv and queue tables (meta and the versionstamp counter stay).

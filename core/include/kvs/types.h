@@ -82,6 +82,92 @@ struct EnqueueResult
     std::int64_t id = 0;
 };
 
+/// One delivery of a message (the reference's QueueMessage). Times are ms since the epoch.
+struct QueueMessage
+{
+    std::int64_t id = 0;
+    std::string topic;
+    Value payload;
+    std::int64_t enqueuedAt = 0;
+    std::int64_t deliverAt = 0; // due time; a nack with backoff moves it to the retry time
+    std::int64_t attempts = 0;  // deliveries so far, this one included
+    std::int64_t maxAttempts = 0;
+    std::string token;            // lease token of this delivery, shared by one dequeue() call
+    std::int64_t lockedUntil = 0; // lease end
+    std::optional<std::string> lastError; // of the last failed attempt (nack or "lease expired")
+};
+
+/// A dead-lettered message (the reference's QueueDeadMessage).
+struct QueueDeadMessage
+{
+    std::int64_t id = 0;
+    std::string topic;
+    Value payload;
+    std::int64_t enqueuedAt = 0;
+    std::int64_t deliverAt = 0;
+    std::int64_t attempts = 0;
+    std::int64_t maxAttempts = 0;
+    std::optional<std::string> lastError;
+    std::int64_t failedAt = 0; // when it was dead-lettered (finished_at)
+};
+
+/// Counts of one topic (the reference's QueueStats). pending: pending and due; delayed: pending
+/// and not yet due; processing: leased, expired leases not yet reclaimed included.
+struct QueueStats
+{
+    std::string topic;
+    std::int64_t pending = 0;
+    std::int64_t delayed = 0;
+    std::int64_t processing = 0;
+    std::int64_t dead = 0;
+    std::int64_t done = 0;
+    std::optional<std::int64_t> oldestPendingAt; // min deliver_at of the due pending messages
+};
+
+struct DequeueOptions
+{
+    std::optional<double> visibilityTimeout; // ms, finite > 0; default queue.visibilityTimeout
+};
+
+struct NackOptions
+{
+    std::optional<std::string> error; // stored truncated to 2000 UTF-16 code units
+    std::optional<double> delay;      // ms, finite >= 0; overrides the backoff
+};
+
+struct ListDeadOptions
+{
+    double limit = 100; // integer >= 1, capped at 1000
+    double after = 0;   // integer >= 0: only ids greater than this
+};
+
+/// What peek() lists. Pending: pending and due; Delayed: pending, not yet due; Processing:
+/// leased (expired leases not yet reclaimed included), as QueueStats counts them.
+enum class PeekStatus { Pending, Delayed, Processing };
+
+/// A page of peek(), ordered by id: the messages with id > afterId.
+struct PeekOptions
+{
+    PeekStatus status = PeekStatus::Pending;
+    std::int64_t afterId = 0;
+    double limit = 100; // integer >= 1, capped at 1000
+};
+
+/// A message as peek() shows it. It carries no lease token: a look is not a delivery, and a
+/// dashboard must not be able to acknowledge someone else's lease.
+struct QueuePeekMessage
+{
+    std::int64_t id = 0;
+    std::string topic;
+    Value payload;
+    std::int64_t enqueuedAt = 0;
+    std::int64_t deliverAt = 0;
+    std::int64_t attempts = 0;
+    std::int64_t maxAttempts = 0;
+    std::optional<std::int64_t> lockedUntil; // set while leased
+    std::optional<std::string> lastError;
+};
+
 /// The store's queue settings (the reference's KvQueueConfig).
 struct QueueConfig
 {

@@ -31,6 +31,26 @@ std::string buildSql(SqlId id, const TableNames &names)
         return "INSERT INTO " + TableNames::quoted(names.queue)
                + " (topic, payload, status, enqueued_at, deliver_at, attempts, max_attempts) "
                  "VALUES (?1, ?2, 'pending', ?3, ?4, 0, ?5) RETURNING id";
+    case SqlId::QueueReclaim:
+    case SqlId::QueueDequeue:
+    case SqlId::QueueAckDelete:
+    case SqlId::QueueAckDone:
+    case SqlId::QueueGetLease:
+    case SqlId::QueueNackRetry:
+    case SqlId::QueueNackDead:
+    case SqlId::QueueExtendLease:
+    case SqlId::QueueExpireLeases:
+    case SqlId::QueuePurgeDone:
+    case SqlId::QueuePurgeDead:
+    case SqlId::QueueListDead:
+    case SqlId::QueueRetryDead:
+    case SqlId::QueueDeleteDead:
+    case SqlId::QueueStatsAll:
+    case SqlId::QueueStatsTopic:
+    case SqlId::QueuePeekPending:
+    case SqlId::QueuePeekDelayed:
+    case SqlId::QueuePeekProcessing:
+        return buildQueueSql(id, names);
     case SqlId::ResetKv:
         return "DELETE FROM " + kv;
     case SqlId::ResetQueue:

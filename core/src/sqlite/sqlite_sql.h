@@ -18,11 +18,34 @@ enum class SqlId {
     ListDesc,     // same, descending
     CleanExpired, // ?1 now -> key of every deleted row
     Enqueue,      // ?1 topic, ?2 payload, ?3 enqueued_at, ?4 deliver_at, ?5 max_attempts -> id
+    // Queue v2 (sqlite_queue_sql.cpp). Message columns: id, topic, payload, enqueued_at,
+    // deliver_at, attempts, max_attempts, locked_until, last_error.
+    QueueReclaim,        // ?1 now: expired leases with attempts left -> pending
+    QueueDequeue,        // ?1 topic, ?2 now, ?3 limit, ?4 locked_until, ?5 token -> message columns
+    QueueAckDelete,      // ?1 id, ?2 token
+    QueueAckDone,        // ?1 id, ?2 token, ?3 now
+    QueueGetLease,       // ?1 id, ?2 token -> attempts, max_attempts
+    QueueNackRetry,      // ?1 id, ?2 token, ?3 deliver_at, ?4 last_error
+    QueueNackDead,       // ?1 id, ?2 token, ?3 now, ?4 last_error
+    QueueExtendLease,    // ?1 id, ?2 token, ?3 locked_until
+    QueueExpireLeases,   // ?1 now: expired leases on their last attempt -> dead
+    QueuePurgeDone,      // ?1 finished before (inclusive)
+    QueuePurgeDead,      // ?1 finished before (inclusive)
+    QueueListDead,       // ?1 topic, ?2 after id, ?3 limit -> message columns, finished_at
+    QueueRetryDead,      // ?1 topic, ?2 now, ?3 id or NULL for all
+    QueueDeleteDead,     // ?1 topic, ?2 id or NULL for all
+    QueueStatsAll,       // ?1 now -> topic, pending, delayed, processing, dead, done, oldest
+    QueueStatsTopic,     // ?1 now, ?2 topic -> same
+    QueuePeekPending,    // ?1 topic, ?2 now, ?3 after id, ?4 limit -> message columns
+    QueuePeekDelayed,    // same
+    QueuePeekProcessing, // same
     ResetKv,
     ResetQueue,
     Count
 };
 
 std::string buildSql(SqlId id, const TableNames &names);
+// The Queue* statements (sqlite_queue_sql.cpp).
+std::string buildQueueSql(SqlId id, const TableNames &names);
 
 } // namespace kvs::detail

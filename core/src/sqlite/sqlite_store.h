@@ -32,6 +32,20 @@ public:
     double increment(const Key &key, double delta);
     ListResult list(const ListSelector &selector, const ListOptions &options);
     CommitResult commit(const std::vector<Check> &checks, const std::vector<Mutation> &mutations);
+    // Queue v2 (sqlite_queue.cpp).
+    EnqueueResult enqueue(const Value &payload, const QueueOptions &options);
+    std::vector<QueueMessage>
+    dequeue(const std::string &topic, double limit, const DequeueOptions &options);
+    bool acknowledge(double id, const std::string &token);
+    bool nack(double id, const std::string &token, const NackOptions &options);
+    bool extendLease(double id, const std::string &token, std::optional<double> visibilityTimeout);
+    std::vector<QueueDeadMessage> listDead(const std::string &topic,
+                                           const ListDeadOptions &options);
+    std::int64_t retryDead(const std::string &topic, std::optional<double> id);
+    std::int64_t deleteDead(const std::string &topic, std::optional<double> id);
+    std::vector<QueueStats> queueStats(const std::optional<std::string> &topic);
+    std::int64_t cleanQueue();
+    std::vector<QueuePeekMessage> peek(const std::string &topic, const PeekOptions &options);
     std::int64_t cleanExpired();
     void reset();
     void close() noexcept;
@@ -65,6 +79,14 @@ private:
                 std::int64_t version,
                 std::optional<std::int64_t> expiresAt);
 
+    // Runs a one-statement queue write bound by bind; returns the rows it changed.
+    template <typename Bind>
+    std::int64_t runQueueWrite(SqlId id, Bind &&bind);
+    // Dead-letters expired leases on their last attempt ('lease expired'); returns how many.
+    std::int64_t expireLeases(std::int64_t now);
+    // The retry delay (ms) of queue.backoff after a failed attempt number attempts.
+    double backoffMs(std::int64_t attempts) const;
+
     std::string m_path;
     KVStoreOptions m_options;
     TableNames m_names;
@@ -77,6 +99,8 @@ private:
     std::string m_keyBuffer;
     std::string m_valueBuffer;
     std::vector<std::string> m_manyKeyBuffers;
+    // When dequeue() last reclaimed expired leases (ms epoch); 0 makes the next one reclaim.
+    std::int64_t m_lastReclaim = 0;
 };
 
 } // namespace kvs::detail

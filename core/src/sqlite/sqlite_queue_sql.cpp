@@ -1,0 +1,112 @@
+#include "sqlite/sqlite_sql.h"
+
+namespace kvs::detail {
+
+namespace {
+
+constexpr const char *kMessageColumns = "id, topic, payload, enqueued_at, deliver_at, attempts, "
+                                        "max_attempts, locked_until, last_error";
+
+std::string peekSql(const std::string &queue, const char *condition)
+{
+    // Paged by id for a dashboard; never a write, so it runs on a read-only open too.
+    return std::string("SELECT ") + kMessageColumns + " FROM " + queue + " WHERE topic = ?1 AND "
+           + condition + " AND id > ?3 ORDER BY id LIMIT ?4";
+}
+
+std::string statsSql(const std::string &queue, bool oneTopic)
+{
+    return "SELECT topic, "
+           "COALESCE(SUM(status = 'pending' AND deliver_at <= ?1), 0), "
+           "COALESCE(SUM(status = 'pending' AND deliver_at > ?1), 0), "
+           "COALESCE(SUM(status = 'processing'), 0), "
+           "COALESCE(SUM(status = 'dead'), 0), "
+           "COALESCE(SUM(status = 'done'), 0), "
+           "MIN(CASE WHEN status = 'pending' AND deliver_at <= ?1 THEN deliver_at END) "
+           "FROM "
+           + queue + (oneTopic ? " WHERE topic = ?2" : "") + " GROUP BY topic ORDER BY topic";
+}
+
+} // namespace
+
+std::string buildQueueSql(SqlId id, const TableNames &names)
+{
+    const std::string q = TableNames::quoted(names.queue);
+    const std::string leased = " WHERE id = ?1 AND lease_token = ?2 AND status = 'processing'";
+    switch (id) {
+    case SqlId::QueueReclaim:
+        return "UPDATE " + q
+               + " SET status = 'pending', locked_until = NULL, lease_token = NULL WHERE status = "
+                 "'processing' AND locked_until <= ?1 AND attempts < max_attempts";
+    case SqlId::QueueDequeue:
+        // Pending only, inside a MATERIALIZED CTE (reference dequeue() and gotcha 10): the picker
+        // walks idx_<p>queue_pending (topic, status, deliver_at) and stops at the LIMIT; an OR
+        // with expired leases would sort the whole backlog in a temp B-tree.
+        return "WITH picked AS MATERIALIZED (SELECT id FROM " + q
+               + " WHERE topic = ?1 AND status = 'pending' AND deliver_at <= ?2 ORDER BY "
+                 "deliver_at, id LIMIT ?3) UPDATE "
+               + q
+               + " SET status = 'processing', attempts = attempts + 1, locked_until = ?4, "
+                 "lease_token = ?5 WHERE id IN (SELECT id FROM picked) RETURNING "
+               + kMessageColumns;
+    case SqlId::QueueAckDelete:
+        return "DELETE FROM " + q + leased;
+    case SqlId::QueueAckDone:
+        return "UPDATE " + q
+               + " SET status = 'done', finished_at = ?3, locked_until = NULL, lease_token = NULL"
+               + leased;
+    case SqlId::QueueGetLease:
+        return "SELECT attempts, max_attempts FROM " + q + leased;
+    case SqlId::QueueNackRetry:
+        return "UPDATE " + q
+               + " SET status = 'pending', deliver_at = ?3, last_error = ?4, locked_until = NULL, "
+                 "lease_token = NULL"
+               + leased;
+    case SqlId::QueueNackDead:
+        return "UPDATE " + q
+               + " SET status = 'dead', finished_at = ?3, last_error = ?4, locked_until = NULL, "
+                 "lease_token = NULL"
+               + leased;
+    case SqlId::QueueExtendLease:
+        return "UPDATE " + q + " SET locked_until = ?3" + leased;
+    case SqlId::QueueExpireLeases:
+        return "UPDATE " + q
+               + " SET status = 'dead', finished_at = ?1, last_error = 'lease expired', "
+                 "locked_until = NULL, lease_token = NULL WHERE status = 'processing' AND "
+                 "locked_until <= ?1 AND attempts >= max_attempts";
+    case SqlId::QueuePurgeDone:
+        return "DELETE FROM " + q
+               + " WHERE status = 'done' AND finished_at IS NOT NULL AND finished_at <= ?1";
+    case SqlId::QueuePurgeDead:
+        return "DELETE FROM " + q
+               + " WHERE status = 'dead' AND finished_at IS NOT NULL AND finished_at <= ?1";
+    case SqlId::QueueListDead:
+        return std::string("SELECT ") + kMessageColumns + ", finished_at FROM " + q
+               + " WHERE topic = ?1 AND status = 'dead' AND id > ?2 ORDER BY id LIMIT ?3";
+    case SqlId::QueueRetryDead:
+        return "UPDATE " + q
+               + " SET status = 'pending', attempts = 0, deliver_at = ?2, finished_at = NULL, "
+                 "locked_until = NULL, lease_token = NULL WHERE topic = ?1 AND status = 'dead' "
+                 "AND (?3 IS NULL OR id = ?3)";
+    case SqlId::QueueDeleteDead:
+        return "DELETE FROM " + q
+               + " WHERE topic = ?1 AND status = 'dead' AND (?2 IS NULL OR id = ?2)";
+    case SqlId::QueueStatsAll:
+        return statsSql(q, false);
+    case SqlId::QueueStatsTopic:
+        return statsSql(q, true);
+    case SqlId::QueuePeekPending:
+        return peekSql(q, "status = 'pending' AND deliver_at <= ?2");
+    case SqlId::QueuePeekDelayed:
+        return peekSql(q, "status = 'pending' AND deliver_at > ?2");
+    case SqlId::QueuePeekProcessing:
+        // No ?2 (now): expired leases not yet reclaimed still count as processing, as in
+        // queueStats(). Binding ?2 anyway is fine: SQLite numbers parameters up to ?4.
+        return peekSql(q, "status = 'processing'");
+    default:
+        break;
+    }
+    return {};
+}
+
+} // namespace kvs::detail
