@@ -30,6 +30,7 @@ namespace fs = std::filesystem;
 using std::chrono::nanoseconds;
 
 constexpr std::string_view kMemory = ":memory:";
+constexpr std::string_view kRawSqlite = "raw-sqlite";
 
 // A database file and its companions, removed when this goes out of scope (after the store or
 // baseline using them, which must be declared later). Removal failures are ignored: noexcept.
@@ -152,6 +153,20 @@ void runOperation(Target &target, BenchOp op, nanoseconds budget, Timing &timing
     case BenchOp::AtomicSum:
         return measure(
             budget, kNoRefill, none, [&target](std::uint64_t i) { target.atomicSum(i); }, timing);
+    case BenchOp::QueueCycle:
+        return measure(
+            budget, kNoRefill, none, [&target](std::uint64_t i) { target.queueCycle(i); }, timing);
+    case BenchOp::QueueCycleBacklog:
+        // The store only: its baseline is the store's own queue_cycle (see measureStore()).
+        if constexpr (requires { target.queueCycleBacklog(0); }) {
+            return measure(
+                budget,
+                kNoRefill,
+                none,
+                [&target](std::uint64_t i) { target.queueCycleBacklog(i); },
+                timing);
+        }
+        break;
     }
     throw Error("kvs: bench: unknown operation");
 }
@@ -197,6 +212,29 @@ OperationResult measureBoth(StoreTarget &store,
     return {storeTiming.result(), rawTiming.result()};
 }
 
+// measureBoth() for the store alone: the same warm-up and rounds, no baseline.
+Measurement
+measureStore(StoreTarget &store, BenchOp op, double seconds, const std::function<void()> &settle)
+{
+    Timing discarded;
+    runOperation(store, op, toNanoseconds(std::clamp(seconds / 10, 0.01, 0.2)), discarded);
+    Timing timing;
+    const nanoseconds round = toNanoseconds(seconds / kRounds);
+    for (int i = 0; i < kRounds; ++i) {
+        settle();
+        runOperation(store, op, round, timing);
+    }
+    return timing.result();
+}
+
+// What a result line compares the store with: the raw SQLite loop, or for the backlog cycle the
+// store's queue_cycle on an empty topic in the same run (the target: ratio >= 0.8).
+struct Baseline
+{
+    std::string_view name;
+    Measurement measurement;
+};
+
 std::string integerText(double value)
 {
     return std::to_string(std::llround(value));
@@ -220,8 +258,9 @@ double ratioOf(const Measurement &store, const Measurement &raw)
 }
 
 std::string
-jsonLine(const BenchConfig &config, BenchOp op, const Measurement &store, const Measurement &raw)
+jsonLine(const BenchConfig &config, BenchOp op, const Measurement &store, const Baseline &baseline)
 {
+    const Measurement &raw = baseline.measurement;
     return JsonObjectLine()
         .string("backend", "kvstore")
         .string("db", config.db)
@@ -229,7 +268,7 @@ jsonLine(const BenchConfig &config, BenchOp op, const Measurement &store, const 
         .raw("ops_per_s", integerText(store.opsPerSecond()))
         .raw("p50_us", twoDecimals(store.p50Us))
         .raw("p99_us", twoDecimals(store.p99Us))
-        .string("baseline", "raw-sqlite")
+        .string("baseline", baseline.name)
         .raw("baseline_ops_per_s", integerText(raw.opsPerSecond()))
         .raw("ratio", fourDigits(ratioOf(store, raw)))
         .text();
@@ -254,7 +293,7 @@ std::string tableHeader(const BenchConfig &config)
     char row[160];
     std::snprintf(row,
                   sizeof row,
-                  "%-12s %15s %9s %9s %18s %8s",
+                  "%-25s %15s %9s %9s %18s %8s",
                   "operation",
                   "kvstore ops/s",
                   "p50 us",
@@ -265,18 +304,20 @@ std::string tableHeader(const BenchConfig &config)
            + formatJsNumber(config.seconds) + " s per operation\n" + row;
 }
 
-std::string tableRow(BenchOp op, const Measurement &store, const Measurement &raw)
+std::string tableRow(BenchOp op, const Measurement &store, const Baseline &baseline)
 {
-    char row[160];
+    const Measurement &raw = baseline.measurement;
+    char row[200];
     std::snprintf(row,
                   sizeof row,
-                  "%-12s %15s %9.2f %9.2f %18s %8.3f",
+                  "%-25s %15s %9.2f %9.2f %18s %8.3f%s",
                   std::string(benchOpName(op)).c_str(),
                   grouped(store.opsPerSecond()).c_str(),
                   store.p50Us,
                   store.p99Us,
                   grouped(raw.opsPerSecond()).c_str(),
-                  ratioOf(store, raw));
+                  ratioOf(store, raw),
+                  baseline.name == kRawSqlite ? "" : "  (baseline: queue_cycle of this run)");
     return row;
 }
 
@@ -338,15 +379,34 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
     if (!config.json) {
         out << tableHeader(config) << std::endl;
     }
+    const std::function<void()> settle = [&] {
+        if (!inMemory) {
+            checkpointWal(config.db);
+            checkpointWal(rawPath);
+        }
+    };
+    std::optional<Measurement> emptyCycle; // the store's queue_cycle of this run
     for (const BenchOp op : selectedOps(config)) {
-        const OperationResult result = measureBoth(storeTarget, raw, op, config.seconds, [&] {
-            if (!inMemory) {
-                checkpointWal(config.db);
-                checkpointWal(rawPath);
+        Measurement measured;
+        Baseline baseline{kRawSqlite, {}};
+        if (op == BenchOp::QueueCycleBacklog) {
+            if (!emptyCycle) {
+                emptyCycle = measureStore(storeTarget, BenchOp::QueueCycle, config.seconds, settle);
             }
-        });
-        out << (config.json ? jsonLine(config, op, result.store, result.raw)
-                            : tableRow(op, result.store, result.raw))
+            storeTarget.fillBacklog();
+            measured = measureStore(storeTarget, op, config.seconds, settle);
+            baseline = {benchOpName(BenchOp::QueueCycle), *emptyCycle};
+        } else {
+            const OperationResult result
+                = measureBoth(storeTarget, raw, op, config.seconds, settle);
+            measured = result.store;
+            baseline.measurement = result.raw;
+            if (op == BenchOp::QueueCycle) {
+                emptyCycle = result.store;
+            }
+        }
+        out << (config.json ? jsonLine(config, op, measured, baseline)
+                            : tableRow(op, measured, baseline))
             << std::endl;
     }
 }

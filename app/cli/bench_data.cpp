@@ -4,8 +4,15 @@ namespace kvs::cli {
 
 namespace {
 
-constexpr std::array<std::string_view, kBenchOps.size()> kNames{
-    "set", "get_hit", "get_miss", "delete", "increment", "get_many_10", "atomic_sum"};
+constexpr std::array<std::string_view, kBenchOps.size()> kNames{"set",
+                                                                "get_hit",
+                                                                "get_miss",
+                                                                "delete",
+                                                                "increment",
+                                                                "get_many_10",
+                                                                "atomic_sum",
+                                                                "queue_cycle",
+                                                                "queue_cycle_backlog_10000"};
 
 BenchKeys::Set makeSet(std::string_view head, std::size_t count)
 {

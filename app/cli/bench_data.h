@@ -13,7 +13,17 @@
 namespace kvs::cli {
 
 // In run order; the names are the "op" field of the JSON lines.
-enum class BenchOp { Set, GetHit, GetMiss, Delete, Increment, GetMany10, AtomicSum };
+enum class BenchOp {
+    Set,
+    GetHit,
+    GetMiss,
+    Delete,
+    Increment,
+    GetMany10,
+    AtomicSum,
+    QueueCycle,        // enqueue, dequeue, acknowledge one message on an empty topic
+    QueueCycleBacklog, // the same cycle on a topic holding kQueueBacklog due pending messages
+};
 
 inline constexpr std::array kBenchOps{BenchOp::Set,
                                       BenchOp::GetHit,
@@ -21,7 +31,9 @@ inline constexpr std::array kBenchOps{BenchOp::Set,
                                       BenchOp::Delete,
                                       BenchOp::Increment,
                                       BenchOp::GetMany10,
-                                      BenchOp::AtomicSum};
+                                      BenchOp::AtomicSum,
+                                      BenchOp::QueueCycle,
+                                      BenchOp::QueueCycleBacklog};
 
 [[nodiscard]] std::string_view benchOpName(BenchOp op) noexcept;
 [[nodiscard]] std::optional<BenchOp> benchOpFromName(std::string_view name) noexcept;
@@ -31,6 +43,12 @@ inline constexpr std::size_t kMissKeys = 10000;       // ["bench-miss", i], neve
 inline constexpr std::size_t kDeleteBatch = 1000;     // ["bench-del", i], re-inserted untimed
 inline constexpr std::size_t kGroupSize = 10;         // getMany(10 keys)
 inline constexpr std::size_t kGroups = kBackgroundKeys / kGroupSize;
+inline constexpr std::size_t kQueueBacklog = 10000; // due pending messages behind the cycle
+
+// The queue topics: queue_cycle's stays empty between cycles; the backlog one holds
+// kQueueBacklog due messages (each cycle adds one and takes the oldest, so the count stays).
+inline constexpr std::string_view kQueueTopic = "bench-queue";
+inline constexpr std::string_view kBacklogTopic = "bench-queue-backlog";
 
 // Every key of the benchmark, as kvs keys (for the store) and encoded (for the raw loop), built
 // once before anything is timed. A value type.

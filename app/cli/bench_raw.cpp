@@ -14,11 +14,25 @@ namespace kvs::cli {
 
 namespace {
 
-// The store's schema for kv (interpretation notes, "Schema"), without a table prefix.
-constexpr const char *kSchema = "CREATE TABLE IF NOT EXISTS kv (key BLOB PRIMARY KEY, value BLOB "
-                                "NOT NULL, version INTEGER NOT NULL, expires_at INTEGER);"
-                                "CREATE INDEX IF NOT EXISTS idx_kv_expires ON kv(expires_at) "
-                                "WHERE expires_at IS NOT NULL;";
+// The store's schema for kv and queue (core/src/sqlite/sqlite_schema.cpp at schema version 3,
+// the queue's lease columns included), without a table prefix.
+constexpr const char *kSchema
+    = "CREATE TABLE IF NOT EXISTS kv (key BLOB PRIMARY KEY, value BLOB NOT NULL, version INTEGER "
+      "NOT NULL, expires_at INTEGER);"
+      "CREATE INDEX IF NOT EXISTS idx_kv_expires ON kv(expires_at) WHERE expires_at IS NOT NULL;"
+      "CREATE TABLE IF NOT EXISTS queue (id INTEGER PRIMARY KEY AUTOINCREMENT, topic TEXT NOT "
+      "NULL, payload BLOB NOT NULL, status TEXT NOT NULL, enqueued_at INTEGER NOT NULL, "
+      "deliver_at INTEGER NOT NULL, attempts INTEGER NOT NULL, max_attempts INTEGER NOT NULL, "
+      "locked_until INTEGER, lease_token TEXT, last_error TEXT, finished_at INTEGER);"
+      "CREATE INDEX IF NOT EXISTS idx_queue_pending ON queue (topic, status, deliver_at);"
+      "CREATE INDEX IF NOT EXISTS idx_queue_lease ON queue (status, locked_until) WHERE status = "
+      "'processing';"
+      "CREATE INDEX IF NOT EXISTS idx_queue_finished ON queue (status, finished_at) WHERE "
+      "finished_at IS NOT NULL;";
+
+// The store's defaults: queue.visibilityTimeout and maxAttempts.
+constexpr std::int64_t kVisibilityTimeoutMs = 30000;
+constexpr std::int64_t kMaxAttempts = 3;
 
 // The store's pragmas (reference "Constructors", durability "normal").
 constexpr const char *kPragmas = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
@@ -51,6 +65,11 @@ void bindBlob(sqlite3_stmt *statement, int index, std::string_view bytes)
     // SQLITE_STATIC: the bytes outlive the step; the Resetter runs before they go.
     sqlite3_bind_blob(
         statement, index, bytes.data(), static_cast<int>(bytes.size()), SQLITE_STATIC);
+}
+
+void bindText(sqlite3_stmt *statement, int index, std::string_view text)
+{
+    sqlite3_bind_text(statement, index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
 }
 
 } // namespace
@@ -129,6 +148,20 @@ RawSqliteBaseline::RawSqliteBaseline(const std::string &path, const BenchKeys &k
     m_beginDeferred = prepare("BEGIN", 0);
     m_commit = prepare("COMMIT", 0);
     m_rollback = prepare("ROLLBACK", 0);
+    // The store's SQL for enqueue(), dequeue()'s picker and acknowledge() (doneRetention 0).
+    m_enqueue = prepare("INSERT INTO queue (topic, payload, status, enqueued_at, deliver_at, "
+                        "attempts, max_attempts) VALUES (?1, ?2, 'pending', ?3, ?4, 0, ?5) "
+                        "RETURNING id",
+                        5);
+    m_dequeue = prepare("WITH picked AS MATERIALIZED (SELECT id FROM queue WHERE topic = ?1 AND "
+                        "status = 'pending' AND deliver_at <= ?2 ORDER BY deliver_at, id LIMIT "
+                        "?3) UPDATE queue SET status = 'processing', attempts = attempts + 1, "
+                        "locked_until = ?4, lease_token = ?5 WHERE id IN (SELECT id FROM picked) "
+                        "RETURNING id, topic, payload, enqueued_at, deliver_at, attempts, "
+                        "max_attempts, locked_until, last_error",
+                        5);
+    m_acknowledge = prepare(
+        "DELETE FROM queue WHERE id = ?1 AND lease_token = ?2 AND status = 'processing'", 2);
 }
 
 RawSqliteBaseline::~RawSqliteBaseline() = default;
@@ -322,6 +355,68 @@ void RawSqliteBaseline::atomicSum(std::uint64_t)
     Transaction transaction(*this, m_beginImmediate.get());
     addToNumber(m_sumSelect.get(), 1, m_keys.sumKeyEncoded, 1);
     transaction.commit();
+}
+
+void RawSqliteBaseline::queueCycle(std::uint64_t i)
+{
+    const std::int64_t now = nowMs();
+    std::int64_t id = 0;
+    {
+        sqlite3_stmt *statement = m_enqueue.get();
+        Resetter reset(statement);
+        bindText(statement, 1, kQueueTopic);
+        bindBlob(statement, 2, kValueBytes);
+        sqlite3_bind_int64(statement, 3, now);
+        sqlite3_bind_int64(statement, 4, now);
+        sqlite3_bind_int64(statement, 5, kMaxAttempts);
+        if (sqlite3_step(statement) != SQLITE_ROW) {
+            fail("enqueue");
+        }
+        id = sqlite3_column_int64(statement, 0);
+    }
+    // A unique token of the store's length (36 characters); the store draws a random UUID.
+    m_token = "00000000-0000-4000-8000-" + std::to_string(100000000000 + i);
+    std::int64_t picked = 0;
+    int rows = 0;
+    {
+        sqlite3_stmt *statement = m_dequeue.get();
+        Resetter reset(statement);
+        bindText(statement, 1, kQueueTopic);
+        sqlite3_bind_int64(statement, 2, now);
+        sqlite3_bind_int64(statement, 3, 1);
+        sqlite3_bind_int64(statement, 4, now + kVisibilityTimeoutMs);
+        bindText(statement, 5, m_token);
+        int rc = SQLITE_ROW;
+        while ((rc = sqlite3_step(statement)) == SQLITE_ROW) {
+            // What the store reads of a message: every column, the payload decoded later.
+            picked = sqlite3_column_int64(statement, 0);
+            const bool hasTopic = sqlite3_column_text(statement, 1) != nullptr;
+            const bool hasPayload = sqlite3_column_bytes(statement, 2) > 0;
+            const bool times
+                = sqlite3_column_int64(statement, 3) <= sqlite3_column_int64(statement, 4);
+            const bool attempts = sqlite3_column_int64(statement, 5) == 1
+                                  && sqlite3_column_int64(statement, 6) == kMaxAttempts;
+            const bool leased = sqlite3_column_int64(statement, 7) > now
+                                && sqlite3_column_type(statement, 8) == SQLITE_NULL;
+            if (!hasTopic || !hasPayload || !times || !attempts || !leased) {
+                fail("dequeue read a wrong message");
+            }
+            ++rows;
+        }
+        if (rc != SQLITE_DONE) {
+            fail("dequeue");
+        }
+    }
+    if (rows != 1 || picked != id) {
+        fail("dequeue did not lease the enqueued message");
+    }
+    sqlite3_stmt *statement = m_acknowledge.get();
+    Resetter reset(statement);
+    sqlite3_bind_int64(statement, 1, picked);
+    bindText(statement, 2, m_token);
+    if (sqlite3_step(statement) != SQLITE_DONE || sqlite3_changes(m_db.get()) != 1) {
+        fail("acknowledge");
+    }
 }
 
 } // namespace kvs::cli

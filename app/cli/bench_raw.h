@@ -34,7 +34,7 @@ class RawSqliteBaseline
 {
 public:
     // Opens (creating) the database at path (":memory:" for a private one), sets the pragmas,
-    // creates the kv table and its index and prepares the statements.
+    // creates the kv and queue tables and their indexes and prepares the statements.
     // Requires: keys outlives the baseline.
     RawSqliteBaseline(const std::string &path, const BenchKeys &keys);
     ~RawSqliteBaseline();
@@ -51,6 +51,9 @@ public:
     void increment(std::uint64_t i);
     void getMany10(std::uint64_t i);
     void atomicSum(std::uint64_t i);
+    // The statements of the store's enqueue, dequeue (the picker only: the store's reclaim runs
+    // once a second) and acknowledge, on an empty topic.
+    void queueCycle(std::uint64_t i);
 
 private:
     class Transaction;
@@ -76,8 +79,12 @@ private:
     StatementPtr m_beginDeferred;
     StatementPtr m_commit;
     StatementPtr m_rollback;
+    StatementPtr m_enqueue;
+    StatementPtr m_dequeue;
+    StatementPtr m_acknowledge;
     std::int64_t m_nextVersion = 1;
     std::string m_number; // scratch for the text of a number
+    std::string m_token;  // the lease token of the current cycle
 };
 
 } // namespace kvs::cli

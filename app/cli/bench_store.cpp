@@ -86,4 +86,54 @@ void StoreTarget::atomicSum(std::uint64_t)
     }
 }
 
+std::int64_t StoreTarget::cycle(const std::string &topic)
+{
+    QueueOptions options;
+    options.topic = topic;
+    const std::int64_t id = m_store.enqueue(m_value, options).id;
+    const std::vector<QueueMessage> messages = m_store.dequeue(topic);
+    if (messages.size() != 1
+        || !m_store.acknowledge(static_cast<double>(messages[0].id), messages[0].token)) {
+        throw Error("kvs: bench: the queue cycle did not get and acknowledge a message");
+    }
+    return id == messages[0].id ? 0 : messages[0].id;
+}
+
+void StoreTarget::queueCycle(std::uint64_t)
+{
+    if (cycle(m_queueTopic) != 0) {
+        throw Error("kvs: bench: queue_cycle got another message than it enqueued");
+    }
+}
+
+void StoreTarget::fillBacklog()
+{
+    const auto pending = [this] {
+        const std::vector<QueueStats> stats = m_store.queueStats(m_backlogTopic);
+        return stats.empty() ? 0 : stats.front().pending + stats.front().delayed;
+    };
+    QueueOptions options;
+    options.topic = m_backlogTopic;
+    for (auto have = static_cast<std::size_t>(pending()); have < kQueueBacklog;) {
+        AtomicOperation operation = m_store.atomic();
+        for (std::size_t k = 0; k < kSetupCommit && have < kQueueBacklog; ++k, ++have) {
+            operation.enqueue(m_value, options);
+        }
+        if (!operation.commit().ok) {
+            throw Error("kvs: bench: the backlog commit failed");
+        }
+    }
+    if (static_cast<std::size_t>(pending()) != kQueueBacklog) {
+        throw Error("kvs: bench: the backlog does not hold 10000 pending messages");
+    }
+}
+
+void StoreTarget::queueCycleBacklog(std::uint64_t)
+{
+    // FIFO: the oldest backlog message goes, the new one joins the end; the count stays.
+    if (cycle(m_backlogTopic) == 0) {
+        throw Error("kvs: bench: queue_cycle_backlog_10000 got its new message, not the oldest");
+    }
+}
+
 } // namespace kvs::cli

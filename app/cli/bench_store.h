@@ -3,6 +3,7 @@
 #include "cli/bench_data.h"
 
 #include <cstdint>
+#include <string>
 
 namespace kvs {
 class KVStore;
@@ -32,13 +33,23 @@ public:
     void increment(std::uint64_t i);
     void getMany10(std::uint64_t i);
     void atomicSum(std::uint64_t i);
+    // enqueue, dequeue, acknowledge on kQueueTopic; throws unless it gets back its own message.
+    void queueCycle(std::uint64_t i);
+    // Enqueues due messages on kBacklogTopic until it holds kQueueBacklog (untimed).
+    void fillBacklog();
+    // The same cycle on kBacklogTopic: it acknowledges the oldest message, not the new one.
+    void queueCycleBacklog(std::uint64_t i);
 
 private:
     void setAll(const std::vector<Key> &keys);
+    // One cycle on topic; returns the id of the message it acknowledged.
+    std::int64_t cycle(const std::string &topic);
 
     KVStore &m_store;        // Not owned.
     const BenchKeys &m_keys; // Not owned.
     Value m_value{"v"};
+    std::string m_queueTopic{kQueueTopic};
+    std::string m_backlogTopic{kBacklogTopic};
 };
 
 } // namespace kvs::cli

@@ -14,6 +14,8 @@ struct OptionSpec
     bool global;
 };
 
+// One option a line: clang-format 14 packs a list this long into columns.
+// clang-format off
 constexpr std::array kOptions{
     OptionSpec{"--db", true, true},
     OptionSpec{"--json", false, true},
@@ -30,7 +32,14 @@ constexpr std::array kOptions{
     OptionSpec{"--cursor", true, false},
     OptionSpec{"--ops", true, false},
     OptionSpec{"--seconds", true, false},
+    OptionSpec{"--status", true, false},
+    OptionSpec{"--after", true, false},
+    OptionSpec{"--all", false, false},
+    OptionSpec{"--delay", true, false},
+    OptionSpec{"--max-attempts", true, false},
+    OptionSpec{"--count", true, false},
 };
+// clang-format on
 
 const OptionSpec *findOption(std::string_view name) noexcept
 {

@@ -4,7 +4,9 @@
 #include "cli/cli_arguments.h"
 #include "cli/cli_help.h"
 #include "cli/cli_output.h"
+#include "cli/cli_queue_commands.h"
 #include "cli/cli_store_commands.h"
+#include "cli/cli_watch_command.h"
 
 #include <kvs/errors.h>
 #include <kvs/key.h>
@@ -152,6 +154,12 @@ int dispatch(const CommandContext &context)
     }
     if (command == "list") {
         return runList(context);
+    }
+    if (command == "queue") {
+        return runQueue(context);
+    }
+    if (command == "watch") {
+        return runWatch(context);
     }
     if (command == "bench") {
         return runBenchCommand(context);

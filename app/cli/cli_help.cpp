@@ -29,6 +29,25 @@ Usage:
   kvs --db PATH list [--prefix KEY] [--start KEY] [--end KEY] [--limit N] [--reverse]
                      [--cursor C]
                               print a page of entries (limit 100 by default, at most 1000)
+  kvs --db PATH queue stats [TOPIC]
+                              print the message counts of every topic (or of TOPIC)
+  kvs --db PATH queue peek TOPIC [--status pending|delayed|processing] [--limit N] [--after ID]
+                              print a page of TOPIC's messages of that status (default
+                              pending: due), by id, without leasing them
+  kvs --db PATH queue dead TOPIC [--limit N] [--after ID]
+                              print a page of TOPIC's dead-lettered messages, by id
+  kvs --db PATH queue retry TOPIC ID|--all
+                              return the dead message ID (or all of TOPIC's) to pending, due
+                              now, attempts 0; prints how many
+  kvs --db PATH queue delete-dead TOPIC ID|--all
+                              delete the dead message ID (or all of TOPIC's); prints how many
+  kvs --db PATH queue enqueue TOPIC PAYLOAD [--delay MS] [--max-attempts N]
+                              add a message (PAYLOAD is a value literal, due after MS
+                              milliseconds, default 3 attempts); prints its id
+  kvs --db PATH watch KEY... [--count N]
+                              print the keys' entries, then a line per change any process
+                              commits (polled about every 100 ms, read-only); runs until
+                              interrupted, or until N changes with --count
   kvs bench --db PATH|:memory: [--ops OP,OP...] [--seconds S]
                               benchmark KVStore against a raw SQLite loop (see below)
 
@@ -42,12 +61,20 @@ Options (before or after the arguments):
   --prefix KEY          list: the children of KEY
   --start KEY           list: first key, inclusive (inside the prefix when both are given)
   --end KEY             list: last key, exclusive
-  --limit N             list: page size, an integer >= 1
+  --limit N             list, queue peek, queue dead: page size, an integer >= 1 (default 100,
+                        at most 1000)
   --reverse             list: descending key order
   --cursor C            list: continue after the page that printed "cursor: C"
+  --status S            queue peek: pending (due), delayed (not yet due) or processing (leased)
+  --after ID            queue peek, queue dead: only messages with an id greater than ID
+  --all                 queue retry, queue delete-dead: every dead message of the topic
+  --delay MS            queue enqueue: due after MS milliseconds (finite; default 0)
+  --max-attempts N      queue enqueue: deliveries before the message goes dead (default 3)
   --ops OP,OP...        bench: set, get_hit, get_miss, delete, increment, get_many_10,
-                        atomic_sum (default: all, in that order)
+                        atomic_sum, queue_cycle, queue_cycle_backlog_10000 (default: all, in
+                        that order)
   --seconds S           bench: seconds per operation, decimals allowed (default 1)
+  --count N             watch: exit after N changes
   -h, --help            print this help
   --version             print the version
   An argument starting with "--" is an option and must be a known one; "--" ends the options
@@ -56,9 +83,11 @@ Options (before or after the arguments):
   An option value is the next argument or follows "=" (--limit=10).
 
 Database access:
-  get and list open the database read-only: they never create, migrate or write the file, and
-  they can read a database at an older schema. set, delete and increment create a database that
-  does not exist yet; on a database at an older schema they refuse, unless --migrate is given.
+  get, list and queue stats|peek|dead open the database read-only: they never create, migrate
+  or write the file, and they can read a database at an older schema (read-only, a lease that
+  expired on its last attempt still counts as processing: the store dead-letters it on its next
+  write). set, delete, increment and queue retry|delete-dead|enqueue create a database that does
+  not exist yet; on a database at an older schema they refuse, unless --migrate is given.
 
 Output (one line per result, on stdout):
   get           the value's literal, e.g. {"name": "Alice"}
@@ -72,11 +101,29 @@ Output (one line per result, on stdout):
                 next page; entry lines always start with "[")
     --json      one {"key": ..., "value": ..., "version": ..., "expiresAt": ...} line per entry,
                 then {"cursor": "C"} when the page is full
+  queue stats   one line per topic, by topic:
+                "emails": pending 3, delayed 1, processing 0, dead 2, done 0, oldest pending due
+                2026-09-01T12:00:00.000Z (times in UTC; the last part only with due messages)
+    --json      {"topic": T, "pending": N, "delayed": N, "processing": N, "dead": N,
+                 "done": N, "oldestPendingAt": MS|null}
+  queue peek    one line per message: ID PAYLOAD (attempts A/MAX, due TIME, enqueued TIME
+                [, leased until TIME][, last error "E"]); when the page is full, a last line
+                "after: ID" (pass it to --after for the next page; message lines start with a
+                digit)
+    --json      {"id": N, "topic": T, "payload": LITERAL, "enqueuedAt": MS, "deliverAt": MS,
+                 "attempts": N, "maxAttempts": N, "lastError": S|null, "lockedUntil": MS|null}
+                per message, then {"after": ID} when the page is full
+  queue dead    as peek, with ", failed TIME" instead of the lease; --json: "failedAt": MS in
+                place of "lockedUntil"
+  queue retry, queue delete-dead  the number of messages;  --json: {"retried"|"deleted": N};
+                an ID that is no dead message of TOPIC is not found (exit 1)
+  queue enqueue  the new message's id;  --json: {"ok": true, "id": N}
   key/value encode  the hex bytes;  --json: {"key"|"value": LITERAL, "hex": "HEX"}
   key/value decode  the canonical literal;  --json: the same object as encode
   bench         a table;  --json: one line per operation:
                 {"backend": "kvstore", "db": PATH, "op": OP, "ops_per_s": N, "p50_us": N,
                  "p99_us": N, "baseline": "raw-sqlite", "baseline_ops_per_s": N, "ratio": N}
+                (queue_cycle_backlog_10000: "baseline": "queue_cycle", see below)
 
 Literal syntax (keys are arrays of strings, numbers, bigints, booleans and Uint8Arrays):
   JSON, plus undefined, NaN, Infinity, -Infinity, -0, bigints (12n), new Date(ms),
@@ -91,9 +138,14 @@ Benchmark:
   background keys ["bench", i] = "v"), then the same SQL as a raw SQLite prepared-statement loop
   on its own database (a separate :memory: one, or the temporary file PATH.bench-raw) with the
   store's pragmas. ratio = ops_per_s / baseline_ops_per_s. Latencies are per operation (p50, p99,
-  in microseconds). A file PATH must not exist, or be empty, or hold the database of an
-  interrupted kvs bench (marked by the key ["kvs-bench"]; it is replaced): the bench creates it
-  and deletes it, and PATH.bench-raw, when it ends. It refuses any other existing file, so it
+  in microseconds). queue_cycle is enqueue + dequeue + acknowledge of one message on an empty
+  topic (the raw loop runs the store's INSERT, picker UPDATE ... RETURNING and DELETE; the store
+  also reclaims expired leases once a second). queue_cycle_backlog_10000 is the same cycle on a
+  topic holding 10,000 due messages (it takes the oldest, so the backlog stays); its baseline is
+  the store's queue_cycle of the same run and its ratio backlog / empty (target >= 0.8).
+  A file PATH must not exist, or be empty, or hold the database of an interrupted kvs bench
+  (marked by the key ["kvs-bench"]; it is replaced): the bench creates it and deletes it, and
+  PATH.bench-raw, when it ends. It refuses any other existing file, so it
   never writes into your data. Run one bench per PATH at a time.
 
 Exit codes:

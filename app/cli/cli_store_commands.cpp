@@ -17,13 +17,46 @@ namespace kvs::cli {
 
 namespace {
 
-enum class Access { Read, Write };
-
 // ":memory:" and SQLite URIs are not files the CLI can look for.
 bool isFilePath(std::string_view path)
 {
     return path != ":memory:" && !path.starts_with("file:");
 }
+
+// Literal errors name the argument they come from; the core message keeps its own "kvs: ".
+[[noreturn]] void rethrowIn(const Error &error, std::string_view what)
+{
+    const std::string message = std::string(error.what()) + " (in " + std::string(what) + ")";
+    if (const auto *syntax = dynamic_cast<const LiteralSyntaxError *>(&error)) {
+        throw LiteralSyntaxError(message, syntax->position());
+    }
+    throw Error(message);
+}
+
+Key keyArgument(std::string_view text, std::string_view what)
+{
+    try {
+        return parseKeyLiteral(text);
+    } catch (const Error &error) {
+        rethrowIn(error, what);
+    }
+}
+
+std::optional<Key> keyOption(const CommandContext &context, std::string_view option)
+{
+    const std::optional<std::string> text = context.args.value(option);
+    if (!text) {
+        return std::nullopt;
+    }
+    return keyArgument(*text, option);
+}
+
+std::string printNumber(double number)
+{
+    return printLiteral(Value(number));
+}
+
+} // namespace
 
 // Checked before any literal is parsed: a usage error comes first.
 void requireDb(const CommandContext &context)
@@ -53,25 +86,6 @@ KVStore openStore(const CommandContext &context, Access access)
     return KVStore(*path, options);
 }
 
-// Literal errors name the argument they come from; the core message keeps its own "kvs: ".
-[[noreturn]] void rethrowIn(const Error &error, std::string_view what)
-{
-    const std::string message = std::string(error.what()) + " (in " + std::string(what) + ")";
-    if (const auto *syntax = dynamic_cast<const LiteralSyntaxError *>(&error)) {
-        throw LiteralSyntaxError(message, syntax->position());
-    }
-    throw Error(message);
-}
-
-Key keyArgument(std::string_view text, std::string_view what)
-{
-    try {
-        return parseKeyLiteral(text);
-    } catch (const Error &error) {
-        rethrowIn(error, what);
-    }
-}
-
 Value valueArgument(std::string_view text, std::string_view what)
 {
     try {
@@ -79,15 +93,6 @@ Value valueArgument(std::string_view text, std::string_view what)
     } catch (const Error &error) {
         rethrowIn(error, what);
     }
-}
-
-std::optional<Key> keyOption(const CommandContext &context, std::string_view option)
-{
-    const std::optional<std::string> text = context.args.value(option);
-    if (!text) {
-        return std::nullopt;
-    }
-    return keyArgument(*text, option);
 }
 
 // A JavaScript-style decimal number (from_chars: no '+', no hex). The store checks its range.
@@ -106,13 +111,6 @@ std::optional<double> numberOption(const CommandContext &context, std::string_vi
     }
     return number;
 }
-
-std::string printNumber(double number)
-{
-    return printLiteral(Value(number));
-}
-
-} // namespace
 
 void requireArgumentCount(const CommandContext &context,
                           std::size_t commandWords,

@@ -1,10 +1,17 @@
 #pragma once
 
+#include <kvs/types.h>
+
 #include <iosfwd>
+#include <optional>
 #include <string_view>
 
 // The commands of `kvs` that open a store (get, set, delete, increment, list), and the literal
 // and number arguments they share with the other commands.
+namespace kvs {
+class KVStore;
+}
+
 namespace kvs::cli {
 
 class CliArguments;
@@ -24,6 +31,26 @@ int runSet(const CommandContext &context);
 int runDelete(const CommandContext &context);
 int runIncrement(const CommandContext &context);
 int runList(const CommandContext &context);
+
+// How a command opens the store.
+enum class Access { Read, Write };
+
+// Throws UsageError "kvs: this command needs --db PATH" without --db. Commands call it before
+// parsing their literals, so the usage error comes first.
+void requireDb(const CommandContext &context);
+
+// Opens the store of --db and --table-prefix. Read: read-only (never creates, migrates or writes
+// the file; kvs::Error "kvs: no database at PATH" for a missing file). Write: creates a missing
+// database, and migrates an older one only with --migrate. Throws the store's open errors.
+[[nodiscard]] KVStore openStore(const CommandContext &context, Access access);
+
+// The value literal text; a literal error names the argument: "kvs: ... (in VALUE)".
+[[nodiscard]] Value valueArgument(std::string_view text, std::string_view what);
+
+// The number given to option (a JavaScript-style decimal), nullopt when it was not given.
+// Throws UsageError "kvs: OPTION needs a number, got \"X\"" for any other text.
+[[nodiscard]] std::optional<double> numberOption(const CommandContext &context,
+                                                 std::string_view option);
 
 // Throws UsageError "kvs: COMMAND takes ... (usage: USAGE)" unless the command (its words
 // included) has between min and max positional arguments after the command words.

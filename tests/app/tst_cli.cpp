@@ -66,7 +66,16 @@ private slots:
                                       "Literal syntax",
                                       "new Date(",
                                       "Exit codes",
-                                      "cursor: C"}) {
+                                      "cursor: C",
+                                      "queue stats",
+                                      "queue peek TOPIC",
+                                      "queue dead TOPIC",
+                                      "queue retry TOPIC ID|--all",
+                                      "queue delete-dead TOPIC ID|--all",
+                                      "queue enqueue TOPIC PAYLOAD",
+                                      "\"oldestPendingAt\"",
+                                      "\"failedAt\"",
+                                      "queue_cycle_backlog_10000"}) {
                 QVERIFY2(run.out.contains(topic), topic);
             }
         }
@@ -385,6 +394,37 @@ private slots:
                                   << QByteArray("kvs: --ops: unknown operation \"get\"");
         QTest::newRow("bench seconds") << QStringList{"bench", "--db", ":memory:", "--seconds", "0"}
                                        << QByteArray("kvs: --seconds needs");
+        QTest::newRow("queue alone")
+            << QStringList{"--db", "x.db", "queue"} << QByteArray("kvs: queue needs stats, peek");
+        QTest::newRow("queue unknown") << QStringList{"--db", "x.db", "queue", "purge", "t"}
+                                       << QByteArray("kvs: unknown queue command \"purge\"");
+        QTest::newRow("retry without id")
+            << QStringList{"--db", "x.db", "queue", "retry", "t"}
+            << QByteArray("kvs: queue retry needs a message ID or --all (so nothing is retried");
+        QTest::newRow("delete-dead without id")
+            << QStringList{"--db", "x.db", "queue", "delete-dead", "t"}
+            << QByteArray("kvs: queue delete-dead needs a message ID or --all (so nothing is "
+                          "deleted");
+        QTest::newRow("retry id and all")
+            << QStringList{"--db", "x.db", "queue", "retry", "t", "1", "--all"}
+            << QByteArray("kvs: queue retry takes a message ID or --all, not both");
+        QTest::newRow("retry bad id") << QStringList{"--db", "x.db", "queue", "retry", "t", "1.5"}
+                                      << QByteArray("kvs: ID needs an integer message id");
+        QTest::newRow("retry no db") << QStringList{"queue", "retry", "t", "--all"}
+                                     << QByteArray("kvs: this command needs --db");
+        QTest::newRow("bad status")
+            << QStringList{"--db", "x.db", "queue", "peek", "t", "--status", "dead"}
+            << QByteArray("kvs: --status needs pending, delayed or processing, got \"dead\"");
+        QTest::newRow("bad after")
+            << QStringList{"--db", "x.db", "queue", "dead", "t", "--after", "-1"}
+            << QByteArray("kvs: --after needs an integer message id");
+        QTest::newRow("peek no topic") << QStringList{"--db", "x.db", "queue", "peek"}
+                                       << QByteArray("kvs: wrong number of arguments");
+        QTest::newRow("all on stats") << QStringList{"--db", "x.db", "queue", "stats", "--all"}
+                                      << QByteArray("kvs: --all is not an option of queue stats");
+        QTest::newRow("bad delay")
+            << QStringList{"--db", "x.db", "queue", "enqueue", "t", "1", "--delay", "soon"}
+            << QByteArray("kvs: --delay needs a number");
     }
 
     void usageErrors()
@@ -544,6 +584,58 @@ private slots:
             QVERIFY(ratio > 0);
             QVERIFY(qAbs(ratio - opsPerSecond / baseline) <= 0.01 * ratio + 0.001);
         }
+    }
+
+    void benchQueueJson()
+    {
+        const Run run = runKvs({"bench",
+                                "--db",
+                                ":memory:",
+                                "--ops",
+                                "queue_cycle,queue_cycle_backlog_10000",
+                                "--seconds",
+                                "0.05",
+                                "--json"});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.err.isEmpty(), run.err.constData());
+        const QList<QByteArray> rows = lines(run.out);
+        QCOMPARE(rows.size(), 2);
+        QJsonObject parsed[2];
+        for (int i = 0; i < 2; ++i) {
+            qsizetype at = -1;
+            for (const char *field : kBenchFields) {
+                const qsizetype next = rows[i].indexOf(QByteArray("\"") + field + "\": ");
+                QVERIFY2(next > at, field);
+                at = next;
+            }
+            parsed[i] = parseObject(rows[i]);
+            QCOMPARE(parsed[i].size(), 9);
+            QVERIFY(parsed[i][u"ops_per_s"].toDouble() > 0);
+            QVERIFY(parsed[i][u"baseline_ops_per_s"].toDouble() > 0);
+            const double ratio = parsed[i][u"ratio"].toDouble();
+            QVERIFY(qAbs(ratio
+                         - parsed[i][u"ops_per_s"].toDouble()
+                               / parsed[i][u"baseline_ops_per_s"].toDouble())
+                    <= 0.01 * ratio + 0.001);
+        }
+        QCOMPARE(parsed[0][u"op"].toString(), QStringLiteral("queue_cycle"));
+        QCOMPARE(parsed[0][u"baseline"].toString(), QStringLiteral("raw-sqlite"));
+        QCOMPARE(parsed[1][u"op"].toString(), QStringLiteral("queue_cycle_backlog_10000"));
+        QCOMPARE(parsed[1][u"baseline"].toString(), QStringLiteral("queue_cycle"));
+        // The backlog's baseline is the store's queue_cycle figure of the same run.
+        QCOMPARE(parsed[1][u"baseline_ops_per_s"].toDouble(), parsed[0][u"ops_per_s"].toDouble());
+
+        // Alone, the backlog cycle measures its empty-topic baseline itself.
+        const Run alone = runKvs({"bench",
+                                  "--db",
+                                  ":memory:",
+                                  "--ops",
+                                  "queue_cycle_backlog_10000",
+                                  "--seconds",
+                                  "0.02"});
+        QCOMPARE(alone.code, 0);
+        QCOMPARE(lines(alone.out).size(), 3);
+        QVERIFY(lines(alone.out)[2].startsWith("queue_cycle_backlog_10000 "));
     }
 
     void benchFileAndTable()

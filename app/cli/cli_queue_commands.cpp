@@ -1,0 +1,342 @@
+#include "cli/cli_queue_commands.h"
+
+#include "cli/cli_arguments.h"
+#include "cli/cli_output.h"
+
+#include <kvs/errors.h>
+#include <kvs/kvstore.h>
+#include <kvs/literal.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <ostream>
+#include <system_error>
+
+namespace kvs::cli {
+
+namespace {
+
+constexpr std::string_view kSubcommands
+    = "stats, peek, dead, retry, delete-dead or enqueue (see kvs --help)";
+
+// The store caps peek() and listDead() pages at this many messages.
+constexpr double kMaxPage = 1000;
+
+// ms since the epoch in ISO 8601 UTC with milliseconds, as JavaScript's toISOString() writes it.
+std::string isoTime(std::int64_t ms)
+{
+    using namespace std::chrono;
+    const sys_time<milliseconds> time{milliseconds(ms)};
+    const sys_days day = floor<days>(time);
+    const year_month_day date{day};
+    const hh_mm_ss<milliseconds> clock{time - day};
+    char text[64];
+    std::snprintf(text,
+                  sizeof text,
+                  "%04d-%02u-%02uT%02d:%02d:%02d.%03dZ",
+                  static_cast<int>(date.year()),
+                  static_cast<unsigned>(date.month()),
+                  static_cast<unsigned>(date.day()),
+                  static_cast<int>(clock.hours().count()),
+                  static_cast<int>(clock.minutes().count()),
+                  static_cast<int>(clock.seconds().count()),
+                  static_cast<int>(clock.subseconds().count()));
+    return text;
+}
+
+// A message id: a decimal integer >= 0 (ids start at 1; --after 0 means from the start).
+std::int64_t messageIdText(std::string_view text, std::string_view what)
+{
+    std::int64_t id = 0;
+    const char *end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, id);
+    if (text.empty() || ec != std::errc() || ptr != end || id < 0) {
+        throw UsageError("kvs: " + std::string(what) + " needs an integer message id >= 0, got "
+                         + jsonQuoted(text));
+    }
+    return id;
+}
+
+std::int64_t afterOption(const CommandContext &context)
+{
+    const std::optional<std::string> text = context.args.value("--after");
+    return text ? messageIdText(*text, "--after") : 0;
+}
+
+PeekStatus statusOption(const CommandContext &context)
+{
+    const std::optional<std::string> text = context.args.value("--status");
+    if (!text || *text == "pending") {
+        return PeekStatus::Pending;
+    }
+    if (*text == "delayed") {
+        return PeekStatus::Delayed;
+    }
+    if (*text == "processing") {
+        return PeekStatus::Processing;
+    }
+    throw UsageError("kvs: --status needs pending, delayed or processing, got "
+                     + jsonQuoted(*text));
+}
+
+std::string nullableInteger(const std::optional<std::int64_t> &value)
+{
+    return value ? std::to_string(*value) : std::string("null");
+}
+
+std::string nullableString(const std::optional<std::string> &value)
+{
+    return value ? jsonQuoted(*value) : std::string("null");
+}
+
+// The members every message shows, in the order of the JSON lines.
+template <typename Message>
+JsonObjectLine messageJson(const Message &message)
+{
+    JsonObjectLine line;
+    line.integer("id", message.id)
+        .string("topic", message.topic)
+        .string("payload", printLiteral(message.payload))
+        .integer("enqueuedAt", message.enqueuedAt)
+        .integer("deliverAt", message.deliverAt)
+        .integer("attempts", message.attempts)
+        .integer("maxAttempts", message.maxAttempts)
+        .raw("lastError", nullableString(message.lastError));
+    return line;
+}
+
+// 12 {"to": "a"} (attempts 0/3, due 2026-..., enqueued 2026-...
+template <typename Message>
+std::string messageLineStart(const Message &message)
+{
+    std::string line = std::to_string(message.id) + ' ';
+    printLiteral(message.payload, line);
+    line += " (attempts " + std::to_string(message.attempts) + '/'
+            + std::to_string(message.maxAttempts) + ", due " + isoTime(message.deliverAt)
+            + ", enqueued " + isoTime(message.enqueuedAt);
+    return line;
+}
+
+std::string lastErrorPart(const std::optional<std::string> &lastError)
+{
+    return lastError ? ", last error " + jsonQuoted(*lastError) : std::string();
+}
+
+std::string peekLine(const QueuePeekMessage &message, bool json)
+{
+    if (json) {
+        return messageJson(message).raw("lockedUntil", nullableInteger(message.lockedUntil)).text();
+    }
+    std::string line = messageLineStart(message);
+    if (message.lockedUntil) {
+        line += ", leased until " + isoTime(*message.lockedUntil);
+    }
+    return line + lastErrorPart(message.lastError) + ')';
+}
+
+std::string deadLine(const QueueDeadMessage &message, bool json)
+{
+    if (json) {
+        return messageJson(message).integer("failedAt", message.failedAt).text();
+    }
+    return messageLineStart(message) + ", failed " + isoTime(message.failedAt)
+           + lastErrorPart(message.lastError) + ')';
+}
+
+std::string statsLine(const QueueStats &stats, bool json)
+{
+    if (json) {
+        return JsonObjectLine()
+            .string("topic", stats.topic)
+            .integer("pending", stats.pending)
+            .integer("delayed", stats.delayed)
+            .integer("processing", stats.processing)
+            .integer("dead", stats.dead)
+            .integer("done", stats.done)
+            .raw("oldestPendingAt", nullableInteger(stats.oldestPendingAt))
+            .text();
+    }
+    std::string line = jsonQuoted(stats.topic) + ": pending " + std::to_string(stats.pending)
+                       + ", delayed " + std::to_string(stats.delayed) + ", processing "
+                       + std::to_string(stats.processing) + ", dead " + std::to_string(stats.dead)
+                       + ", done " + std::to_string(stats.done);
+    if (stats.oldestPendingAt) {
+        line += ", oldest pending due " + isoTime(*stats.oldestPendingAt);
+    }
+    return line;
+}
+
+// A full page ends with the id to pass to --after for the next one.
+std::string afterLine(std::int64_t lastId, bool json)
+{
+    return json ? JsonObjectLine().integer("after", lastId).text()
+                : "after: " + std::to_string(lastId);
+}
+
+// Prints lines for a page, and the --after line when it is full (limit already checked by the
+// store, which caps it at kMaxPage).
+template <typename Message, typename Format>
+void printPage(const CommandContext &context,
+               const std::vector<Message> &messages,
+               double limit,
+               Format format)
+{
+    const bool json = context.args.has("--json");
+    std::string text;
+    for (const Message &message : messages) {
+        text += format(message, json);
+        text += '\n';
+    }
+    if (!messages.empty() && static_cast<double>(messages.size()) >= std::min(limit, kMaxPage)) {
+        text += afterLine(messages.back().id, json);
+        text += '\n';
+    }
+    context.out << text;
+}
+
+double limitOption(const CommandContext &context, double defaultLimit)
+{
+    return numberOption(context, "--limit").value_or(defaultLimit);
+}
+
+int runStats(const CommandContext &context)
+{
+    context.args.requireOnly("queue stats", {});
+    requireArgumentCount(context, 2, 0, 1, "queue stats [TOPIC]");
+    const std::vector<std::string> &positionals = context.args.positionals();
+    std::optional<std::string> topic;
+    if (positionals.size() > 2) {
+        topic = positionals[2];
+    }
+    KVStore store = openStore(context, Access::Read);
+    const bool json = context.args.has("--json");
+    std::string text;
+    for (const QueueStats &stats : store.queueStats(topic)) {
+        text += statsLine(stats, json);
+        text += '\n';
+    }
+    context.out << text;
+    return kExitOk;
+}
+
+int runPeek(const CommandContext &context)
+{
+    context.args.requireOnly("queue peek", {"--status", "--limit", "--after"});
+    requireArgumentCount(context,
+                         2,
+                         1,
+                         1,
+                         "queue peek TOPIC [--status pending|delayed|processing] [--limit N] "
+                         "[--after ID]");
+    PeekOptions options;
+    options.status = statusOption(context);
+    options.limit = limitOption(context, options.limit);
+    options.afterId = afterOption(context);
+    KVStore store = openStore(context, Access::Read);
+    printPage(context, store.peek(context.args.positionals()[2], options), options.limit, peekLine);
+    return kExitOk;
+}
+
+int runDead(const CommandContext &context)
+{
+    context.args.requireOnly("queue dead", {"--limit", "--after"});
+    requireArgumentCount(context, 2, 1, 1, "queue dead TOPIC [--limit N] [--after ID]");
+    ListDeadOptions options;
+    options.limit = limitOption(context, options.limit);
+    options.after = static_cast<double>(afterOption(context));
+    KVStore store = openStore(context, Access::Read);
+    printPage(
+        context, store.listDead(context.args.positionals()[2], options), options.limit, deadLine);
+    return kExitOk;
+}
+
+// retry and delete-dead: one dead message (ID) or all of them (--all), never by default.
+int runDeadRepair(const CommandContext &context, bool retry)
+{
+    const std::string command = retry ? "queue retry" : "queue delete-dead";
+    context.args.requireOnly(command, {"--all"});
+    requireArgumentCount(context, 2, 1, 2, command + " TOPIC ID|--all");
+    const std::vector<std::string> &positionals = context.args.positionals();
+    const bool all = context.args.has("--all");
+    const bool hasId = positionals.size() > 3;
+    if (all && hasId) {
+        throw UsageError("kvs: " + command + " takes a message ID or --all, not both");
+    }
+    if (!all && !hasId) {
+        throw UsageError("kvs: " + command + " needs a message ID or --all (so nothing is "
+                         + (retry ? "retried" : "deleted") + " by accident)");
+    }
+    requireDb(context);
+    std::optional<double> id;
+    if (hasId) {
+        id = static_cast<double>(messageIdText(positionals[3], "ID"));
+    }
+    const std::string &topic = positionals[2];
+    KVStore store = openStore(context, Access::Write);
+    const std::int64_t count = retry ? store.retryDead(topic, id) : store.deleteDead(topic, id);
+    if (hasId && count == 0) {
+        context.err << "kvs: not found (no dead message " << positionals[3] << " in topic "
+                    << jsonQuoted(topic) << ")\n";
+        return kExitFailure;
+    }
+    context.out << (context.args.has("--json")
+                        ? JsonObjectLine().integer(retry ? "retried" : "deleted", count).text()
+                        : std::to_string(count))
+                << '\n';
+    return kExitOk;
+}
+
+int runEnqueue(const CommandContext &context)
+{
+    context.args.requireOnly("queue enqueue", {"--delay", "--max-attempts"});
+    requireArgumentCount(
+        context, 2, 2, 2, "queue enqueue TOPIC PAYLOAD [--delay MS] [--max-attempts N]");
+    requireDb(context);
+    QueueOptions options;
+    options.topic = context.args.positionals()[2];
+    options.delay = numberOption(context, "--delay").value_or(options.delay);
+    options.maxAttempts = numberOption(context, "--max-attempts").value_or(options.maxAttempts);
+    const Value payload = valueArgument(context.args.positionals()[3], "PAYLOAD");
+    KVStore store = openStore(context, Access::Write);
+    const EnqueueResult result = store.enqueue(payload, options);
+    context.out << (context.args.has("--json")
+                        ? JsonObjectLine().raw("ok", "true").integer("id", result.id).text()
+                        : std::to_string(result.id))
+                << '\n';
+    return kExitOk;
+}
+
+} // namespace
+
+int runQueue(const CommandContext &context)
+{
+    const std::vector<std::string> &positionals = context.args.positionals();
+    const std::string subcommand = positionals.size() > 1 ? positionals[1] : std::string();
+    if (subcommand == "stats") {
+        return runStats(context);
+    }
+    if (subcommand == "peek") {
+        return runPeek(context);
+    }
+    if (subcommand == "dead") {
+        return runDead(context);
+    }
+    if (subcommand == "retry") {
+        return runDeadRepair(context, true);
+    }
+    if (subcommand == "delete-dead") {
+        return runDeadRepair(context, false);
+    }
+    if (subcommand == "enqueue") {
+        return runEnqueue(context);
+    }
+    if (subcommand.empty()) {
+        throw UsageError("kvs: queue needs " + std::string(kSubcommands));
+    }
+    throw UsageError("kvs: unknown queue command " + jsonQuoted(subcommand) + "; queue needs "
+                     + std::string(kSubcommands));
+}
+
+} // namespace kvs::cli

@@ -1,0 +1,11 @@
+#pragma once
+
+#include "cli/cli_store_commands.h"
+
+// `kvs --db PATH watch KEY... [--count N]`: prints the watched keys' entries, then one line per
+// change that any process commits, as it happens (through kvs::ChangeFeed).
+namespace kvs::cli {
+
+int runWatch(const CommandContext &context);
+
+} // namespace kvs::cli

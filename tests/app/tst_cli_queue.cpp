@@ -1,0 +1,344 @@
+// Runs the real `kvs` binary's queue commands (KVS_CLI_PATH) against files that the store API
+// fills with the states the CLI cannot make (leased and dead messages).
+
+#include "cli_test_support.h"
+
+#include <kvs/kvstore.h>
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cli_test;
+
+namespace {
+
+// Enqueues a message with one attempt, already due for a minute (so a FIFO dequeue takes it before
+// the topic's other messages), and nacks its only delivery: a dead message. Returns its id, or -1.
+qint64 makeDeadMessage(const QString &db, const std::string &topic, const char *error)
+{
+    kvs::KVStore store(QFile::encodeName(db).toStdString());
+    kvs::QueueOptions options;
+    options.topic = topic;
+    options.maxAttempts = 1;
+    options.delay = -60000; // due before any message enqueued or retried in the last minute
+    const qint64 id = store.enqueue(kvs::Value("job"), options).id;
+    const std::vector<kvs::QueueMessage> messages = store.dequeue(topic);
+    if (messages.size() != 1 || messages[0].id != id) {
+        return -1;
+    }
+    kvs::NackOptions nack;
+    nack.error = error;
+    return store.nack(double(id), messages[0].token, nack) ? id : -1;
+}
+
+} // namespace
+
+class TestCliQueue : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString dbPath(const char *name) const { return m_dir.filePath(QString::fromUtf8(name)); }
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void queueEnqueueStatsPeek()
+    {
+        const QString db = dbPath("queue.db");
+        Run run = runKvs({"--db", db, "queue", "enqueue", "emails", "{to: 'a@b'}"});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.err.isEmpty(), run.err.constData());
+        QCOMPARE(run.out, QByteArray("1\n"));
+        run = runKvs({"--db", db, "--json", "queue", "enqueue", "emails", "[1, 2n]"});
+        QCOMPARE(run.out, QByteArray("{\"ok\": true, \"id\": 2}\n"));
+        run = runKvs({"--db",
+                      db,
+                      "queue",
+                      "enqueue",
+                      "emails",
+                      "'later'",
+                      "--delay",
+                      "3600000",
+                      "--max-attempts",
+                      "5"});
+        QCOMPARE(run.out, QByteArray("3\n"));
+        QCOMPARE(runKvs({"--db", db, "queue", "enqueue", "other", "null"}).out, QByteArray("4\n"));
+
+        // stats: plain and JSON, every topic by name, or one (all zero when it has no rows).
+        run = runKvs({"--db", db, "queue", "stats"});
+        QCOMPARE(run.code, 0);
+        QList<QByteArray> rows = lines(run.out);
+        QCOMPARE(rows.size(), 2);
+        QVERIFY2(rows[0].startsWith("\"emails\": pending 2, delayed 1, processing 0, dead 0, "
+                                    "done 0, oldest pending due 20"),
+                 rows[0].constData());
+        QVERIFY(rows[1].startsWith("\"other\": pending 1,"));
+        run = runKvs({"--db", db, "--json", "queue", "stats", "emails"});
+        QCOMPARE(run.code, 0);
+        rows = lines(run.out);
+        QCOMPARE(rows.size(), 1);
+        QVERIFY(rows[0].startsWith("{\"topic\": \"emails\", \"pending\": 2, \"delayed\": 1, "
+                                   "\"processing\": 0, \"dead\": 0, \"done\": 0, "
+                                   "\"oldestPendingAt\": "));
+        const QJsonObject stats = parseObject(rows[0]);
+        QCOMPARE(stats.size(), 7);
+        QVERIFY(stats[u"oldestPendingAt"].toDouble() > 1.7e12);
+        QCOMPARE(runKvs({"--db", db, "--json", "queue", "stats", "none"}).out,
+                 QByteArray("{\"topic\": \"none\", \"pending\": 0, \"delayed\": 0, \"processing\": "
+                            "0, \"dead\": 0, \"done\": 0, \"oldestPendingAt\": null}\n"));
+        QCOMPARE(runKvs({"--db", db, "queue", "stats", "none"}).out,
+                 QByteArray("\"none\": pending 0, delayed 0, processing 0, dead 0, done 0\n"));
+
+        // peek: due pending messages by id; JSON carries the literal and the times.
+        run = runKvs({"--db", db, "queue", "peek", "emails"});
+        QCOMPARE(run.code, 0);
+        rows = lines(run.out);
+        QCOMPARE(rows.size(), 2);
+        QVERIFY2(rows[0].startsWith("1 {\"to\": \"a@b\"} (attempts 0/3, due 20"),
+                 rows[0].constData());
+        QVERIFY(rows[0].endsWith("Z)"));
+        QVERIFY(rows[1].startsWith("2 [1, 2n] (attempts 0/3, due "));
+        run = runKvs({"--db", db, "--json", "queue", "peek", "emails", "--status", "delayed"});
+        rows = lines(run.out);
+        QCOMPARE(rows.size(), 1);
+        const QJsonObject delayed = parseObject(rows[0]);
+        QCOMPARE(delayed.size(), 9);
+        QCOMPARE(delayed[u"id"].toInt(), 3);
+        QCOMPARE(delayed[u"topic"].toString(), QStringLiteral("emails"));
+        QCOMPARE(delayed[u"payload"].toString(), QStringLiteral("\"later\""));
+        QCOMPARE(delayed[u"maxAttempts"].toInt(), 5);
+        QCOMPARE(delayed[u"attempts"].toInt(), 0);
+        QVERIFY(delayed[u"lastError"].isNull());
+        QVERIFY(delayed[u"lockedUntil"].isNull());
+        QCOMPARE(delayed[u"deliverAt"].toDouble() - delayed[u"enqueuedAt"].toDouble(), 3600000.0);
+
+        // Paging: a full page ends with the id for --after.
+        run = runKvs({"--db", db, "queue", "peek", "emails", "--limit", "1"});
+        QCOMPARE(lines(run.out).size(), 2);
+        QCOMPARE(lines(run.out)[1], QByteArray("after: 1"));
+        run = runKvs(
+            {"--db", db, "--json", "queue", "peek", "emails", "--limit=1", "--after", "1"});
+        rows = lines(run.out);
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(parseObject(rows[0])[u"id"].toInt(), 2);
+        QCOMPARE(rows[1], QByteArray("{\"after\": 2}"));
+        QCOMPARE(runKvs({"--db", db, "queue", "peek", "emails", "--after", "2"}).out, QByteArray());
+
+        // A leased message shows under processing, with its lease end.
+        {
+            kvs::KVStore store(QFile::encodeName(db).toStdString());
+            QCOMPARE(store.dequeue("emails").size(), std::size_t(1));
+        }
+        run = runKvs({"--db", db, "queue", "peek", "emails", "--status", "processing"});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.out.startsWith("1 {\"to\": \"a@b\"} (attempts 1/3, due ")
+                     && run.out.contains(", leased until 20"),
+                 run.out.constData());
+        run = runKvs({"--db", db, "--json", "queue", "peek", "emails", "--status", "processing"});
+        QVERIFY(parseObject(lines(run.out).value(0))[u"lockedUntil"].toDouble() > 1.7e12);
+        QVERIFY(runKvs({"--db", db, "queue", "stats", "emails"}).out.contains("processing 1"));
+
+        // The store's validation errors exit 1.
+        for (const QStringList &args : QList<QStringList>{
+                 {"--db", db, "queue", "enqueue", "t", "1", "--max-attempts", "0"},
+                 {"--db", db, "queue", "enqueue", "t", "1", "--delay", "Infinity"},
+                 {"--db", db, "queue", "enqueue", "t", "{a: 1,}"},
+                 {"--db", db, "queue", "peek", "t", "--limit", "0"},
+                 {"--db", db, "queue", "dead", "t", "--limit", "2.5"},
+                 {"--db", dbPath("no-queue.db"), "queue", "stats"},
+             }) {
+            run = runKvs(args);
+            QVERIFY2(run.code == 1, qPrintable(args.join(u' ')));
+            QVERIFY(run.out.isEmpty());
+            VERIFY_ONE_ERROR_LINE(run);
+        }
+        QVERIFY(!QFile::exists(dbPath("no-queue.db")));
+    }
+
+    void queueDeadRetryDelete()
+    {
+        const QString db = dbPath("dead.db");
+        const qint64 first = makeDeadMessage(db, "jobs", "boom");
+        const qint64 second = makeDeadMessage(db, "jobs", "second \"failure\"");
+        QCOMPARE(first, 1);
+        QCOMPARE(second, 2);
+
+        Run run = runKvs({"--db", db, "queue", "dead", "jobs"});
+        QCOMPARE(run.code, 0);
+        QList<QByteArray> rows = lines(run.out);
+        QCOMPARE(rows.size(), 2);
+        QVERIFY2(rows[0].startsWith("1 \"job\" (attempts 1/1, due 20")
+                     && rows[0].contains(", failed 20")
+                     && rows[0].endsWith(", last error \"boom\")"),
+                 rows[0].constData());
+        QVERIFY(rows[1].endsWith(", last error \"second \\\"failure\\\"\")"));
+        run = runKvs({"--db", db, "--json", "queue", "dead", "jobs", "--limit", "1"});
+        rows = lines(run.out);
+        QCOMPARE(rows.size(), 2);
+        const QJsonObject dead = parseObject(rows[0]);
+        QCOMPARE(dead.size(), 9);
+        QCOMPARE(dead[u"id"].toInt(), 1);
+        QCOMPARE(dead[u"payload"].toString(), QStringLiteral("\"job\""));
+        QCOMPARE(dead[u"lastError"].toString(), QStringLiteral("boom"));
+        QCOMPARE(dead[u"attempts"].toInt(), 1);
+        QVERIFY(dead[u"failedAt"].toDouble() >= dead[u"enqueuedAt"].toDouble());
+        QVERIFY(!dead.contains(u"lockedUntil"));
+        QCOMPARE(rows[1], QByteArray("{\"after\": 1}"));
+        QCOMPARE(lines(runKvs({"--db", db, "queue", "dead", "jobs", "--after", "1"}).out).size(),
+                 1);
+        QVERIFY(runKvs({"--db", db, "queue", "stats", "jobs"}).out.contains("dead 2"));
+
+        // Nothing is retried without an ID or --all.
+        run = runKvs({"--db", db, "queue", "retry", "jobs"});
+        QCOMPARE(run.code, 2);
+        VERIFY_ONE_ERROR_LINE(run);
+        QVERIFY(runKvs({"--db", db, "queue", "stats", "jobs"}).out.contains("dead 2"));
+
+        run = runKvs({"--db", db, "queue", "retry", "jobs", "1"});
+        QCOMPARE(run.code, 0);
+        QCOMPARE(run.out, QByteArray("1\n"));
+        run = runKvs({"--db", db, "--json", "queue", "peek", "jobs"});
+        const QJsonObject retried = parseObject(lines(run.out).value(0));
+        QCOMPARE(retried[u"id"].toInt(), 1);
+        QCOMPARE(retried[u"attempts"].toInt(), 0);
+        QCOMPARE(retried[u"lastError"].toString(), QStringLiteral("boom")); // kept
+        QVERIFY(runKvs({"--db", db, "queue", "stats", "jobs"})
+                    .out.startsWith("\"jobs\": pending 1, delayed 0, processing 0, dead 1,"));
+
+        // An ID that is no dead message of the topic: not found, exit 1.
+        for (const QStringList &args :
+             QList<QStringList>{{"--db", db, "queue", "retry", "jobs", "1"},
+                                {"--db", db, "queue", "retry", "x", "2"},
+                                {"--db", db, "queue", "delete-dead", "jobs", "9"}}) {
+            run = runKvs(args);
+            QCOMPARE(run.code, 1);
+            QVERIFY(run.out.isEmpty());
+            VERIFY_ONE_ERROR_LINE(run);
+            QVERIFY2(run.err.startsWith("kvs: not found (no dead message "), run.err.constData());
+        }
+
+        QCOMPARE(makeDeadMessage(db, "jobs", "third"), 3);
+        run = runKvs({"--db", db, "--json", "queue", "delete-dead", "jobs", "--all"});
+        QCOMPARE(run.code, 0);
+        QCOMPARE(run.out, QByteArray("{\"deleted\": 2}\n"));
+        QCOMPARE(runKvs({"--db", db, "queue", "delete-dead", "jobs", "--all"}).out,
+                 QByteArray("0\n"));
+        QCOMPARE(runKvs({"--db", db, "queue", "dead", "jobs"}).out, QByteArray());
+
+        QCOMPARE(makeDeadMessage(db, "jobs", "fourth"), 4);
+        QCOMPARE(runKvs({"--db", db, "--json", "queue", "retry", "jobs", "--all"}).out,
+                 QByteArray("{\"retried\": 1}\n"));
+        QCOMPARE(makeDeadMessage(db, "jobs", "fifth"), 5);
+        QCOMPARE(runKvs({"--db", db, "queue", "delete-dead", "jobs", "5"}).out, QByteArray("1\n"));
+        QVERIFY(runKvs({"--db", db, "queue", "stats", "jobs"})
+                    .out.startsWith("\"jobs\": pending 2, delayed 0, processing 0, dead 0,"));
+    }
+
+    void queueReadCommandsLeaveFilesUnchanged()
+    {
+        const QString db = dbPath("queue-readonly.db");
+        QCOMPARE(makeDeadMessage(db, "jobs", "boom"), 1);
+        QCOMPARE(runKvs({"--db", db, "queue", "enqueue", "jobs", "1"}).code, 0);
+        {
+            // A lease that expired on its last attempt: a write would dead-letter it.
+            kvs::KVStore store(QFile::encodeName(db).toStdString());
+            kvs::QueueOptions options;
+            options.topic = "jobs";
+            options.maxAttempts = 1;
+            (void)store.enqueue(kvs::Value(3.0), options);
+            kvs::DequeueOptions lease;
+            lease.visibilityTimeout = 1;
+            QCOMPARE(store.dequeue("jobs", 2, lease).size(), std::size_t(2));
+        }
+        QTest::qWait(5);
+        const SqlitePtr holder = openSqlite(db);
+        QVERIFY(exec(holder.get(), "PRAGMA wal_autocheckpoint=0"));
+        QVERIFY(insertRow(holder.get(), kvs::Key{"in-wal"}, kvs::Value("w"), 99));
+        QVERIFY(QFileInfo(db + QStringLiteral("-wal")).size() > 0);
+
+        const QByteArray mainBefore = fileBytes(db);
+        const QByteArray walBefore = fileBytes(db + QStringLiteral("-wal"));
+        for (const QStringList &args : QList<QStringList>{
+                 {"--db", db, "queue", "stats"},
+                 {"--db", db, "--json", "queue", "stats", "jobs"},
+                 {"--db", db, "queue", "peek", "jobs", "--status", "processing"},
+                 {"--db", db, "--json", "queue", "peek", "jobs"},
+                 {"--db", db, "queue", "dead", "jobs"},
+                 {"--db", db, "--json", "queue", "dead", "jobs", "--limit", "1"},
+             }) {
+            const Run run = runKvs(args);
+            QVERIFY2(run.code == 0, run.err.constData());
+        }
+        // Read-only, the expired last-attempt lease still counts as processing.
+        QVERIFY(
+            runKvs({"--db", db, "queue", "stats", "jobs"}).out.contains("processing 2, dead 1"));
+        QCOMPARE(fileBytes(db), mainBefore);
+        QCOMPARE(fileBytes(db + QStringLiteral("-wal")), walBefore);
+    }
+
+    void queueWritesNeedMigrate()
+    {
+        const QString db = dbPath("queue-old.db");
+        QVERIFY(makeSchemaVersion2Database(db));
+        const QByteArray before = fileBytes(db);
+        for (const QStringList &args : QList<QStringList>{
+                 {"--db", db, "queue", "enqueue", "t", "1"},
+                 {"--db", db, "queue", "retry", "t", "--all"},
+                 {"--db", db, "queue", "delete-dead", "t", "--all"},
+             }) {
+            const Run run = runKvs(args);
+            QCOMPARE(run.code, 1);
+            VERIFY_ONE_ERROR_LINE(run);
+            QVERIFY2(run.err.contains("--migrate"), run.err.constData());
+        }
+        QCOMPARE(fileBytes(db), before);
+        QCOMPARE(runKvs({"--db", db, "queue", "stats"}).code, 0); // reads the older schema
+        QCOMPARE(runKvs({"--db", db, "--migrate", "queue", "enqueue", "t", "1"}).out,
+                 QByteArray("1\n"));
+        QVERIFY(runKvs({"--db", db, "queue", "stats", "t"}).out.startsWith("\"t\": pending 1,"));
+    }
+
+    // `kvs watch` sees a write that another connection commits, through the change feed.
+    void watchPrintsAnotherWritersChange()
+    {
+        const QString db = dbPath("watched.db");
+        kvs::KVStore writer(db.toStdString());
+        writer.set({"config", "theme"}, kvs::Value("light"));
+        QProcess watch;
+        watch.start(QStringLiteral(KVS_CLI_PATH),
+                    {QStringLiteral("--db"),
+                     db,
+                     QStringLiteral("--json"),
+                     QStringLiteral("watch"),
+                     QStringLiteral("[\"config\", \"theme\"]"),
+                     QStringLiteral("[\"config\", \"lang\"]"),
+                     QStringLiteral("--count"),
+                     QStringLiteral("1")});
+        QVERIFY(watch.waitForStarted());
+        // The initial entries come first, one line per key.
+        QTRY_VERIFY_WITH_TIMEOUT(watch.canReadLine(), 10'000);
+        QByteArray initial = watch.readLine();
+        QTRY_VERIFY_WITH_TIMEOUT(watch.canReadLine(), 10'000);
+        initial += watch.readLine();
+        QVERIFY2(initial.contains("\"value\": \"\\\"light\\\"\"")
+                     && initial.contains("\"initial\": true"),
+                 initial.constData());
+        writer.set({"config", "theme"}, kvs::Value("dark"));
+        QVERIFY(watch.waitForFinished(10'000));
+        QCOMPARE(watch.exitCode(), 0);
+        const QByteArray change = watch.readAllStandardOutput();
+        QVERIFY2(change.contains("\"value\": \"\\\"dark\\\"\"")
+                     && change.contains("\"initial\": false"),
+                 change.constData());
+        QCOMPARE(change.count('\n'), 1); // only the key that changed
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliQueue)
+#include "tst_cli_queue.moc"
