@@ -48,11 +48,7 @@ class TestChangeFeed : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::string dbPath(const char *name)
-    {
-        return m_dir.filePath(QString::fromUtf8(name)).toStdString();
-    }
+    kvs::test::TestFiles m_files;
 
 private slots:
     void seesAnotherProcessWrite();
@@ -63,7 +59,7 @@ private slots:
 
 void TestChangeFeed::seesAnotherProcessWrite()
 {
-    const std::string path = dbPath("shared.db");
+    const std::string path = m_files.path("shared.db");
     {
         KVStore store(path);
         store.set({"config", "theme"}, Value("light"));
@@ -90,7 +86,7 @@ void TestChangeFeed::seesAnotherProcessWrite()
 
 void TestChangeFeed::reportsOnlyKeysWhoseVersionMoved()
 {
-    const std::string path = dbPath("versions.db");
+    const std::string path = m_files.path("versions.db");
     KVStore writer(path);
     writer.set({"a"}, Value(1));
     writer.set({"b"}, Value(2));
@@ -107,7 +103,7 @@ void TestChangeFeed::reportsOnlyKeysWhoseVersionMoved()
 
 void TestChangeFeed::reportsDeletesAndExpiry()
 {
-    const std::string path = dbPath("gone.db");
+    const std::string path = m_files.path("gone.db");
     KVStore writer(path);
     writer.set({"deleted"}, Value(1));
     writer.set({"expiring"}, Value(2), {150.0});
@@ -125,7 +121,7 @@ void TestChangeFeed::reportsDeletesAndExpiry()
 
 void TestChangeFeed::opensReadOnly()
 {
-    const std::string path = dbPath("untouched.db");
+    const std::string path = m_files.path("untouched.db");
     {
         KVStore store(path);
         store.set({"k"}, Value(1));

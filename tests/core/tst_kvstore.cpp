@@ -21,11 +21,7 @@ class TestKVStore : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::string dbPath(const char *name)
-    {
-        return m_dir.filePath(QString::fromUtf8(name)).toStdString();
-    }
+    kvs::test::TestFiles m_files;
 
 private slots:
     void setAndGetEveryValueKind();
@@ -56,7 +52,7 @@ private slots:
 
 void TestKVStore::setAndGetEveryValueKind()
 {
-    KVStore store(dbPath("kinds.db"));
+    KVStore store(m_files.path("kinds.db"));
     const char *literals[] = {"null",
                               "true",
                               "false",
@@ -100,14 +96,14 @@ void TestKVStore::setAndGetEveryValueKind()
 
 void TestKVStore::getMissingIsNull()
 {
-    KVStore store(dbPath("missing.db"));
+    KVStore store(m_files.path("missing.db"));
     QVERIFY(!store.get({"nope"}).has_value());
     QVERIFY(!store.get({}).has_value());
 }
 
 void TestKVStore::everyWriteGetsANewVersion()
 {
-    KVStore store(dbPath("versions.db"));
+    KVStore store(m_files.path("versions.db"));
     std::set<std::int64_t> seen;
     std::int64_t last = 0;
     for (int i = 0; i < 3000; ++i) { // crosses two 1024-version blocks
@@ -130,7 +126,7 @@ void TestKVStore::everyWriteGetsANewVersion()
 
 void TestKVStore::ttlExpires()
 {
-    KVStore store(dbPath("ttl.db"));
+    KVStore store(m_files.path("ttl.db"));
     store.set({"zero"}, Value("x"), {0.0});
     QVERIFY(!store.get({"zero"}).has_value()); // ttl 0 expires immediately
 
@@ -152,7 +148,7 @@ void TestKVStore::ttlExpires()
 
 void TestKVStore::ttlValidation()
 {
-    KVStore store(dbPath("ttl-errors.db"));
+    KVStore store(m_files.path("ttl-errors.db"));
     QVERIFY(throwsWith<RangeError>([&] { store.set({"a"}, Value(1), {NAN}); },
                                    "kvs: ttl must be a finite number >= 0, got NaN"));
     QVERIFY(throwsWith<RangeError>([&] { store.set({"a"}, Value(1), {INFINITY}); },
@@ -164,7 +160,7 @@ void TestKVStore::ttlValidation()
 
 void TestKVStore::deleteRemovesOnlyTheKey()
 {
-    KVStore store(dbPath("delete.db"));
+    KVStore store(m_files.path("delete.db"));
     store.set({"a"}, Value(1));
     store.set({"a", "child"}, Value(2));
     store.remove({"a"});
@@ -175,7 +171,7 @@ void TestKVStore::deleteRemovesOnlyTheKey()
 
 void TestKVStore::getManyKeepsSlotsInOrder()
 {
-    KVStore store(dbPath("getmany.db"));
+    KVStore store(m_files.path("getmany.db"));
     store.set({"users", "a"}, Value("A"));
     store.set({"users", "b"}, Value("B"));
     store.set({"gone"}, Value(1), {0.0});
@@ -193,7 +189,7 @@ void TestKVStore::getManyKeepsSlotsInOrder()
 
 void TestKVStore::getManyLimitsAndValidatesFirst()
 {
-    KVStore store(dbPath("getmany-limits.db"));
+    KVStore store(m_files.path("getmany-limits.db"));
     std::vector<Key> keys(1000, Key{"k"});
     QCOMPARE(store.getMany(keys).size(), std::size_t(1000));
     keys.push_back({"k"});
@@ -208,7 +204,7 @@ void TestKVStore::getManyLimitsAndValidatesFirst()
 
 void TestKVStore::incrementSemantics()
 {
-    KVStore store(dbPath("increment.db"));
+    KVStore store(m_files.path("increment.db"));
     QCOMPARE(store.increment({"counter", "visits"}), 1.0);
     QCOMPARE(store.increment({"counter", "visits"}), 2.0);
     QCOMPARE(store.increment({"counter", "visits"}, 5), 7.0);
@@ -412,7 +408,7 @@ void TestKVStore::queueConfigValidation()
 
 void TestKVStore::tablePrefixNamesTheTables()
 {
-    const std::string path = dbPath("prefix.db");
+    const std::string path = m_files.path("prefix.db");
     {
         KVStoreOptions o;
         o.tablePrefix = "kvs_";
@@ -442,7 +438,7 @@ void TestKVStore::tablePrefixNamesTheTables()
 
 void TestKVStore::durabilityAndWal()
 {
-    const std::string path = dbPath("durable.db");
+    const std::string path = m_files.path("durable.db");
     KVStoreOptions o;
     o.durability = "full";
     KVStore store(path, o);
@@ -465,7 +461,7 @@ void TestKVStore::cleanExpiredCounts()
 
 void TestKVStore::resetClearsKvAndQueue()
 {
-    const std::string path = dbPath("reset.db");
+    const std::string path = m_files.path("reset.db");
     KVStore store(path);
     store.set({"users", "alice"}, Value("Alice"));
     const std::int64_t before = store.atomic().enqueue(Value("test")).commit().version;
@@ -494,7 +490,7 @@ void TestKVStore::closeRefusesLaterCalls()
 
 void TestKVStore::readOnlyRefusesWrites()
 {
-    const std::string path = dbPath("readonly.db");
+    const std::string path = m_files.path("readonly.db");
     {
         KVStore writer(path);
         writer.set({"a"}, Value("A"));
@@ -529,13 +525,13 @@ void TestKVStore::readOnlyOpenErrors()
 {
     KVStoreOptions o;
     o.readOnly = true;
-    const std::string missing = dbPath("does-not-exist.db");
+    const std::string missing = m_files.path("does-not-exist.db");
     QVERIFY(throwsWith<DatabaseError>([&] { KVStore store(missing, o); },
                                       "kvs: cannot open database \"" + missing
                                           + "\": unable to open database file"));
     QVERIFY(!QFile::exists(QString::fromStdString(missing))); // a read-only open creates nothing
 
-    const std::string foreign = dbPath("foreign.db");
+    const std::string foreign = m_files.path("foreign.db");
     {
         test::RawSqlite raw(foreign);
         raw.exec("CREATE TABLE customers (id INTEGER); CREATE TABLE orders (id INTEGER)");

@@ -20,11 +20,7 @@ class TestKVStoreAtomic : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::string dbPath(const char *name)
-    {
-        return m_dir.filePath(QString::fromUtf8(name)).toStdString();
-    }
+    kvs::test::TestFiles m_files;
 
 private slots:
     void checksGuardTheCommit();
@@ -138,7 +134,7 @@ void TestKVStoreAtomic::sumSemantics()
 
 void TestKVStoreAtomic::sumOnANonNumberRollsBackEverything()
 {
-    const std::string path = dbPath("sum-rollback.db");
+    const std::string path = m_files.path("sum-rollback.db");
     KVStore store(path);
     store.set({"name"}, Value("Alice"));
     QVERIFY(throwsWith<TypeError>(
@@ -177,7 +173,7 @@ void TestKVStoreAtomic::sumValidation()
 
 void TestKVStoreAtomic::enqueueWritesTheQueueRow()
 {
-    const std::string path = dbPath("enqueue.db");
+    const std::string path = m_files.path("enqueue.db");
     KVStore store(path);
     const Value payload = parseLiteral("{\"task\": \"notify\", \"at\": new Date(5)}");
     const auto before = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -26,11 +26,7 @@ class TestKVStoreQueue : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::string dbPath(const char *name)
-    {
-        return m_dir.filePath(QString::fromUtf8(name)).toStdString();
-    }
+    kvs::test::TestFiles m_files;
     static std::string column(const std::string &path, std::int64_t id, const char *name)
     {
         return queueColumn(path, id, name);
@@ -149,7 +145,7 @@ void TestKVStoreQueue::dequeueValidation()
 
 void TestKVStoreQueue::fifoTiesBreakOnId()
 {
-    const std::string path = dbPath("fifo.db");
+    const std::string path = m_files.path("fifo.db");
     KVStore store(path);
     std::vector<std::int64_t> ids;
     for (int i = 0; i < 6; ++i)
@@ -190,7 +186,7 @@ void TestKVStoreQueue::limitIsCappedAt1000()
 void TestKVStoreQueue::pickerWalksThePendingIndex()
 {
     for (const std::string prefix : {"", "app_"}) {
-        const std::string path = dbPath(("plan" + prefix + ".db").c_str());
+        const std::string path = m_files.path(("plan" + prefix + ".db").c_str());
         KVStoreOptions options;
         options.tablePrefix = prefix;
         KVStore store(path, options);
@@ -212,7 +208,7 @@ void TestKVStoreQueue::pickerWalksThePendingIndex()
 
 void TestKVStoreQueue::acknowledgeDeletesOrKeepsDone()
 {
-    const std::string path = dbPath("ack.db");
+    const std::string path = m_files.path("ack.db");
     {
         KVStore store(path);
         const auto id = store.enqueue(Value(1)).id;
@@ -267,7 +263,7 @@ void TestKVStoreQueue::leaseArgumentValidation()
 
 void TestKVStoreQueue::expiredLeaseIsRedeliveredAndOldTokenRefused()
 {
-    const std::string path = dbPath("expire.db");
+    const std::string path = m_files.path("expire.db");
     KVStore store(path);
     store.enqueue(Value("job"));
     const auto first = store.dequeue("default", 1, {30.0}).at(0);
@@ -301,7 +297,7 @@ void TestKVStoreQueue::reclaimRunsAtMostOncePerSecond()
 
 void TestKVStoreQueue::lastFailedAttemptDeadLettersAndRetryDeadRevives()
 {
-    const std::string path = dbPath("dead.db");
+    const std::string path = m_files.path("dead.db");
     KVStore store(path);
     const auto id = store.enqueue(Value("x"), onTopic("t", 2)).id;
     auto m = store.dequeue("t").at(0);
@@ -338,7 +334,7 @@ void TestKVStoreQueue::lastFailedAttemptDeadLettersAndRetryDeadRevives()
 
 void TestKVStoreQueue::defaultBackoff()
 {
-    const std::string path = dbPath("backoff.db");
+    const std::string path = m_files.path("backoff.db");
     KVStore store(path);
     const auto id = store.enqueue(Value(1), onTopic("b", 100)).id;
     // attempt n waits min(1000 * 2^(n-1), 300000): 1 s, 2 s, 4 s ... capped at 5 min.
@@ -362,7 +358,7 @@ void TestKVStoreQueue::defaultBackoff()
 
 void TestKVStoreQueue::backoffSchedule()
 {
-    const std::string path = dbPath("schedule.db");
+    const std::string path = m_files.path("schedule.db");
     QueueConfig config;
     config.backoff = std::vector<double>{100, 200};
     KVStore store(path, withQueue(config));
@@ -383,7 +379,7 @@ void TestKVStoreQueue::backoffSchedule()
 
 void TestKVStoreQueue::backoffFunction()
 {
-    const std::string path = dbPath("function.db");
+    const std::string path = m_files.path("function.db");
     QueueConfig config;
     std::vector<int> seen;
     config.backoff = std::function<double(int)>([&](int attempt) {
@@ -420,7 +416,7 @@ void TestKVStoreQueue::backoffFunction()
 
 void TestKVStoreQueue::nackDelay()
 {
-    const std::string path = dbPath("nackdelay.db");
+    const std::string path = m_files.path("nackdelay.db");
     KVStore store(path);
     const auto id = store.enqueue(Value(1)).id;
     const auto m = store.dequeue().at(0);
@@ -444,7 +440,7 @@ void TestKVStoreQueue::nackDelay()
 
 void TestKVStoreQueue::nackErrorTruncation()
 {
-    const std::string path = dbPath("truncate.db");
+    const std::string path = m_files.path("truncate.db");
     KVStore store(path);
     const std::string smile = "\xf0\x9f\x98\x80"; // U+1F600: two UTF-16 code units
     const std::vector<std::pair<std::string, std::string>> cases{
@@ -480,7 +476,7 @@ void TestKVStoreQueue::nackErrorTruncation()
 
 void TestKVStoreQueue::extendLease()
 {
-    const std::string path = dbPath("extend.db");
+    const std::string path = m_files.path("extend.db");
     QueueConfig config;
     config.visibilityTimeout = 45000;
     KVStore store(path, withQueue(config));

@@ -22,11 +22,7 @@ class TestKVStoreQueueAdmin : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::string dbPath(const char *name)
-    {
-        return m_dir.filePath(QString::fromUtf8(name)).toStdString();
-    }
+    kvs::test::TestFiles m_files;
     static std::string column(const std::string &path, std::int64_t id, const char *name)
     {
         return queueColumn(path, id, name);
@@ -165,7 +161,7 @@ void TestKVStoreQueueAdmin::queueStatsCountsEveryStatus()
 
 void TestKVStoreQueueAdmin::cleanQueueAppliesRetention()
 {
-    const std::string path = dbPath("clean.db");
+    const std::string path = m_files.path("clean.db");
     {
         // Defaults: done rows are deleted on ack, dead ones kept forever.
         KVStore store(path);
@@ -204,7 +200,7 @@ void TestKVStoreQueueAdmin::cleanQueueAppliesRetention()
 
 void TestKVStoreQueueAdmin::peekListsWithoutChanging()
 {
-    const std::string path = dbPath("peek.db");
+    const std::string path = m_files.path("peek.db");
     KVStore store(path);
     std::vector<std::int64_t> due;
     for (int i = 0; i < 5; ++i)
@@ -251,7 +247,7 @@ void TestKVStoreQueueAdmin::peekListsWithoutChanging()
 
 void TestKVStoreQueueAdmin::peekOnReadOnlyStoreLeavesTheFile()
 {
-    const std::string path = dbPath("peek-ro.db");
+    const std::string path = m_files.path("peek-ro.db");
     std::int64_t leasedId = 0;
     {
         KVStore store(path);
@@ -283,7 +279,7 @@ void TestKVStoreQueueAdmin::peekOnReadOnlyStoreLeavesTheFile()
 
 void TestKVStoreQueueAdmin::readOnlyStoreRefusesQueueWrites()
 {
-    const std::string path = dbPath("ro.db");
+    const std::string path = m_files.path("ro.db");
     {
         KVStore store(path);
         store.enqueue(Value(1));

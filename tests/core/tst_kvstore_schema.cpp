@@ -91,11 +91,7 @@ class TestKVStoreSchema : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::string dbPath(const char *name)
-    {
-        return m_dir.filePath(QString::fromUtf8(name)).toStdString();
-    }
+    kvs::test::TestFiles m_files;
 
 private slots:
     void newDatabaseGetsVersion3();
@@ -118,7 +114,7 @@ private slots:
 
 void TestKVStoreSchema::newDatabaseGetsVersion3()
 {
-    const std::string path = dbPath("new.db");
+    const std::string path = m_files.path("new.db");
     {
         KVStore store(path);
         QCOMPARE(store.schemaVersion(), 3LL);
@@ -140,7 +136,7 @@ void TestKVStoreSchema::newDatabaseGetsVersion3()
 
 void TestKVStoreSchema::javascriptDatabaseReadsIdentically()
 {
-    const std::string path = dbPath("from-js.db");
+    const std::string path = m_files.path("from-js.db");
     const QJsonObject v = vectors();
     {
         RawSqlite raw(path);
@@ -199,7 +195,7 @@ void TestKVStoreSchema::javascriptDatabaseReadsIdentically()
 
 void TestKVStoreSchema::textRowsAreReadAndRewrittenAsBlob()
 {
-    const std::string path = dbPath("text-rows.db");
+    const std::string path = m_files.path("text-rows.db");
     {
         KVStore store(path);
     }
@@ -221,7 +217,7 @@ void TestKVStoreSchema::textRowsAreReadAndRewrittenAsBlob()
 
 void TestKVStoreSchema::version1IsMigrated()
 {
-    const std::string path = dbPath("v1.db");
+    const std::string path = m_files.path("v1.db");
     {
         RawSqlite raw(path);
         raw.exec(kSchemaV1);
@@ -252,7 +248,7 @@ void TestKVStoreSchema::version1IsMigrated()
 
 void TestKVStoreSchema::version2IsMigratedWithTheMinusZeroRekey()
 {
-    const std::string path = dbPath("v2.db");
+    const std::string path = m_files.path("v2.db");
     const std::string zero = encodeKey({"x", 0});
     std::string legacyMinusZero = zero;
     legacyMinusZero.replace(legacyMinusZero.size() - 9, 8, std::string(8, '\0')); // 0.4's -0
@@ -296,7 +292,7 @@ void TestKVStoreSchema::version2IsMigratedWithTheMinusZeroRekey()
 
 void TestKVStoreSchema::newerSchemaIsRefusedUntouched()
 {
-    const std::string path = dbPath("v4.db");
+    const std::string path = m_files.path("v4.db");
     {
         RawSqlite raw(path);
         raw.exec("PRAGMA journal_mode = WAL");
@@ -323,7 +319,7 @@ void TestKVStoreSchema::newerSchemaIsRefusedUntouched()
 
 void TestKVStoreSchema::nonIntegerVersionIsRefused()
 {
-    const std::string path = dbPath("v-abc.db");
+    const std::string path = m_files.path("v-abc.db");
     {
         RawSqlite raw(path);
         raw.exec(kJsSchemaV3);
@@ -335,7 +331,7 @@ void TestKVStoreSchema::nonIntegerVersionIsRefused()
 
 void TestKVStoreSchema::foreignTableIsRefusedUnaltered()
 {
-    const std::string path = dbPath("foreign-queue.db");
+    const std::string path = m_files.path("foreign-queue.db");
     {
         RawSqlite raw(path);
         raw.exec("CREATE TABLE queue (id INTEGER PRIMARY KEY, topic TEXT, status TEXT, deliver_at "
@@ -364,7 +360,7 @@ void TestKVStoreSchema::foreignTableIsRefusedUnaltered()
 
 void TestKVStoreSchema::migrationNeedsConsentWhenAsked()
 {
-    const std::string path = dbPath("consent.db");
+    const std::string path = m_files.path("consent.db");
     {
         RawSqlite raw(path);
         raw.exec(kSchemaV1);
@@ -379,13 +375,13 @@ void TestKVStoreSchema::migrationNeedsConsentWhenAsked()
         "migration allowed to upgrade it"));
     QCOMPARE(FileSnapshot::of(path).db, before.db);
     // A brand-new database needs no consent.
-    KVStore fresh(dbPath("fresh-without-consent.db"), o);
+    KVStore fresh(m_files.path("fresh-without-consent.db"), o);
     QCOMPARE(fresh.schemaVersion(), 3LL);
 }
 
 void TestKVStoreSchema::readOnlyOpenOfAnOlderSchemaReads()
 {
-    const std::string path = dbPath("ro-v1.db");
+    const std::string path = m_files.path("ro-v1.db");
     {
         RawSqlite raw(path);
         raw.exec(kSchemaV1);
@@ -409,7 +405,7 @@ void TestKVStoreSchema::readOnlyOpenOfAnOlderSchemaReads()
 
 void TestKVStoreSchema::readOnlyOpenChangesNoByte()
 {
-    const std::string path = dbPath("ro-wal.db");
+    const std::string path = m_files.path("ro-wal.db");
     {
         KVStore writer(path);
         for (int i = 0; i < 50; ++i)
@@ -437,7 +433,7 @@ void TestKVStoreSchema::readOnlyOpenChangesNoByte()
 
 void TestKVStoreSchema::reopeningDoesNotRewrite()
 {
-    const std::string path = dbPath("reopen.db");
+    const std::string path = m_files.path("reopen.db");
     {
         KVStore store(path);
         store.set({"a"}, Value(1));
@@ -452,7 +448,7 @@ void TestKVStoreSchema::reopeningDoesNotRewrite()
 void TestKVStoreSchema::applicationMetaTableWithoutKeyPasses()
 {
     // Gotcha 22: the check is by column names only, so kvs writes its row into this table.
-    const std::string path = dbPath("app-meta.db");
+    const std::string path = m_files.path("app-meta.db");
     {
         RawSqlite raw(path);
         raw.exec(
@@ -469,7 +465,7 @@ void TestKVStoreSchema::applicationMetaTableWithoutKeyPasses()
 
 void TestKVStoreSchema::lostMetaRowMigratesAgain()
 {
-    const std::string path = dbPath("lost-meta.db");
+    const std::string path = m_files.path("lost-meta.db");
     std::int64_t last = 0;
     {
         KVStore store(path);
@@ -486,7 +482,7 @@ void TestKVStoreSchema::lostMetaRowMigratesAgain()
 
 void TestKVStoreSchema::otherTablesNeedConsent()
 {
-    const std::string path = dbPath("app.db");
+    const std::string path = m_files.path("app.db");
     {
         RawSqlite raw(path);
         raw.exec("CREATE TABLE customers (id INTEGER)");
@@ -506,7 +502,7 @@ void TestKVStoreSchema::otherTablesNeedConsent()
 
 void TestKVStoreSchema::tableNamesMatchWithoutCase()
 {
-    const std::string path = dbPath("case.db");
+    const std::string path = m_files.path("case.db");
     {
         RawSqlite raw(path);
         raw.exec("CREATE TABLE App_kv (key BLOB PRIMARY KEY, value BLOB NOT NULL, version INTEGER "

@@ -3,6 +3,7 @@
 #include <kvs/errors.h>
 
 #include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <functional>
@@ -32,6 +33,19 @@ bool throwsWith(const std::function<void()> &fn, const std::string &message)
     qWarning("no exception; expected: %s", message.c_str());
     return false;
 }
+
+// A temporary folder for one test class's database files, removed with the test object.
+class TestFiles
+{
+public:
+    std::string path(const char *name) const
+    {
+        return m_dir.filePath(QString::fromUtf8(name)).toStdString();
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
 
 inline QByteArray fileBytes(const QString &path)
 {
