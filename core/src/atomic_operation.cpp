@@ -1,7 +1,6 @@
-#include "sqlite/sqlite_store.h"
-
 #include <kvs/atomic_operation.h>
 #include <kvs/errors.h>
+#include <kvs/kvstore.h>
 
 namespace kvs {
 

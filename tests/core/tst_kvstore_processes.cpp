@@ -1,12 +1,15 @@
-// Two processes writing one SQLite file: every versionstamp is unique across both (blocks of
-// 1024 reserved in kv_versionstamp, KVS-05). The second process is this test binary started
-// again with --writer.
+// Several processes on one SQLite file: every versionstamp is unique across them (blocks of 1024
+// reserved in kv_versionstamp, KVS-05); two processes dequeuing one topic never hold one message
+// at once; and a process that forgets close() still exits promptly. The other processes are this
+// test binary started again with a mode flag.
 #include <kvs/kvstore.h>
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <cstdio>
 #include <cstring>
@@ -31,6 +34,46 @@ int runWriter(const char *path, const char *tag)
     return 0;
 }
 
+constexpr int kMessages = 2000;
+
+// The second consumer: dequeues batches of "jobs" under long leases until the topic is empty,
+// acknowledges each message, and prints each id it held.
+int runConsumer(const char *path)
+{
+    KVStore store(path);
+    int idle = 0;
+    while (idle < 20) {
+        const auto messages = store.dequeue("jobs", 7, DequeueOptions{600000});
+        if (messages.empty()) {
+            ++idle;
+            QThread::msleep(5);
+            continue;
+        }
+        idle = 0;
+        for (const auto &message : messages) {
+            std::printf("%lld\n", static_cast<long long>(message.id));
+            store.acknowledge(static_cast<double>(message.id), message.token);
+        }
+    }
+    return 0;
+}
+
+// A script that forgets close(): a store with a listener, a watcher, a pending getAsync and
+// timers, left at the end of main, once destroyed by scope and once leaked outright.
+int runForgetful(const char *path, bool leak)
+{
+    auto *store = new KVStore(path);
+    store->addQueueListener(
+        "jobs", [](const QueueMessage &) {}, QueueListenerOptions{2, {}, true});
+    store->watch({{"k"}}, [](const auto &, const WatchEvent &) {});
+    store->enqueue(Value("later"), QueueOptions{"jobs", 60000, 3});
+    store->set({"k"}, Value(1), SetOptions{60000});
+    (void)store->getAsync({"slowly"}, [] { return Value(1); });
+    if (!leak)
+        delete store;
+    return 0;
+}
+
 } // namespace
 
 class TestKVStoreProcesses : public QObject
@@ -39,6 +82,8 @@ class TestKVStoreProcesses : public QObject
 
 private slots:
     void versionsAreUniqueAcrossProcesses();
+    void concurrentDequeueNeverSharesAMessage();
+    void forgettingCloseExitsPromptly();
 };
 
 void TestKVStoreProcesses::versionsAreUniqueAcrossProcesses()
@@ -81,8 +126,71 @@ void TestKVStoreProcesses::versionsAreUniqueAcrossProcesses()
     QCOMPARE(check.get({"counter"})->value.asNumber(), double(kWrites / 2));
 }
 
+void TestKVStoreProcesses::concurrentDequeueNeverSharesAMessage()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("queue.db"));
+    {
+        KVStore init(path.toStdString());
+        for (int i = 0; i < kMessages; ++i)
+            init.enqueue(Value(i), QueueOptions{"jobs", 0, 3});
+    }
+    QProcess other;
+    other.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--consumer"), path});
+    QVERIFY(other.waitForStarted());
+    std::vector<std::int64_t> mine;
+    {
+        KVStore store(path.toStdString());
+        for (int idle = 0; idle < 20;) {
+            const auto messages = store.dequeue("jobs", 5, DequeueOptions{600000});
+            if (messages.empty()) {
+                ++idle;
+                QThread::msleep(5);
+                continue;
+            }
+            idle = 0;
+            for (const auto &message : messages) {
+                mine.push_back(message.id);
+                store.acknowledge(static_cast<double>(message.id), message.token);
+            }
+        }
+    }
+    QVERIFY(other.waitForFinished(60'000));
+    QCOMPARE(other.exitCode(), 0);
+    std::set<std::int64_t> held(mine.begin(), mine.end());
+    QCOMPARE(held.size(), mine.size());
+    const QList<QByteArray> lines = other.readAllStandardOutput().trimmed().split('\n');
+    for (const QByteArray &line : lines)
+        QVERIFY2(held.insert(line.toLongLong()).second, "a message was held by both processes");
+    QCOMPARE(held.size(), std::size_t(kMessages));
+    QVERIFY2(!mine.empty() && lines.size() > 1, "both processes took part");
+}
+
+void TestKVStoreProcesses::forgettingCloseExitsPromptly()
+{
+    QTemporaryDir dir;
+    for (const char *mode : {"--forget", "--leak"}) {
+        const QString path = dir.filePath(QString::fromLatin1(mode).mid(2) + QStringLiteral(".db"));
+        QProcess script;
+        QElapsedTimer timer;
+        timer.start();
+        script.start(QCoreApplication::applicationFilePath(), {QString::fromLatin1(mode), path});
+        QVERIFY(script.waitForFinished(10'000));
+        QCOMPARE(script.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(script.exitCode(), 0);
+        // The 60 s maintenance timer, the 1 s poll and the lease timers hold nothing up.
+        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
+    }
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && std::strcmp(argv[1], "--consumer") == 0)
+        return runConsumer(argv[2]);
+    if (argc == 3 && std::strcmp(argv[1], "--forget") == 0)
+        return runForgetful(argv[2], false);
+    if (argc == 3 && std::strcmp(argv[1], "--leak") == 0)
+        return runForgetful(argv[2], true);
     if (argc == 4 && std::strcmp(argv[1], "--writer") == 0)
         return runWriter(argv[2], argv[3]);
     QCoreApplication app(argc, argv);

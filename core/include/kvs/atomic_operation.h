@@ -7,9 +7,7 @@
 
 namespace kvs {
 
-namespace detail {
-class SqliteStore;
-}
+class KVStore;
 
 /// One mutation of an atomic commit, in the order it was added.
 struct Mutation
@@ -49,11 +47,11 @@ public:
 
 private:
     friend class KVStore;
-    explicit AtomicOperation(detail::SqliteStore *store)
+    explicit AtomicOperation(KVStore *store)
         : m_store(store)
     {}
 
-    detail::SqliteStore *m_store; // Not owned.
+    KVStore *m_store; // Not owned.
     std::vector<Check> m_checks;
     std::vector<Mutation> m_mutations;
     bool m_committed = false;

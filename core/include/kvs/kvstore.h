@@ -2,8 +2,13 @@
 
 #include <kvs/atomic_operation.h>
 #include <kvs/kvstore_options.h>
+#include <kvs/queue_listener.h>
 #include <kvs/types.h>
+#include <kvs/watch.h>
 
+#include <QFuture>
+
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,13 +16,15 @@
 
 namespace kvs {
 
-namespace detail {
-class SqliteStore;
-}
-
 /// The sync store on SQLite (the reference's KVStore). Every call blocks until SQLite answers, so
-/// a GUI uses it from a worker thread only. Thread rule: one thread at a time (like bun:sqlite);
-/// the object may move between threads between calls.
+/// a GUI uses it from a worker thread only (or uses AsyncKVStore).
+///
+/// Thread rule: safe from any thread; calls are serialized by an internal lock. Besides the
+/// caller's threads a store runs one background thread of its own (created on first need): it
+/// carries the 60 s maintenance timer, the 1 s queue poll, lease renewal and the queue
+/// listeners' dispatch; listener handlers run on each listener's own thread pool. Watch
+/// callbacks run on the thread that committed, after the commit and outside the lock (see
+/// watch()). No timer keeps a process alive: close() and the destructor stop them at once.
 ///
 /// Errors: validation errors are TypeError / RangeError with the reference's messages, thrown
 /// before anything is written; engine failures are DatabaseError (BusyError when locked past
@@ -120,12 +127,50 @@ public:
     [[nodiscard]] std::vector<QueuePeekMessage> peek(const std::string &topic,
                                                      const PeekOptions &options = {});
 
-    /// Deletes expired entries; returns how many.
+    /// Deletes expired entries; returns how many. Each deleted key is a null tombstone for its
+    /// watchers.
     std::int64_t cleanExpired();
     /// Deletes all data of the kv and queue tables (meta and the versionstamp counter stay).
+    /// Watchers stay registered; every watched key gets a null tombstone in one batch with
+    /// event.reset set. Listeners stay registered.
     void reset();
-    /// Closes the database. Later calls throw ClosedError. Safe to call twice.
+    /// Stops the timers, cancels every watcher and listener (without waiting for running
+    /// handlers), and closes the database. No callback or timer starts after it returns (a watch
+    /// callback running on another thread is waited for). Later calls throw ClosedError
+    /// "kvs: the store is closed". Safe to call twice.
     void close();
+
+    /// Calls callback at once (event.initial) with the current entries of keys, then once per
+    /// committed batch that changes any of them: set, delete of an existing key, increment,
+    /// atomic() commits (repeated keys collapse to their final state), getAsync() fills, expiry
+    /// cleanup (null tombstones) and reset(). Entries of changed keys come from the bytes the
+    /// commit wrote, never re-read; unchanged keys of the watcher are read once per batch and
+    /// shared. Callbacks run one at a time in commit order: on the committing thread when it is
+    /// the only one, and a callback that writes to this store sees its own batch delivered after
+    /// it returns (not nested). Works on a read-only store (only the initial call then, as no
+    /// commit happens here). RangeError / TypeError for a key kvs refuses; ClosedError.
+    WatchHandle watch(std::vector<Key> keys, WatchCallback callback);
+    [[nodiscard]] WatchDiagnostics getWatchDiagnostics() const;
+
+    /// Starts a listener of topic (reference "addQueueListener" and "Queue dispatch internals"):
+    /// handlers run on the listener's pool, up to options.concurrency at once; the listener wakes
+    /// on this store's enqueues of a due message, retryDead(), a finished handler, and a 1 s poll
+    /// (delayed messages, reclaimed leases, other processes' enqueues). With autoAck the lease is
+    /// renewed every visibilityTimeout / 2 (at least every 10 ms) while the handler runs.
+    /// RangeError for concurrency or visibilityTimeout (see QueueListenerOptions), ReadOnlyError
+    /// on a read-only store, ClosedError.
+    QueueListenerHandle addQueueListener(const std::string &topic,
+                                         QueueHandler handler,
+                                         const QueueListenerOptions &options = {});
+    [[nodiscard]] QueueDiagnostics getQueueDiagnostics() const;
+
+    /// Cache-with-compute: the live value at key, or else compute()'s result, stored with ttl
+    /// (ms; none: no expiry) and returned. Concurrent callers of one key (by its encoded bytes)
+    /// share one compute() (in-process singleflight). compute runs on a thread of the store's
+    /// own pool, never on the caller's. Never throws: every failure (RangeError for ttl, a key
+    /// kvs refuses, compute()'s exception, ClosedError) fails the future, and nothing is stored.
+    [[nodiscard]] QFuture<Value>
+    getAsync(const Key &key, std::function<Value()> compute, std::optional<double> ttl = {});
 
     bool isReadOnly() const noexcept;
     bool isClosed() const noexcept;
@@ -136,7 +181,10 @@ public:
 
 private:
     friend class AtomicOperation;
-    std::unique_ptr<detail::SqliteStore> m_impl; // Owned.
+    struct State;
+    CommitResult commit(const std::vector<Check> &checks, const std::vector<Mutation> &mutations);
+
+    std::unique_ptr<State> m_state; // Owned.
 };
 
 } // namespace kvs

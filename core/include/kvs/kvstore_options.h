@@ -2,6 +2,7 @@
 
 #include <kvs/types.h>
 
+#include <chrono>
 #include <string>
 
 namespace kvs {
@@ -23,6 +24,9 @@ struct KVStoreOptions
     /// When false, an existing database at an older schema is refused with SchemaOutdatedError
     /// and left untouched instead of being migrated (a new, empty database is still created).
     bool migrate = true;
+    /// How often the maintenance timer runs cleanExpired() and cleanQueue() (the reference's
+    /// 60 s; not an option there). Zero turns it off. A read-only store never runs it.
+    std::chrono::milliseconds maintenanceInterval{60000};
 };
 
 } // namespace kvs

@@ -72,12 +72,9 @@ CommitResult SqliteStore::commit(const std::vector<Check> &checks,
         case Mutation::Type::Set:
             upsert(p.key, p.value, version, p.expiresAt);
             break;
-        case Mutation::Type::Delete: {
-            StatementScope remove(statement(SqlId::Delete));
-            remove->bindBlob(1, p.key);
-            remove->run();
+        case Mutation::Type::Delete:
+            removeEncoded(p.key);
             break;
-        }
         case Mutation::Type::Sum:
             addToNumber(p.key, mutation.delta, now, version, "atomic().sum()");
             break;

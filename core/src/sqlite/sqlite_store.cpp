@@ -216,6 +216,8 @@ void SqliteStore::upsert(std::string_view encodedKey,
     upsert->bindInt64(3, version);
     upsert->bindOptionalInt64(4, expiresAt);
     upsert->run();
+    if (m_sink)
+        m_sink->note(encodedKey, encodedValue, version, expiresAt);
 }
 
 CommitResult SqliteStore::set(const Key &key, const Value &value, const SetOptions &options)
@@ -230,13 +232,23 @@ CommitResult SqliteStore::set(const Key &key, const Value &value, const SetOptio
     return {true, version};
 }
 
-void SqliteStore::remove(const Key &key)
+bool SqliteStore::remove(const Key &key)
 {
     requireWritable("delete()");
     encodeChecked(key, m_keyBuffer);
+    return removeEncoded(m_keyBuffer);
+}
+
+bool SqliteStore::removeEncoded(std::string_view encodedKey)
+{
     StatementScope remove(statement(SqlId::Delete));
-    remove->bindBlob(1, m_keyBuffer);
+    remove->bindBlob(1, encodedKey);
     remove->run();
+    // Deleting a key that does not exist emits nothing (reference "watch").
+    const bool deleted = m_connection->changes() > 0;
+    if (deleted && m_sink)
+        m_sink->note(encodedKey, std::nullopt, 0, std::nullopt);
+    return deleted;
 }
 
 double SqliteStore::addToNumber(std::string_view encodedKey,
@@ -320,8 +332,11 @@ std::int64_t SqliteStore::cleanExpired()
     StatementScope clean(statement(SqlId::CleanExpired));
     clean->bindInt64(1, nowMs());
     std::int64_t deleted = 0;
-    while (clean->step())
+    while (clean->step()) {
         ++deleted;
+        if (m_sink) // each expired key is a null tombstone for its watchers
+            m_sink->note(clean->columnBytes(0), std::nullopt, 0, std::nullopt);
+    }
     return deleted;
 }
 

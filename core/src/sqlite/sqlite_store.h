@@ -4,6 +4,7 @@
 #include "sqlite/sqlite_sql.h"
 #include "sqlite/table_names.h"
 #include "sqlite/version_allocator.h"
+#include "watch/committed_change.h"
 
 #include <kvs/atomic_operation.h>
 #include <kvs/kvstore_options.h>
@@ -18,7 +19,8 @@
 namespace kvs::detail {
 
 // The implementation behind KVStore: one SQLite connection, its cached statements and the
-// versionstamp allocator. Thread rule: one thread at a time.
+// versionstamp allocator. Every write reports the kv rows it changed to the ChangeSink set for
+// the call (KVStore's watch support). Thread rule: one thread at a time (KVStore's lock).
 class SqliteStore
 {
 public:
@@ -28,7 +30,8 @@ public:
     std::optional<Entry> get(const Key &key);
     std::vector<std::optional<Entry>> getMany(const std::vector<Key> &keys);
     CommitResult set(const Key &key, const Value &value, const SetOptions &options);
-    void remove(const Key &key);
+    // Returns whether a row was deleted.
+    bool remove(const Key &key);
     double increment(const Key &key, double delta);
     ListResult list(const ListSelector &selector, const ListOptions &options);
     CommitResult commit(const std::vector<Check> &checks, const std::vector<Mutation> &mutations);
@@ -49,6 +52,9 @@ public:
     std::int64_t cleanExpired();
     void reset();
     void close() noexcept;
+
+    // The sink of the next calls' changes, or nullptr. Not owned.
+    void setChangeSink(ChangeSink *sink) noexcept { m_sink = sink; }
 
     bool isClosed() const noexcept { return !m_connection; }
     bool isReadOnly() const noexcept { return m_options.readOnly; }
@@ -74,6 +80,7 @@ private:
                        std::int64_t now,
                        std::int64_t version,
                        const char *operation);
+    bool removeEncoded(std::string_view encodedKey);
     void upsert(std::string_view encodedKey,
                 std::string_view encodedValue,
                 std::int64_t version,
@@ -99,6 +106,7 @@ private:
     std::string m_keyBuffer;
     std::string m_valueBuffer;
     std::vector<std::string> m_manyKeyBuffers;
+    ChangeSink *m_sink = nullptr; // Not owned.
     // When dequeue() last reclaimed expired leases (ms epoch); 0 makes the next one reclaim.
     std::int64_t m_lastReclaim = 0;
 };

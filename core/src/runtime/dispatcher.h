@@ -1,0 +1,75 @@
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+
+namespace kvs::detail {
+
+// The background thread of one store: it runs posted tasks one at a time, in order, and the
+// store's timers (maintenance, the queue poll, lease renewal).
+//
+// Why a thread of our own and not a Qt event loop: the core must work in programs that have no
+// QCoreApplication and no event loop on any thread (the CLI, tests, scripts), and its timers must
+// never keep a process alive or fire after close(). A std::thread waiting on a condition variable
+// is the smallest thing that does both: stop() wakes it at once and joins it, so a store that is
+// destroyed without close() still ends its thread promptly. Callers on the GUI thread never wait
+// on it: they post and receive results through futures or queued signals of their own.
+//
+// Thread rule: safe from any thread. Tasks and timer callbacks must not throw (they are wrapped
+// by their owners, which count failures); an escaping exception is caught and dropped here.
+class Dispatcher
+{
+public:
+    using TimerId = std::uint64_t;
+    using Clock = std::chrono::steady_clock;
+
+    explicit Dispatcher(std::string name);
+    ~Dispatcher(); // stop()
+    Dispatcher(const Dispatcher &) = delete;
+    Dispatcher &operator=(const Dispatcher &) = delete;
+
+    // Runs task on the dispatcher thread after the tasks posted before it. Ignored after stop().
+    void post(std::function<void()> task);
+    // Runs task every interval (first after one interval) until stopTimer(). Returns 0 after
+    // stop(). Requires: interval > 0.
+    TimerId startTimer(std::chrono::milliseconds interval, std::function<void()> task);
+    // Stops a timer; a run already under way finishes. Unknown ids are ignored.
+    void stopTimer(TimerId id);
+    // Drops pending tasks and timers, and joins the thread (unless called from it, in which case
+    // the thread ends after the current task). Nothing runs after stop() returns. Idempotent.
+    void stop();
+
+    bool isDispatcherThread() const noexcept;
+
+private:
+    struct Timer
+    {
+        std::chrono::milliseconds interval;
+        std::function<void()> task;
+    };
+
+    void ensureThread(); // Requires: m_mutex held.
+    void run();
+    static void invoke(const std::function<void()> &task) noexcept;
+
+    std::string m_name;
+    mutable std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_stopped = false;                          // Guarded by m_mutex.
+    std::deque<std::function<void()>> m_tasks;       // Guarded by m_mutex.
+    std::multimap<Clock::time_point, TimerId> m_due; // Guarded by m_mutex.
+    std::unordered_map<TimerId, Timer> m_timers;     // Guarded by m_mutex.
+    TimerId m_nextTimer = 1;                         // Guarded by m_mutex.
+    std::thread m_thread;                            // Started on first use.
+    std::thread::id m_threadId;                      // Guarded by m_mutex.
+};
+
+} // namespace kvs::detail
