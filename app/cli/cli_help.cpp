@@ -143,6 +143,8 @@ Benchmark:
   also reclaims expired leases once a second). queue_cycle_backlog_10000 is the same cycle on a
   topic holding 10,000 due messages (it takes the oldest, so the backlog stays); its baseline is
   the store's queue_cycle of the same run and its ratio backlog / empty (target >= 0.8).
+  The bench keeps freed heap memory (glibc M_TRIM_THRESHOLD 256 MB) for both sides, as a
+  long-running process would, so that heap trimming between statements is not measured.
   A file PATH must not exist, or be empty, or hold the database of an interrupted kvs bench
   (marked by the key ["kvs-bench"]; it is replaced): the bench creates it and deletes it, and
   PATH.bench-raw, when it ends. It refuses any other existing file, so it
