@@ -59,6 +59,7 @@ private slots:
     void getAsyncMissComputesOnceAndStores();
     void getAsyncComputeFailureStoresNothing();
     void getAsyncErrors();
+    void getAsyncResultArrivesOnTheCallersEventLoop();
 };
 
 void TestSingleflight::concurrentCallersShareOneRun()
@@ -205,6 +206,29 @@ void TestSingleflight::getAsyncErrors()
     }
     store.close();
     QVERIFY(failsWith<ClosedError>(store.getAsync({"k"}, compute), "kvs: the store is closed"));
+}
+
+void TestSingleflight::getAsyncResultArrivesOnTheCallersEventLoop()
+{
+    // What a GUI does: ask, return to the event loop, and get the value in a continuation on
+    // its own thread (a context object), never waiting on the store.
+    KVStore store(m_files.path("gui.db"));
+    QObject context;
+    bool onCallersThread = false;
+    double received = 0;
+    store
+        .getAsync({"gui"},
+                  [] {
+                      QThread::msleep(20);
+                      return Value(5);
+                  })
+        .then(&context, [&](const Value &value) {
+            onCallersThread = QThread::currentThread() == context.thread();
+            received = value.asNumber();
+        });
+    QCOMPARE(received, 0.0); // not yet: the caller was not blocked
+    QTRY_COMPARE(received, 5.0);
+    QVERIFY(onCallersThread);
 }
 
 QTEST_GUILESS_MAIN(TestSingleflight)
