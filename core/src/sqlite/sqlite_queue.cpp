@@ -1,6 +1,7 @@
 // Queue v2 of the sync store (reference "Queue model (0.4)" through cleanQueue()). No queue
 // call takes a versionstamp, so none reserves one (and none inside a transaction).
 #include "clock.h"
+#include "queue/queue_rules.h"
 #include "sqlite/sqlite_store.h"
 #include "validation.h"
 
@@ -16,70 +17,6 @@
 namespace kvs::detail {
 
 namespace {
-
-constexpr double kMaxQueueLimit = 1000;
-constexpr double kMaxSafeInteger = 9007199254740991.0;
-// RECLAIM_INTERVAL: dequeue() reclaims expired leases at most once a second per store.
-constexpr std::int64_t kReclaimIntervalMs = 1000;
-constexpr std::size_t kMaxErrorUnits = 2000;
-
-bool isInteger(double value)
-{
-    return std::isfinite(value) && std::trunc(value) == value
-           && std::fabs(value) <= kMaxSafeInteger;
-}
-
-// An integer >= 1, capped at 1000 (dequeue, listDead and peek limits).
-std::int64_t checkedLimit(const char *operation, double limit)
-{
-    if (!isInteger(limit) || limit < 1) {
-        throw RangeError(std::string("kvs: ") + operation + " limit must be an integer >= 1, got "
-                         + formatJsNumber(limit));
-    }
-    return static_cast<std::int64_t>(std::min(limit, kMaxQueueLimit));
-}
-
-std::int64_t messageId(const char *operation, double id)
-{
-    if (!isInteger(id)) {
-        throw TypeError(std::string("kvs: ") + operation + " needs an integer message id, got "
-                        + formatJsNumber(id));
-    }
-    return static_cast<std::int64_t>(id);
-}
-
-void requireToken(const char *operation, const std::string &token)
-{
-    if (token.empty())
-        throw TypeError(std::string("kvs: ") + operation + " needs the message's lease token");
-}
-
-// JavaScript's error.slice(0, 2000) counts UTF-16 code units, so this does too: a code point of
-// four UTF-8 bytes is two units, any other sequence (and each byte of an ill-formed one, which a
-// JS reader sees as U+FFFD) one. Unlike slice(), a surrogate pair that would straddle the limit
-// is dropped whole rather than split into a lone surrogate, so the result stays valid UTF-8.
-std::string truncateError(const std::string &error)
-{
-    std::size_t units = 0;
-    std::size_t i = 0;
-    while (i < error.size()) {
-        const auto lead = static_cast<unsigned char>(error[i]);
-        std::size_t length = 1;
-        if (lead >= 0xf0 && lead <= 0xf4)
-            length = 4;
-        else if (lead >= 0xe0)
-            length = 3;
-        else if (lead >= 0xc2)
-            length = 2;
-        length = std::min(length, error.size() - i);
-        const std::size_t width = length == 4 ? 2 : 1;
-        if (units + width > kMaxErrorUnits)
-            return error.substr(0, i);
-        units += width;
-        i += length;
-    }
-    return error;
-}
 
 void bindOptionalText(Statement &stmt, int index, const std::optional<std::string> &text)
 {
@@ -130,23 +67,7 @@ std::int64_t SqliteStore::expireLeases(std::int64_t now)
 
 double SqliteStore::backoffMs(std::int64_t attempts) const
 {
-    // attempts >= 1 for a leased message; a row edited by hand to 0 gets the first delay.
-    const std::int64_t attempt = std::max<std::int64_t>(attempts, 1);
-    const QueueConfig::Backoff &backoff = m_options.queue.backoff;
-    if (const auto *schedule = std::get_if<std::vector<double>>(&backoff)) {
-        const auto n = static_cast<std::int64_t>(schedule->size());
-        return (*schedule)[static_cast<std::size_t>(std::min(attempt, n) - 1)];
-    }
-    if (const auto *function = std::get_if<std::function<double(int)>>(&backoff)) {
-        const int argument = static_cast<int>(std::min<std::int64_t>(attempt, 1 << 30));
-        const double delay = (*function)(argument);
-        if (!std::isfinite(delay) || delay < 0) {
-            throw RangeError("kvs: queue.backoff(" + std::to_string(argument)
-                             + ") must return a finite number >= 0, got " + formatJsNumber(delay));
-        }
-        return delay;
-    }
-    return std::min(1000.0 * std::pow(2.0, static_cast<double>(attempt - 1)), 300000.0);
+    return queueBackoffMs(m_options.queue, attempts);
 }
 
 EnqueueResult SqliteStore::enqueue(const Value &payload, const QueueOptions &options)
@@ -172,11 +93,8 @@ SqliteStore::dequeue(const std::string &topic, double limit, const DequeueOption
 {
     requireWritable("dequeue()");
     const std::int64_t rows = checkedLimit("dequeue()", limit);
-    const double visibility = options.visibilityTimeout.value_or(m_options.queue.visibilityTimeout);
-    if (!std::isfinite(visibility) || visibility <= 0) {
-        throw RangeError("kvs: dequeue() visibilityTimeout must be a finite number > 0, got "
-                         + formatJsNumber(visibility));
-    }
+    const double visibility
+        = dequeueVisibility(options.visibilityTimeout, m_options.queue.visibilityTimeout);
     const std::int64_t now = nowMs();
     if (m_lastReclaim == 0 || now - m_lastReclaim >= kReclaimIntervalMs) {
         runQueueWrite(SqlId::QueueReclaim, [&](Statement &s) { s.bindInt64(1, now); });
@@ -236,10 +154,7 @@ bool SqliteStore::nack(double id, const std::string &token, const NackOptions &o
     requireWritable("nack()");
     const std::int64_t row = messageId("nack()", id);
     requireToken("nack()", token);
-    if (options.delay && (!std::isfinite(*options.delay) || *options.delay < 0)) {
-        throw RangeError("kvs: nack() delay must be a finite number >= 0, got "
-                         + formatJsNumber(*options.delay));
-    }
+    validateNackDelay(options.delay);
     const std::optional<std::string> error
         = options.error ? std::optional(truncateError(*options.error)) : std::nullopt;
     // getLease, then one conditional UPDATE: no transaction needed, attempts only change on a
@@ -285,13 +200,8 @@ bool SqliteStore::extendLease(double id,
     requireWritable("extendLease()");
     const std::int64_t row = messageId("extendLease()", id);
     requireToken("extendLease()", token);
-    const double visibility = visibilityTimeout.value_or(m_options.queue.visibilityTimeout);
-    // The reference refuses negative and NaN; Infinity is refused too, a lease end must be a
-    // millisecond time another process can compare.
-    if (!std::isfinite(visibility) || visibility < 0) {
-        throw RangeError("kvs: extendLease() visibilityTimeout must be a finite number >= 0, got "
-                         + formatJsNumber(visibility));
-    }
+    const double visibility
+        = extendVisibility(visibilityTimeout, m_options.queue.visibilityTimeout);
     const std::int64_t lockedUntil = addMs(nowMs(), visibility);
     const bool extended = runQueueWrite(SqlId::QueueExtendLease,
                                         [&](Statement &s) {
@@ -311,10 +221,7 @@ std::vector<QueueDeadMessage> SqliteStore::listDead(const std::string &topic,
 {
     requireOpen();
     const std::int64_t rows = checkedLimit("listDead()", options.limit);
-    if (!isInteger(options.after) || options.after < 0) {
-        throw RangeError("kvs: listDead() after must be an integer >= 0, got "
-                         + formatJsNumber(options.after));
-    }
+    validateListDeadAfter(options.after);
     // A read-only open can still look: it skips the expiry (a write), so leases that expired on
     // their last attempt show as processing there until a writer dead-letters them.
     if (!m_options.readOnly)

@@ -2,7 +2,7 @@
 
 #include "clock.h"
 #include "list_range.h"
-#include "sqlite/sqlite_schema.h"
+#include "sqlite/sqlite_open.h"
 #include "validation.h"
 
 #include <kvs/errors.h>
@@ -17,14 +17,6 @@ namespace kvs::detail {
 namespace {
 
 constexpr std::size_t kMaxGetMany = 1000;
-
-std::string joinTables(const std::vector<std::string> &tables)
-{
-    std::string out;
-    for (const auto &table : tables)
-        out += (out.empty() ? "" : ", ") + table;
-    return out;
-}
 
 } // namespace
 
@@ -49,70 +41,17 @@ SqliteStore::~SqliteStore()
     close();
 }
 
-void SqliteStore::applyPragmas(bool writable)
-{
-    // busy_timeout, cache_size and mmap_size are per connection and never write the file.
-    m_connection->exec("PRAGMA busy_timeout = 5000");
-    m_connection->exec("PRAGMA cache_size = -65536");
-    m_connection->exec("PRAGMA mmap_size = 268435456");
-    if (!writable)
-        return;
-    m_connection->exec("PRAGMA journal_mode = WAL");
-    m_connection->exec(m_options.durability == "full" ? "PRAGMA synchronous = FULL"
-                                                      : "PRAGMA synchronous = NORMAL");
-}
-
 void SqliteStore::openReadOnly()
 {
     m_connection = std::make_unique<Connection>(m_path, Connection::Mode::ReadOnly);
-    applyPragmas(false);
-    const SchemaProbe probe = probeSchema(*m_connection, m_names);
-    if (!probe.hasKvTable) {
-        const std::string found = probe.tables.empty()
-                                      ? "the database has no tables"
-                                      : "tables found: " + joinTables(probe.tables);
-        throw NotKvsDatabaseError("kvs: \"" + m_path + "\" is not a kvs database (no \""
-                                      + m_names.kv + "\" table; " + found + ")",
-                                  joinTables(probe.tables));
-    }
-    checkForeignTables(*m_connection, m_names, probe);
-    m_schemaVersion = probe.effectiveVersion();
+    m_schemaVersion = openSchemaReadOnly(*m_connection, m_names, m_path);
 }
 
 void SqliteStore::openReadWrite()
 {
     m_connection = std::make_unique<Connection>(m_path, Connection::Mode::ReadWrite);
-    // Until the schema is known to be ours, closing must not checkpoint: a refused database keeps
-    // its file and WAL bytes as they were (SQLite may leave an empty -shm beside a WAL file).
-    m_connection->setCheckpointOnClose(false);
-    m_connection->exec("PRAGMA busy_timeout = 5000");
-    const SchemaProbe probe = probeSchema(*m_connection, m_names);
-    checkForeignTables(*m_connection, m_names, probe);
-    // Without consent, a database that holds other tables but no kvs ones is not turned into
-    // one (that would add tables and switch it to WAL).
-    if (!m_options.migrate && !probe.hasKvTable && !probe.tables.empty()) {
-        throw NotKvsDatabaseError("kvs: \"" + m_path + "\" is not a kvs database (no \""
-                                      + m_names.kv
-                                      + "\" table; tables found: " + joinTables(probe.tables)
-                                      + "); open it with migration allowed to add the kvs tables",
-                                  joinTables(probe.tables));
-    }
-    if (!m_options.migrate && probe.hasKvTable && probe.storedVersion < kSchemaVersion) {
-        const long long version = probe.effectiveVersion();
-        throw SchemaOutdatedError("kvs: the database schema is version " + std::to_string(version)
-                                      + ", older than this kvs release ("
-                                      + std::to_string(kSchemaVersion)
-                                      + "); open it with migration allowed to upgrade it",
-                                  version);
-    }
-    applyPragmas(true);
-    {
-        Transaction tx(*m_connection, Transaction::Kind::Immediate);
-        migrateSchema(*m_connection, m_names, nowMs());
-        tx.commit();
-    }
-    m_connection->setCheckpointOnClose(true);
-    m_schemaVersion = kSchemaVersion;
+    m_schemaVersion
+        = openSchemaReadWrite(*m_connection, m_names, m_path, m_options.durability, m_options.migrate);
 }
 
 void SqliteStore::close() noexcept

@@ -65,7 +65,6 @@ public:
 private:
     void openReadOnly();
     void openReadWrite();
-    void applyPragmas(bool writable);
 
     Statement &statement(SqlId id);
     void requireOpen() const;

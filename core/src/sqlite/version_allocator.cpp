@@ -18,15 +18,31 @@ VersionAllocator::VersionAllocator(Connection &connection, const std::string &ve
 std::int64_t VersionAllocator::next()
 {
     if (m_next == m_end)
-        reserve();
+        reserve(false);
     return m_next++;
 }
 
-void VersionAllocator::reserve()
+std::int64_t VersionAllocator::nextInTransaction()
+{
+    if (m_next == m_end) {
+        reserve(true);
+        m_reservedInTransaction = true;
+    }
+    return m_next++;
+}
+
+void VersionAllocator::transactionEnded(bool committed) noexcept
+{
+    if (m_reservedInTransaction && !committed)
+        drop(); // the reservation rolled back with the transaction
+    m_reservedInTransaction = false;
+}
+
+void VersionAllocator::reserve(bool insideTransaction)
 {
     // A reservation inside a transaction would roll back with it while this allocator kept
     // handing the block out (gotcha 28): refuse instead, e.g. after a ROLLBACK that failed.
-    if (sqlite3_get_autocommit(m_connection.handle()) == 0) {
+    if (!insideTransaction && sqlite3_get_autocommit(m_connection.handle()) == 0) {
         throw Error("kvs: a transaction is still open on this connection; versionstamps are "
                     "reserved outside transactions");
     }
@@ -36,7 +52,7 @@ void VersionAllocator::reserve()
     if (!scope->step())
         throw Error("kvs: the versionstamp counter row is missing");
     const std::int64_t last = scope->columnInt64(0);
-    scope->run(); // finish the statement so the autocommit write commits now
+    scope->run(); // finish the statement (outside a transaction, its write commits now)
     m_next = last - kBlock + 1;
     m_end = last + 1;
 }

@@ -22,17 +22,22 @@ public:
     VersionAllocator(Connection &connection, const std::string &versionstampTable);
 
     std::int64_t next();
+    // The same inside a transaction of the caller's (SQLiteAsyncAdapter's atomic commits): a
+    // block reserved there belongs to the transaction, so transactionEnded(false) drops it.
+    std::int64_t nextInTransaction();
+    void transactionEnded(bool committed) noexcept;
     // Forgets the current block (after close, or when a block's reservation is in doubt).
     void drop() noexcept { m_next = m_end = 0; }
 
 private:
-    void reserve();
+    void reserve(bool insideTransaction);
 
     Connection &m_connection;
     std::string m_sql;
     std::unique_ptr<Statement> m_reserve;
     std::int64_t m_next = 0; // next version to hand out
     std::int64_t m_end = 0;  // one past the last version of the block
+    bool m_reservedInTransaction = false;
 };
 
 } // namespace kvs::detail

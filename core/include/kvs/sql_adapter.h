@@ -1,0 +1,205 @@
+#pragma once
+
+#include <kvs/types.h>
+
+#include <QFuture>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+/// The SqlAdapter contract (reference "Adapters"): what AsyncKVStore needs of a SQL backend, in
+/// C++ form. AsyncKVStore is built on this contract only, so a third backend is one more
+/// subclass. Keys, values and payloads cross it as their stored bytes (std::string holding
+/// bytes, never text); times are ms since the epoch; numeric columns come back as numbers.
+///
+/// Results are QFuture<T>: every call returns at once and never blocks its caller; a failure
+/// carries the core's exception (QPromise::setException), e.g. DatabaseError with SQLSTATE or
+/// ConnectionError. Why QFuture and not a result type of our own: it is Qt Core's, it composes
+/// (then, onFailed, unwrap, whenAll), a GUI consumes it on its own thread with
+/// future.then(context, ...) or a QFutureWatcher without ever waiting, and exceptions travel in
+/// it without crossing a thread by hand (STYLE.md 9).
+///
+/// Thread rule: every method is safe from any thread. An adapter runs its work on threads of
+/// its own; a continuation attached with QtFuture::Launch::Sync runs on that thread and must be
+/// short.
+namespace kvs {
+
+/// A kv row as stored (the reference's KvRow, with its expiry).
+struct KvRow
+{
+    std::string key;
+    std::string value;
+    std::int64_t version = 0;
+    std::optional<std::int64_t> expiresAt;
+};
+
+/// A queue row (the reference's QueueRow); finishedAt is read by listDead().
+struct QueueRow
+{
+    std::int64_t id = 0;
+    std::string topic;
+    std::string payload;
+    std::int64_t enqueuedAt = 0;
+    std::int64_t deliverAt = 0;
+    std::int64_t attempts = 0;
+    std::int64_t maxAttempts = 0;
+    std::optional<std::int64_t> lockedUntil;
+    std::optional<std::string> lastError;
+    std::optional<std::int64_t> finishedAt;
+};
+
+/// The attempts of a live lease (getLease()).
+struct LeaseRow
+{
+    std::int64_t attempts = 0;
+    std::int64_t maxAttempts = 0;
+};
+
+/// increment()'s answer: the new number and the version the row now carries.
+struct IncrementResult
+{
+    double value = 0;
+    std::int64_t version = 0;
+};
+
+class SqlAdapter
+{
+public:
+    virtual ~SqlAdapter();
+
+    /// Creates or upgrades the schema as the reference's "Schema versions" says (one transaction,
+    /// foreign tables refused untouched, a newer version refused with SchemaTooNewError).
+    virtual QFuture<void> migrate() = 0;
+
+    /// The live row at key, or nullopt.
+    virtual QFuture<std::optional<KvRow>> get(std::string key, std::int64_t now) = 0;
+    /// The live rows among keys (deduplicated by the store), in any order, in one statement.
+    /// The default reads key by key with get() (no snapshot guarantee), as the reference's
+    /// optional getMany.
+    virtual QFuture<std::vector<KvRow>> getMany(std::vector<std::string> keys, std::int64_t now);
+    /// Upserts the row. Without version it takes the next versionstamp; with it, it writes that
+    /// one (atomic() commits). Returns the version written.
+    virtual QFuture<std::int64_t> set(std::string key,
+                                      std::string value,
+                                      std::optional<std::int64_t> expiresAt,
+                                      std::optional<std::int64_t> version)
+        = 0;
+    /// A versionstamp no write of this store ever got.
+    virtual QFuture<std::int64_t> nextVersion() = 0;
+    /// The reference's delete(key): whether a row was deleted.
+    virtual QFuture<bool> remove(std::string key) = 0;
+    /// The version of the live row at key, or nullopt.
+    virtual QFuture<std::optional<std::int64_t>> getVersion(std::string key, std::int64_t now) = 0;
+    /// Adds delta to the number at key: a missing or expired key starts at delta without TTL, a
+    /// live one keeps its TTL; a non-number fails with TypeError "kvs: increment() needs a
+    /// number, but the key holds <kind>" (PostgreSQL: "... holds a non-numeric value"), and a
+    /// result that is not finite with RangeError "kvs: increment() result is not a finite
+    /// number" where the backend checks it. version as for set().
+    virtual QFuture<IncrementResult>
+    increment(std::string key, double delta, std::int64_t now, std::optional<std::int64_t> version)
+        = 0;
+    /// Live rows with start <= key < end, ascending or descending, at most limit.
+    virtual QFuture<std::vector<KvRow>>
+    listAsc(std::string start, std::string end, std::int64_t now, std::int64_t limit) = 0;
+    virtual QFuture<std::vector<KvRow>>
+    listDesc(std::string start, std::string end, std::int64_t now, std::int64_t limit) = 0;
+    /// Deletes the rows expired at now; returns how many.
+    virtual QFuture<std::int64_t> cleanExpired(std::int64_t now) = 0;
+    /// Optional: deletes them and returns their keys (expiry tombstones for watchers). An adapter
+    /// that has it overrides hasCleanExpiredKeys() too; the default fails.
+    virtual bool hasCleanExpiredKeys() const { return false; }
+    virtual QFuture<std::vector<std::string>> cleanExpiredKeys(std::int64_t now);
+
+    // Queue v2. Rows come back with numbers as numbers (PostgreSQL int8 read as int64).
+    virtual QFuture<std::int64_t> enqueue(std::string topic,
+                                          std::string payload,
+                                          std::int64_t now,
+                                          std::int64_t deliverAt,
+                                          std::int64_t maxAttempts)
+        = 0;
+    /// Expired leases with attempts left -> pending, token cleared; returns how many.
+    virtual QFuture<std::int64_t> reclaimLeases(std::int64_t now) = 0;
+    /// Leases up to limit due pending rows of topic, ordered by (deliver_at, id) in the picker
+    /// (a MATERIALIZED CTE that stops at the LIMIT; PostgreSQL adds FOR UPDATE SKIP LOCKED).
+    virtual QFuture<std::vector<QueueRow>> dequeue(std::string topic,
+                                                   std::int64_t now,
+                                                   std::int64_t limit,
+                                                   std::int64_t lockedUntil,
+                                                   std::string token)
+        = 0;
+    /// Deletes the leased row, or marks it done when retain. False for a stale token.
+    virtual QFuture<bool> ack(std::int64_t id, std::string token, std::int64_t now, bool retain)
+        = 0;
+    virtual QFuture<std::optional<LeaseRow>> getLease(std::int64_t id, std::string token) = 0;
+    /// retryAt set: pending again at retryAt; nullopt: dead (finished_at = now). Stores error.
+    virtual QFuture<bool> nack(std::int64_t id,
+                               std::string token,
+                               std::int64_t now,
+                               std::optional<std::int64_t> retryAt,
+                               std::optional<std::string> error)
+        = 0;
+    virtual QFuture<bool> extendLease(std::int64_t id, std::string token, std::int64_t lockedUntil)
+        = 0;
+    /// Expired leases on their last attempt -> dead, last_error 'lease expired'.
+    virtual QFuture<std::int64_t> expireLeases(std::int64_t now) = 0;
+    /// Deletes done rows finished at or before doneBefore, and dead ones at or before deadBefore
+    /// when given.
+    virtual QFuture<std::int64_t> purgeFinished(std::int64_t doneBefore,
+                                                std::optional<std::int64_t> deadBefore)
+        = 0;
+    virtual QFuture<std::vector<QueueRow>>
+    listDead(std::string topic, std::int64_t limit, std::int64_t afterId) = 0;
+    virtual QFuture<std::int64_t>
+    retryDead(std::string topic, std::optional<std::int64_t> id, std::int64_t now) = 0;
+    virtual QFuture<std::int64_t> deleteDead(std::string topic, std::optional<std::int64_t> id) = 0;
+    virtual QFuture<std::vector<QueueStats>> queueStats(std::optional<std::string> topic,
+                                                        std::int64_t now)
+        = 0;
+    /// Not in the reference: a read-only page of a topic's messages of one status, by id
+    /// (KVStore::peek()).
+    virtual QFuture<std::vector<QueueRow>> peek(std::string topic,
+                                                PeekStatus status,
+                                                std::int64_t afterId,
+                                                std::int64_t limit,
+                                                std::int64_t now)
+        = 0;
+
+    /// Deletes all rows of kv and queue (prefix-aware); keeps meta and the version counter.
+    virtual QFuture<void> reset() = 0;
+
+    /// Runs work in one transaction on one connection of the adapter's, on a thread of the
+    /// adapter's. work gets the transaction's adapter, whose calls run on that connection and
+    /// return futures that are finished when they return (call result() on them). The
+    /// transaction commits when work returns and rolls back when it throws; the returned
+    /// future carries the exception then. Requires: work never calls this adapter itself, only
+    /// tx (the outer adapter waits for the transaction: gotcha 18).
+    virtual QFuture<void> transaction(std::function<void(SqlAdapter &tx)> work) = 0;
+
+    /// Optional, on the transaction's adapter of a backend that runs transactions concurrently
+    /// (reference gotcha 17); supportsRowLocks() says whether they exist. lockKeys takes
+    /// per-key locks held until the transaction ends; getVersionForUpdate reads a version and
+    /// locks the row; insertIfAbsent inserts only when no live row exists (nullopt otherwise).
+    virtual bool supportsRowLocks() const { return false; }
+    virtual QFuture<void> lockKeys(std::vector<std::string> keys);
+    virtual QFuture<std::optional<std::int64_t>> getVersionForUpdate(std::string key,
+                                                                     std::int64_t now);
+    virtual QFuture<std::optional<std::int64_t>>
+    insertIfAbsent(std::string key,
+                   std::string value,
+                   std::optional<std::int64_t> expiresAt,
+                   std::int64_t now,
+                   std::int64_t version);
+
+    /// Closes the connections; later calls fail with ClosedError.
+    virtual QFuture<void> close() = 0;
+    /// Runs sql as is (table names depend on tablePrefix and schema).
+    virtual QFuture<void> raw(std::string sql) = 0;
+
+    /// "sqlite" or "postgres": where the reference's wording differs by backend.
+    virtual const char *backendName() const = 0;
+};
+
+} // namespace kvs

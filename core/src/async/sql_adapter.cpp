@@ -1,0 +1,54 @@
+#include "async/future_util.h"
+
+#include <kvs/errors.h>
+#include <kvs/sql_adapter.h>
+
+#include <QList>
+
+namespace kvs {
+
+SqlAdapter::~SqlAdapter() = default;
+
+QFuture<std::vector<KvRow>> SqlAdapter::getMany(std::vector<std::string> keys, std::int64_t now)
+{
+    // The reference's fallback: key by key, no snapshot guarantee.
+    QList<QFuture<std::optional<KvRow>>> reads;
+    for (auto &key : keys)
+        reads.append(get(std::move(key), now));
+    return QtFuture::whenAll(reads.begin(), reads.end())
+        .then(QtFuture::Launch::Sync, [](const QList<QFuture<std::optional<KvRow>>> &done) {
+            std::vector<KvRow> rows;
+            for (const auto &read : done) {
+                if (std::optional<KvRow> row = read.result()) // rethrows a failed read
+                    rows.push_back(std::move(*row));
+            }
+            return rows;
+        });
+}
+
+QFuture<std::vector<std::string>> SqlAdapter::cleanExpiredKeys(std::int64_t)
+{
+    return detail::failedFuture<std::vector<std::string>>(
+        std::make_exception_ptr(Error("kvs: this adapter has no cleanExpiredKeys()")));
+}
+
+QFuture<void> SqlAdapter::lockKeys(std::vector<std::string>)
+{
+    return detail::failedFuture<void>(
+        std::make_exception_ptr(Error("kvs: this adapter has no lockKeys()")));
+}
+
+QFuture<std::optional<std::int64_t>> SqlAdapter::getVersionForUpdate(std::string, std::int64_t)
+{
+    return detail::failedFuture<std::optional<std::int64_t>>(
+        std::make_exception_ptr(Error("kvs: this adapter has no getVersionForUpdate()")));
+}
+
+QFuture<std::optional<std::int64_t>> SqlAdapter::insertIfAbsent(
+    std::string, std::string, std::optional<std::int64_t>, std::int64_t, std::int64_t)
+{
+    return detail::failedFuture<std::optional<std::int64_t>>(
+        std::make_exception_ptr(Error("kvs: this adapter has no insertIfAbsent()")));
+}
+
+} // namespace kvs

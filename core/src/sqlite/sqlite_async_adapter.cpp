@@ -1,0 +1,313 @@
+#include "sqlite/sqlite_worker.h"
+
+#include <kvs/sqlite_async_adapter.h>
+
+// Every call of the contract is the same call on the worker's session, queued; the session's
+// futures are finished when its calls return, so result() only unwraps them (and rethrows).
+namespace kvs {
+
+namespace {
+
+// "sqlite://PATH", "file://PATH" and ":memory:" as the reference accepts them, or a plain path.
+std::string pathOf(const std::string &database)
+{
+    for (const char *scheme : {"sqlite://", "file://"}) {
+        const std::string prefix(scheme);
+        if (database.rfind(prefix, 0) == 0)
+            return database.substr(prefix.size());
+    }
+    return database;
+}
+
+detail::SqliteSession::Settings settingsOf(const std::string &database,
+                                           const SQLiteAdapterOptions &options)
+{
+    return {pathOf(database),
+            options.tablePrefix,
+            options.durability,
+            options.readOnly,
+            options.migrate};
+}
+
+} // namespace
+
+SQLiteAsyncAdapter::SQLiteAsyncAdapter(const std::string &database, SQLiteAdapterOptions options)
+    : m_worker(std::make_unique<detail::SqliteWorker>(settingsOf(database, options)))
+{}
+
+SQLiteAsyncAdapter::~SQLiteAsyncAdapter() = default;
+
+const std::string &SQLiteAsyncAdapter::path() const noexcept
+{
+    return m_worker->path();
+}
+
+QFuture<void> SQLiteAsyncAdapter::close()
+{
+    return m_worker->close();
+}
+
+QFuture<void> SQLiteAsyncAdapter::migrate()
+{
+    return m_worker->submit<void>(
+        [](detail::SqliteSession &s) mutable { s.migrate().waitForFinished(); });
+}
+
+QFuture<std::optional<KvRow>> SQLiteAsyncAdapter::get(std::string key, std::int64_t now)
+{
+    return m_worker->submit<std::optional<KvRow>>(
+        [key = std::move(key), now](detail::SqliteSession &s) mutable {
+            return s.get(std::move(key), now).result();
+        });
+}
+
+QFuture<std::vector<KvRow>> SQLiteAsyncAdapter::getMany(std::vector<std::string> keys,
+                                                        std::int64_t now)
+{
+    return m_worker->submit<std::vector<KvRow>>(
+        [keys = std::move(keys), now](detail::SqliteSession &s) mutable {
+            return s.getMany(std::move(keys), now).result();
+        });
+}
+
+QFuture<std::int64_t> SQLiteAsyncAdapter::set(std::string key,
+                                              std::string value,
+                                              std::optional<std::int64_t> expiresAt,
+                                              std::optional<std::int64_t> version)
+{
+    return m_worker->submit<std::int64_t>(
+        [key = std::move(key),
+         value = std::move(value),
+         expiresAt = std::move(expiresAt),
+         version = std::move(version)](detail::SqliteSession &s) mutable {
+            return s.set(std::move(key), std::move(value), std::move(expiresAt), std::move(version))
+                .result();
+        });
+}
+
+QFuture<std::int64_t> SQLiteAsyncAdapter::nextVersion()
+{
+    return m_worker->submit<std::int64_t>(
+        [](detail::SqliteSession &s) mutable { return s.nextVersion().result(); });
+}
+
+QFuture<bool> SQLiteAsyncAdapter::remove(std::string key)
+{
+    return m_worker->submit<bool>([key = std::move(key)](detail::SqliteSession &s) mutable {
+        return s.remove(std::move(key)).result();
+    });
+}
+
+QFuture<std::optional<std::int64_t>> SQLiteAsyncAdapter::getVersion(std::string key,
+                                                                    std::int64_t now)
+{
+    return m_worker->submit<std::optional<std::int64_t>>(
+        [key = std::move(key), now](detail::SqliteSession &s) mutable {
+            return s.getVersion(std::move(key), now).result();
+        });
+}
+
+QFuture<IncrementResult> SQLiteAsyncAdapter::increment(std::string key,
+                                                       double delta,
+                                                       std::int64_t now,
+                                                       std::optional<std::int64_t> version)
+{
+    return m_worker->submit<IncrementResult>(
+        [key = std::move(key), delta, now, version = std::move(version)](
+            detail::SqliteSession &s) mutable {
+            return s.increment(std::move(key), delta, now, std::move(version)).result();
+        });
+}
+
+QFuture<std::vector<KvRow>> SQLiteAsyncAdapter::listAsc(std::string start,
+                                                        std::string end,
+                                                        std::int64_t now,
+                                                        std::int64_t limit)
+{
+    return m_worker->submit<std::vector<KvRow>>(
+        [start = std::move(start), end = std::move(end), now, limit](
+            detail::SqliteSession &s) mutable {
+            return s.listAsc(std::move(start), std::move(end), now, limit).result();
+        });
+}
+
+QFuture<std::vector<KvRow>> SQLiteAsyncAdapter::listDesc(std::string start,
+                                                         std::string end,
+                                                         std::int64_t now,
+                                                         std::int64_t limit)
+{
+    return m_worker->submit<std::vector<KvRow>>(
+        [start = std::move(start), end = std::move(end), now, limit](
+            detail::SqliteSession &s) mutable {
+            return s.listDesc(std::move(start), std::move(end), now, limit).result();
+        });
+}
+
+QFuture<std::int64_t> SQLiteAsyncAdapter::cleanExpired(std::int64_t now)
+{
+    return m_worker->submit<std::int64_t>(
+        [now](detail::SqliteSession &s) mutable { return s.cleanExpired(now).result(); });
+}
+
+QFuture<std::int64_t> SQLiteAsyncAdapter::enqueue(std::string topic,
+                                                  std::string payload,
+                                                  std::int64_t now,
+                                                  std::int64_t deliverAt,
+                                                  std::int64_t maxAttempts)
+{
+    return m_worker->submit<std::int64_t>(
+        [topic = std::move(topic), payload = std::move(payload), now, deliverAt, maxAttempts](
+            detail::SqliteSession &s) mutable {
+            return s.enqueue(std::move(topic), std::move(payload), now, deliverAt, maxAttempts)
+                .result();
+        });
+}
+
+QFuture<std::int64_t> SQLiteAsyncAdapter::reclaimLeases(std::int64_t now)
+{
+    return m_worker->submit<std::int64_t>(
+        [now](detail::SqliteSession &s) mutable { return s.reclaimLeases(now).result(); });
+}
+
+QFuture<std::vector<QueueRow>> SQLiteAsyncAdapter::dequeue(std::string topic,
+                                                           std::int64_t now,
+                                                           std::int64_t limit,
+                                                           std::int64_t lockedUntil,
+                                                           std::string token)
+{
+    return m_worker->submit<std::vector<QueueRow>>(
+        [topic = std::move(topic), now, limit, lockedUntil, token = std::move(token)](
+            detail::SqliteSession &s) mutable {
+            return s.dequeue(std::move(topic), now, limit, lockedUntil, std::move(token)).result();
+        });
+}
+
+QFuture<bool>
+SQLiteAsyncAdapter::ack(std::int64_t id, std::string token, std::int64_t now, bool retain)
+{
+    return m_worker->submit<bool>(
+        [id, token = std::move(token), now, retain](detail::SqliteSession &s) mutable {
+            return s.ack(id, std::move(token), now, retain).result();
+        });
+}
+
+QFuture<std::optional<LeaseRow>> SQLiteAsyncAdapter::getLease(std::int64_t id, std::string token)
+{
+    return m_worker->submit<std::optional<LeaseRow>>(
+        [id, token = std::move(token)](detail::SqliteSession &s) mutable {
+            return s.getLease(id, std::move(token)).result();
+        });
+}
+
+QFuture<bool> SQLiteAsyncAdapter::nack(std::int64_t id,
+                                       std::string token,
+                                       std::int64_t now,
+                                       std::optional<std::int64_t> retryAt,
+                                       std::optional<std::string> error)
+{
+    return m_worker->submit<bool>(
+        [id, token = std::move(token), now, retryAt = std::move(retryAt), error = std::move(error)](
+            detail::SqliteSession &s) mutable {
+            return s.nack(id, std::move(token), now, std::move(retryAt), std::move(error)).result();
+        });
+}
+
+QFuture<bool>
+SQLiteAsyncAdapter::extendLease(std::int64_t id, std::string token, std::int64_t lockedUntil)
+{
+    return m_worker->submit<bool>(
+        [id, token = std::move(token), lockedUntil](detail::SqliteSession &s) mutable {
+            return s.extendLease(id, std::move(token), lockedUntil).result();
+        });
+}
+
+QFuture<std::int64_t> SQLiteAsyncAdapter::expireLeases(std::int64_t now)
+{
+    return m_worker->submit<std::int64_t>(
+        [now](detail::SqliteSession &s) mutable { return s.expireLeases(now).result(); });
+}
+
+QFuture<std::int64_t> SQLiteAsyncAdapter::purgeFinished(std::int64_t doneBefore,
+                                                        std::optional<std::int64_t> deadBefore)
+{
+    return m_worker->submit<std::int64_t>(
+        [doneBefore, deadBefore = std::move(deadBefore)](detail::SqliteSession &s) mutable {
+            return s.purgeFinished(doneBefore, std::move(deadBefore)).result();
+        });
+}
+
+QFuture<std::vector<QueueRow>>
+SQLiteAsyncAdapter::listDead(std::string topic, std::int64_t limit, std::int64_t afterId)
+{
+    return m_worker->submit<std::vector<QueueRow>>(
+        [topic = std::move(topic), limit, afterId](detail::SqliteSession &s) mutable {
+            return s.listDead(std::move(topic), limit, afterId).result();
+        });
+}
+
+QFuture<std::int64_t>
+SQLiteAsyncAdapter::retryDead(std::string topic, std::optional<std::int64_t> id, std::int64_t now)
+{
+    return m_worker->submit<std::int64_t>(
+        [topic = std::move(topic), id, now](detail::SqliteSession &s) mutable {
+            return s.retryDead(std::move(topic), id, now).result();
+        });
+}
+
+QFuture<std::int64_t> SQLiteAsyncAdapter::deleteDead(std::string topic,
+                                                     std::optional<std::int64_t> id)
+{
+    return m_worker->submit<std::int64_t>(
+        [topic = std::move(topic), id](detail::SqliteSession &s) mutable {
+            return s.deleteDead(std::move(topic), id).result();
+        });
+}
+
+QFuture<std::vector<QueueStats>> SQLiteAsyncAdapter::queueStats(std::optional<std::string> topic,
+                                                                std::int64_t now)
+{
+    return m_worker->submit<std::vector<QueueStats>>(
+        [topic = std::move(topic), now](detail::SqliteSession &s) mutable {
+            return s.queueStats(std::move(topic), now).result();
+        });
+}
+
+QFuture<std::vector<QueueRow>> SQLiteAsyncAdapter::peek(std::string topic,
+                                                        PeekStatus status,
+                                                        std::int64_t afterId,
+                                                        std::int64_t limit,
+                                                        std::int64_t now)
+{
+    return m_worker->submit<std::vector<QueueRow>>(
+        [topic = std::move(topic), status, afterId, limit, now](detail::SqliteSession &s) mutable {
+            return s.peek(std::move(topic), status, afterId, limit, now).result();
+        });
+}
+
+QFuture<void> SQLiteAsyncAdapter::reset()
+{
+    return m_worker->submit<void>(
+        [](detail::SqliteSession &s) mutable { s.reset().waitForFinished(); });
+}
+
+QFuture<void> SQLiteAsyncAdapter::transaction(std::function<void(SqlAdapter &tx)> work)
+{
+    return m_worker->submit<void>([work = std::move(work)](detail::SqliteSession &s) mutable {
+        s.transaction(std::move(work)).waitForFinished();
+    });
+}
+
+QFuture<void> SQLiteAsyncAdapter::raw(std::string sql)
+{
+    return m_worker->submit<void>([sql = std::move(sql)](detail::SqliteSession &s) mutable {
+        s.raw(std::move(sql)).waitForFinished();
+    });
+}
+
+QFuture<std::vector<std::string>> SQLiteAsyncAdapter::cleanExpiredKeys(std::int64_t now)
+{
+    return m_worker->submit<std::vector<std::string>>(
+        [now](detail::SqliteSession &s) { return s.cleanExpiredKeys(now).result(); });
+}
+
+} // namespace kvs
