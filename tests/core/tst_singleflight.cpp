@@ -52,6 +52,7 @@ private:
 
 private slots:
     void concurrentCallersShareOneRun();
+    void everyCallerMayAttachAContinuation();
     void keyIsFreeAfterItSettles();
     void failureReachesEveryCaller();
     void clearStartsNewFlights();
@@ -76,6 +77,25 @@ void TestSingleflight::concurrentCallersShareOneRun()
         QCOMPARE(future.result(), 42);
     QCOMPARE(runs.load(), 1);
     QTRY_COMPARE(flights.size(), std::size_t(0));
+}
+
+void TestSingleflight::everyCallerMayAttachAContinuation()
+{
+    // A QFuture takes one continuation: callers of one flight must not share a future, or all
+    // but the last continuation would be dropped (and their futures cancelled).
+    Singleflight<int> flights;
+    std::atomic<int> continued{0};
+    std::vector<QFuture<int>> chained;
+    for (int i = 0; i < 10; ++i) {
+        chained.push_back(
+            flights.run("k", [] { return later<int>([] { return 1; }); }).then([&](int value) {
+                continued.fetch_add(1);
+                return value + 1;
+            }));
+    }
+    for (auto &future : chained)
+        QCOMPARE(future.result(), 2);
+    QCOMPARE(continued.load(), 10);
 }
 
 void TestSingleflight::keyIsFreeAfterItSettles()

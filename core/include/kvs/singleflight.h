@@ -8,60 +8,62 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace kvs {
 
 /// Deduplicates concurrent async work by key (the reference's Singleflight): while a call for a
-/// key is in flight, later calls for that key get the same result instead of starting fn again.
-/// The reference's sf.do() is run() here (`do` is a C++ keyword). Thread rule: safe from any
-/// thread.
+/// key is in flight, later calls for that key get its result instead of starting fn again. The
+/// reference's sf.do() is run() here (`do` is a C++ keyword). Thread rule: safe from any thread.
 template <typename T>
 class Singleflight
 {
 public:
     /// The result of the flight for key: fn() starts one when none is in flight. fn's future (or
     /// what fn throws) settles every caller of that flight; the key is free again as soon as it
-    /// has settled, so a later call runs fn anew.
+    /// has settled, so a later call runs fn anew. Every caller gets a future of its own (a
+    /// QFuture takes one continuation, so callers must not share one).
     QFuture<T> run(const std::string &key, const std::function<QFuture<T>()> &fn)
     {
-        auto promise = std::make_shared<QPromise<T>>();
+        auto waiter = std::make_shared<QPromise<T>>();
+        waiter->start();
+        QFuture<T> result = waiter->future();
         std::uint64_t flight = 0;
         {
             std::lock_guard lock(m_state->mutex);
             const auto it = m_state->flights.find(key);
-            if (it != m_state->flights.end())
-                return it->second.future;
+            if (it != m_state->flights.end()) {
+                it->second.waiters.push_back(std::move(waiter));
+                return result;
+            }
             flight = ++m_state->nextFlight;
-            promise->start();
-            m_state->flights.emplace(key, Flight{flight, promise->future()});
+            m_state->flights.emplace(key, Flight{flight, {std::move(waiter)}});
         }
         // The flight is registered before fn runs, so a fn that finishes at once still frees it.
         QFuture<T> work;
         try {
             work = fn();
         } catch (...) {
-            m_state->forget(key, flight);
-            promise->setException(std::current_exception());
-            promise->finish();
-            return promise->future();
+            settle(m_state, key, flight, std::current_exception(), std::nullopt);
+            return result;
         }
         // The state is shared with the continuation, so the Singleflight may go first.
-        work.then(QtFuture::Launch::Sync, [state = m_state, key, flight, promise](QFuture<T> done) {
-            state->forget(key, flight);
+        work.then(QtFuture::Launch::Sync, [state = m_state, key, flight](QFuture<T> done) {
             try {
                 if constexpr (std::is_void_v<T>) {
                     done.waitForFinished(); // rethrows a failure
+                    settle(state, key, flight, nullptr, std::nullopt);
                 } else {
-                    promise->addResult(done.result());
+                    settle(state, key, flight, nullptr, std::optional<Value>(done.result()));
                 }
             } catch (...) {
-                promise->setException(std::current_exception());
+                settle(state, key, flight, std::current_exception(), std::nullopt);
             }
-            promise->finish();
         });
-        return promise->future();
+        return result;
     }
 
     /// Forgets every flight: the next call of any key starts a new one. Callers of the forgotten
@@ -69,6 +71,8 @@ public:
     void clear()
     {
         std::lock_guard lock(m_state->mutex);
+        for (auto &[key, flight] : m_state->flights)
+            m_state->orphans.emplace(flight.id, std::move(flight.waiters));
         m_state->flights.clear();
     }
 
@@ -80,26 +84,51 @@ public:
     }
 
 private:
+    using Value = std::conditional_t<std::is_void_v<T>, bool, T>;
+    using Waiters = std::vector<std::shared_ptr<QPromise<T>>>;
+
     struct Flight
     {
         std::uint64_t id;
-        QFuture<T> future;
+        Waiters waiters;
     };
 
     struct State
     {
-        void forget(const std::string &key, std::uint64_t flight)
-        {
-            std::lock_guard lock(mutex);
-            const auto it = flights.find(key);
-            if (it != flights.end() && it->second.id == flight)
-                flights.erase(it);
-        }
-
         std::mutex mutex;
-        std::unordered_map<std::string, Flight> flights; // Guarded by mutex.
-        std::uint64_t nextFlight = 0;                    // Guarded by mutex.
+        std::unordered_map<std::string, Flight> flights;    // Guarded by mutex.
+        std::unordered_map<std::uint64_t, Waiters> orphans; // Guarded by mutex. After clear().
+        std::uint64_t nextFlight = 0;                       // Guarded by mutex.
     };
+
+    static void settle(const std::shared_ptr<State> &state,
+                       const std::string &key,
+                       std::uint64_t flight,
+                       std::exception_ptr failure,
+                       const std::optional<Value> &value)
+    {
+        Waiters waiters;
+        {
+            std::lock_guard lock(state->mutex);
+            const auto it = state->flights.find(key);
+            if (it != state->flights.end() && it->second.id == flight) {
+                waiters = std::move(it->second.waiters);
+                state->flights.erase(it);
+            } else if (const auto orphan = state->orphans.find(flight);
+                       orphan != state->orphans.end()) {
+                waiters = std::move(orphan->second);
+                state->orphans.erase(orphan);
+            }
+        }
+        for (const auto &waiter : waiters) {
+            if (failure) {
+                waiter->setException(failure);
+            } else if constexpr (!std::is_void_v<T>) {
+                waiter->addResult(*value);
+            }
+            waiter->finish();
+        }
+    }
 
     std::shared_ptr<State> m_state = std::make_shared<State>();
 };

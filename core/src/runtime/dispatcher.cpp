@@ -8,11 +8,16 @@ namespace kvs::detail {
 
 Dispatcher::Dispatcher(std::string name)
     : m_name(std::move(name))
+    , m_core(std::make_shared<Core>())
 {}
 
 Dispatcher::~Dispatcher()
 {
     stop();
+    // stop() joined unless it runs on the thread itself (a task that destroyed its store): then
+    // the thread leaves its loop after that task, on the Core it shares.
+    if (m_thread.joinable())
+        m_thread.detach();
 }
 
 void Dispatcher::ensureThread()
@@ -20,67 +25,61 @@ void Dispatcher::ensureThread()
     // Started lazily: a store nobody watches or listens to and that runs no timer (a read-only
     // open) never creates a thread.
     if (!m_thread.joinable()) {
-        m_thread = std::thread([this] { run(); });
-        m_threadId = m_thread.get_id();
+        m_thread = std::thread([core = m_core] { run(core); });
+        m_core->threadId = m_thread.get_id();
     }
 }
 
 void Dispatcher::post(std::function<void()> task)
 {
-    std::lock_guard lock(m_mutex);
-    if (m_stopped)
+    std::lock_guard lock(m_core->mutex);
+    if (m_core->stopped)
         return;
     ensureThread();
-    m_tasks.push_back(std::move(task));
-    m_wake.notify_one();
+    m_core->tasks.push_back(std::move(task));
+    m_core->wake.notify_one();
 }
 
 Dispatcher::TimerId Dispatcher::startTimer(std::chrono::milliseconds interval,
                                            std::function<void()> task)
 {
-    std::lock_guard lock(m_mutex);
-    if (m_stopped)
+    std::lock_guard lock(m_core->mutex);
+    if (m_core->stopped)
         return 0;
     ensureThread();
-    const TimerId id = m_nextTimer++;
-    m_timers.emplace(id, Timer{interval, std::move(task)});
-    m_due.emplace(Clock::now() + interval, id);
-    m_wake.notify_one();
+    const TimerId id = m_core->nextTimer++;
+    m_core->timers.emplace(id, Timer{interval, std::move(task)});
+    m_core->due.emplace(Clock::now() + interval, id);
+    m_core->wake.notify_one();
     return id;
 }
 
 void Dispatcher::stopTimer(TimerId id)
 {
-    std::lock_guard lock(m_mutex);
-    // Its entry in m_due is skipped when it comes up (a timer without a m_timers entry is dead).
-    m_timers.erase(id);
+    std::lock_guard lock(m_core->mutex);
+    // Its entry in due is skipped when it comes up (a timer without a timers entry is dead).
+    m_core->timers.erase(id);
 }
 
 void Dispatcher::stop()
 {
-    std::thread thread;
+    // Dropped outside the lock: their captures may own things whose destruction posts here.
+    std::deque<std::function<void()>> tasks;
+    std::unordered_map<TimerId, Timer> timers;
+    bool ownThread = false;
     {
-        std::lock_guard lock(m_mutex);
-        m_stopped = true;
-        m_tasks.clear();
-        m_due.clear();
-        m_timers.clear();
-        m_wake.notify_one();
-        if (std::this_thread::get_id() == m_threadId) {
-            // Called by a task: the thread cannot join itself; it leaves its loop after this
-            // task, and the destructor (from another thread) joins it.
-            return;
-        }
-        thread = std::move(m_thread);
+        std::lock_guard lock(m_core->mutex);
+        m_core->stopped = true;
+        tasks.swap(m_core->tasks);
+        timers.swap(m_core->timers);
+        m_core->due.clear();
+        m_core->wake.notify_one();
+        ownThread = std::this_thread::get_id() == m_core->threadId;
     }
-    if (thread.joinable())
-        thread.join();
-}
-
-bool Dispatcher::isDispatcherThread() const noexcept
-{
-    std::lock_guard lock(m_mutex);
-    return std::this_thread::get_id() == m_threadId;
+    tasks.clear();
+    timers.clear();
+    if (!ownThread && m_thread.joinable())
+        m_thread.join(); // a task cannot join its own thread; it ends after this task
 }
 
 void Dispatcher::invoke(const std::function<void()> &task) noexcept
@@ -94,41 +93,43 @@ void Dispatcher::invoke(const std::function<void()> &task) noexcept
     }
 }
 
-void Dispatcher::run()
+void Dispatcher::run(const std::shared_ptr<Core> &core)
 {
-    std::unique_lock lock(m_mutex);
-    while (!m_stopped) {
-        if (!m_tasks.empty()) {
-            std::function<void()> task = std::move(m_tasks.front());
-            m_tasks.pop_front();
+    std::unique_lock lock(core->mutex);
+    while (!core->stopped) {
+        if (!core->tasks.empty()) {
+            std::function<void()> task = std::move(core->tasks.front());
+            core->tasks.pop_front();
             lock.unlock();
             invoke(task);
+            task = nullptr; // its captures go here, not under the lock
             lock.lock();
             continue;
         }
-        if (m_due.empty()) {
-            m_wake.wait(lock);
+        if (core->due.empty()) {
+            core->wake.wait(lock);
             continue;
         }
-        const auto next = m_due.begin();
+        const auto next = core->due.begin();
         if (next->first > Clock::now()) {
-            m_wake.wait_until(lock, next->first);
+            core->wake.wait_until(lock, next->first);
             continue;
         }
         const TimerId id = next->second;
-        m_due.erase(next);
-        const auto timer = m_timers.find(id);
-        if (timer == m_timers.end())
+        core->due.erase(next);
+        const auto timer = core->timers.find(id);
+        if (timer == core->timers.end())
             continue; // stopped
         // Copied: the task may stop its own timer (erasing the entry) while it runs.
-        const std::function<void()> task = timer->second.task;
+        std::function<void()> task = timer->second.task;
         const auto interval = timer->second.interval;
         lock.unlock();
         invoke(task);
+        task = nullptr;
         lock.lock();
         // Rescheduled from the end of the run, so a slow run never queues a burst of catch-ups.
-        if (!m_stopped && m_timers.count(id))
-            m_due.emplace(Clock::now() + interval, id);
+        if (!core->stopped && core->timers.count(id))
+            core->due.emplace(Clock::now() + interval, id);
     }
 }
 

@@ -6,6 +6,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -23,8 +24,9 @@ namespace kvs::detail {
 // destroyed without close() still ends its thread promptly. Callers on the GUI thread never wait
 // on it: they post and receive results through futures or queued signals of their own.
 //
-// Thread rule: safe from any thread. Tasks and timer callbacks must not throw (they are wrapped
-// by their owners, which count failures); an escaping exception is caught and dropped here.
+// Thread rule: safe from any thread, destruction included: the thread's state is shared with
+// it, so a dispatcher destroyed by one of its own tasks lets its thread finish on its own.
+// Tasks must not throw (their owners count failures); an escaping exception is logged.
 class Dispatcher
 {
 public:
@@ -44,10 +46,8 @@ public:
     // Stops a timer; a run already under way finishes. Unknown ids are ignored.
     void stopTimer(TimerId id);
     // Drops pending tasks and timers, and joins the thread (unless called from it, in which case
-    // the thread ends after the current task). Nothing runs after stop() returns. Idempotent.
+    // the thread ends after the current task). Nothing starts after stop() returns. Idempotent.
     void stop();
-
-    bool isDispatcherThread() const noexcept;
 
 private:
     struct Timer
@@ -56,20 +56,26 @@ private:
         std::function<void()> task;
     };
 
-    void ensureThread(); // Requires: m_mutex held.
-    void run();
+    // Everything the thread touches, owned jointly by the dispatcher and its thread.
+    struct Core
+    {
+        std::mutex mutex;
+        std::condition_variable wake;
+        bool stopped = false;                          // Guarded by mutex.
+        std::deque<std::function<void()>> tasks;       // Guarded by mutex.
+        std::multimap<Clock::time_point, TimerId> due; // Guarded by mutex.
+        std::unordered_map<TimerId, Timer> timers;     // Guarded by mutex.
+        TimerId nextTimer = 1;                         // Guarded by mutex.
+        std::thread::id threadId;                      // Guarded by mutex.
+    };
+
+    void ensureThread(); // Requires: m_core->mutex held.
+    static void run(const std::shared_ptr<Core> &core);
     static void invoke(const std::function<void()> &task) noexcept;
 
     std::string m_name;
-    mutable std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_stopped = false;                          // Guarded by m_mutex.
-    std::deque<std::function<void()>> m_tasks;       // Guarded by m_mutex.
-    std::multimap<Clock::time_point, TimerId> m_due; // Guarded by m_mutex.
-    std::unordered_map<TimerId, Timer> m_timers;     // Guarded by m_mutex.
-    TimerId m_nextTimer = 1;                         // Guarded by m_mutex.
-    std::thread m_thread;                            // Started on first use.
-    std::thread::id m_threadId;                      // Guarded by m_mutex.
+    std::shared_ptr<Core> m_core;
+    std::thread m_thread; // Started on first use.
 };
 
 } // namespace kvs::detail

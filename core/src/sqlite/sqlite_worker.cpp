@@ -3,29 +3,34 @@
 namespace kvs::detail {
 
 SqliteWorker::SqliteWorker(SqliteSession::Settings settings)
-    : m_settings(std::move(settings))
-    , m_thread([this] { run(); })
-{}
+    : m_core(std::make_shared<Core>(std::move(settings)))
+{
+    m_thread = std::thread([core = m_core] { run(core); });
+    m_core->threadId = m_thread.get_id(); // read by the destructor only
+}
 
 SqliteWorker::~SqliteWorker()
 {
     (void)close();
     {
-        std::lock_guard lock(m_mutex);
-        m_exit = true;
-        m_wake.notify_one();
+        std::lock_guard lock(m_core->mutex);
+        m_core->exit = true;
+        m_core->wake.notify_one();
     }
-    m_thread.join();
+    if (std::this_thread::get_id() == m_core->threadId)
+        m_thread.detach(); // destroyed by a continuation on the worker: it finishes on its own
+    else
+        m_thread.join();
 }
 
 bool SqliteWorker::post(Job job)
 {
-    std::lock_guard lock(m_mutex);
-    if (m_closing)
+    std::lock_guard lock(m_core->mutex);
+    if (m_core->closing)
         return false;
-    m_jobs.push_back(std::move(job));
-    if (m_sleeping)
-        m_wake.notify_one(); // a busy worker finds the job when it looks again, no wake-up
+    m_core->jobs.push_back(std::move(job));
+    if (m_core->sleeping)
+        m_core->wake.notify_one(); // a busy worker finds the job when it looks again, no wake-up
     return true;
 }
 
@@ -34,48 +39,48 @@ QFuture<void> SqliteWorker::close()
     auto promise = std::make_shared<QPromise<void>>();
     promise->start();
     QFuture<void> done = promise->future();
-    std::lock_guard lock(m_mutex);
-    if (m_closing) {
+    std::lock_guard lock(m_core->mutex);
+    if (m_core->closing) {
         promise->finish();
         return done;
     }
-    m_closing = true;
-    m_jobs.push_back([promise](SqliteWorker &worker) {
-        if (worker.m_session)
-            (void)worker.m_session->close();
-        worker.m_session.reset();
+    m_core->closing = true;
+    m_core->jobs.push_back([promise](Core &core) {
+        if (core.openSession)
+            (void)core.openSession->close();
+        core.openSession.reset();
         promise->finish();
     });
-    if (m_sleeping)
-        m_wake.notify_one();
+    if (m_core->sleeping)
+        m_core->wake.notify_one();
     return done;
 }
 
-SqliteSession &SqliteWorker::session()
+SqliteSession &SqliteWorker::Core::session()
 {
-    if (!m_session)
-        m_session = std::make_unique<SqliteSession>(m_settings);
-    return *m_session;
+    if (!openSession)
+        openSession = std::make_unique<SqliteSession>(settings);
+    return *openSession;
 }
 
-void SqliteWorker::run()
+void SqliteWorker::run(const std::shared_ptr<Core> &core)
 {
     std::vector<Job> batch;
-    std::unique_lock lock(m_mutex);
+    std::unique_lock lock(core->mutex);
     for (;;) {
-        if (m_jobs.empty()) {
-            if (m_exit)
+        if (core->jobs.empty()) {
+            if (core->exit)
                 return;
-            m_sleeping = true;
-            m_wake.wait(lock, [this] { return !m_jobs.empty() || m_exit; });
-            m_sleeping = false;
+            core->sleeping = true;
+            core->wake.wait(lock, [&] { return !core->jobs.empty() || core->exit; });
+            core->sleeping = false;
             continue;
         }
-        batch.swap(m_jobs);
+        batch.swap(core->jobs);
         lock.unlock();
         for (Job &job : batch)
-            job(*this); // jobs settle their own promise and never throw
-        batch.clear();
+            job(*core); // jobs settle their own promise and never throw
+        batch.clear();  // captures released outside the lock
         lock.lock();
     }
 }

@@ -18,12 +18,16 @@ namespace kvs::detail {
 // one at a time, in order: the serial queue of the reference. When it wakes it takes every job
 // queued so far in one go, so that requests in flight share one wake-up instead of paying one
 // each (on this kind of machine a cross-thread wake-up costs tens of microseconds, the same
-// order as the statement itself). Thread rule: submit() is safe from any thread.
+// order as the statement itself).
+//
+// Thread rule: submit() is safe from any thread, and so is destruction: the thread's state is
+// shared with it, so a worker destroyed from one of its own jobs' continuations (the last owner
+// of a store let go there) lets the thread finish the queue and close the session on its own.
 class SqliteWorker
 {
 public:
     explicit SqliteWorker(SqliteSession::Settings settings);
-    ~SqliteWorker(); // runs the queued jobs, closes the session, joins
+    ~SqliteWorker(); // runs the queued jobs, closes the session, joins (or detaches, see above)
 
     // Queues fn(session) and returns its result as a future. After close(), the future fails
     // with ClosedError "kvs: the store is closed".
@@ -33,8 +37,8 @@ public:
         auto promise = std::make_shared<QPromise<T>>();
         promise->start();
         QFuture<T> future = promise->future();
-        const bool queued = post([promise, fn = std::move(fn)](SqliteWorker &worker) mutable {
-            settle(*promise, [&] { return fn(worker.session()); });
+        const bool queued = post([promise, fn = std::move(fn)](Core &core) mutable {
+            settle(*promise, [&] { return fn(core.session()); });
         });
         if (!queued) {
             promise->setException(std::make_exception_ptr(ClosedError("kvs: the store is closed")));
@@ -46,25 +50,37 @@ public:
     // Closes the session after the jobs queued before; later submits fail.
     QFuture<void> close();
 
-    const std::string &path() const noexcept { return m_settings.path; }
+    const std::string &path() const noexcept { return m_core->settings.path; }
 
 private:
-    using Job = std::function<void(SqliteWorker &)>;
+    struct Core;
+    using Job = std::function<void(Core &)>;
+
+    // Everything the thread touches, owned jointly by the worker and its thread.
+    struct Core
+    {
+        explicit Core(SqliteSession::Settings s)
+            : settings(std::move(s))
+        {}
+        // The session, opened on first use. Throws what the open throws (tried again next
+        // time). Worker thread only.
+        SqliteSession &session();
+
+        const SqliteSession::Settings settings;
+        std::unique_ptr<SqliteSession> openSession; // Worker thread only.
+        std::mutex mutex;
+        std::condition_variable wake;
+        std::vector<Job> jobs; // Guarded by mutex.
+        bool closing = false;  // Guarded by mutex. No job is accepted any more.
+        bool sleeping = false; // Guarded by mutex.
+        bool exit = false;     // Guarded by mutex.
+        std::thread::id threadId;
+    };
 
     bool post(Job job);
-    void run();
-    // The session, opened on first use. Throws what the open throws (tried again next time).
-    SqliteSession &session();
+    static void run(const std::shared_ptr<Core> &core);
 
-    const SqliteSession::Settings m_settings;
-    std::unique_ptr<SqliteSession> m_session; // Worker thread only.
-
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    std::vector<Job> m_jobs; // Guarded by m_mutex.
-    bool m_closing = false;  // Guarded by m_mutex. No job is accepted any more.
-    bool m_sleeping = false; // Guarded by m_mutex.
-    bool m_exit = false;     // Guarded by m_mutex.
+    std::shared_ptr<Core> m_core;
     std::thread m_thread;
 };
 

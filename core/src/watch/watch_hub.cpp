@@ -87,7 +87,7 @@ void WatchHub::recordReset()
 WatchHandle WatchHub::add(std::vector<Key> keys,
                           std::vector<std::string> encodedKeys,
                           WatchCallback callback,
-                          std::vector<std::optional<Entry>> initial)
+                          std::optional<std::vector<std::optional<Entry>>> initial)
 {
     std::lock_guard lock(m_mutex);
     auto watcher = std::make_shared<Watcher>(m_nextWatcherId++,
@@ -181,7 +181,18 @@ void WatchHub::deliverBatch(Batch &batch)
     event.sequence = batch.sequence;
     if (batch.initial) {
         event.initial = true;
-        call(*batch.watchers.front(), batch.initialEntries, event);
+        Watcher &watcher = *batch.watchers.front();
+        if (!batch.initialEntries) {
+            if (!watcher.isActive())
+                return;
+            try {
+                batch.initialEntries = m_reader(watcher.keys());
+            } catch (...) {
+                m_dispatchErrors.fetch_add(1);
+                return;
+            }
+        }
+        call(watcher, *batch.initialEntries, event);
         return;
     }
     if (batch.reset) {

@@ -50,12 +50,14 @@ public:
     void record(CommittedChanges changes);
     // reset()'s batch: every watched key gets a null tombstone, with event.reset set.
     void recordReset();
-    // Registers a watcher whose initial call gets initial (read under the store's lock, so no
-    // commit falls between the read and the registration). Requires: the store's lock is held.
+    // Registers a watcher whose initial call gets initial (KVStore: read under the store's lock,
+    // so no commit falls between the read and the registration). Without initial (AsyncKVStore)
+    // the entries are read when the initial call is delivered, before any later batch, so the
+    // watcher sees no change before its initial call (a change may then show in both).
     WatchHandle add(std::vector<Key> keys,
                     std::vector<std::string> encodedKeys,
                     WatchCallback callback,
-                    std::vector<std::optional<Entry>> initial);
+                    std::optional<std::vector<std::optional<Entry>>> initial);
     // Runs the queued batches (see the class comment). Call without holding the store's lock.
     void deliver();
 
@@ -74,7 +76,7 @@ private:
         CommittedChanges changes;
         bool reset = false;
         bool initial = false;
-        std::vector<std::optional<Entry>> initialEntries;
+        std::optional<std::vector<std::optional<Entry>>> initialEntries;
         std::vector<std::shared_ptr<Watcher>> watchers; // captured when the batch was recorded
     };
 

@@ -1,0 +1,123 @@
+#pragma once
+
+#include <kvs/async_kvstore.h>
+#include <kvs/kvstore.h>
+
+#include <QTest>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+// The conformance suite runs one set of behavioural tests against every backend: KVStore,
+// AsyncKVStore on SQLite and AsyncKVStore on PostgreSQL. StoreUnderTest is the one face the
+// tests see: the sync store's API, answered directly by KVStore and by waiting on the futures
+// of AsyncKVStore (a test may wait; the GUI never does).
+namespace kvs::test {
+
+enum class Backend { KVStore, AsyncSqlite, AsyncPostgres };
+
+const char *backendName(Backend backend);
+
+// What the reference words differently per backend.
+struct BackendTraits
+{
+    bool postgres = false;
+    // PostgreSQL's NUMERIC increment: "holds a non-numeric value", exact decimals, no overflow.
+    std::string nonNumberKind(const char *kind) const
+    {
+        return postgres ? "a non-numeric value" : kind;
+    }
+};
+
+struct StoreConfig
+{
+    QueueConfig queue;
+    long long maxKeySize = 2048;
+    std::chrono::milliseconds maintenanceInterval{60000};
+};
+
+class StoreUnderTest
+{
+public:
+    virtual ~StoreUnderTest() = default;
+    virtual Backend backend() const = 0;
+    BackendTraits traits() const { return {backend() == Backend::AsyncPostgres}; }
+
+    virtual std::optional<Entry> get(const Key &key) = 0;
+    virtual std::vector<std::optional<Entry>> getMany(const std::vector<Key> &keys) = 0;
+    virtual CommitResult set(const Key &key, const Value &value, const SetOptions &options = {})
+        = 0;
+    virtual void remove(const Key &key) = 0;
+    virtual double increment(const Key &key, double delta = 1) = 0;
+    virtual ListResult list(const ListSelector &selector, const ListOptions &options = {}) = 0;
+    // Builds atomic() from the checks and mutations and commits it.
+    virtual CommitResult commit(const std::vector<Check> &checks,
+                                const std::vector<Mutation> &mutations)
+        = 0;
+    // Commits one builder twice; returns the second commit's outcome (it must throw).
+    virtual void commitTwice() = 0;
+
+    virtual EnqueueResult enqueue(const Value &payload, const QueueOptions &options = {}) = 0;
+    virtual std::vector<QueueMessage>
+    dequeue(const std::string &topic = "default", double limit = 1, const DequeueOptions & = {})
+        = 0;
+    virtual bool acknowledge(double id, const std::string &token) = 0;
+    virtual bool nack(double id, const std::string &token, const NackOptions &options = {}) = 0;
+    virtual bool extendLease(double id, const std::string &token, std::optional<double> ms = {})
+        = 0;
+    virtual std::vector<QueueDeadMessage> listDead(const std::string &topic = "default",
+                                                   const ListDeadOptions &options = {})
+        = 0;
+    virtual std::int64_t retryDead(const std::string &topic = "default",
+                                   std::optional<double> id = {})
+        = 0;
+    virtual std::int64_t deleteDead(const std::string &topic = "default",
+                                    std::optional<double> id = {})
+        = 0;
+    virtual std::vector<QueueStats> queueStats(const std::optional<std::string> &topic = {}) = 0;
+    virtual std::int64_t cleanQueue() = 0;
+    virtual std::vector<QueuePeekMessage> peek(const std::string &topic,
+                                               const PeekOptions &options = {})
+        = 0;
+    virtual std::int64_t cleanExpired() = 0;
+    virtual void reset() = 0;
+    virtual void close() = 0;
+
+    virtual WatchHandle watch(std::vector<Key> keys, WatchCallback callback) = 0;
+    virtual WatchDiagnostics watchDiagnostics() = 0;
+    virtual QueueListenerHandle addQueueListener(const std::string &topic,
+                                                 QueueHandler handler,
+                                                 const QueueListenerOptions & = {})
+        = 0;
+    virtual QueueDiagnostics queueDiagnostics() = 0;
+    virtual QFuture<Value>
+    getAsync(const Key &key, std::function<Value()> compute, std::optional<double> ttl = {}) = 0;
+};
+
+// Opens a fresh, empty store of backend for one test (its own SQLite file, or its own
+// PostgreSQL schema). name keeps test databases apart.
+std::unique_ptr<StoreUnderTest>
+openStore(Backend backend, const std::string &name, const StoreConfig &config = {});
+
+// The backends this run covers (from --backends a,b on the command line; default: the SQLite
+// ones), and the QTest data column every conformance test is driven by.
+std::vector<Backend> &selectedBackends();
+void addBackendRows();
+// Strips "--backends LIST" from argv; returns false on an unknown backend name.
+bool parseBackends(int &argc, char **argv);
+
+} // namespace kvs::test
+
+Q_DECLARE_METATYPE(kvs::test::Backend)
+
+// A conformance test's main: the backend selection, then QTest.
+#define KVS_CONFORMANCE_MAIN(TestClass) \
+    int main(int argc, char **argv) \
+    { \
+        if (!kvs::test::parseBackends(argc, argv)) \
+            return 2; \
+        QCoreApplication app(argc, argv); \
+        TestClass test; \
+        return QTest::qExec(&test, argc, argv); \
+    }

@@ -1,0 +1,323 @@
+// The queue on every backend: enqueue and dequeue (FIFO, ties by id, limits, leases, one token
+// per call), acknowledge / nack with backoff and dead letters, extendLease, listDead, retryDead,
+// deleteDead, queueStats, cleanQueue, peek, and the errors with the reference's messages.
+#include "conformance/store_under_test.h"
+#include "support/test_support.h"
+
+#include <kvs/literal.h>
+
+#include <QDateTime>
+#include <QRegularExpression>
+#include <QTest>
+#include <QThread>
+
+#include <cmath>
+
+using namespace kvs;
+using namespace kvs::test;
+
+namespace {
+
+QueueOptions onTopic(const std::string &topic, double maxAttempts = 3, double delay = 0)
+{
+    QueueOptions options;
+    options.topic = topic;
+    options.maxAttempts = maxAttempts;
+    options.delay = delay;
+    return options;
+}
+
+std::int64_t nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+} // namespace
+
+class TestConformanceQueue : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<StoreUnderTest> open(const char *name, const StoreConfig &config = {})
+    {
+        QFETCH(Backend, backend);
+        return openStore(backend, name, config);
+    }
+
+private slots:
+    void enqueueAndDequeue_data() { addBackendRows(); }
+    void enqueueAndDequeue();
+    void fifoTiesBreakOnIdAndLimitIsHonoured_data() { addBackendRows(); }
+    void fifoTiesBreakOnIdAndLimitIsHonoured();
+    void delayedMessagesWait_data() { addBackendRows(); }
+    void delayedMessagesWait();
+    void queueArgumentErrors_data() { addBackendRows(); }
+    void queueArgumentErrors();
+    void acknowledgeAndStaleTokens_data() { addBackendRows(); }
+    void acknowledgeAndStaleTokens();
+    void expiredLeaseIsRedelivered_data() { addBackendRows(); }
+    void expiredLeaseIsRedelivered();
+    void nackBackoffAndDeadLetters_data() { addBackendRows(); }
+    void nackBackoffAndDeadLetters();
+    void extendLeaseAndRelease_data() { addBackendRows(); }
+    void extendLeaseAndRelease();
+    void statsCleanAndPeek_data() { addBackendRows(); }
+    void statsCleanAndPeek();
+    void doneRetentionKeepsAcknowledged_data() { addBackendRows(); }
+    void doneRetentionKeepsAcknowledged();
+};
+
+void TestConformanceQueue::enqueueAndDequeue()
+{
+    auto store = open("enqueue");
+    const EnqueueResult first = store->enqueue(parseLiteral(R"({"to": "a@example.com", n: 1n})"));
+    QVERIFY(first.ok);
+    const EnqueueResult second = store->enqueue(Value("two"));
+    QVERIFY(second.id > first.id);
+    const std::int64_t before = nowMs();
+    const auto got = store->dequeue("default", 10);
+    QCOMPARE(got.size(), std::size_t(2));
+    const QueueMessage &m = got[0];
+    QCOMPARE(m.id, first.id);
+    QCOMPARE(m.topic, std::string("default"));
+    QCOMPARE(printLiteral(m.payload), std::string(R"({"to": "a@example.com", "n": 1n})"));
+    QCOMPARE(m.attempts, std::int64_t(1));
+    QCOMPARE(m.maxAttempts, std::int64_t(3));
+    QVERIFY(!m.lastError.has_value());
+    QVERIFY(m.lockedUntil >= before + 30000 && m.lockedUntil <= nowMs() + 30000);
+    static const QRegularExpression uuid(
+        QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"));
+    QVERIFY(uuid.match(QString::fromStdString(m.token)).hasMatch());
+    QCOMPARE(got[1].token, m.token); // one token per dequeue() call
+    QVERIFY(store->dequeue().empty());
+    store->enqueue(Value(4), onTopic("jobs"));
+    QVERIFY(store->dequeue("other").empty());
+    QCOMPARE(store->dequeue("jobs").at(0).payload.asNumber(), 4.0);
+}
+
+void TestConformanceQueue::fifoTiesBreakOnIdAndLimitIsHonoured()
+{
+    auto store = open("fifo");
+    std::vector<std::int64_t> ids;
+    for (int i = 0; i < 30; ++i) // a burst: many share one deliver_at millisecond
+        ids.push_back(store->enqueue(Value(i), onTopic("f")).id);
+    std::vector<std::int64_t> seen;
+    for (int round = 0; round < 3; ++round) {
+        const auto batch = store->dequeue("f", 10);
+        QCOMPARE(batch.size(), std::size_t(10)); // never more than the limit
+        for (const auto &message : batch)
+            seen.push_back(message.id);
+    }
+    QCOMPARE(seen, ids);
+    // The limit is capped at 1000, not refused.
+    QVERIFY(store->dequeue("f", 5000).empty());
+}
+
+void TestConformanceQueue::delayedMessagesWait()
+{
+    auto store = open("delayed");
+    store->enqueue(Value("later"), onTopic("t", 3, 60000));
+    store->enqueue(Value("past"), onTopic("t", 3, -5000)); // negative: already due
+    const auto got = store->dequeue("t", 10);
+    QCOMPARE(got.size(), std::size_t(1));
+    QCOMPARE(got[0].payload.asString(), std::string("past"));
+    const QueueStats stats = store->queueStats("t").at(0);
+    QCOMPARE(stats.delayed, std::int64_t(1));
+    QCOMPARE(stats.processing, std::int64_t(1));
+}
+
+void TestConformanceQueue::queueArgumentErrors()
+{
+    auto store = open("errors");
+    QVERIFY(throwsWith<RangeError>([&] { store->enqueue(Value(1), onTopic("t", 3, NAN)); },
+                                   "kvs: enqueue() delay must be a finite number, got NaN"));
+    QVERIFY(throwsWith<RangeError>([&] { store->enqueue(Value(1), onTopic("t", 0)); },
+                                   "kvs: enqueue() maxAttempts must be an integer from 1 to "
+                                   "9007199254740991, got 0"));
+    QCOMPARE(store->queueStats("t").at(0).pending, std::int64_t(0)); // nothing written
+    QVERIFY(throwsWith<RangeError>([&] { (void)store->dequeue("t", 0); },
+                                   "kvs: dequeue() limit must be an integer >= 1, got 0"));
+    QVERIFY(throwsWith<RangeError>([&] { (void)store->dequeue("t", 1, {0.0}); },
+                                   "kvs: dequeue() visibilityTimeout must be a finite number > 0, "
+                                   "got 0"));
+    QVERIFY(throwsWith<TypeError>([&] { store->acknowledge(1.5, "t"); },
+                                  "kvs: acknowledge() needs an integer message id, got 1.5"));
+    QVERIFY(throwsWith<TypeError>([&] { store->acknowledge(1, ""); },
+                                  "kvs: acknowledge() needs the message's lease token"));
+    QVERIFY(throwsWith<TypeError>([&] { store->nack(INFINITY, "t"); },
+                                  "kvs: nack() needs an integer message id, got Infinity"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] {
+            store->nack(1, "t", {std::nullopt, -1.0});
+        },
+        "kvs: nack() delay must be a finite number >= 0, got -1"));
+    QVERIFY(throwsWith<TypeError>([&] { store->extendLease(1, ""); },
+                                  "kvs: extendLease() needs the message's lease token"));
+    QVERIFY(throwsWith<RangeError>([&] { store->extendLease(1, "t", -1.0); },
+                                   "kvs: extendLease() visibilityTimeout must be a finite number "
+                                   ">= 0, got -1"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] {
+            (void)store->listDead("t", {0, 0});
+        },
+        "kvs: listDead() limit must be an integer >= 1, got 0"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] {
+            (void)store->listDead("t", {10, -1});
+        },
+        "kvs: listDead() after must be an integer >= 0, got -1"));
+    QVERIFY(throwsWith<TypeError>([&] { store->retryDead("t", 2.5); },
+                                  "kvs: retryDead() needs an integer message id, got 2.5"));
+    QVERIFY(throwsWith<TypeError>([&] { store->deleteDead("t", 2.5); },
+                                  "kvs: deleteDead() needs an integer message id, got 2.5"));
+    QVERIFY(throwsWith<RangeError>(
+        [&] {
+            (void)store->peek("t", {PeekStatus::Pending, 0, 0});
+        },
+        "kvs: peek() limit must be an integer >= 1, got 0"));
+}
+
+void TestConformanceQueue::acknowledgeAndStaleTokens()
+{
+    auto store = open("ack");
+    store->enqueue(Value("job"));
+    const QueueMessage m = store->dequeue().at(0);
+    QVERIFY(!store->acknowledge(double(m.id), "not-the-token"));
+    QVERIFY(store->acknowledge(double(m.id), m.token));
+    QVERIFY(!store->acknowledge(double(m.id), m.token)); // gone
+    QVERIFY(store->queueStats().empty());
+}
+
+void TestConformanceQueue::expiredLeaseIsRedelivered()
+{
+    auto store = open("lease");
+    store->enqueue(Value("job"));
+    const QueueMessage first = store->dequeue("default", 1, {30.0}).at(0);
+    QThread::msleep(60);
+    QCOMPARE(store->queueStats().at(0).processing, std::int64_t(1)); // until reclaimed
+    QThread::msleep(1000); // past the once-a-second reclaim interval
+    const auto again = store->dequeue();
+    QCOMPARE(again.size(), std::size_t(1));
+    QCOMPARE(again[0].id, first.id);
+    QCOMPARE(again[0].attempts, std::int64_t(2));
+    QVERIFY(again[0].token != first.token);
+    QVERIFY(!store->acknowledge(double(first.id), first.token)); // the late worker's token
+    QVERIFY(!store->nack(double(first.id), first.token));
+    QVERIFY(!store->extendLease(double(first.id), first.token));
+    QVERIFY(store->acknowledge(double(again[0].id), again[0].token));
+}
+
+void TestConformanceQueue::nackBackoffAndDeadLetters()
+{
+    StoreConfig config;
+    config.queue.backoff = std::vector<double>{100, 200};
+    auto store = open("nack", config);
+    const std::int64_t id = store->enqueue(Value("x"), onTopic("t", 3)).id;
+    QueueMessage m = store->dequeue("t").at(0);
+    const std::int64_t before = nowMs();
+    QVERIFY(store->nack(double(m.id), m.token, {std::string("first"), std::nullopt}));
+    // The schedule's first delay: not due yet.
+    QVERIFY(store->dequeue("t").empty());
+    const auto delayed = store->peek("t", {PeekStatus::Delayed, 0, 10});
+    QCOMPARE(delayed.size(), std::size_t(1));
+    QVERIFY(delayed[0].deliverAt >= before + 100 && delayed[0].deliverAt <= nowMs() + 100);
+    QCOMPARE(delayed[0].lastError.value_or(""), std::string("first"));
+    QVERIFY(!delayed[0].lockedUntil.has_value());
+    QTest::qWait(120);
+    m = store->dequeue("t").at(0);
+    QCOMPARE(m.attempts, std::int64_t(2));
+    QCOMPARE(m.lastError.value_or(""), std::string("first"));
+    QVERIFY(store->nack(double(m.id), m.token, {std::string("second"), 0.0})); // explicit delay
+    m = store->dequeue("t").at(0);
+    QCOMPARE(m.attempts, std::int64_t(3));
+    // The last attempt dead-letters, with the error truncated to 2000 characters.
+    QVERIFY(store->nack(double(m.id), m.token, {std::string(2500, 'e'), std::nullopt}));
+    QVERIFY(store->dequeue("t").empty());
+    const auto dead = store->listDead("t");
+    QCOMPARE(dead.size(), std::size_t(1));
+    QCOMPARE(dead[0].id, id);
+    QCOMPARE(dead[0].attempts, std::int64_t(3));
+    QCOMPARE(dead[0].lastError.value_or(""), std::string(2000, 'e'));
+    QVERIFY(dead[0].failedAt >= before);
+    QCOMPARE(store->queueStats("t").at(0).dead, std::int64_t(1));
+    // retryDead: pending again with attempts 0, last_error kept.
+    QCOMPARE(store->retryDead("t"), std::int64_t(1));
+    m = store->dequeue("t").at(0);
+    QCOMPARE(m.attempts, std::int64_t(1));
+    QCOMPARE(m.lastError.value_or(""), std::string(2000, 'e'));
+    QVERIFY(store->nack(double(m.id), m.token, {std::nullopt, 0.0}));
+    // deleteDead of one id and of all.
+    const std::int64_t other = store->enqueue(Value("y"), onTopic("t", 1)).id;
+    const auto dying = store->dequeue("t", 10);
+    for (const auto &message : dying)
+        QVERIFY(store->nack(double(message.id), message.token, {std::nullopt, 0.0}));
+    QCOMPARE(store->queueStats("t").at(0).dead, std::int64_t(1)); // "y" had one attempt
+    QCOMPARE(store->deleteDead("t", double(other)), std::int64_t(1));
+    QCOMPARE(store->deleteDead("t"), std::int64_t(0));
+}
+
+void TestConformanceQueue::extendLeaseAndRelease()
+{
+    auto store = open("extend");
+    store->enqueue(Value("job"));
+    const QueueMessage m = store->dequeue("default", 1, {50.0}).at(0);
+    QVERIFY(store->extendLease(double(m.id), m.token, 60000.0));
+    const auto leased = store->peek("default", {PeekStatus::Processing, 0, 10});
+    QVERIFY(*leased.at(0).lockedUntil > nowMs() + 50000);
+    // 0 releases at once: this store's next dequeue reclaims it (attempts are not refunded).
+    QVERIFY(store->extendLease(double(m.id), m.token, 0.0));
+    const auto again = store->dequeue();
+    QCOMPARE(again.size(), std::size_t(1));
+    QCOMPARE(again[0].attempts, std::int64_t(2));
+}
+
+void TestConformanceQueue::statsCleanAndPeek()
+{
+    StoreConfig config;
+    config.queue.deadRetention = 0; // cleanQueue() purges dead letters at once
+    auto store = open("stats", config);
+    QCOMPARE(store->queueStats("empty").at(0).topic, std::string("empty")); // all-zero row
+    QCOMPARE(store->queueStats("empty").at(0).pending, std::int64_t(0));
+    store->enqueue(Value(1), onTopic("a"));
+    store->enqueue(Value(2), onTopic("a"));
+    store->enqueue(Value(3), onTopic("a", 3, 60000));
+    store->enqueue(Value(4), onTopic("b", 1));
+    store->dequeue("a");
+    const auto b = store->dequeue("b", 1, {20.0}).at(0);
+    QThread::msleep(40);
+    // queueStats first dead-letters the lease that expired on its last attempt.
+    const auto stats = store->queueStats();
+    QCOMPARE(stats.size(), std::size_t(2));
+    QCOMPARE(stats[0].topic, std::string("a"));
+    QCOMPARE(stats[0].pending, std::int64_t(1));
+    QCOMPARE(stats[0].delayed, std::int64_t(1));
+    QCOMPARE(stats[0].processing, std::int64_t(1));
+    QVERIFY(stats[0].oldestPendingAt.has_value());
+    QCOMPARE(stats[1].dead, std::int64_t(1));
+    QCOMPARE(store->listDead("b").at(0).lastError.value_or(""), std::string("lease expired"));
+    QVERIFY(!store->acknowledge(double(b.id), b.token));
+    // Peek pages by id and leases nothing.
+    const auto pending = store->peek("a", {PeekStatus::Pending, 0, 10});
+    QCOMPARE(pending.size(), std::size_t(1));
+    QCOMPARE(store->peek("a", {PeekStatus::Pending, pending[0].id, 10}).size(), std::size_t(0));
+    QCOMPARE(store->queueStats("a").at(0).pending, std::int64_t(1));
+    QCOMPARE(store->cleanQueue(), std::int64_t(1)); // the dead letter, deadRetention 0
+    QCOMPARE(store->queueStats("b").at(0).dead, std::int64_t(0));
+}
+
+void TestConformanceQueue::doneRetentionKeepsAcknowledged()
+{
+    StoreConfig config;
+    config.queue.doneRetention = 60000;
+    auto store = open("done", config);
+    store->enqueue(Value(1));
+    const auto m = store->dequeue().at(0);
+    QVERIFY(store->acknowledge(double(m.id), m.token));
+    QCOMPARE(store->queueStats().at(0).done, std::int64_t(1));
+    QCOMPARE(store->cleanQueue(), std::int64_t(0)); // younger than doneRetention
+    QCOMPARE(store->queueStats().at(0).done, std::int64_t(1));
+}
+
+KVS_CONFORMANCE_MAIN(TestConformanceQueue)
+#include "tst_conformance_queue.moc"
