@@ -1,8 +1,10 @@
 #include "cli/bench.h"
 
+#include "cli/bench_async.h"
 #include "cli/bench_data.h"
 #include "cli/bench_measure.h"
 #include "cli/bench_raw.h"
+#include "cli/bench_runner.h"
 #include "cli/bench_store.h"
 #include "cli/cli_output.h"
 
@@ -11,7 +13,6 @@
 #include <kvs/kvstore.h>
 #include <kvs/value_codec.h>
 
-#include <malloc.h>
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <malloc.h>
 #include <ostream>
 #include <system_error>
 
@@ -108,68 +110,6 @@ void claimFiles(const BenchConfig &config, const BenchKeys &keys, std::ostream &
         DatabaseFiles::removeAll(config.db);
         DatabaseFiles::removeAll(rawPath);
     }
-}
-
-// The refill of an operation that needs none.
-struct NoRefill
-{
-    void operator()(std::uint64_t) const noexcept {}
-};
-
-nanoseconds toNanoseconds(double seconds)
-{
-    return std::chrono::duration_cast<nanoseconds>(std::chrono::duration<double>(seconds));
-}
-
-// Store and baseline alternate in this many runs per operation.
-constexpr int kRounds = 5;
-
-template <typename Target>
-void runOperation(Target &target, BenchOp op, nanoseconds budget, Timing &timing)
-{
-    const NoRefill none;
-    switch (op) {
-    case BenchOp::Set:
-        return measure(
-            budget, kNoRefill, none, [&target](std::uint64_t i) { target.set(i); }, timing);
-    case BenchOp::GetHit:
-        return measure(
-            budget, kNoRefill, none, [&target](std::uint64_t i) { target.getHit(i); }, timing);
-    case BenchOp::GetMiss:
-        return measure(
-            budget, kNoRefill, none, [&target](std::uint64_t i) { target.getMiss(i); }, timing);
-    case BenchOp::Delete:
-        return measure(
-            budget,
-            kDeleteBatch,
-            [&target](std::uint64_t) { target.refillDeleteKeys(); },
-            [&target](std::uint64_t i) { target.remove(i); },
-            timing);
-    case BenchOp::Increment:
-        return measure(
-            budget, kNoRefill, none, [&target](std::uint64_t i) { target.increment(i); }, timing);
-    case BenchOp::GetMany10:
-        return measure(
-            budget, kNoRefill, none, [&target](std::uint64_t i) { target.getMany10(i); }, timing);
-    case BenchOp::AtomicSum:
-        return measure(
-            budget, kNoRefill, none, [&target](std::uint64_t i) { target.atomicSum(i); }, timing);
-    case BenchOp::QueueCycle:
-        return measure(
-            budget, kNoRefill, none, [&target](std::uint64_t i) { target.queueCycle(i); }, timing);
-    case BenchOp::QueueCycleBacklog:
-        // The store only: its baseline is the store's own queue_cycle (see measureStore()).
-        if constexpr (requires { target.queueCycleBacklog(0); }) {
-            return measure(
-                budget,
-                kNoRefill,
-                none,
-                [&target](std::uint64_t i) { target.queueCycleBacklog(i); },
-                timing);
-        }
-        break;
-    }
-    throw Error("kvs: bench: unknown operation");
 }
 
 struct OperationResult
@@ -353,7 +293,13 @@ std::string benchOperationList()
     return list;
 }
 
-void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
+namespace {
+
+// The KVStore part: each operation against the raw SQLite loop (see kvs --help).
+void runKVStoreBench(const BenchConfig &config,
+                     const BenchKeys &keys,
+                     std::ostream &out,
+                     std::ostream &err)
 {
     // glibc gives the top of the heap back to the system (brk) whenever more than 128 KB of it
     // is free. With a small heap (an empty queue topic, :memory:), SQLite's ephemeral table for
@@ -361,8 +307,6 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
     // and faulted its pages in again, 188 us a cycle instead of 28 us, in the store and the raw
     // loop alike (a Python sqlite3 loop shows it too). A long-running process keeps a warm
     // heap; the bench keeps one too, for both sides, so it measures the store, not the trim.
-    mallopt(M_TRIM_THRESHOLD, 256 << 20);
-    const BenchKeys keys;
     const bool inMemory = config.db == kMemory;
     if (!inMemory) {
         claimFiles(config, keys, err);
@@ -417,6 +361,45 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
                             : tableRow(op, measured, baseline))
             << std::endl;
     }
+}
+
+} // namespace
+
+bool isBenchBackend(std::string_view name) noexcept
+{
+    return name == "kvstore" || name == "async-sqlite" || name == "async-postgres";
+}
+
+void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
+{
+    // glibc gives the top of the heap back to the system (brk) whenever more than 128 KB of it
+    // is free. With a small heap (an empty queue topic, :memory:), SQLite's ephemeral table for
+    // the picker's MATERIALIZED CTE is such a block: every dequeue shrank and regrew the heap
+    // and faulted its pages in again, 188 us a cycle instead of 28 us, in the store and the raw
+    // loop alike (a Python sqlite3 loop shows it too). A long-running process keeps a warm
+    // heap; the bench keeps one too, for both sides, so it measures the store, not the trim.
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    const BenchKeys keys;
+    const bool postgres
+        = config.db.starts_with("postgres://") || config.db.starts_with("postgresql://");
+    std::vector<std::string> backends = config.backends;
+    if (backends.empty()) {
+        backends = postgres ? std::vector<std::string>{"async-postgres"}
+                            : std::vector<std::string>{"kvstore", "async-sqlite"};
+    }
+    const auto wants = [&](std::string_view name) {
+        return std::find(backends.begin(), backends.end(), name) != backends.end();
+    };
+    if (postgres && (wants("kvstore") || wants("async-sqlite")))
+        throw Error("kvs: bench: kvstore and async-sqlite need a SQLite --db, not a URL");
+    if (!postgres && wants("async-postgres"))
+        throw Error("kvs: bench: async-postgres needs --db postgres://...");
+    if (wants("kvstore"))
+        runKVStoreBench(config, keys, out, err);
+    if (wants("async-sqlite"))
+        runAsyncSqliteBench(config, keys, selectedOps(config), out);
+    if (wants("async-postgres"))
+        throw Error("kvs: bench: async-postgres is not available in this build");
 }
 
 } // namespace kvs::cli

@@ -16,7 +16,12 @@ struct BenchConfig
     std::vector<std::string> ops; // operation names; empty = all, in run order
     double seconds = 1;           // timed seconds per operation and side, > 0
     bool json = false;            // JSON lines instead of a table
+    // "kvstore", "async-sqlite", "async-postgres"; empty = the ones the db allows (a SQLite db:
+    // kvstore and async-sqlite; a postgres:// URL: async-postgres).
+    std::vector<std::string> backends;
 };
+
+[[nodiscard]] bool isBenchBackend(std::string_view name) noexcept;
 
 [[nodiscard]] bool isBenchOperation(std::string_view name) noexcept;
 // "set, get_hit, ..." for messages.

@@ -32,6 +32,7 @@ constexpr std::array kOptions{
     OptionSpec{"--cursor", true, false},
     OptionSpec{"--ops", true, false},
     OptionSpec{"--seconds", true, false},
+    OptionSpec{"--backends", true, false},
     OptionSpec{"--status", true, false},
     OptionSpec{"--after", true, false},
     OptionSpec{"--all", false, false},

@@ -87,21 +87,43 @@ double benchSeconds(const CliArguments &args)
     return seconds;
 }
 
-std::vector<std::string> benchOps(const CliArguments &args)
+// A comma-separated option value.
+std::vector<std::string> listOption(const CliArguments &args, std::string_view option)
 {
-    std::vector<std::string> ops;
-    const std::optional<std::string> text = args.value("--ops");
+    std::vector<std::string> items;
+    const std::optional<std::string> text = args.value(option);
     if (!text) {
-        return ops;
+        return items;
     }
     std::string_view rest = *text;
     while (true) {
         const std::size_t comma = rest.find(',');
-        ops.emplace_back(rest.substr(0, comma));
+        items.emplace_back(rest.substr(0, comma));
         if (comma == std::string_view::npos) {
             break;
         }
         rest.remove_prefix(comma + 1);
+    }
+    return items;
+}
+
+std::vector<std::string> benchBackends(const CliArguments &args)
+{
+    std::vector<std::string> backends = listOption(args, "--backends");
+    for (const std::string &backend : backends) {
+        if (!isBenchBackend(backend)) {
+            throw UsageError("kvs: --backends: unknown backend " + jsonQuoted(backend)
+                             + " (known: kvstore, async-sqlite, async-postgres)");
+        }
+    }
+    return backends;
+}
+
+std::vector<std::string> benchOps(const CliArguments &args)
+{
+    std::vector<std::string> ops = listOption(args, "--ops");
+    if (ops.empty()) {
+        return ops;
     }
     for (const std::string &op : ops) {
         if (!isBenchOperation(op)) {
@@ -114,8 +136,12 @@ std::vector<std::string> benchOps(const CliArguments &args)
 
 int runBenchCommand(const CommandContext &context)
 {
-    context.args.requireOnly("bench", {"--ops", "--seconds"});
-    requireArgumentCount(context, 1, 0, 0, "bench --db PATH|:memory: [--ops a,b] [--seconds S]");
+    context.args.requireOnly("bench", {"--ops", "--seconds", "--backends"});
+    requireArgumentCount(context,
+                         1,
+                         0,
+                         0,
+                         "bench --db PATH|:memory:|URL [--ops a,b] [--seconds S] [--backends b,c]");
     BenchConfig config;
     const std::optional<std::string> db = context.args.value("--db");
     if (!db) {
@@ -124,6 +150,7 @@ int runBenchCommand(const CommandContext &context)
     config.db = *db;
     config.tablePrefix = context.args.value("--table-prefix").value_or(std::string());
     config.ops = benchOps(context.args);
+    config.backends = benchBackends(context.args);
     config.seconds = benchSeconds(context.args);
     config.json = context.args.has("--json");
     runBench(config, context.out, context.err);

@@ -3,6 +3,7 @@
 #include "validation.h"
 
 #include <kvs/errors.h>
+#include <kvs/future.h>
 #include <kvs/value_codec.h>
 
 #include <QFuture>
@@ -314,7 +315,7 @@ KVStore::getAsync(const Key &key, std::function<Value()> compute, std::optional<
                 } catch (...) {
                     promise->setException(std::current_exception());
                 }
-                promise->finish();
+                kvs::finish(*promise);
             });
             return promise->future();
         });

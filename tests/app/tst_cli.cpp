@@ -553,8 +553,16 @@ private slots:
 
     void benchJson()
     {
-        const Run run = runKvs(
-            {"bench", "--db", ":memory:", "--seconds", "0.05", "--ops", "get_hit,set", "--json"});
+        const Run run = runKvs({"bench",
+                                "--db",
+                                ":memory:",
+                                "--seconds",
+                                "0.05",
+                                "--ops",
+                                "get_hit,set",
+                                "--backends",
+                                "kvstore",
+                                "--json"});
         QCOMPARE(run.code, 0);
         QVERIFY2(run.err.isEmpty(), run.err.constData());
         const QList<QByteArray> rows = lines(run.out);
@@ -584,6 +592,41 @@ private slots:
             QVERIFY(ratio > 0);
             QVERIFY(qAbs(ratio - opsPerSecond / baseline) <= 0.01 * ratio + 0.001);
         }
+    }
+
+    void benchAsyncSqliteJson()
+    {
+        // AsyncKVStore on SQLite: each op one awaited call at a time (against a bare worker round
+        // trip) and with 64 in flight (against KVStore's same op), in that order.
+        const Run run = runKvs({"bench",
+                                "--db",
+                                ":memory:",
+                                "--seconds",
+                                "0.05",
+                                "--ops",
+                                "get_hit,set",
+                                "--backends",
+                                "async-sqlite",
+                                "--json"});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.err.isEmpty(), run.err.constData());
+        const QList<QByteArray> rows = lines(run.out);
+        QCOMPARE(rows.size(), 4);
+        const char *const ops[] = {"get_hit", "get_hit_x64", "set", "set_x64"};
+        for (int i = 0; i < 4; ++i) {
+            const QJsonObject row = parseObject(rows[i]);
+            QCOMPARE(row.size(), 9);
+            QCOMPARE(row[u"backend"].toString(), QStringLiteral("async-sqlite"));
+            QCOMPARE(row[u"op"].toString(), QString::fromUtf8(ops[i]));
+            QCOMPARE(row[u"baseline"].toString(),
+                     i % 2 ? QStringLiteral("kvstore") : QStringLiteral("worker-round-trip"));
+            QVERIFY(row[u"ops_per_s"].toDouble() > 0);
+            QVERIFY(row[u"baseline_ops_per_s"].toDouble() > 0);
+            QVERIFY(row[u"p99_us"].toDouble() >= row[u"p50_us"].toDouble());
+        }
+        const Run unknown = runKvs({"bench", "--db", ":memory:", "--backends", "mongo"});
+        QCOMPARE(unknown.code, 2);
+        QVERIFY(unknown.err.contains("unknown backend"));
     }
 
     void benchQueueJson()
@@ -651,7 +694,11 @@ private slots:
                                 "delete,increment,get_many_10,atomic_sum,get_miss"});
         QCOMPARE(run.code, 0);
         const QList<QByteArray> rows = lines(run.out);
-        QCOMPARE(rows.size(), 7); // a title, the column names, five operations
+        // KVStore: a title, the column names, five operations; then AsyncKVStore on SQLite:
+        // each of them one at a time and 64 in flight.
+        QCOMPARE(rows.size(), 17);
+        QVERIFY(rows[7].startsWith("async-sqlite    delete "));
+        QVERIFY(rows[16].startsWith("async-sqlite    get_miss_x64 "));
         QVERIFY(rows[1].startsWith("operation"));
         QVERIFY(rows[2].startsWith("delete "));
         QVERIFY(rows[6].startsWith("get_miss "));

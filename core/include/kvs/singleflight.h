@@ -1,5 +1,7 @@
 #pragma once
 
+#include <kvs/future.h>
+
 #include <QFuture>
 #include <QPromise>
 
@@ -28,6 +30,7 @@ public:
     /// QFuture takes one continuation, so callers must not share one).
     QFuture<T> run(const std::string &key, const std::function<QFuture<T>()> &fn)
     {
+        std::lock_guard futures(futureLock()); // attaches to fn's future (kvs/future.h)
         auto waiter = std::make_shared<QPromise<T>>();
         waiter->start();
         QFuture<T> result = waiter->future();
@@ -126,7 +129,7 @@ private:
             } else if constexpr (!std::is_void_v<T>) {
                 waiter->addResult(*value);
             }
-            waiter->finish();
+            kvs::finish(*waiter);
         }
     }
 

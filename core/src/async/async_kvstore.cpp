@@ -134,7 +134,7 @@ QFuture<void> AsyncKVStore::State::ensureInit()
     QFuture<void> ready = waiter->future();
     std::lock_guard lock(initMutex);
     if (this->ready.load()) {
-        waiter->finish();
+        kvs::finish(*waiter);
         return ready;
     }
     initWaiters.push_back(std::move(waiter));
@@ -162,7 +162,7 @@ QFuture<void> AsyncKVStore::State::ensureInit()
             for (const auto &waiter : waiters) {
                 if (failure)
                     waiter->setException(failure);
-                waiter->finish();
+                kvs::finish(*waiter);
             }
         });
     return ready;
@@ -505,6 +505,7 @@ AsyncKVStore::getAsync(const Key &key, std::function<Value()> compute, std::opti
         (void)detail::expiryFor(options, 0); // a bad ttl fails before compute() runs
         const std::string flight
             = QByteArray::fromStdString(m_state->encodeChecked(key)).toHex().toStdString();
+        std::lock_guard futures(futureLock()); // attach safely (kvs/future.h)
         return get(key)
             .then(QtFuture::Launch::Sync,
                   [this, state = m_state, key, compute = std::move(compute), options, flight](

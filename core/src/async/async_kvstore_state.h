@@ -37,9 +37,12 @@ struct AsyncKVStore::State : std::enable_shared_from_this<AsyncKVStore::State>
 
     // Runs op(adapter) once the schema is ready: at once when it is, else after the migration
     // this call starts or joins. The migration's failure fails the call and is not kept.
+    // Continuations are attached under futureLock() (kvs/future.h): here for the calls of op and
+    // the wait for the migration; op's own then()s run inside it too.
     template <typename T, typename Op>
     QFuture<T> whenReady(Op op)
     {
+        std::lock_guard futures(futureLock());
         if (ready.load(std::memory_order_acquire)) {
             try {
                 return op(*adapter);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <kvs/future.h>
+
 #include <QFuture>
 #include <QPromise>
 
@@ -68,7 +70,7 @@ void settle(QPromise<T> &promise, Fn &&fn) noexcept
     } catch (...) {
         promise.setException(std::current_exception());
     }
-    promise.finish();
+    kvs::finish(promise);
 }
 
 } // namespace kvs::detail

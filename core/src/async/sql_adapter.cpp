@@ -1,6 +1,7 @@
 #include "async/future_util.h"
 
 #include <kvs/errors.h>
+#include <kvs/future.h>
 #include <kvs/sql_adapter.h>
 
 #include <QList>
@@ -12,6 +13,7 @@ SqlAdapter::~SqlAdapter() = default;
 QFuture<std::vector<KvRow>> SqlAdapter::getMany(std::vector<std::string> keys, std::int64_t now)
 {
     // The reference's fallback: key by key, no snapshot guarantee.
+    std::lock_guard futures(futureLock()); // whenAll attaches continuations (kvs/future.h)
     QList<QFuture<std::optional<KvRow>>> reads;
     for (auto &key : keys)
         reads.append(get(std::move(key), now));

@@ -1,5 +1,7 @@
 #include "queue/queue_worker.h"
 
+#include <kvs/future.h>
+
 #include <QFuture>
 #include <QPromise>
 
@@ -242,7 +244,7 @@ void QueueWorker::finishCancelIfIdle()
     if (m_active || !m_inFlight.empty())
         return;
     for (auto &waiter : m_cancelWaiters)
-        waiter->finish();
+        kvs::finish(*waiter);
     m_cancelWaiters.clear();
 }
 

@@ -33,9 +33,8 @@ void applyPragmas(Connection &connection, bool writable, const std::string &dura
 
 } // namespace
 
-long long openSchemaReadOnly(Connection &connection,
-                             const TableNames &names,
-                             const std::string &path)
+long long
+openSchemaReadOnly(Connection &connection, const TableNames &names, const std::string &path)
 {
     applyPragmas(connection, false, {});
     const SchemaProbe probe = probeSchema(connection, names);

@@ -12,9 +12,8 @@ namespace kvs::detail {
 // Sets the read pragmas and checks that the database holds kvs tables (NotKvsDatabaseError,
 // naming the tables it has, otherwise; ForeignTableError). Writes nothing. Returns the schema
 // version found.
-long long openSchemaReadOnly(Connection &connection,
-                             const TableNames &names,
-                             const std::string &path);
+long long
+openSchemaReadOnly(Connection &connection, const TableNames &names, const std::string &path);
 
 // Sets the pragmas (WAL, synchronous per durability) and migrates to kSchemaVersion in one
 // BEGIN IMMEDIATE. Without migrate, a database at an older schema (SchemaOutdatedError) or one

@@ -50,8 +50,8 @@ void SqliteStore::openReadOnly()
 void SqliteStore::openReadWrite()
 {
     m_connection = std::make_unique<Connection>(m_path, Connection::Mode::ReadWrite);
-    m_schemaVersion
-        = openSchemaReadWrite(*m_connection, m_names, m_path, m_options.durability, m_options.migrate);
+    m_schemaVersion = openSchemaReadWrite(
+        *m_connection, m_names, m_path, m_options.durability, m_options.migrate);
 }
 
 void SqliteStore::close() noexcept

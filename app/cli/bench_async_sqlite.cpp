@@ -1,0 +1,103 @@
+// The async-sqlite part of `kvs bench`: AsyncKVStore on SQLite, one awaited call at a time
+// against a bare worker round trip, and 64 calls in flight against KVStore's same operation on
+// the same data, in the same run.
+#include "cli/bench_async.h"
+#include "cli/bench_runner.h"
+#include "cli/bench_store.h"
+
+#include <kvs/async_kvstore.h>
+#include <kvs/errors.h>
+#include <kvs/kvstore.h>
+
+#include <filesystem>
+#include <ostream>
+
+namespace kvs::cli {
+
+namespace {
+
+// The ops the async store is measured on (the queue cycles are KVStore-only: 64 consumers in
+// flight would take each other's messages).
+bool isAsyncOperation(BenchOp op)
+{
+    return op != BenchOp::QueueCycle && op != BenchOp::QueueCycleBacklog;
+}
+
+void removeDatabase(const std::string &path)
+{
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"}) {
+        std::error_code error;
+        std::filesystem::remove(path + suffix, error);
+    }
+}
+
+} // namespace
+
+void runAsyncSqliteBench(const BenchConfig &config,
+                         const BenchKeys &keys,
+                         const std::vector<BenchOp> &ops,
+                         std::ostream &out)
+{
+    const bool inMemory = config.db == ":memory:";
+    const std::string path = inMemory ? config.db : config.db + ".bench-async";
+    if (!inMemory && std::filesystem::exists(path))
+        throw Error("kvs: bench: the async store's temporary file \"" + path + "\" already exists");
+    struct Cleanup
+    {
+        std::string path;
+        bool file;
+        ~Cleanup()
+        {
+            if (file)
+                removeDatabase(path);
+        }
+    } cleanup{path, !inMemory};
+
+    AsyncKVStoreSettings settings;
+    settings.tablePrefix = config.tablePrefix;
+    AsyncKVStore store("sqlite://" + path, settings);
+    AsyncTarget target(store, keys);
+    target.populate();
+    // KVStore on the same file (or, for :memory:, a private database filled the same way).
+    KVStoreOptions options;
+    options.tablePrefix = config.tablePrefix;
+    KVStore sync(path, options);
+    StoreTarget syncTarget(sync, keys);
+    if (inMemory)
+        syncTarget.populate();
+
+    const auto round = toNanoseconds(config.seconds / kRounds);
+    const auto warmup = toNanoseconds(std::clamp(config.seconds / 10, 0.01, 0.2));
+    for (const BenchOp op : ops) {
+        if (!isAsyncOperation(op))
+            continue;
+        const std::string name(benchOpName(op));
+        Timing discarded;
+        target.measureSerial(op, warmup, discarded);
+        Timing serial;
+        Timing roundTrips;
+        for (int i = 0; i < kRounds; ++i) {
+            target.measureSerial(op, round, serial);
+            const Measurement trip = measureWorkerRoundTrip(round);
+            roundTrips.ops += trip.ops;
+            roundTrips.timed
+                += std::chrono::nanoseconds(static_cast<std::int64_t>(trip.seconds * 1e9));
+        }
+        const AsyncBenchLine serialLine{
+            "async-sqlite", name, serial.result(), "worker-round-trip", roundTrips.result()};
+        target.measureInFlight(op, warmup, kInFlight, discarded);
+        Timing inFlight;
+        Timing syncTiming;
+        for (int i = 0; i < kRounds; ++i) {
+            target.measureInFlight(op, round, kInFlight, inFlight);
+            runOperation(syncTarget, op, round, syncTiming);
+        }
+        const AsyncBenchLine flightLine{
+            "async-sqlite", name + "_x64", inFlight.result(), "kvstore", syncTiming.result()};
+        for (const AsyncBenchLine &line : {serialLine, flightLine})
+            out << (config.json ? asyncJsonLine(config.db, line) : asyncTableRow(line))
+                << std::endl;
+    }
+}
+
+} // namespace kvs::cli

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <QFuture>
+#include <QPromise>
+
+#include <mutex>
+#include <utility>
+
+/// Continuations on the futures kvs hands out, safely on Qt 6.4.
+///
+/// Qt 6.4 (Debian 12's) runs a QFuture::then() continuation twice, the second time on a moved-from
+/// promise (a crash), when it is attached while another thread is finishing the future:
+/// setContinuation() sees the Finished state before the finishing thread's runContinuation(), runs
+/// the continuation itself and stores it anyway, and runContinuation() then runs it again. Qt 6.5
+/// fixed it (continuationExecuted). A ten-line program that finishes a promise on one thread while
+/// another attaches then() crashes within a few thousand tries here; the same program with both
+/// sides under one mutex ran 300,000 times clean.
+///
+/// So kvs finishes every promise it hands out under futureLock(), and attaches its own
+/// continuations under it. Code that attaches continuations to kvs futures uses kvs::then() below
+/// (same semantics as QFuture::then), or a QFutureWatcher, or result() / waitForFinished(), which
+/// do not race.
+namespace kvs {
+
+/// The one lock that finishing a kvs promise and attaching a continuation to a kvs future take.
+/// Recursive: a continuation runs inside it and may finish or attach in turn.
+std::recursive_mutex &futureLock();
+
+/// future.then(QtFuture::Launch::Sync, fn) under futureLock(): fn runs on the thread that
+/// finishes future (or here, at once, when it is finished already).
+template <typename T, typename Fn>
+auto then(QFuture<T> future, Fn &&fn)
+{
+    std::lock_guard lock(futureLock());
+    return future.then(QtFuture::Launch::Sync, std::forward<Fn>(fn));
+}
+
+/// future.then(context, fn) under futureLock(): fn runs on context's thread (through its event
+/// loop), not at all once context is gone.
+template <typename T, typename Fn>
+auto then(QFuture<T> future, QObject *context, Fn &&fn)
+{
+    std::lock_guard lock(futureLock());
+    return future.then(context, std::forward<Fn>(fn));
+}
+
+/// then() for a continuation that returns a future: the result is that future's, unwrapped.
+template <typename T, typename Fn>
+auto thenUnwrap(QFuture<T> future, Fn &&fn)
+{
+    std::lock_guard lock(futureLock());
+    return future.then(QtFuture::Launch::Sync, std::forward<Fn>(fn)).unwrap();
+}
+
+/// Finishes promise under futureLock() (see above). Its continuations run here.
+template <typename T>
+void finish(QPromise<T> &promise)
+{
+    std::lock_guard lock(futureLock());
+    promise.finish();
+}
+
+} // namespace kvs
