@@ -1,8 +1,20 @@
 #!/usr/bin/env bash
-# Sets up and builds (scripts/setup.sh), then runs every test with ctest. GUI tests run on the
-# offscreen platform, so no display is needed.
+# Sets up and builds (scripts/setup.sh), starts a throwaway PostgreSQL 15 cluster on 127.0.0.1
+# (scripts/postgres-test-cluster.sh; removed again on exit), then runs every test with ctest.
+# PostgreSQL tests never skip: if the server cannot start, this fails and says why. GUI tests
+# run on the offscreen platform, so no display is needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+
+cluster_parent=$(mktemp -d)
+cleanup() { bash scripts/postgres-test-cluster.sh stop "$cluster_parent/pg" || true; rm -rf "$cluster_parent"; }
+trap cleanup EXIT
+if ! KVS_TEST_PG_URL=$(bash scripts/postgres-test-cluster.sh start "$cluster_parent/pg"); then
+    echo "run-tests: the PostgreSQL test server did not start (see above); PostgreSQL tests cannot run" >&2
+    exit 1
+fi
+export KVS_TEST_PG_URL
+
 export QT_QPA_PLATFORM=offscreen
 ctest --test-dir build --output-on-failure -j2 "$@"

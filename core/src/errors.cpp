@@ -32,6 +32,17 @@ DatabaseError::DatabaseError(const std::string &message, int code, std::string d
     , m_code(code)
 {}
 
+
+DatabaseError::DatabaseError(const std::string &message, std::string sqlState, std::string detail)
+    : Error(message, std::move(detail))
+    , m_sqlState(std::move(sqlState))
+{}
+
+ConnectionError::ConnectionError(const std::string &message, Step step, std::string sqlState)
+    : DatabaseError(message, std::move(sqlState), {})
+    , m_step(step)
+{}
+
 SchemaTooNewError::SchemaTooNewError(const std::string &message, long long version)
     : Error(message)
     , m_version(version)

@@ -58,16 +58,33 @@ private:
     std::size_t m_position;
 };
 
-/// A database engine failure (SQLite or PostgreSQL). code() is the SQLite extended result code,
-/// or 0 where the backend reports SQLSTATE in detail().
+/// A database engine failure (SQLite or PostgreSQL). code() is the SQLite extended result code
+/// (0 on PostgreSQL); sqlState() is PostgreSQL's SQLSTATE ("" on SQLite). detail() carries the
+/// statement and the server's detail.
 class DatabaseError : public Error
 {
 public:
     DatabaseError(const std::string &message, int code, std::string detail = {});
+    DatabaseError(const std::string &message, std::string sqlState, std::string detail);
     int code() const noexcept { return m_code; }
+    const std::string &sqlState() const noexcept { return m_sqlState; }
 
 private:
-    int m_code;
+    int m_code = 0;
+    std::string m_sqlState;
+};
+
+/// The database server cannot be reached or the connection broke: retrying later can work, and a
+/// pool discards the connection. step() says where it failed, for the message a user sees.
+class ConnectionError : public DatabaseError
+{
+public:
+    enum class Step { Resolve, Connect, Tls, Authenticate, Database, Lost };
+    ConnectionError(const std::string &message, Step step, std::string sqlState = {});
+    Step step() const noexcept { return m_step; }
+
+private:
+    Step m_step;
 };
 
 /// The database stayed locked by another connection past busy_timeout: retrying later can work.

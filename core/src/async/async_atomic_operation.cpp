@@ -25,7 +25,6 @@ struct PreparedMutation
     const Mutation *mutation;
     std::string key;
     std::string value; // Set: value bytes; Enqueue: payload bytes
-    std::optional<std::int64_t> expiresAt;
 };
 
 // The adapter says "kvs: increment() ..."; inside a commit the reference says atomic().sum().
@@ -104,18 +103,17 @@ QFuture<CommitResult> AsyncKVStore::commit(const std::vector<Check> &checks,
 {
     try {
         m_state->requireWritable("atomic().commit()");
-        const std::int64_t now = detail::nowMs();
         // Everything is encoded and validated before the transaction opens.
         auto checkKeys = std::make_shared<std::vector<std::string>>();
         for (const Check &check : checks)
             checkKeys->push_back(m_state->encodeChecked(check.key));
         auto prepared = std::make_shared<std::vector<PreparedMutation>>();
         for (const Mutation &mutation : mutations) {
-            PreparedMutation p{&mutation, {}, {}, std::nullopt};
+            PreparedMutation p{&mutation, {}, {}};
             switch (mutation.type) {
             case Mutation::Type::Set:
                 p.key = m_state->encodeChecked(mutation.key);
-                p.expiresAt = detail::expiryFor(mutation.options, now);
+                (void)detail::expiryFor(mutation.options, 0); // counted from the commit
                 p.value = encodeValue(mutation.value);
                 break;
             case Mutation::Type::Delete:
@@ -141,10 +139,11 @@ QFuture<CommitResult> AsyncKVStore::commit(const std::vector<Check> &checks,
         auto changes = std::make_shared<detail::CommittedChanges>();
 
         return m_state->whenReady<CommitResult>(
-            [state = m_state, now, checkKeys, prepared, owned, expected, result, changes](
+            [state = m_state, checkKeys, prepared, owned, expected, result, changes](
                 SqlAdapter &adapter) {
-                auto work = [now, checkKeys, prepared, expected, result, changes](SqlAdapter &tx) {
+                auto work = [checkKeys, prepared, expected, result, changes](SqlAdapter &tx) {
                     changes->clear();
+                    const std::int64_t now = detail::nowMs(); // TTLs count from the commit
                     const bool rowLocks = tx.supportsRowLocks();
                     if (rowLocks) {
                         std::set<std::string> keys(checkKeys->begin(), checkKeys->end());
@@ -172,16 +171,19 @@ QFuture<CommitResult> AsyncKVStore::commit(const std::vector<Check> &checks,
                         // plain write created since the check makes the commit { ok: false }.
                         const bool insert = rowLocks && mustBeAbsent.erase(p.key) > 0;
                         switch (mutation.type) {
-                        case Mutation::Type::Set:
+                        case Mutation::Type::Set: {
+                            const std::optional<std::int64_t> expiresAt
+                                = detail::expiryFor(mutation.options, now);
                             if (insert) {
-                                if (!tx.insertIfAbsent(p.key, p.value, p.expiresAt, now, version)
+                                if (!tx.insertIfAbsent(p.key, p.value, expiresAt, now, version)
                                          .result())
                                     throw CheckFailed{};
                             } else {
-                                tx.set(p.key, p.value, p.expiresAt, version).waitForFinished();
+                                tx.set(p.key, p.value, expiresAt, version).waitForFinished();
                             }
-                            changes->push_back({p.key, p.value, version, p.expiresAt});
+                            changes->push_back({p.key, p.value, version, expiresAt});
                             break;
+                        }
                         case Mutation::Type::Sum: {
                             if (insert) {
                                 const std::string value = encodeValue(Value(mutation.delta));

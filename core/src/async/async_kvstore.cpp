@@ -3,6 +3,7 @@
 #include "list_range.h"
 #include "validation.h"
 
+#include <kvs/postgres_adapter.h>
 #include <kvs/sqlite_async_adapter.h>
 #include <kvs/value_codec.h>
 
@@ -58,7 +59,12 @@ std::shared_ptr<SqlAdapter> adapterFor(const std::string &connection,
             throw TypeError("kvs: durability is a SQLite setting; PostgreSQL's synchronous_commit "
                             "decides");
         }
-        throw Error("kvs: PostgreSQL is not available in this build");
+        PostgresAdapterOptions options;
+        options.tablePrefix = settings.tablePrefix.value_or("");
+        options.schema = settings.schema.value_or("");
+        options.readOnly = settings.readOnly;
+        options.migrate = settings.migrate;
+        return std::make_shared<PostgresAdapter>(connection, options);
     }
     if (settings.schema)
         throw TypeError("kvs: schema is a PostgreSQL setting; this store is SQLite");
@@ -326,11 +332,15 @@ AsyncKVStore::set(const Key &key, const Value &value, const SetOptions &options)
 {
     try {
         m_state->requireWritable("set()");
-        const std::optional<std::int64_t> expiresAt = detail::expiryFor(options, detail::nowMs());
+        (void)detail::expiryFor(options, 0); // validated now, counted from when the set runs
         std::string encodedKey = m_state->encodeChecked(key);
         std::string encodedValue = encodeValue(value);
         return m_state->whenReady<CommitResult>(
-            [state = m_state, encodedKey, encodedValue, expiresAt](SqlAdapter &adapter) {
+            [state = m_state, encodedKey, encodedValue, options](SqlAdapter &adapter) {
+                // The TTL counts from when the write runs, not from a call that waited for the
+                // first call's migration.
+                const std::optional<std::int64_t> expiresAt
+                    = detail::expiryFor(options, detail::nowMs());
                 return adapter.set(encodedKey, encodedValue, expiresAt, std::nullopt)
                     .then(QtFuture::Launch::Sync,
                           [state, encodedKey, encodedValue, expiresAt](std::int64_t version) {

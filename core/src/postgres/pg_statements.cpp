@@ -1,0 +1,180 @@
+#include "postgres/pg_statements.h"
+
+namespace kvs::detail {
+
+namespace {
+
+constexpr const char *kMessageColumns
+    = "id, topic, payload, enqueued_at, deliver_at, attempts::int8, max_attempts::int8, "
+      "locked_until, last_error";
+
+PqStatement statement(const char *name, std::string sql)
+{
+    return {std::string("kvs_") + name, std::move(sql)};
+}
+
+} // namespace
+
+PgStatements::PgStatements(const PgNames &names)
+    : m_kv(names.kv)
+{
+    const std::string &kv = names.kv;
+    const std::string &q = names.queue;
+    const std::string live = " AND (expires_at IS NULL OR expires_at > ";
+    const std::string nextval = "nextval('" + names.versionstamp + "')";
+    const std::string upsert = "INSERT INTO " + kv + " (key, value, version, expires_at) VALUES ";
+    const std::string replace = " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, version "
+                                "= EXCLUDED.version, expires_at = EXCLUDED.expires_at";
+    const std::string leased = " WHERE id = $1 AND lease_token = $2 AND status = 'processing'";
+    const std::string clear = ", locked_until = NULL, lease_token = NULL";
+
+    get = statement(
+        "get", "SELECT value, version, expires_at FROM " + kv + " WHERE key = $1" + live + "$2)");
+    getVersion
+        = statement("get_version", "SELECT version FROM " + kv + " WHERE key = $1" + live + "$2)");
+    getVersionForUpdate
+        = statement("get_version_for_update",
+                    "SELECT version, expires_at FROM " + kv + " WHERE key = $1 FOR UPDATE");
+    setVersion
+        = statement("set_version", upsert + "($1, $2, $4, $3)" + replace + " RETURNING version");
+    // The versionstamp comes from the sequence inside the upsert: one round trip per set.
+    setNextVersion
+        = statement("set_next_version",
+                    upsert + "($1, $2, " + nextval + ", $3)" + replace + " RETURNING version");
+    // version: null checks (reference gotcha 16): only an absent or expired row is written.
+    insertIfAbsent = statement("insert_if_absent",
+                               upsert + "($1, $2, $5, $3)" + replace + " WHERE " + kv
+                                   + ".expires_at IS NOT NULL AND " + kv
+                                   + ".expires_at <= $4 RETURNING version");
+    nextVersion = statement("next_version", "SELECT " + nextval);
+    remove = statement("delete", "DELETE FROM " + kv + " WHERE key = $1");
+    // increment() and atomic().sum(): one upsert with NUMERIC arithmetic on the JSON text, so a
+    // concurrent increment of a new key waits on the row lock and never loses an update. An
+    // expired row starts over at delta without a TTL. A value that is not a JSON number fails
+    // the cast (22P02, or 22021 for a sentinel byte) and becomes the kvs TypeError.
+    const std::string expired = kv + ".expires_at IS NOT NULL AND " + kv + ".expires_at <= $3";
+    increment = statement(
+        "increment",
+        upsert + "($1, convert_to(($2::numeric)::text, 'UTF8'), COALESCE($4::int8, " + nextval
+            + "), NULL) ON CONFLICT (key) DO UPDATE SET value = CASE WHEN " + expired
+            + " THEN EXCLUDED.value ELSE convert_to((convert_from(" + kv
+            + ".value, 'UTF8')::numeric + $2::numeric)::text, 'UTF8') END, version = "
+              "EXCLUDED.version, expires_at = CASE WHEN "
+            + expired + " THEN NULL ELSE " + kv
+            + ".expires_at END RETURNING convert_from(value, 'UTF8')::numeric::float8, version");
+    const std::string list = "SELECT key, value, version, expires_at FROM " + kv
+                             + " WHERE key >= $1 AND key < $2" + live + "$3) ORDER BY key ";
+    listAsc = statement("list_asc", list + "ASC LIMIT $4");
+    listDesc = statement("list_desc", list + "DESC LIMIT $4");
+    cleanExpired = statement("clean_expired",
+                             "DELETE FROM " + kv
+                                 + " WHERE expires_at IS NOT NULL AND expires_at <= $1 RETURNING "
+                                   "key");
+
+    enqueue = statement("enqueue",
+                        "INSERT INTO " + q
+                            + " (topic, payload, status, enqueued_at, deliver_at, attempts, "
+                              "max_attempts) VALUES ($1, $2, 'pending', $3, $4, 0, $5) RETURNING "
+                              "id");
+    // Both pickers stay inside a MATERIALIZED CTE with FOR UPDATE SKIP LOCKED (gotcha 10): a
+    // sublink could be rescanned per outer row and lease a whole backlog.
+    reclaim = statement("reclaim",
+                        "WITH picked AS MATERIALIZED (SELECT id FROM " + q
+                            + " WHERE status = 'processing' AND locked_until <= $1 AND attempts "
+                              "< max_attempts FOR UPDATE SKIP LOCKED) UPDATE "
+                            + q + " AS q SET status = 'pending'" + clear
+                            + " FROM picked WHERE q.id = picked.id");
+    std::string returning = kMessageColumns;
+    std::string qualified;
+    for (std::size_t start = 0; start < returning.size();) {
+        const std::size_t comma = returning.find(", ", start);
+        const std::string column = returning.substr(start, comma - start);
+        qualified += (qualified.empty() ? "q." : ", q.") + column;
+        start = comma == std::string::npos ? returning.size() : comma + 2;
+    }
+    dequeue = statement("dequeue",
+                        "WITH picked AS MATERIALIZED (SELECT id FROM " + q
+                            + " WHERE topic = $1 AND status = 'pending' AND deliver_at <= $2 ORDER "
+                              "BY deliver_at, id LIMIT $3 FOR UPDATE SKIP LOCKED) UPDATE "
+                            + q
+                            + " AS q SET status = 'processing', attempts = q.attempts + 1, "
+                              "locked_until = $4, lease_token = $5 FROM picked WHERE q.id = "
+                              "picked.id RETURNING "
+                            + qualified);
+    ackDelete = statement("ack_delete", "DELETE FROM " + q + leased);
+    ackDone = statement("ack_done",
+                        "UPDATE " + q + " SET status = 'done', finished_at = $3" + clear + leased);
+    getLease
+        = statement("get_lease", "SELECT attempts::int8, max_attempts::int8 FROM " + q + leased);
+    nackRetry
+        = statement("nack_retry",
+                    "UPDATE " + q + " SET status = 'pending', deliver_at = $3, last_error = $4"
+                        + clear + leased);
+    nackDead = statement("nack_dead",
+                         "UPDATE " + q + " SET status = 'dead', finished_at = $3, last_error = $4"
+                             + clear + leased);
+    extendLease = statement("extend_lease", "UPDATE " + q + " SET locked_until = $3" + leased);
+    expireLeases = statement("expire_leases",
+                             "UPDATE " + q
+                                 + " SET status = 'dead', finished_at = $1, last_error = 'lease "
+                                   "expired'"
+                                 + clear
+                                 + " WHERE status = 'processing' AND locked_until <= $1 AND "
+                                   "attempts >= max_attempts");
+    purgeDone = statement("purge_done",
+                          "DELETE FROM " + q + " WHERE status = 'done' AND finished_at <= $1");
+    purgeDead = statement("purge_dead",
+                          "DELETE FROM " + q + " WHERE status = 'dead' AND finished_at <= $1");
+    listDead = statement("list_dead",
+                         std::string("SELECT ") + kMessageColumns + ", finished_at FROM " + q
+                             + " WHERE topic = $1 AND status = 'dead' AND id > $2 ORDER BY id "
+                               "LIMIT $3");
+    retryDead = statement("retry_dead",
+                          "UPDATE " + q
+                              + " SET status = 'pending', attempts = 0, deliver_at = $2, "
+                                "finished_at = NULL WHERE topic = $1 AND status = 'dead' AND "
+                                "($3::int8 IS NULL OR id = $3)");
+    deleteDead = statement("delete_dead",
+                           "DELETE FROM " + q
+                               + " WHERE topic = $1 AND status = 'dead' AND ($2::int8 IS NULL OR "
+                                 "id = $2)");
+    const std::string stats
+        = "SELECT topic, "
+          "count(*) FILTER (WHERE status = 'pending' AND deliver_at <= $1), "
+          "count(*) FILTER (WHERE status = 'pending' AND deliver_at > $1), "
+          "count(*) FILTER (WHERE status = 'processing'), "
+          "count(*) FILTER (WHERE status = 'dead'), "
+          "count(*) FILTER (WHERE status = 'done'), "
+          "min(deliver_at) FILTER (WHERE status = 'pending' AND deliver_at <= $1) FROM "
+          + q;
+    statsAll = statement("stats_all", stats + " GROUP BY topic ORDER BY topic");
+    statsTopic
+        = statement("stats_topic", stats + " WHERE topic = $2 GROUP BY topic ORDER BY topic");
+    const auto peek = [&](const char *name, const char *condition) {
+        return statement(name,
+                         std::string("SELECT ") + kMessageColumns + " FROM " + q
+                             + " WHERE topic = $1 AND " + condition
+                             + " AND id > $3 ORDER BY id LIMIT $4");
+    };
+    peekPending = peek("peek_pending", "status = 'pending' AND deliver_at <= $2");
+    peekDelayed = peek("peek_delayed", "status = 'pending' AND deliver_at > $2");
+    peekProcessing = peek("peek_processing", "status = 'processing' AND $2::int8 IS NOT NULL");
+    advisoryLock = statement("advisory_lock", "SELECT pg_advisory_xact_lock($1)");
+}
+
+const PqStatement &PgStatements::getMany(std::size_t count)
+{
+    std::lock_guard lock(m_mutex);
+    auto &slot = m_getMany[count];
+    if (!slot) {
+        std::string sql = "SELECT key, value, version, expires_at FROM " + m_kv + " WHERE key IN (";
+        for (std::size_t i = 1; i <= count; ++i)
+            sql += (i > 1 ? ", $" : "$") + std::to_string(i);
+        sql += ") AND (expires_at IS NULL OR expires_at > $" + std::to_string(count + 1) + ")";
+        slot = std::make_unique<PqStatement>(
+            PqStatement{"kvs_get_many_" + std::to_string(count), std::move(sql)});
+    }
+    return *slot;
+}
+
+} // namespace kvs::detail

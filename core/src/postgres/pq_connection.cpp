@@ -1,0 +1,269 @@
+#include "postgres/pq_connection.h"
+
+#include "postgres/pq_errors.h"
+
+#include <kvs/errors.h>
+
+#include <libpq-fe.h>
+
+#include <cstring>
+#include <poll.h>
+
+namespace kvs::detail {
+
+void PqConnFinisher::operator()(pg_conn *conn) const noexcept
+{
+    PQfinish(conn);
+}
+
+void PqCancelFreer::operator()(pg_cancel *cancel) const noexcept
+{
+    PQfreeCancel(cancel);
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Waits until fd is ready for events or the deadline passes; false on timeout.
+bool pollUntil(int fd, short events, Clock::time_point deadline)
+{
+    for (;;) {
+        const auto left
+            = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+        if (left.count() <= 0)
+            return false;
+        pollfd pfd{fd, events, 0};
+        const int rc = ::poll(&pfd, 1, static_cast<int>(left.count()));
+        if (rc > 0)
+            return true;
+        if (rc == 0)
+            return false;
+        if (errno != EINTR)
+            return true; // let libpq report the socket's error
+    }
+}
+
+std::string targetOf(PGconn *conn)
+{
+    const char *host = PQhost(conn);
+    const char *port = PQport(conn);
+    const char *db = PQdb(conn);
+    return std::string(host && *host ? host : "localhost") + ":" + (port && *port ? port : "5432")
+           + "/" + (db ? db : "");
+}
+
+} // namespace
+
+PqConnection::PqConnection(const std::string &conninfo, std::chrono::milliseconds timeout)
+{
+    // Defaults first: the URL (expanded from dbname) overrides them. Keepalives find a peer
+    // that vanished (a pulled cable, a VM paused) instead of waiting for it forever.
+    const char *keywords[] = {"keepalives",
+                              "keepalives_idle",
+                              "keepalives_interval",
+                              "keepalives_count",
+                              "application_name",
+                              "dbname",
+                              nullptr};
+    const char *values[] = {"1", "10", "5", "3", "kvs", conninfo.c_str(), nullptr};
+    m_conn.reset(PQconnectStartParams(keywords, values, 1));
+    if (!m_conn)
+        throw ConnectionError("kvs: cannot connect to PostgreSQL: out of memory",
+                              ConnectionError::Step::Connect);
+    if (PQstatus(m_conn.get()) == CONNECTION_BAD)
+        throw connectError(m_conn.get(), "");
+    const Clock::time_point deadline = Clock::now() + timeout;
+    PostgresPollingStatusType state = PGRES_POLLING_WRITING;
+    while (state != PGRES_POLLING_OK) {
+        if (state == PGRES_POLLING_FAILED)
+            throw connectError(m_conn.get(), targetOf(m_conn.get()));
+        const short events = state == PGRES_POLLING_READING ? POLLIN : POLLOUT;
+        if (!pollUntil(PQsocket(m_conn.get()), events, deadline)) {
+            throw ConnectionError("kvs: cannot connect to PostgreSQL at " + targetOf(m_conn.get())
+                                      + ": timed out after "
+                                      + std::to_string(timeout.count() / 1000) + " s",
+                                  ConnectionError::Step::Connect);
+        }
+        state = PQconnectPoll(m_conn.get());
+    }
+    m_target = targetOf(m_conn.get());
+    if (PQsetnonblocking(m_conn.get(), 1) != 0 || PQenterPipelineMode(m_conn.get()) != 1)
+        throw ConnectionError("kvs: PostgreSQL at " + m_target + " refused pipeline mode",
+                              ConnectionError::Step::Connect);
+    m_cancel.reset(PQgetCancel(m_conn.get()));
+}
+
+PqConnection::~PqConnection() = default;
+
+void PqConnection::cancel() noexcept
+{
+    if (!m_cancel)
+        return;
+    char buffer[256];
+    (void)PQcancel(m_cancel.get(), buffer, sizeof buffer);
+}
+
+bool PqConnection::inTransaction() const
+{
+    const PGTransactionStatusType status = PQtransactionStatus(m_conn.get());
+    return status != PQTRANS_IDLE;
+}
+
+void PqConnection::lost(const std::string &what)
+{
+    m_broken = true;
+    const char *message = PQerrorMessage(m_conn.get());
+    throw ConnectionError("kvs: lost the connection to PostgreSQL at " + m_target + " (" + what
+                              + ")" + (message && *message ? ": " + firstLine(message) : ""),
+                          ConnectionError::Step::Lost);
+}
+
+void PqConnection::waitFor(short events)
+{
+    pollfd pfd{PQsocket(m_conn.get()), events, 0};
+    while (::poll(&pfd, 1, -1) < 0) {
+        if (errno != EINTR)
+            lost("poll failed");
+    }
+}
+
+void PqConnection::flush()
+{
+    for (;;) {
+        const int rc = PQflush(m_conn.get());
+        if (rc == 0)
+            return;
+        if (rc < 0)
+            lost("sending failed");
+        // The server may be blocked writing results we have not read: read while we wait.
+        waitFor(POLLIN | POLLOUT);
+        if (PQconsumeInput(m_conn.get()) == 0)
+            lost("receiving failed");
+    }
+}
+
+pg_result *PqConnection::nextResult()
+{
+    while (PQisBusy(m_conn.get())) {
+        waitFor(POLLIN);
+        if (PQconsumeInput(m_conn.get()) == 0)
+            lost("receiving failed");
+    }
+    return PQgetResult(m_conn.get());
+}
+
+void PqConnection::run(const std::vector<PqCall *> &calls)
+{
+    if (m_broken) {
+        for (PqCall *call : calls) {
+            call->error = std::make_exception_ptr(ConnectionError(
+                "kvs: the connection to PostgreSQL is broken", ConnectionError::Step::Lost));
+        }
+        return;
+    }
+    std::vector<bool> preparing(calls.size(), false);
+    std::size_t answered = 0;
+    try {
+        for (std::size_t i = 0; i < calls.size(); ++i) {
+            PqCall &call = *calls[i];
+            const std::vector<const char *> values = call.params.values();
+            const int n = call.params.size();
+            int sent = 0;
+            if (call.statement) {
+                const PqStatement &statement = *call.statement;
+                if (!m_prepared.count(statement.name)) {
+                    if (!PQsendPrepare(m_conn.get(),
+                                       statement.name.c_str(),
+                                       statement.sql.c_str(),
+                                       n,
+                                       call.params.types().data()))
+                        lost("sending failed");
+                    preparing[i] = true;
+                    // Marked now so a batch using it twice prepares once; unmarked if it failed.
+                    m_prepared.insert(statement.name);
+                }
+                sent = PQsendQueryPrepared(m_conn.get(),
+                                           statement.name.c_str(),
+                                           n,
+                                           values.data(),
+                                           call.params.lengths().data(),
+                                           call.params.formats().data(),
+                                           1);
+            } else {
+                sent = PQsendQueryParams(m_conn.get(),
+                                         call.sql.c_str(),
+                                         n,
+                                         call.params.types().data(),
+                                         values.data(),
+                                         call.params.lengths().data(),
+                                         call.params.formats().data(),
+                                         1);
+            }
+            if (!sent || !PQpipelineSync(m_conn.get()))
+                lost("sending failed");
+        }
+        flush();
+        for (std::size_t i = 0; i < calls.size(); ++i) {
+            PqCall &call = *calls[i];
+            if (preparing[i]) {
+                PqResultHandle prepared(nextResult());
+                if (PQresultStatus(prepared.get()) != PGRES_COMMAND_OK) {
+                    m_prepared.erase(call.statement->name);
+                    call.error = statementError(prepared.get(), call.statement->sql, m_target);
+                }
+                PqResultHandle end(nextResult()); // the NULL that ends the command
+            }
+            PqResultHandle result(nextResult());
+            if (!result)
+                lost("out of step with the server");
+            const ExecStatusType status = PQresultStatus(result.get());
+            if (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK) {
+                call.result = PqResult(std::move(result));
+            } else if (!call.error) {
+                const std::string &sql = call.statement ? call.statement->sql : call.sql;
+                call.error = statementError(result.get(), sql, m_target);
+            }
+            if (status != PGRES_PIPELINE_SYNC) {
+                PqResultHandle end(nextResult()); // the NULL that ends the command
+                PqResultHandle sync(nextResult());
+                if (PQresultStatus(sync.get()) != PGRES_PIPELINE_SYNC)
+                    lost("out of step with the server");
+            }
+            ++answered;
+        }
+        if (PQstatus(m_conn.get()) == CONNECTION_BAD)
+            m_broken = true; // e.g. a terminated backend answered its last statement with 57P01
+    } catch (const ConnectionError &) {
+        const std::exception_ptr error = std::current_exception();
+        for (std::size_t i = answered; i < calls.size(); ++i) {
+            if (!calls[i]->error)
+                calls[i]->error = error;
+        }
+        m_prepared.clear();
+    }
+}
+
+PqResult PqConnection::run(const PqStatement &statement, const PqParams &params)
+{
+    PqCall call;
+    call.statement = &statement;
+    call.params = params;
+    run({&call});
+    if (call.error)
+        std::rethrow_exception(call.error);
+    return std::move(call.result);
+}
+
+PqResult PqConnection::exec(const std::string &sql, const PqParams &params)
+{
+    PqCall call;
+    call.sql = sql;
+    call.params = params;
+    run({&call});
+    if (call.error)
+        std::rethrow_exception(call.error);
+    return std::move(call.result);
+}
+
+} // namespace kvs::detail

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "postgres/pq_handle.h"
+#include "postgres/pq_params.h"
+#include "postgres/pq_result.h"
+
+#include <chrono>
+#include <exception>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace kvs::detail {
+
+// A statement prepared once per connection under its name (the name is unique per adapter,
+// whose schema and tablePrefix are in the SQL).
+struct PqStatement
+{
+    std::string name;
+    std::string sql;
+};
+
+// One statement of a pipeline and its outcome: a prepared statement, or sql run unnamed.
+struct PqCall
+{
+    const PqStatement *statement = nullptr;
+    std::string sql; // when statement is null
+    PqParams params;
+    PqResult result;
+    std::exception_ptr error;
+};
+
+// One PostgreSQL connection, in libpq's pipeline mode with a non-blocking socket (STYLE.md 14):
+// a batch of statements is sent in one write and answered in one read, so requests in flight
+// share round trips. Each statement is followed by its own sync, so outside BEGIN each is its own
+// transaction and one failing never aborts another. Dead peers are found by TCP keepalives.
+// Thread rule: one thread at a time (a pool worker), except cancel().
+class PqConnection
+{
+public:
+    // Connects with PQconnectStartParams / PQconnectPoll within timeout (conninfo: a postgres://
+    // URL or key=value text, password never logged). Throws ConnectionError naming the step that
+    // failed: resolving the host, connecting, TLS, authenticating, or the database.
+    PqConnection(const std::string &conninfo, std::chrono::milliseconds timeout);
+    ~PqConnection();
+    PqConnection(const PqConnection &) = delete;
+    PqConnection &operator=(const PqConnection &) = delete;
+
+    // Runs calls in one pipeline and fills each one's result or error: DatabaseError with the
+    // SQLSTATE for a statement the server refused, ConnectionError (Lost) for every call left
+    // unanswered when the connection breaks (isBroken() is true then).
+    void run(const std::vector<PqCall *> &calls);
+    // One prepared statement; throws its error.
+    PqResult run(const PqStatement &statement, const PqParams &params);
+    // One statement run unnamed (DDL, transaction control); throws its error.
+    PqResult exec(const std::string &sql, const PqParams &params = {});
+
+    bool isBroken() const noexcept { return m_broken; }
+    // Whether a transaction is open (a pool returns a connection only when it is not).
+    bool inTransaction() const;
+    // "host:port/database", for messages.
+    const std::string &target() const noexcept { return m_target; }
+    // Asks the server to cancel the statement in progress. Safe from any thread.
+    void cancel() noexcept;
+
+private:
+    void flush();
+    void waitFor(short events);
+    pg_result *nextResult();
+    [[noreturn]] void lost(const std::string &what);
+
+    PqConnHandle m_conn;
+    PqCancelHandle m_cancel;
+    std::string m_target;
+    std::unordered_set<std::string> m_prepared;
+    bool m_broken = false;
+};
+
+} // namespace kvs::detail

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL 15 cluster for the tests, on 127.0.0.1 only.
+#   postgres-test-cluster.sh start DIR   creates and starts a cluster in DIR (an empty directory);
+#                                        prints its URL, postgresql://kvs_test:PASSWORD@127.0.0.1:PORT/kvs_test
+#   postgres-test-cluster.sh stop DIR    stops it and removes DIR
+# PostgreSQL refuses to run as root: as root, the server runs as the postgres system user.
+# Everything but the URL goes to stderr; on failure it says why (with the server log) and exits 1.
+set -euo pipefail
+
+action=${1:-}
+dir=${2:-}
+if [[ -z "$action" || -z "$dir" ]]; then
+    echo "usage: $0 start|stop DIR" >&2
+    exit 2
+fi
+
+bindir=$(ls -d /usr/lib/postgresql/15/bin 2>/dev/null || true)
+if [[ -z "$bindir" ]]; then
+    bindir=$(dirname "$(command -v pg_ctl 2>/dev/null || echo /nonexistent/pg_ctl)")
+fi
+if [[ ! -x "$bindir/initdb" || ! -x "$bindir/pg_ctl" ]]; then
+    echo "postgres-test-cluster: no PostgreSQL 15 server found (install postgresql-15)" >&2
+    exit 1
+fi
+
+as_owner() {
+    if [[ $(id -u) -eq 0 ]]; then
+        runuser -u postgres -- "$@"
+    else
+        "$@"
+    fi
+}
+
+fail() {
+    echo "postgres-test-cluster: $1" >&2
+    if [[ -f "$dir/server.log" ]]; then
+        echo "--- server log (last lines) ---" >&2
+        tail -n 20 "$dir/server.log" >&2
+    fi
+    exit 1
+}
+
+case "$action" in
+start)
+    mkdir -p "$dir"
+    if [[ $(id -u) -eq 0 ]]; then
+        id postgres > /dev/null 2>&1 || fail "the postgres system user is missing"
+        # The server's user must reach DIR: a mktemp -d parent is private to root.
+        chmod a+x "$(dirname "$(realpath "$dir")")"
+        chown postgres: "$dir"
+        chmod 700 "$dir"
+    fi
+    # A free port: ask the kernel for one.
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+    password=$(head -c 18 /dev/urandom | base64 | tr -d '/+=' | head -c 20)
+    printf '%s\n' "$password" > "$dir/pwfile"
+    [[ $(id -u) -eq 0 ]] && chown postgres: "$dir/pwfile"
+    as_owner "$bindir/initdb" -D "$dir/data" -U kvs_test --pwfile="$dir/pwfile" \
+        --auth-local=trust --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 \
+        > "$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; fail "initdb failed"; }
+    rm -f "$dir/pwfile"
+    cat >> "$dir/data/postgresql.conf" <<CONF
+listen_addresses = '127.0.0.1'
+port = $port
+unix_socket_directories = '$dir'
+fsync = off
+full_page_writes = off
+max_connections = 100
+CONF
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start > /dev/null \
+        || fail "the server did not start"
+    as_owner "$bindir/psql" -h "$dir" -p "$port" -U kvs_test -d postgres -q \
+        -c "CREATE DATABASE kvs_test" > /dev/null 2>&1 \
+        || "$bindir/psql" -h 127.0.0.1 -p "$port" -U kvs_test -d postgres -q \
+            -c "CREATE DATABASE kvs_test" > /dev/null \
+        || fail "could not create the kvs_test database"
+    echo "postgresql://kvs_test:$password@127.0.0.1:$port/kvs_test"
+    ;;
+stop)
+    if [[ -d "$dir/data" ]]; then
+        as_owner "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop > /dev/null 2>&1 || true
+    fi
+    rm -rf "$dir"
+    ;;
+*)
+    echo "usage: $0 start|stop DIR" >&2
+    exit 2
+    ;;
+esac
