@@ -59,7 +59,9 @@ public:
     /// A store on an adapter of the caller's. TypeError "kvs: with an adapter, set tablePrefix
     /// on the adapter" (likewise schema, durability).
     explicit AsyncKVStore(std::shared_ptr<SqlAdapter> adapter, AsyncKVStoreSettings settings = {});
-    /// Closes the store if needed and waits for its background work to end.
+    /// Closes the store if needed and waits for its background work and the calls in flight to
+    /// end (their continuations hold the store's state). Requires: not called from inside a
+    /// continuation of one of its own futures.
     ~AsyncKVStore();
     AsyncKVStore(const AsyncKVStore &) = delete;
     AsyncKVStore &operator=(const AsyncKVStore &) = delete;

@@ -251,6 +251,12 @@ AsyncKVStore::~AsyncKVStore()
     (void)close();
     m_state->queue->waitForHandlers();
     m_state->computePool.waitForDone();
+    // Wait until the adapter has run its queue and closed: then no call's continuation (which
+    // holds the state) is left, so the state, and with it the adapter and its threads, goes here
+    // on this thread, outside futureLock(). Had the last reference gone in a continuation, the
+    // adapter's destructor would join its worker threads inside futureLock() while they wait for
+    // it to finish their promises. Requires: not destroyed inside a continuation of its own.
+    m_state->adapter->close().waitForFinished();
 }
 
 SqlAdapter &AsyncKVStore::adapter() const noexcept

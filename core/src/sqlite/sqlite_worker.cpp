@@ -42,15 +42,27 @@ QFuture<void> SqliteWorker::close()
     QFuture<void> done = promise->future();
     std::lock_guard lock(m_core->mutex);
     if (m_core->closing) {
-        kvs::finish(*promise);
+        // A second close() finishes with the first: when the session is closed.
+        if (m_core->sessionClosed)
+            kvs::finish(*promise);
+        else
+            m_core->closeWaiters.push_back(std::move(promise));
         return done;
     }
     m_core->closing = true;
-    m_core->jobs.push_back([promise](Core &core) {
+    m_core->closeWaiters.push_back(std::move(promise));
+    m_core->jobs.push_back([](Core &core) {
         if (core.openSession)
             (void)core.openSession->close();
         core.openSession.reset();
-        kvs::finish(*promise);
+        std::vector<std::shared_ptr<QPromise<void>>> waiters;
+        {
+            std::lock_guard lock(core.mutex);
+            core.sessionClosed = true;
+            waiters.swap(core.closeWaiters);
+        }
+        for (const auto &waiter : waiters)
+            kvs::finish(*waiter);
     });
     m_core->queued.store(m_core->jobs.size(), std::memory_order_release);
     if (m_core->sleeping)

@@ -84,9 +84,11 @@ private:
         std::vector<Job> jobs; // Guarded by mutex.
         // The promises of the batch being run, finished together at its end. Worker thread only.
         std::vector<std::function<void()>> finished;
-        bool closing = false;               // Guarded by mutex. No job is accepted any more.
-        bool sleeping = false;              // Guarded by mutex.
-        bool exit = false;                  // Guarded by mutex.
+        bool closing = false;       // Guarded by mutex. No job is accepted any more.
+        bool sessionClosed = false; // Guarded by mutex.
+        std::vector<std::shared_ptr<QPromise<void>>> closeWaiters; // Guarded by mutex.
+        bool sleeping = false;                                     // Guarded by mutex.
+        bool exit = false;                                         // Guarded by mutex.
         std::atomic<std::size_t> queued{0}; // jobs.size(), readable without the lock
         std::thread::id threadId;
     };
