@@ -92,6 +92,10 @@ PqConnection::PqConnection(const std::string &conninfo, std::chrono::millisecond
         throw ConnectionError("kvs: PostgreSQL at " + m_target + " refused pipeline mode",
                               ConnectionError::Step::Connect);
     m_cancel.reset(PQgetCancel(m_conn.get()));
+    // The server's NOTICEs ("relation ... already exists, skipping") are not errors: libpq
+    // would print them to stderr, in a CLI's output.
+    PQsetNoticeProcessor(
+        m_conn.get(), [](void *, const char *) {}, nullptr);
 }
 
 PqConnection::~PqConnection() = default;

@@ -40,6 +40,11 @@ ConnectionError connectError(pg_conn *conn, const std::string &target)
     const std::size_t failed = message.rfind("failed: ");
     if (failed != std::string::npos)
         message = message.substr(failed + 8);
+    // The server's own words come as "FATAL:  ..."; the severity adds nothing for a user.
+    for (const char *severity : {"FATAL:  ", "ERROR:  "}) {
+        if (message.rfind(severity, 0) == 0)
+            message = message.substr(std::strlen(severity));
+    }
     using Step = ConnectionError::Step;
     Step step = Step::Connect;
     std::string sqlState;

@@ -1,0 +1,81 @@
+#pragma once
+
+#include <QTest>
+#include <QUuid>
+
+#include <libpq-fe.h>
+
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+// The PostgreSQL server of a test run: scripts/run-tests.sh starts a throwaway PostgreSQL 15
+// cluster and exports its URL as KVS_TEST_PG_URL. A test that needs it and finds it unset fails
+// (never skips), saying how to run it. PgAdmin is a plain libpq connection for what a test does
+// behind the store's back (creating old layouts, killing backends).
+namespace kvs::test {
+
+inline std::string postgresUrl()
+{
+    const char *url = std::getenv("KVS_TEST_PG_URL");
+    if (!url || !*url) {
+        qFatal("KVS_TEST_PG_URL is not set: run ./scripts/run-tests.sh, which starts a throwaway "
+               "PostgreSQL 15 server");
+    }
+    return url;
+}
+
+// url with one more query parameter.
+inline std::string withParameter(const std::string &url, const std::string &parameter)
+{
+    return url + (url.find('?') == std::string::npos ? "?" : "&") + parameter;
+}
+
+// A schema name of its own for one test, so tests never see each other's tables.
+inline std::string freshSchema(const char *tag)
+{
+    return std::string("t_") + tag + "_"
+           + QUuid::createUuid().toString(QUuid::Id128).left(10).toStdString();
+}
+
+class PgAdmin
+{
+public:
+    PgAdmin()
+        : m_conn(PQconnectdb(postgresUrl().c_str()), &PQfinish)
+    {
+        if (PQstatus(m_conn.get()) != CONNECTION_OK)
+            qFatal("admin connection failed: %s", PQerrorMessage(m_conn.get()));
+    }
+
+    // Runs sql (one or more statements) and returns the first column of the first row as text
+    // ("" without rows). Fails the test process on an error.
+    std::string exec(const std::string &sql)
+    {
+        PGresult *result = PQexec(m_conn.get(), sql.c_str());
+        const ExecStatusType status = PQresultStatus(result);
+        std::string first;
+        if (status == PGRES_TUPLES_OK && PQntuples(result) > 0 && PQnfields(result) > 0)
+            first = PQgetvalue(result, 0, 0);
+        const std::string error = PQresultErrorMessage(result);
+        PQclear(result);
+        if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK)
+            qFatal("admin SQL failed: %s\n  %s", error.c_str(), sql.c_str());
+        return first;
+    }
+
+    // Ends the backends of application_name (give a store's URL a unique one, so tests running
+    // in parallel keep theirs); returns how many.
+    int terminateBackends(const std::string &applicationName)
+    {
+        return std::stoi(exec("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+                              "application_name = '"
+                              + applicationName + "'"));
+    }
+
+private:
+    std::unique_ptr<PGconn, void (*)(PGconn *)> m_conn;
+};
+
+} // namespace kvs::test
