@@ -33,6 +33,7 @@ constexpr std::array kOptions{
     OptionSpec{"--ops", true, false},
     OptionSpec{"--seconds", true, false},
     OptionSpec{"--backends", true, false},
+    OptionSpec{"--schema", true, true},
     OptionSpec{"--status", true, false},
     OptionSpec{"--after", true, false},
     OptionSpec{"--all", false, false},

@@ -48,12 +48,15 @@ Usage:
                               print the keys' entries, then a line per change any process
                               commits (polled about every 100 ms, read-only); runs until
                               interrupted, or until N changes with --count
-  kvs bench --db PATH|:memory: [--ops OP,OP...] [--seconds S]
-                              benchmark KVStore against a raw SQLite loop (see below)
+  kvs bench --db PATH|:memory:|URL [--ops OP,OP...] [--seconds S] [--backends B,B...]
+                              benchmark the stores against raw SQLite / libpq (see below)
 
 Options (before or after the arguments):
-  --db PATH             the SQLite database file (":memory:" for a private in-memory one);
-                        needed by every command but key and value
+  --db PATH|URL         the SQLite database file (":memory:" for a private in-memory one;
+                        sqlite:// and file:// URLs too), or a PostgreSQL server:
+                        postgres://user:password@host:port/database?sslmode=require&pool_max=4
+                        (any libpq parameter); needed by every command but key and value
+  --schema S            PostgreSQL: the schema of the store's tables (default: search_path's)
   --json                print JSON instead of literals (formats below)
   --table-prefix P      the store's tablePrefix (tables Pkv, Pmeta, ...)
   --migrate             let a write command upgrade a database at an older schema version
@@ -70,6 +73,8 @@ Options (before or after the arguments):
   --all                 queue retry, queue delete-dead: every dead message of the topic
   --delay MS            queue enqueue: due after MS milliseconds (finite; default 0)
   --max-attempts N      queue enqueue: deliveries before the message goes dead (default 3)
+  --backends B,B...     bench: kvstore, async-sqlite (default for a SQLite db), async-postgres
+                        (the default, and the only one, for a URL)
   --ops OP,OP...        bench: set, get_hit, get_miss, delete, increment, get_many_10,
                         atomic_sum, queue_cycle, queue_cycle_backlog_10000 (default: all, in
                         that order)
@@ -88,6 +93,9 @@ Database access:
   expired on its last attempt still counts as processing: the store dead-letters it on its next
   write). set, delete, increment and queue retry|delete-dead|enqueue create a database that does
   not exist yet; on a database at an older schema they refuse, unless --migrate is given.
+  PostgreSQL: the same, per schema: a read never creates the schema or tables; a write creates
+  them in an empty schema, and needs --migrate to add them beside an application's tables.
+  A password in a URL is never printed; ~/.pgpass and PGPASSWORD work as in psql.
 
 Output (one line per result, on stdout):
   get           the value's literal, e.g. {"name": "Alice"}

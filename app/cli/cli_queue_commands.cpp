@@ -3,8 +3,8 @@
 #include "cli/cli_arguments.h"
 #include "cli/cli_output.h"
 
+#include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
-#include <kvs/kvstore.h>
 #include <kvs/literal.h>
 
 #include <algorithm>
@@ -210,10 +210,10 @@ int runStats(const CommandContext &context)
     if (positionals.size() > 2) {
         topic = positionals[2];
     }
-    KVStore store = openStore(context, Access::Read);
+    const auto store = openStore(context, Access::Read);
     const bool json = context.args.has("--json");
     std::string text;
-    for (const QueueStats &stats : store.queueStats(topic)) {
+    for (const QueueStats &stats : store->queueStats(topic).result()) {
         text += statsLine(stats, json);
         text += '\n';
     }
@@ -234,8 +234,11 @@ int runPeek(const CommandContext &context)
     options.status = statusOption(context);
     options.limit = limitOption(context, options.limit);
     options.afterId = afterOption(context);
-    KVStore store = openStore(context, Access::Read);
-    printPage(context, store.peek(context.args.positionals()[2], options), options.limit, peekLine);
+    const auto store = openStore(context, Access::Read);
+    printPage(context,
+              store->peek(context.args.positionals()[2], options).result(),
+              options.limit,
+              peekLine);
     return kExitOk;
 }
 
@@ -246,9 +249,11 @@ int runDead(const CommandContext &context)
     ListDeadOptions options;
     options.limit = limitOption(context, options.limit);
     options.after = static_cast<double>(afterOption(context));
-    KVStore store = openStore(context, Access::Read);
-    printPage(
-        context, store.listDead(context.args.positionals()[2], options), options.limit, deadLine);
+    const auto store = openStore(context, Access::Read);
+    printPage(context,
+              store->listDead(context.args.positionals()[2], options).result(),
+              options.limit,
+              deadLine);
     return kExitOk;
 }
 
@@ -274,8 +279,9 @@ int runDeadRepair(const CommandContext &context, bool retry)
         id = static_cast<double>(messageIdText(positionals[3], "ID"));
     }
     const std::string &topic = positionals[2];
-    KVStore store = openStore(context, Access::Write);
-    const std::int64_t count = retry ? store.retryDead(topic, id) : store.deleteDead(topic, id);
+    const auto store = openStore(context, Access::Write);
+    const std::int64_t count
+        = retry ? store->retryDead(topic, id).result() : store->deleteDead(topic, id).result();
     if (hasId && count == 0) {
         context.err << "kvs: not found (no dead message " << positionals[3] << " in topic "
                     << jsonQuoted(topic) << ")\n";
@@ -299,8 +305,8 @@ int runEnqueue(const CommandContext &context)
     options.delay = numberOption(context, "--delay").value_or(options.delay);
     options.maxAttempts = numberOption(context, "--max-attempts").value_or(options.maxAttempts);
     const Value payload = valueArgument(context.args.positionals()[3], "PAYLOAD");
-    KVStore store = openStore(context, Access::Write);
-    const EnqueueResult result = store.enqueue(payload, options);
+    const auto store = openStore(context, Access::Write);
+    const EnqueueResult result = store->enqueue(payload, options).result();
     context.out << (context.args.has("--json")
                         ? JsonObjectLine().raw("ok", "true").integer("id", result.id).text()
                         : std::to_string(result.id))

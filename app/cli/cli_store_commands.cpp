@@ -3,8 +3,8 @@
 #include "cli/cli_arguments.h"
 #include "cli/cli_output.h"
 
+#include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
-#include <kvs/kvstore.h>
 #include <kvs/literal.h>
 #include <kvs/value_codec.h>
 
@@ -66,24 +66,34 @@ void requireDb(const CommandContext &context)
     }
 }
 
+bool isPostgresUrl(std::string_view db) noexcept
+{
+    return db.starts_with("postgres://") || db.starts_with("postgresql://");
+}
+
 // Read commands open read-only, so a database is never created or migrated by a read; write
 // commands create a missing database, and migrate an older one only with --migrate.
-KVStore openStore(const CommandContext &context, Access access)
+std::unique_ptr<AsyncKVStore> openStore(const CommandContext &context, Access access)
 {
     requireDb(context);
-    const std::optional<std::string> path = context.args.value("--db");
-    KVStoreOptions options;
-    options.tablePrefix = context.args.value("--table-prefix").value_or(std::string());
+    const std::string db = *context.args.value("--db");
+    AsyncKVStoreSettings settings;
+    if (const std::optional<std::string> prefix = context.args.value("--table-prefix"))
+        settings.tablePrefix = *prefix;
+    if (const std::optional<std::string> schema = context.args.value("--schema"))
+        settings.schema = *schema;
+    // No background maintenance for one command.
+    settings.maintenanceInterval = std::chrono::milliseconds(0);
     if (access == Access::Read) {
-        options.readOnly = true;
+        settings.readOnly = true;
         std::error_code error;
-        if (isFilePath(*path) && !std::filesystem::exists(*path, error)) {
-            throw Error("kvs: no database at " + jsonQuoted(*path));
+        if (!isPostgresUrl(db) && isFilePath(db) && !std::filesystem::exists(db, error)) {
+            throw Error("kvs: no database at " + jsonQuoted(db));
         }
     } else {
-        options.migrate = context.args.has("--migrate");
+        settings.migrate = context.args.has("--migrate");
     }
-    return KVStore(*path, options);
+    return std::make_unique<AsyncKVStore>(db, std::move(settings));
 }
 
 Value valueArgument(std::string_view text, std::string_view what)
@@ -132,8 +142,8 @@ int runGet(const CommandContext &context)
     requireArgumentCount(context, 1, 1, 1, "get KEY");
     requireDb(context);
     const Key key = keyArgument(context.args.positionals()[1], "KEY");
-    KVStore store = openStore(context, Access::Read);
-    const std::optional<Entry> entry = store.get(key);
+    const auto store = openStore(context, Access::Read);
+    const std::optional<Entry> entry = store->get(key).result();
     if (!entry) {
         context.err << "kvs: not found\n";
         return kExitFailure;
@@ -152,8 +162,8 @@ int runSet(const CommandContext &context)
     const Value value = valueArgument(context.args.positionals()[2], "VALUE");
     SetOptions options;
     options.ttl = numberOption(context, "--ttl");
-    KVStore store = openStore(context, Access::Write);
-    const CommitResult result = store.set(key, value, options);
+    const auto store = openStore(context, Access::Write);
+    const CommitResult result = store->set(key, value, options).result();
     if (context.args.has("--json")) {
         context.out << JsonObjectLine()
                            .raw("ok", result.ok ? "true" : "false")
@@ -172,8 +182,8 @@ int runDelete(const CommandContext &context)
     requireArgumentCount(context, 1, 1, 1, "delete KEY");
     requireDb(context);
     const Key key = keyArgument(context.args.positionals()[1], "KEY");
-    KVStore store = openStore(context, Access::Write);
-    store.remove(key);
+    const auto store = openStore(context, Access::Write);
+    store->remove(key).waitForFinished();
     context.out << (context.args.has("--json") ? JsonObjectLine().raw("ok", "true").text()
                                                : std::string("ok"))
                 << '\n';
@@ -195,8 +205,8 @@ int runIncrement(const CommandContext &context)
         }
         delta = value.asNumber();
     }
-    KVStore store = openStore(context, Access::Write);
-    const double result = store.increment(key, delta);
+    const auto store = openStore(context, Access::Write);
+    const double result = store->increment(key, delta).result();
     if (context.args.has("--json")) {
         context.out << JsonObjectLine()
                            .string("key", printKeyLiteral(key))
@@ -226,8 +236,8 @@ int runList(const CommandContext &context)
     options.reverse = context.args.has("--reverse");
     options.cursor = context.args.value("--cursor");
 
-    KVStore store = openStore(context, Access::Read);
-    const ListResult page = store.list(selector, options);
+    const auto store = openStore(context, Access::Read);
+    const ListResult page = store->list(selector, options).result();
     const bool json = context.args.has("--json");
     std::string text;
     for (const Entry &entry : page.entries) {

@@ -3,13 +3,14 @@
 #include <kvs/types.h>
 
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string_view>
 
 // The commands of `kvs` that open a store (get, set, delete, increment, list), and the literal
 // and number arguments they share with the other commands.
 namespace kvs {
-class KVStore;
+class AsyncKVStore;
 }
 
 namespace kvs::cli {
@@ -39,10 +40,16 @@ enum class Access { Read, Write };
 // parsing their literals, so the usage error comes first.
 void requireDb(const CommandContext &context);
 
-// Opens the store of --db and --table-prefix. Read: read-only (never creates, migrates or writes
-// the file; kvs::Error "kvs: no database at PATH" for a missing file). Write: creates a missing
-// database, and migrates an older one only with --migrate. Throws the store's open errors.
-[[nodiscard]] KVStore openStore(const CommandContext &context, Access access);
+// Opens the store of --db (a SQLite path, or a postgres:// URL), --table-prefix and --schema
+// (PostgreSQL). Read: read-only (never creates, migrates or writes; kvs::Error "kvs: no database
+// at PATH" for a missing file). Write: creates a missing database (or the kvs tables in an empty
+// PostgreSQL schema), and migrates an older one only with --migrate. The CLI waits for each call
+// (it is a script's tool; the GUI never waits). The store's open errors arrive with its first
+// call.
+[[nodiscard]] std::unique_ptr<AsyncKVStore> openStore(const CommandContext &context, Access access);
+
+// Whether --db names a PostgreSQL server.
+[[nodiscard]] bool isPostgresUrl(std::string_view db) noexcept;
 
 // The value literal text; a literal error names the argument: "kvs: ... (in VALUE)".
 [[nodiscard]] Value valueArgument(std::string_view text, std::string_view what);

@@ -2,6 +2,7 @@
 
 #include "cli/cli_arguments.h"
 #include "cli/cli_output.h"
+#include "cli/cli_store_commands.h"
 
 #include <kvs/change_feed.h>
 #include <kvs/errors.h>
@@ -71,12 +72,14 @@ int runWatch(const CommandContext &context)
         }
     }
     std::error_code missing;
-    if (path != ":memory:" && !path.starts_with("file:") && !std::filesystem::exists(path, missing))
+    if (!isPostgresUrl(path) && path != ":memory:" && !path.starts_with("file:")
+        && !std::filesystem::exists(path, missing))
         throw Error("kvs: no database at " + jsonQuoted(path));
 
     KVStoreOptions options;
     options.tablePrefix = context.args.value("--table-prefix").value_or(std::string());
-    ChangeFeed feed(path, keys, options); // read-only: watching never writes
+    // Read-only: watching never writes.
+    ChangeFeed feed(path, keys, options, context.args.value("--schema").value_or(std::string()));
     const bool json = context.args.has("--json");
     for (std::size_t i = 0; i < keys.size(); ++i)
         context.out << changeLine(keys[i], feed.current()[i], true, json) << '\n';

@@ -24,13 +24,33 @@ bool sameSlot(const std::optional<Entry> &a, const std::optional<Entry> &b)
     return !a || a->version == b->version;
 }
 
+bool isPostgres(const std::string &database)
+{
+    return database.rfind("postgres://", 0) == 0 || database.rfind("postgresql://", 0) == 0;
+}
+
 } // namespace
 
-ChangeFeed::ChangeFeed(const std::string &path, std::vector<Key> keys, KVStoreOptions options)
+ChangeFeed::ChangeFeed(const std::string &database,
+                       std::vector<Key> keys,
+                       KVStoreOptions options,
+                       const std::string &schema)
     : m_keys(std::move(keys))
-    , m_store(path, readOnly(std::move(options)))
-    , m_probe(std::make_unique<detail::Connection>(path, detail::Connection::Mode::ReadOnly))
 {
+    if (isPostgres(database)) {
+        AsyncKVStoreSettings settings;
+        settings.tablePrefix = options.tablePrefix;
+        if (!schema.empty())
+            settings.schema = schema;
+        settings.maxKeySize = options.maxKeySize;
+        settings.readOnly = true;
+        settings.maintenanceInterval = std::chrono::milliseconds(0);
+        m_remote = std::make_unique<AsyncKVStore>(database, std::move(settings));
+        m_current = readAll();
+        return;
+    }
+    m_store = std::make_unique<KVStore>(database, readOnly(std::move(options)));
+    m_probe = std::make_unique<detail::Connection>(database, detail::Connection::Mode::ReadOnly);
     // The version is read before the entries: a commit between the two is seen by the next poll
     // (reported once more at worst, never missed).
     m_dataVersion = dataVersion();
@@ -53,7 +73,8 @@ std::vector<std::optional<Entry>> ChangeFeed::readAll()
         const std::size_t last = std::min(m_keys.size(), first + kGetManyLimit);
         const std::vector<Key> chunk(m_keys.begin() + static_cast<std::ptrdiff_t>(first),
                                      m_keys.begin() + static_cast<std::ptrdiff_t>(last));
-        for (auto &entry : m_store.getMany(chunk))
+        auto chunkEntries = m_remote ? m_remote->getMany(chunk).result() : m_store->getMany(chunk);
+        for (auto &entry : chunkEntries)
             entries.push_back(std::move(entry));
     }
     m_nextExpiry.reset();
@@ -66,11 +87,13 @@ std::vector<std::optional<Entry>> ChangeFeed::readAll()
 
 std::vector<Change> ChangeFeed::poll()
 {
-    const std::int64_t version = dataVersion();
-    const bool expired = m_nextExpiry && *m_nextExpiry <= detail::nowMs();
-    if (version == m_dataVersion && !expired)
-        return {};
-    m_dataVersion = version;
+    if (!m_remote) {
+        const std::int64_t version = dataVersion();
+        const bool expired = m_nextExpiry && *m_nextExpiry <= detail::nowMs();
+        if (version == m_dataVersion && !expired)
+            return {};
+        m_dataVersion = version;
+    }
     std::vector<std::optional<Entry>> fresh = readAll();
     std::vector<Change> changes;
     for (std::size_t i = 0; i < fresh.size(); ++i) {

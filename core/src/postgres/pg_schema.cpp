@@ -207,6 +207,19 @@ void migratePostgres(PqConnection &connection, const PgNames &names, std::int64_
             connection.exec("CREATE SCHEMA IF NOT EXISTS " + PgNames::quoted(names.schema));
         const std::vector<std::string> tables = tablesOf(connection, names);
         const bool hasKv = hasTable(tables, names.prefix + "kv");
+        // Without consent, a schema holding an application's tables but no kvs ones does not
+        // get kvs tables added to it (as on SQLite).
+        if (!migrate && !hasKv && !tables.empty()) {
+            std::string found;
+            for (const auto &table : tables)
+                found += (found.empty() ? "" : ", ") + table;
+            throw NotKvsDatabaseError("kvs: the PostgreSQL database at " + connection.target()
+                                          + " is not a kvs database (no \"" + names.prefix
+                                          + "kv\" table; tables found: " + found
+                                          + "); open it with migration allowed to add the kvs "
+                                            "tables",
+                                      found);
+        }
         if (hasTable(tables, names.prefix + "meta"))
             requireColumns(connection, names, names.prefix + "meta", kMetaColumns);
         if (hasKv)

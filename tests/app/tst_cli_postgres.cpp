@@ -1,0 +1,132 @@
+// `kvs --db postgres://...`: the key-value and queue commands, --schema and --table-prefix, a
+// read that never creates anything, kvs watch seeing another process's write, and one clear
+// error for a server that is not there.
+#include "cli_test_support.h"
+#include "support/postgres_test_server.h"
+
+#include <QProcess>
+#include <QTest>
+
+using namespace cli_test;
+
+class TestCliPostgres : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString url() const { return QString::fromStdString(kvs::test::postgresUrl()); }
+
+    Run kvs(const QString &schema, QStringList args) const
+    {
+        args
+            = QStringList{QStringLiteral("--db"), url(), QStringLiteral("--schema"), schema} + args;
+        return runKvs(args);
+    }
+
+private slots:
+    void keyValueCommands();
+    void readNeverCreates();
+    void queueCommands();
+    void watchSeesAnotherWriter();
+    void unreachableServerIsOneClearError();
+};
+
+void TestCliPostgres::keyValueCommands()
+{
+    const QString schema = QString::fromStdString(kvs::test::freshSchema("cli"));
+    QCOMPARE(kvs(schema, {"set", "['users', 'alice']", "{name: 'Alice', n: 1n}"}).code, 0);
+    QCOMPARE(kvs(schema, {"get", "['users', 'alice']"}).out,
+             QByteArray("{\"name\": \"Alice\", \"n\": 1n}\n"));
+    QCOMPARE(kvs(schema, {"increment", "['visits']", "0.1"}).out, QByteArray("0.1\n"));
+    // NUMERIC on PostgreSQL: 0.1 + 0.2 is 0.3.
+    QCOMPARE(kvs(schema, {"increment", "['visits']", "0.2"}).out, QByteArray("0.3\n"));
+    const Run list = kvs(schema, {"--json", "list", "--prefix", "['users']"});
+    QCOMPARE(list.code, 0);
+    QCOMPARE(lines(list.out).size(), 1);
+    QCOMPARE(parseObject(lines(list.out)[0])[u"key"].toString(),
+             QStringLiteral("[\"users\", \"alice\"]"));
+    QCOMPARE(kvs(schema, {"delete", "['users', 'alice']"}).out, QByteArray("ok\n"));
+    const Run gone = kvs(schema, {"get", "['users', 'alice']"});
+    QCOMPARE(gone.code, 1);
+    QCOMPARE(gone.err, QByteArray("kvs: not found\n"));
+    // A table prefix keeps its own tables beside the others, with consent: the schema holds
+    // other tables now.
+    const Run refused = kvs(schema, {"--table-prefix", "app_", "set", "['k']", "1"});
+    QCOMPARE(refused.code, 1);
+    VERIFY_ONE_ERROR_LINE(refused);
+    QVERIFY2(refused.err.contains("open it with migration allowed to add the kvs tables"),
+             refused.err.constData());
+    const Run prefixed = kvs(schema, {"--table-prefix", "app_", "--migrate", "set", "['k']", "1"});
+    QCOMPARE(prefixed.code, 0);
+    kvs::test::PgAdmin admin;
+    QCOMPARE(admin.exec("SELECT count(*) FROM \"" + schema.toStdString() + "\".\"app_kv\""),
+             std::string("1"));
+}
+
+void TestCliPostgres::readNeverCreates()
+{
+    const QString schema = QString::fromStdString(kvs::test::freshSchema("cliread"));
+    const Run read = kvs(schema, {"get", "['k']"});
+    QCOMPARE(read.code, 1);
+    VERIFY_ONE_ERROR_LINE(read);
+    QVERIFY2(read.err.contains("is not a kvs database"), read.err.constData());
+    kvs::test::PgAdmin admin;
+    QCOMPARE(admin.exec("SELECT count(*) FROM information_schema.schemata WHERE schema_name = '"
+                        + schema.toStdString() + "'"),
+             std::string("0"));
+}
+
+void TestCliPostgres::queueCommands()
+{
+    const QString schema = QString::fromStdString(kvs::test::freshSchema("cliqueue"));
+    QCOMPARE(kvs(schema, {"queue", "enqueue", "emails", "{to: 'a@example.com'}"}).code, 0);
+    QCOMPARE(kvs(schema, {"queue", "enqueue", "emails", "'later'", "--delay", "60000"}).code, 0);
+    const Run stats = kvs(schema, {"--json", "queue", "stats", "emails"});
+    QCOMPARE(stats.code, 0);
+    const QJsonObject row = parseObject(lines(stats.out).value(0));
+    QCOMPARE(row[u"pending"].toInt(), 1);
+    QCOMPARE(row[u"delayed"].toInt(), 1);
+    const Run peek = kvs(schema, {"--json", "queue", "peek", "emails", "--status", "delayed"});
+    QCOMPARE(peek.code, 0);
+    QCOMPARE(lines(peek.out).size(), 1);
+}
+
+void TestCliPostgres::watchSeesAnotherWriter()
+{
+    const QString schema = QString::fromStdString(kvs::test::freshSchema("cliwatch"));
+    QCOMPARE(kvs(schema, {"set", "['config', 'theme']", "'light'"}).code, 0);
+    QProcess watch;
+    watch.start(QStringLiteral(KVS_CLI_PATH),
+                {QStringLiteral("--db"),
+                 url(),
+                 QStringLiteral("--schema"),
+                 schema,
+                 QStringLiteral("watch"),
+                 QStringLiteral("['config', 'theme']"),
+                 QStringLiteral("--count"),
+                 QStringLiteral("1")});
+    QVERIFY(watch.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(watch.canReadLine(), 10'000);
+    QVERIFY(watch.readLine().contains("\"light\""));
+    QCOMPARE(kvs(schema, {"set", "['config', 'theme']", "'dark'"}).code, 0);
+    QVERIFY(watch.waitForFinished(10'000));
+    QCOMPARE(watch.exitCode(), 0);
+    QVERIFY(watch.readAllStandardOutput().contains("\"dark\""));
+}
+
+void TestCliPostgres::unreachableServerIsOneClearError()
+{
+    const Run run = runKvs({"--db", "postgresql://kvs_test@127.0.0.1:1/kvs_test", "get", "['k']"});
+    QCOMPARE(run.code, 1);
+    VERIFY_ONE_ERROR_LINE(run);
+    QCOMPARE(run.err,
+             QByteArray("kvs: cannot connect to PostgreSQL at 127.0.0.1:1/kvs_test: Connection "
+                        "refused\n"));
+    const Run schemaOnSqlite = runKvs({"--db", ":memory:", "--schema", "x", "set", "['k']", "1"});
+    QCOMPARE(schemaOnSqlite.code, 1);
+    QCOMPARE(schemaOnSqlite.err,
+             QByteArray("kvs: schema is a PostgreSQL setting; this store is SQLite\n"));
+}
+
+QTEST_GUILESS_MAIN(TestCliPostgres)
+#include "tst_cli_postgres.moc"
