@@ -399,7 +399,7 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
     if (wants("async-sqlite"))
         runAsyncSqliteBench(config, keys, selectedOps(config), out);
     if (wants("async-postgres"))
-        throw Error("kvs: bench: async-postgres is not available in this build");
+        runAsyncPostgresBench(config, keys, selectedOps(config), out);
 }
 
 } // namespace kvs::cli

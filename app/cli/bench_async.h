@@ -64,6 +64,13 @@ void runAsyncSqliteBench(const BenchConfig &config,
                          const std::vector<BenchOp> &ops,
                          std::ostream &out);
 
+// Runs the async-postgres part (see bench_async_postgres.cpp) on config.db, a postgres:// URL,
+// in a schema of its own that it drops at the end.
+void runAsyncPostgresBench(const BenchConfig &config,
+                           const BenchKeys &keys,
+                           const std::vector<BenchOp> &ops,
+                           std::ostream &out);
+
 // The bare round trip the issue compares AsyncKVStore on SQLite with: a job posted to a worker
 // thread and its future awaited, one at a time, with the same queue-and-wake mechanism the
 // adapter uses but no SQL.

@@ -6,6 +6,7 @@
 
 #include <kvs/errors.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -104,10 +105,12 @@ private:
         Settings settings;
         std::mutex mutex;
         std::condition_variable wake;
-        std::deque<Job> jobs; // Guarded by mutex.
-        bool closing = false; // Guarded by mutex.
-        int idle = 0;         // Guarded by mutex. Workers waiting for jobs.
-        int running = 0;      // Guarded by mutex. Workers not exited yet.
+        std::deque<Job> jobs;  // Guarded by mutex.
+        bool closing = false;  // Guarded by mutex.
+        int idle = 0;          // Guarded by mutex. Workers waiting for jobs.
+        bool spinning = false; // Guarded by mutex. A worker is looking for jobs without sleeping.
+        std::atomic<std::size_t> queued{0}; // jobs.size(), readable without the lock
+        int running = 0;                    // Guarded by mutex. Workers not exited yet.
         std::vector<std::shared_ptr<QPromise<void>>> closed; // Guarded by mutex.
     };
 

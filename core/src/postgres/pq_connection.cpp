@@ -4,10 +4,14 @@
 
 #include <kvs/errors.h>
 
+#include <QLoggingCategory>
+
 #include <libpq-fe.h>
 
 #include <cstring>
 #include <poll.h>
+
+Q_LOGGING_CATEGORY(lcPostgres, "kvs.core.pg")
 
 namespace kvs::detail {
 
@@ -80,9 +84,11 @@ PqConnection::PqConnection(const std::string &conninfo, std::chrono::millisecond
             throw connectError(m_conn.get(), targetOf(m_conn.get()));
         const short events = state == PGRES_POLLING_READING ? POLLIN : POLLOUT;
         if (!pollUntil(PQsocket(m_conn.get()), events, deadline)) {
+            const std::string after = timeout.count() % 1000 == 0
+                                          ? std::to_string(timeout.count() / 1000) + " s"
+                                          : std::to_string(timeout.count()) + " ms";
             throw ConnectionError("kvs: cannot connect to PostgreSQL at " + targetOf(m_conn.get())
-                                      + ": timed out after "
-                                      + std::to_string(timeout.count() / 1000) + " s",
+                                      + ": timed out after " + after,
                                   ConnectionError::Step::Connect);
         }
         state = PQconnectPoll(m_conn.get());

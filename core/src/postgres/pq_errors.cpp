@@ -75,8 +75,10 @@ statementError(pg_result *result, const std::string &sql, const std::string &tar
     std::string primary = field(result, PG_DIAG_MESSAGE_PRIMARY);
     if (primary.empty())
         primary = firstLine(result ? PQresultErrorMessage(result) : "no result");
+    // Connection exceptions (08) and the server ending the session: admin or crash shutdown
+    // (57P01..57P03) and the idle session timeout (57P05).
     if (sqlState.rfind("08", 0) == 0 || sqlState == "57P01" || sqlState == "57P02"
-        || sqlState == "57P03") {
+        || sqlState == "57P03" || sqlState == "57P05") {
         return std::make_exception_ptr(
             ConnectionError("kvs: lost the connection to PostgreSQL at " + target + ": " + primary,
                             ConnectionError::Step::Lost,
