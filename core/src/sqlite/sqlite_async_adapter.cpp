@@ -57,7 +57,7 @@ QFuture<std::optional<KvRow>> SQLiteAsyncAdapter::get(std::string key, std::int6
 {
     return m_worker->submit<std::optional<KvRow>>(
         [key = std::move(key), now](detail::SqliteSession &s) mutable {
-            return s.get(std::move(key), now).result();
+            return s.getNow(std::move(key), now);
         });
 }
 
@@ -66,7 +66,7 @@ QFuture<std::vector<KvRow>> SQLiteAsyncAdapter::getMany(std::vector<std::string>
 {
     return m_worker->submit<std::vector<KvRow>>(
         [keys = std::move(keys), now](detail::SqliteSession &s) mutable {
-            return s.getMany(std::move(keys), now).result();
+            return s.getManyNow(std::move(keys), now);
         });
 }
 
@@ -88,7 +88,7 @@ QFuture<std::int64_t> SQLiteAsyncAdapter::set(std::string key,
 QFuture<std::int64_t> SQLiteAsyncAdapter::nextVersion()
 {
     return m_worker->submit<std::int64_t>(
-        [](detail::SqliteSession &s) mutable { return s.nextVersion().result(); });
+        [](detail::SqliteSession &s) mutable { return s.nextVersionNow(); });
 }
 
 QFuture<bool> SQLiteAsyncAdapter::remove(std::string key)
@@ -103,7 +103,7 @@ QFuture<std::optional<std::int64_t>> SQLiteAsyncAdapter::getVersion(std::string 
 {
     return m_worker->submit<std::optional<std::int64_t>>(
         [key = std::move(key), now](detail::SqliteSession &s) mutable {
-            return s.getVersion(std::move(key), now).result();
+            return s.getVersionNow(std::move(key), now);
         });
 }
 
@@ -115,7 +115,7 @@ QFuture<IncrementResult> SQLiteAsyncAdapter::increment(std::string key,
     return m_worker->submit<IncrementResult>(
         [key = std::move(key), delta, now, version = std::move(version)](
             detail::SqliteSession &s) mutable {
-            return s.increment(std::move(key), delta, now, std::move(version)).result();
+            return s.incrementNow(std::move(key), delta, now, std::move(version));
         });
 }
 
@@ -178,7 +178,7 @@ QFuture<std::vector<QueueRow>> SQLiteAsyncAdapter::dequeue(std::string topic,
     return m_worker->submit<std::vector<QueueRow>>(
         [topic = std::move(topic), now, limit, lockedUntil, token = std::move(token)](
             detail::SqliteSession &s) mutable {
-            return s.dequeue(std::move(topic), now, limit, lockedUntil, std::move(token)).result();
+            return s.dequeueNow(std::move(topic), now, limit, lockedUntil, std::move(token));
         });
 }
 
@@ -187,7 +187,7 @@ SQLiteAsyncAdapter::ack(std::int64_t id, std::string token, std::int64_t now, bo
 {
     return m_worker->submit<bool>(
         [id, token = std::move(token), now, retain](detail::SqliteSession &s) mutable {
-            return s.ack(id, std::move(token), now, retain).result();
+            return s.ackNow(id, std::move(token), now, retain);
         });
 }
 
@@ -195,7 +195,7 @@ QFuture<std::optional<LeaseRow>> SQLiteAsyncAdapter::getLease(std::int64_t id, s
 {
     return m_worker->submit<std::optional<LeaseRow>>(
         [id, token = std::move(token)](detail::SqliteSession &s) mutable {
-            return s.getLease(id, std::move(token)).result();
+            return s.getLeaseNow(id, std::move(token));
         });
 }
 
@@ -208,7 +208,7 @@ QFuture<bool> SQLiteAsyncAdapter::nack(std::int64_t id,
     return m_worker->submit<bool>(
         [id, token = std::move(token), now, retryAt = std::move(retryAt), error = std::move(error)](
             detail::SqliteSession &s) mutable {
-            return s.nack(id, std::move(token), now, std::move(retryAt), std::move(error)).result();
+            return s.nackNow(id, std::move(token), now, std::move(retryAt), std::move(error));
         });
 }
 
@@ -217,14 +217,14 @@ SQLiteAsyncAdapter::extendLease(std::int64_t id, std::string token, std::int64_t
 {
     return m_worker->submit<bool>(
         [id, token = std::move(token), lockedUntil](detail::SqliteSession &s) mutable {
-            return s.extendLease(id, std::move(token), lockedUntil).result();
+            return s.extendLeaseNow(id, std::move(token), lockedUntil);
         });
 }
 
 QFuture<std::int64_t> SQLiteAsyncAdapter::expireLeases(std::int64_t now)
 {
     return m_worker->submit<std::int64_t>(
-        [now](detail::SqliteSession &s) mutable { return s.expireLeases(now).result(); });
+        [now](detail::SqliteSession &s) mutable { return s.expireLeasesNow(now); });
 }
 
 QFuture<std::int64_t> SQLiteAsyncAdapter::purgeFinished(std::int64_t doneBefore,
@@ -232,7 +232,7 @@ QFuture<std::int64_t> SQLiteAsyncAdapter::purgeFinished(std::int64_t doneBefore,
 {
     return m_worker->submit<std::int64_t>(
         [doneBefore, deadBefore = std::move(deadBefore)](detail::SqliteSession &s) mutable {
-            return s.purgeFinished(doneBefore, std::move(deadBefore)).result();
+            return s.purgeFinishedNow(doneBefore, std::move(deadBefore));
         });
 }
 
@@ -241,7 +241,7 @@ SQLiteAsyncAdapter::listDead(std::string topic, std::int64_t limit, std::int64_t
 {
     return m_worker->submit<std::vector<QueueRow>>(
         [topic = std::move(topic), limit, afterId](detail::SqliteSession &s) mutable {
-            return s.listDead(std::move(topic), limit, afterId).result();
+            return s.listDeadNow(std::move(topic), limit, afterId);
         });
 }
 
@@ -250,7 +250,7 @@ SQLiteAsyncAdapter::retryDead(std::string topic, std::optional<std::int64_t> id,
 {
     return m_worker->submit<std::int64_t>(
         [topic = std::move(topic), id, now](detail::SqliteSession &s) mutable {
-            return s.retryDead(std::move(topic), id, now).result();
+            return s.retryDeadNow(std::move(topic), id, now);
         });
 }
 
@@ -259,7 +259,7 @@ QFuture<std::int64_t> SQLiteAsyncAdapter::deleteDead(std::string topic,
 {
     return m_worker->submit<std::int64_t>(
         [topic = std::move(topic), id](detail::SqliteSession &s) mutable {
-            return s.deleteDead(std::move(topic), id).result();
+            return s.deleteDeadNow(std::move(topic), id);
         });
 }
 
@@ -268,7 +268,7 @@ QFuture<std::vector<QueueStats>> SQLiteAsyncAdapter::queueStats(std::optional<st
 {
     return m_worker->submit<std::vector<QueueStats>>(
         [topic = std::move(topic), now](detail::SqliteSession &s) mutable {
-            return s.queueStats(std::move(topic), now).result();
+            return s.queueStatsNow(std::move(topic), now);
         });
 }
 
@@ -280,14 +280,13 @@ QFuture<std::vector<QueueRow>> SQLiteAsyncAdapter::peek(std::string topic,
 {
     return m_worker->submit<std::vector<QueueRow>>(
         [topic = std::move(topic), status, afterId, limit, now](detail::SqliteSession &s) mutable {
-            return s.peek(std::move(topic), status, afterId, limit, now).result();
+            return s.peekNow(std::move(topic), status, afterId, limit, now);
         });
 }
 
 QFuture<void> SQLiteAsyncAdapter::reset()
 {
-    return m_worker->submit<void>(
-        [](detail::SqliteSession &s) mutable { s.reset().waitForFinished(); });
+    return m_worker->submit<void>([](detail::SqliteSession &s) mutable { s.resetNow(); });
 }
 
 QFuture<void> SQLiteAsyncAdapter::transaction(std::function<void(SqlAdapter &tx)> work)
@@ -299,15 +298,14 @@ QFuture<void> SQLiteAsyncAdapter::transaction(std::function<void(SqlAdapter &tx)
 
 QFuture<void> SQLiteAsyncAdapter::raw(std::string sql)
 {
-    return m_worker->submit<void>([sql = std::move(sql)](detail::SqliteSession &s) mutable {
-        s.raw(std::move(sql)).waitForFinished();
-    });
+    return m_worker->submit<void>(
+        [sql = std::move(sql)](detail::SqliteSession &s) mutable { s.rawNow(std::move(sql)); });
 }
 
 QFuture<std::vector<std::string>> SQLiteAsyncAdapter::cleanExpiredKeys(std::int64_t now)
 {
     return m_worker->submit<std::vector<std::string>>(
-        [now](detail::SqliteSession &s) { return s.cleanExpiredKeys(now).result(); });
+        [now](detail::SqliteSession &s) { return s.cleanExpiredKeysNow(now); });
 }
 
 } // namespace kvs

@@ -114,37 +114,41 @@ QFuture<void> SqliteSession::migrate()
     });
 }
 
+std::optional<KvRow> SqliteSession::getNow(std::string key, std::int64_t now)
+{
+    StatementScope get(statement(SqlId::Get));
+    get->bindBlob(1, key);
+    get->bindInt64(2, now);
+    if (!get->step())
+        return std::nullopt;
+    return KvRow{
+        key, std::string(get->columnBytes(0)), get->columnInt64(1), get->columnOptionalInt64(2)};
+}
+
 QFuture<std::optional<KvRow>> SqliteSession::get(std::string key, std::int64_t now)
 {
-    return finishedFuture([&]() -> std::optional<KvRow> {
-        StatementScope get(statement(SqlId::Get));
-        get->bindBlob(1, key);
-        get->bindInt64(2, now);
-        if (!get->step())
-            return std::nullopt;
-        return KvRow{key,
-                     std::string(get->columnBytes(0)),
-                     get->columnInt64(1),
-                     get->columnOptionalInt64(2)};
-    });
+    return finishedFuture([&] { return getNow(std::move(key), now); });
+}
+
+std::vector<KvRow> SqliteSession::getManyNow(std::vector<std::string> keys, std::int64_t now)
+{
+    requireOpen();
+    std::vector<KvRow> rows;
+    if (keys.empty())
+        return rows;
+    StatementScope many(getManyStatement(keys.size()));
+    int index = 1;
+    for (const auto &key : keys)
+        many->bindBlob(index++, key);
+    many->bindInt64(index, now);
+    while (many->step())
+        rows.push_back(readKvRow(*many));
+    return rows;
 }
 
 QFuture<std::vector<KvRow>> SqliteSession::getMany(std::vector<std::string> keys, std::int64_t now)
 {
-    return finishedFuture([&] {
-        requireOpen();
-        std::vector<KvRow> rows;
-        if (keys.empty())
-            return rows;
-        StatementScope many(getManyStatement(keys.size()));
-        int index = 1;
-        for (const auto &key : keys)
-            many->bindBlob(index++, key);
-        many->bindInt64(index, now);
-        while (many->step())
-            rows.push_back(readKvRow(*many));
-        return rows;
-    });
+    return finishedFuture([&] { return getManyNow(std::move(keys), now); });
 }
 
 void SqliteSession::upsert(std::string_view key,
@@ -161,25 +165,35 @@ void SqliteSession::upsert(std::string_view key,
     upsert->run();
 }
 
+std::int64_t SqliteSession::setNow(std::string key,
+                                   std::string value,
+                                   std::optional<std::int64_t> expiresAt,
+                                   std::optional<std::int64_t> version)
+{
+    requireWritable();
+    const std::int64_t written = takeVersion(version);
+    upsert(key, value, written, expiresAt);
+    return written;
+}
+
 QFuture<std::int64_t> SqliteSession::set(std::string key,
                                          std::string value,
                                          std::optional<std::int64_t> expiresAt,
                                          std::optional<std::int64_t> version)
 {
-    return finishedFuture([&] {
-        requireWritable();
-        const std::int64_t written = takeVersion(version);
-        upsert(key, value, written, expiresAt);
-        return written;
-    });
+    return finishedFuture(
+        [&] { return setNow(std::move(key), std::move(value), expiresAt, version); });
+}
+
+std::int64_t SqliteSession::nextVersionNow()
+{
+    requireWritable();
+    return takeVersion(std::nullopt);
 }
 
 QFuture<std::int64_t> SqliteSession::nextVersion()
 {
-    return finishedFuture([&] {
-        requireWritable();
-        return takeVersion(std::nullopt);
-    });
+    return finishedFuture([&] { return nextVersionNow(); });
 }
 
 QFuture<bool> SqliteSession::remove(std::string key)
@@ -188,16 +202,58 @@ QFuture<bool> SqliteSession::remove(std::string key)
         [&] { return write(SqlId::Delete, [&](Statement &s) { s.bindBlob(1, key); }) > 0; });
 }
 
+std::optional<std::int64_t> SqliteSession::getVersionNow(std::string key, std::int64_t now)
+{
+    StatementScope read(statement(SqlId::GetVersion));
+    read->bindBlob(1, key);
+    read->bindInt64(2, now);
+    if (!read->step())
+        return std::nullopt;
+    return read->columnInt64(0);
+}
+
 QFuture<std::optional<std::int64_t>> SqliteSession::getVersion(std::string key, std::int64_t now)
 {
-    return finishedFuture([&]() -> std::optional<std::int64_t> {
-        StatementScope read(statement(SqlId::GetVersion));
+    return finishedFuture([&] { return getVersionNow(std::move(key), now); });
+}
+
+IncrementResult SqliteSession::incrementNow(std::string key,
+                                            double delta,
+                                            std::int64_t now,
+                                            std::optional<std::int64_t> version)
+{
+    requireWritable();
+    // Outside a transaction of the caller's, the read-modify-write takes its own (the
+    // version is reserved before it opens).
+    const std::int64_t written = takeVersion(version);
+    std::optional<Transaction> own;
+    if (!m_inTransaction)
+        own.emplace(*m_connection, Transaction::Kind::Immediate);
+    double result = delta;
+    std::optional<std::int64_t> expiresAt;
+    {
+        StatementScope read(statement(SqlId::GetRaw));
         read->bindBlob(1, key);
-        read->bindInt64(2, now);
-        if (!read->step())
-            return std::nullopt;
-        return read->columnInt64(0);
-    });
+        if (read->step()) {
+            const std::optional<std::int64_t> oldExpiry = read->columnOptionalInt64(2);
+            if (!oldExpiry || *oldExpiry > now) { // an expired row counts as missing
+                const Value current = decodeValue(read->columnBytes(0));
+                if (!current.isNumber()) {
+                    throw TypeError(
+                        std::string("kvs: increment() needs a number, but the key holds ")
+                        + describeKind(current));
+                }
+                result = current.asNumber() + delta;
+                expiresAt = oldExpiry;
+            }
+        }
+    }
+    if (!std::isfinite(result))
+        throw RangeError("kvs: increment() result is not a finite number");
+    upsert(key, encodeValue(Value(result)), written, expiresAt);
+    if (own)
+        own->commit();
+    return IncrementResult{result, written};
 }
 
 QFuture<IncrementResult> SqliteSession::increment(std::string key,
@@ -205,40 +261,7 @@ QFuture<IncrementResult> SqliteSession::increment(std::string key,
                                                   std::int64_t now,
                                                   std::optional<std::int64_t> version)
 {
-    return finishedFuture([&] {
-        requireWritable();
-        // Outside a transaction of the caller's, the read-modify-write takes its own (the
-        // version is reserved before it opens).
-        const std::int64_t written = takeVersion(version);
-        std::optional<Transaction> own;
-        if (!m_inTransaction)
-            own.emplace(*m_connection, Transaction::Kind::Immediate);
-        double result = delta;
-        std::optional<std::int64_t> expiresAt;
-        {
-            StatementScope read(statement(SqlId::GetRaw));
-            read->bindBlob(1, key);
-            if (read->step()) {
-                const std::optional<std::int64_t> oldExpiry = read->columnOptionalInt64(2);
-                if (!oldExpiry || *oldExpiry > now) { // an expired row counts as missing
-                    const Value current = decodeValue(read->columnBytes(0));
-                    if (!current.isNumber()) {
-                        throw TypeError(
-                            std::string("kvs: increment() needs a number, but the key holds ")
-                            + describeKind(current));
-                    }
-                    result = current.asNumber() + delta;
-                    expiresAt = oldExpiry;
-                }
-            }
-        }
-        if (!std::isfinite(result))
-            throw RangeError("kvs: increment() result is not a finite number");
-        upsert(key, encodeValue(Value(result)), written, expiresAt);
-        if (own)
-            own->commit();
-        return IncrementResult{result, written};
-    });
+    return finishedFuture([&] { return incrementNow(std::move(key), delta, now, version); });
 }
 
 std::vector<KvRow> SqliteSession::list(
@@ -273,17 +296,38 @@ QFuture<std::int64_t> SqliteSession::cleanExpired(std::int64_t now)
         [&] { return static_cast<std::int64_t>(cleanExpiredKeys(now).result().size()); });
 }
 
+std::vector<std::string> SqliteSession::cleanExpiredKeysNow(std::int64_t now)
+{
+    requireWritable();
+    StatementScope clean(statement(SqlId::CleanExpired));
+    clean->bindInt64(1, now);
+    std::vector<std::string> keys;
+    while (clean->step())
+        keys.emplace_back(clean->columnBytes(0));
+    return keys;
+}
+
 QFuture<std::vector<std::string>> SqliteSession::cleanExpiredKeys(std::int64_t now)
 {
-    return finishedFuture([&] {
-        requireWritable();
-        StatementScope clean(statement(SqlId::CleanExpired));
-        clean->bindInt64(1, now);
-        std::vector<std::string> keys;
-        while (clean->step())
-            keys.emplace_back(clean->columnBytes(0));
-        return keys;
-    });
+    return finishedFuture([&] { return cleanExpiredKeysNow(now); });
+}
+
+std::int64_t SqliteSession::enqueueNow(std::string topic,
+                                       std::string payload,
+                                       std::int64_t now,
+                                       std::int64_t deliverAt,
+                                       std::int64_t maxAttempts)
+{
+    requireWritable();
+    StatementScope enqueue(statement(SqlId::Enqueue));
+    enqueue->bindText(1, topic);
+    enqueue->bindBlob(2, payload);
+    enqueue->bindInt64(3, now);
+    enqueue->bindInt64(4, deliverAt);
+    enqueue->bindInt64(5, maxAttempts);
+    if (!enqueue->step())
+        throw DatabaseError("kvs: enqueue() returned no id", 0, enqueue->sql());
+    return enqueue->columnInt64(0);
 }
 
 QFuture<std::int64_t> SqliteSession::enqueue(std::string topic,
@@ -293,16 +337,7 @@ QFuture<std::int64_t> SqliteSession::enqueue(std::string topic,
                                              std::int64_t maxAttempts)
 {
     return finishedFuture([&] {
-        requireWritable();
-        StatementScope enqueue(statement(SqlId::Enqueue));
-        enqueue->bindText(1, topic);
-        enqueue->bindBlob(2, payload);
-        enqueue->bindInt64(3, now);
-        enqueue->bindInt64(4, deliverAt);
-        enqueue->bindInt64(5, maxAttempts);
-        if (!enqueue->step())
-            throw DatabaseError("kvs: enqueue() returned no id", 0, enqueue->sql());
-        return enqueue->columnInt64(0);
+        return enqueueNow(std::move(topic), std::move(payload), now, deliverAt, maxAttempts);
     });
 }
 
@@ -335,48 +370,81 @@ std::vector<QueueRow> SqliteSession::readRows(Statement &stmt, bool withFinished
     return rows;
 }
 
+std::vector<QueueRow> SqliteSession::dequeueNow(std::string topic,
+                                                std::int64_t now,
+                                                std::int64_t limit,
+                                                std::int64_t lockedUntil,
+                                                std::string token)
+{
+    requireWritable();
+    StatementScope pick(statement(SqlId::QueueDequeue));
+    pick->bindText(1, topic);
+    pick->bindInt64(2, now);
+    pick->bindInt64(3, limit);
+    pick->bindInt64(4, lockedUntil);
+    pick->bindText(5, token);
+    return readRows(*pick, false);
+}
+
 QFuture<std::vector<QueueRow>> SqliteSession::dequeue(std::string topic,
                                                       std::int64_t now,
                                                       std::int64_t limit,
                                                       std::int64_t lockedUntil,
                                                       std::string token)
 {
-    return finishedFuture([&] {
-        requireWritable();
-        StatementScope pick(statement(SqlId::QueueDequeue));
-        pick->bindText(1, topic);
-        pick->bindInt64(2, now);
-        pick->bindInt64(3, limit);
-        pick->bindInt64(4, lockedUntil);
-        pick->bindText(5, token);
-        return readRows(*pick, false);
-    });
+    return finishedFuture(
+        [&] { return dequeueNow(std::move(topic), now, limit, lockedUntil, std::move(token)); });
+}
+
+bool SqliteSession::ackNow(std::int64_t id, std::string token, std::int64_t now, bool retain)
+{
+    return write(retain ? SqlId::QueueAckDone : SqlId::QueueAckDelete,
+                 [&](Statement &s) {
+                     s.bindInt64(1, id);
+                     s.bindText(2, token);
+                     if (retain)
+                         s.bindInt64(3, now);
+                 })
+           > 0;
 }
 
 QFuture<bool> SqliteSession::ack(std::int64_t id, std::string token, std::int64_t now, bool retain)
 {
-    return finishedFuture([&] {
-        return write(retain ? SqlId::QueueAckDone : SqlId::QueueAckDelete,
-                     [&](Statement &s) {
-                         s.bindInt64(1, id);
-                         s.bindText(2, token);
-                         if (retain)
-                             s.bindInt64(3, now);
-                     })
-               > 0;
-    });
+    return finishedFuture([&] { return ackNow(id, std::move(token), now, retain); });
+}
+
+std::optional<LeaseRow> SqliteSession::getLeaseNow(std::int64_t id, std::string token)
+{
+    StatementScope lease(statement(SqlId::QueueGetLease));
+    lease->bindInt64(1, id);
+    lease->bindText(2, token);
+    if (!lease->step())
+        return std::nullopt;
+    return LeaseRow{lease->columnInt64(0), lease->columnInt64(1)};
 }
 
 QFuture<std::optional<LeaseRow>> SqliteSession::getLease(std::int64_t id, std::string token)
 {
-    return finishedFuture([&]() -> std::optional<LeaseRow> {
-        StatementScope lease(statement(SqlId::QueueGetLease));
-        lease->bindInt64(1, id);
-        lease->bindText(2, token);
-        if (!lease->step())
-            return std::nullopt;
-        return LeaseRow{lease->columnInt64(0), lease->columnInt64(1)};
-    });
+    return finishedFuture([&] { return getLeaseNow(id, std::move(token)); });
+}
+
+bool SqliteSession::nackNow(std::int64_t id,
+                            std::string token,
+                            std::int64_t now,
+                            std::optional<std::int64_t> retryAt,
+                            std::optional<std::string> error)
+{
+    return write(retryAt ? SqlId::QueueNackRetry : SqlId::QueueNackDead,
+                 [&](Statement &s) {
+                     s.bindInt64(1, id);
+                     s.bindText(2, token);
+                     s.bindInt64(3, retryAt ? *retryAt : now);
+                     if (error)
+                         s.bindText(4, *error);
+                     else
+                         s.bindNull(4);
+                 })
+           > 0;
 }
 
 QFuture<bool> SqliteSession::nack(std::int64_t id,
@@ -385,110 +453,142 @@ QFuture<bool> SqliteSession::nack(std::int64_t id,
                                   std::optional<std::int64_t> retryAt,
                                   std::optional<std::string> error)
 {
-    return finishedFuture([&] {
-        return write(retryAt ? SqlId::QueueNackRetry : SqlId::QueueNackDead,
-                     [&](Statement &s) {
-                         s.bindInt64(1, id);
-                         s.bindText(2, token);
-                         s.bindInt64(3, retryAt ? *retryAt : now);
-                         if (error)
-                             s.bindText(4, *error);
-                         else
-                             s.bindNull(4);
-                     })
-               > 0;
-    });
+    return finishedFuture(
+        [&] { return nackNow(id, std::move(token), now, retryAt, std::move(error)); });
+}
+
+bool SqliteSession::extendLeaseNow(std::int64_t id, std::string token, std::int64_t lockedUntil)
+{
+    return write(SqlId::QueueExtendLease,
+                 [&](Statement &s) {
+                     s.bindInt64(1, id);
+                     s.bindText(2, token);
+                     s.bindInt64(3, lockedUntil);
+                 })
+           > 0;
 }
 
 QFuture<bool>
 SqliteSession::extendLease(std::int64_t id, std::string token, std::int64_t lockedUntil)
 {
-    return finishedFuture([&] {
-        return write(SqlId::QueueExtendLease,
-                     [&](Statement &s) {
-                         s.bindInt64(1, id);
-                         s.bindText(2, token);
-                         s.bindInt64(3, lockedUntil);
-                     })
-               > 0;
-    });
+    return finishedFuture([&] { return extendLeaseNow(id, std::move(token), lockedUntil); });
+}
+
+std::int64_t SqliteSession::expireLeasesNow(std::int64_t now)
+{
+    return write(SqlId::QueueExpireLeases, [&](Statement &s) { s.bindInt64(1, now); });
 }
 
 QFuture<std::int64_t> SqliteSession::expireLeases(std::int64_t now)
 {
-    return finishedFuture([&] {
-        return write(SqlId::QueueExpireLeases, [&](Statement &s) { s.bindInt64(1, now); });
-    });
+    return finishedFuture([&] { return expireLeasesNow(now); });
+}
+
+std::int64_t SqliteSession::purgeFinishedNow(std::int64_t doneBefore,
+                                             std::optional<std::int64_t> deadBefore)
+{
+    std::int64_t changed
+        = write(SqlId::QueuePurgeDone, [&](Statement &s) { s.bindInt64(1, doneBefore); });
+    if (deadBefore) {
+        changed += write(SqlId::QueuePurgeDead, [&](Statement &s) { s.bindInt64(1, *deadBefore); });
+    }
+    return changed;
 }
 
 QFuture<std::int64_t> SqliteSession::purgeFinished(std::int64_t doneBefore,
                                                    std::optional<std::int64_t> deadBefore)
 {
-    return finishedFuture([&] {
-        std::int64_t changed
-            = write(SqlId::QueuePurgeDone, [&](Statement &s) { s.bindInt64(1, doneBefore); });
-        if (deadBefore) {
-            changed
-                += write(SqlId::QueuePurgeDead, [&](Statement &s) { s.bindInt64(1, *deadBefore); });
-        }
-        return changed;
-    });
+    return finishedFuture([&] { return purgeFinishedNow(doneBefore, deadBefore); });
+}
+
+std::vector<QueueRow>
+SqliteSession::listDeadNow(std::string topic, std::int64_t limit, std::int64_t afterId)
+{
+    StatementScope list(statement(SqlId::QueueListDead));
+    list->bindText(1, topic);
+    list->bindInt64(2, afterId);
+    list->bindInt64(3, limit);
+    return readRows(*list, true);
 }
 
 QFuture<std::vector<QueueRow>>
 SqliteSession::listDead(std::string topic, std::int64_t limit, std::int64_t afterId)
 {
-    return finishedFuture([&] {
-        StatementScope list(statement(SqlId::QueueListDead));
-        list->bindText(1, topic);
-        list->bindInt64(2, afterId);
-        list->bindInt64(3, limit);
-        return readRows(*list, true);
+    return finishedFuture([&] { return listDeadNow(std::move(topic), limit, afterId); });
+}
+
+std::int64_t
+SqliteSession::retryDeadNow(std::string topic, std::optional<std::int64_t> id, std::int64_t now)
+{
+    return write(SqlId::QueueRetryDead, [&](Statement &s) {
+        s.bindText(1, topic);
+        s.bindInt64(2, now);
+        s.bindOptionalInt64(3, id);
     });
 }
 
 QFuture<std::int64_t>
 SqliteSession::retryDead(std::string topic, std::optional<std::int64_t> id, std::int64_t now)
 {
-    return finishedFuture([&] {
-        return write(SqlId::QueueRetryDead, [&](Statement &s) {
-            s.bindText(1, topic);
-            s.bindInt64(2, now);
-            s.bindOptionalInt64(3, id);
-        });
+    return finishedFuture([&] { return retryDeadNow(std::move(topic), id, now); });
+}
+
+std::int64_t SqliteSession::deleteDeadNow(std::string topic, std::optional<std::int64_t> id)
+{
+    return write(SqlId::QueueDeleteDead, [&](Statement &s) {
+        s.bindText(1, topic);
+        s.bindOptionalInt64(2, id);
     });
 }
 
 QFuture<std::int64_t> SqliteSession::deleteDead(std::string topic, std::optional<std::int64_t> id)
 {
-    return finishedFuture([&] {
-        return write(SqlId::QueueDeleteDead, [&](Statement &s) {
-            s.bindText(1, topic);
-            s.bindOptionalInt64(2, id);
-        });
-    });
+    return finishedFuture([&] { return deleteDeadNow(std::move(topic), id); });
+}
+
+std::vector<QueueStats> SqliteSession::queueStatsNow(std::optional<std::string> topic,
+                                                     std::int64_t now)
+{
+    StatementScope read(statement(topic ? SqlId::QueueStatsTopic : SqlId::QueueStatsAll));
+    read->bindInt64(1, now);
+    if (topic)
+        read->bindText(2, *topic);
+    std::vector<QueueStats> stats;
+    while (read->step()) {
+        stats.push_back(QueueStats{std::string(read->columnBytes(0)),
+                                   read->columnInt64(1),
+                                   read->columnInt64(2),
+                                   read->columnInt64(3),
+                                   read->columnInt64(4),
+                                   read->columnInt64(5),
+                                   read->columnOptionalInt64(6)});
+    }
+    return stats;
 }
 
 QFuture<std::vector<QueueStats>> SqliteSession::queueStats(std::optional<std::string> topic,
                                                            std::int64_t now)
 {
-    return finishedFuture([&] {
-        StatementScope read(statement(topic ? SqlId::QueueStatsTopic : SqlId::QueueStatsAll));
-        read->bindInt64(1, now);
-        if (topic)
-            read->bindText(2, *topic);
-        std::vector<QueueStats> stats;
-        while (read->step()) {
-            stats.push_back(QueueStats{std::string(read->columnBytes(0)),
-                                       read->columnInt64(1),
-                                       read->columnInt64(2),
-                                       read->columnInt64(3),
-                                       read->columnInt64(4),
-                                       read->columnInt64(5),
-                                       read->columnOptionalInt64(6)});
-        }
-        return stats;
-    });
+    return finishedFuture([&] { return queueStatsNow(std::move(topic), now); });
+}
+
+std::vector<QueueRow> SqliteSession::peekNow(std::string topic,
+                                             PeekStatus status,
+                                             std::int64_t afterId,
+                                             std::int64_t limit,
+                                             std::int64_t now)
+{
+    SqlId id = SqlId::QueuePeekPending;
+    if (status == PeekStatus::Delayed)
+        id = SqlId::QueuePeekDelayed;
+    else if (status == PeekStatus::Processing)
+        id = SqlId::QueuePeekProcessing;
+    StatementScope read(statement(id));
+    read->bindText(1, topic);
+    read->bindInt64(2, now);
+    read->bindInt64(3, afterId);
+    read->bindInt64(4, limit);
+    return readRows(*read, false);
 }
 
 QFuture<std::vector<QueueRow>> SqliteSession::peek(std::string topic,
@@ -497,30 +597,21 @@ QFuture<std::vector<QueueRow>> SqliteSession::peek(std::string topic,
                                                    std::int64_t limit,
                                                    std::int64_t now)
 {
-    return finishedFuture([&] {
-        SqlId id = SqlId::QueuePeekPending;
-        if (status == PeekStatus::Delayed)
-            id = SqlId::QueuePeekDelayed;
-        else if (status == PeekStatus::Processing)
-            id = SqlId::QueuePeekProcessing;
-        StatementScope read(statement(id));
-        read->bindText(1, topic);
-        read->bindInt64(2, now);
-        read->bindInt64(3, afterId);
-        read->bindInt64(4, limit);
-        return readRows(*read, false);
-    });
+    return finishedFuture([&] { return peekNow(std::move(topic), status, afterId, limit, now); });
+}
+
+void SqliteSession::resetNow()
+{
+    requireWritable();
+    Transaction tx(*m_connection, Transaction::Kind::Immediate);
+    write(SqlId::ResetKv, [](Statement &) {});
+    write(SqlId::ResetQueue, [](Statement &) {});
+    tx.commit();
 }
 
 QFuture<void> SqliteSession::reset()
 {
-    return finishedFuture([&] {
-        requireWritable();
-        Transaction tx(*m_connection, Transaction::Kind::Immediate);
-        write(SqlId::ResetKv, [](Statement &) {});
-        write(SqlId::ResetQueue, [](Statement &) {});
-        tx.commit();
-    });
+    return finishedFuture([&] { return resetNow(); });
 }
 
 QFuture<void> SqliteSession::transaction(std::function<void(SqlAdapter &tx)> work)
@@ -558,12 +649,15 @@ QFuture<void> SqliteSession::close()
     return readyFuture();
 }
 
+void SqliteSession::rawNow(std::string sql)
+{
+    requireOpen();
+    m_connection->exec(sql);
+}
+
 QFuture<void> SqliteSession::raw(std::string sql)
 {
-    return finishedFuture([&] {
-        requireOpen();
-        m_connection->exec(sql);
-    });
+    return finishedFuture([&] { return rawNow(std::move(sql)); });
 }
 
 } // namespace kvs::detail

@@ -97,6 +97,53 @@ public:
     QFuture<void> raw(std::string sql) override;
     const char *backendName() const override { return "sqlite"; }
 
+    // The same calls, answered directly (SQLiteAsyncAdapter's worker calls these: no future to
+    // build and unwrap per request). Each throws what its future would carry.
+    std::optional<KvRow> getNow(std::string key, std::int64_t now);
+    std::vector<KvRow> getManyNow(std::vector<std::string> keys, std::int64_t now);
+    std::int64_t setNow(std::string key,
+                        std::string value,
+                        std::optional<std::int64_t> expiresAt,
+                        std::optional<std::int64_t> version);
+    std::int64_t nextVersionNow();
+    std::optional<std::int64_t> getVersionNow(std::string key, std::int64_t now);
+    IncrementResult incrementNow(std::string key,
+                                 double delta,
+                                 std::int64_t now,
+                                 std::optional<std::int64_t> version);
+    std::vector<std::string> cleanExpiredKeysNow(std::int64_t now);
+    std::int64_t enqueueNow(std::string topic,
+                            std::string payload,
+                            std::int64_t now,
+                            std::int64_t deliverAt,
+                            std::int64_t maxAttempts);
+    std::vector<QueueRow> dequeueNow(std::string topic,
+                                     std::int64_t now,
+                                     std::int64_t limit,
+                                     std::int64_t lockedUntil,
+                                     std::string token);
+    bool ackNow(std::int64_t id, std::string token, std::int64_t now, bool retain);
+    std::optional<LeaseRow> getLeaseNow(std::int64_t id, std::string token);
+    bool nackNow(std::int64_t id,
+                 std::string token,
+                 std::int64_t now,
+                 std::optional<std::int64_t> retryAt,
+                 std::optional<std::string> error);
+    bool extendLeaseNow(std::int64_t id, std::string token, std::int64_t lockedUntil);
+    std::int64_t expireLeasesNow(std::int64_t now);
+    std::int64_t purgeFinishedNow(std::int64_t doneBefore, std::optional<std::int64_t> deadBefore);
+    std::vector<QueueRow> listDeadNow(std::string topic, std::int64_t limit, std::int64_t afterId);
+    std::int64_t retryDeadNow(std::string topic, std::optional<std::int64_t> id, std::int64_t now);
+    std::int64_t deleteDeadNow(std::string topic, std::optional<std::int64_t> id);
+    std::vector<QueueStats> queueStatsNow(std::optional<std::string> topic, std::int64_t now);
+    std::vector<QueueRow> peekNow(std::string topic,
+                                  PeekStatus status,
+                                  std::int64_t afterId,
+                                  std::int64_t limit,
+                                  std::int64_t now);
+    void resetNow();
+    void rawNow(std::string sql);
+
 private:
     Statement &statement(SqlId id);
     Statement &getManyStatement(std::size_t count);
