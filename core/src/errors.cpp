@@ -32,7 +32,6 @@ DatabaseError::DatabaseError(const std::string &message, int code, std::string d
     , m_code(code)
 {}
 
-
 DatabaseError::DatabaseError(const std::string &message, std::string sqlState, std::string detail)
     : Error(message, std::move(detail))
     , m_sqlState(std::move(sqlState))
