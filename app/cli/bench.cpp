@@ -2,12 +2,14 @@
 
 #include "cli/bench_async.h"
 #include "cli/bench_data.h"
+#include "cli/bench_format.h"
 #include "cli/bench_measure.h"
 #include "cli/bench_raw.h"
 #include "cli/bench_runner.h"
 #include "cli/bench_store.h"
 #include "cli/cli_output.h"
 
+#include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
 #include <kvs/js_number.h>
 #include <kvs/kvstore.h>
@@ -175,28 +177,6 @@ struct Baseline
     std::string_view name;
     Measurement measurement;
 };
-
-std::string integerText(double value)
-{
-    return std::to_string(std::llround(value));
-}
-
-std::string twoDecimals(double value)
-{
-    return formatJsNumber(std::round(value * 100) / 100);
-}
-
-std::string fourDigits(double value)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4g", value);
-    return formatJsNumber(std::strtod(text, nullptr));
-}
-
-double ratioOf(const Measurement &store, const Measurement &raw)
-{
-    return raw.opsPerSecond() > 0 ? store.opsPerSecond() / raw.opsPerSecond() : 0;
-}
 
 std::string
 jsonLine(const BenchConfig &config, BenchOp op, const Measurement &store, const Baseline &baseline)
@@ -380,8 +360,7 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
     // heap; the bench keeps one too, for both sides, so it measures the store, not the trim.
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
     const BenchKeys keys;
-    const bool postgres
-        = config.db.starts_with("postgres://") || config.db.starts_with("postgresql://");
+    const bool postgres = isPostgresUrl(config.db);
     std::vector<std::string> backends = config.backends;
     if (backends.empty()) {
         backends = postgres ? std::vector<std::string>{"async-postgres"}

@@ -1,5 +1,6 @@
 #include "cli/bench_async.h"
 
+#include "cli/bench_format.h"
 #include "cli/cli_output.h"
 
 #include <kvs/async_kvstore.h>
@@ -19,21 +20,6 @@ namespace kvs::cli {
 namespace {
 
 constexpr std::size_t kSetupCommit = 1000;
-
-std::string integerText(double value)
-{
-    return std::to_string(std::llround(value));
-}
-
-std::string twoDecimals(double value)
-{
-    return formatJsNumber(std::round(value * 100) / 100);
-}
-
-double ratioOf(const Measurement &a, const Measurement &b)
-{
-    return b.opsPerSecond() > 0 ? a.opsPerSecond() / b.opsPerSecond() : 0;
-}
 
 template <typename T>
 void requireOk(const QFuture<T> &future)

@@ -66,11 +66,6 @@ void requireDb(const CommandContext &context)
     }
 }
 
-bool isPostgresUrl(std::string_view db) noexcept
-{
-    return db.starts_with("postgres://") || db.starts_with("postgresql://");
-}
-
 // Read commands open read-only, so a database is never created or migrated by a read; write
 // commands create a missing database, and migrate an older one only with --migrate.
 std::unique_ptr<AsyncKVStore> openStore(const CommandContext &context, Access access)

@@ -48,9 +48,6 @@ void requireDb(const CommandContext &context);
 // call.
 [[nodiscard]] std::unique_ptr<AsyncKVStore> openStore(const CommandContext &context, Access access);
 
-// Whether --db names a PostgreSQL server.
-[[nodiscard]] bool isPostgresUrl(std::string_view db) noexcept;
-
 // The value literal text; a literal error names the argument: "kvs: ... (in VALUE)".
 [[nodiscard]] Value valueArgument(std::string_view text, std::string_view what);
 

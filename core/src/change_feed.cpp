@@ -24,11 +24,6 @@ bool sameSlot(const std::optional<Entry> &a, const std::optional<Entry> &b)
     return !a || a->version == b->version;
 }
 
-bool isPostgres(const std::string &database)
-{
-    return database.rfind("postgres://", 0) == 0 || database.rfind("postgresql://", 0) == 0;
-}
-
 } // namespace
 
 ChangeFeed::ChangeFeed(const std::string &database,
@@ -37,7 +32,7 @@ ChangeFeed::ChangeFeed(const std::string &database,
                        const std::string &schema)
     : m_keys(std::move(keys))
 {
-    if (isPostgres(database)) {
+    if (isPostgresUrl(database)) {
         AsyncKVStoreSettings settings;
         settings.tablePrefix = options.tablePrefix;
         if (!schema.empty())

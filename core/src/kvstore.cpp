@@ -1,3 +1,4 @@
+#include "async/future_util.h"
 #include "clock.h"
 #include "kvstore_state.h"
 #include "validation.h"
@@ -42,16 +43,6 @@ public:
 private:
     KVStore &m_store;
 };
-
-template <typename T>
-QFuture<T> failedFuture(std::exception_ptr error)
-{
-    QPromise<T> promise;
-    promise.start();
-    promise.setException(std::move(error));
-    promise.finish();
-    return promise.future();
-}
 
 // A slot of the compute pool per concurrent getAsync() miss, up to this many at once; compute()
 // may block (a network fetch), so the pool is not sized by cores.
@@ -320,7 +311,7 @@ KVStore::getAsync(const Key &key, std::function<Value()> compute, std::optional<
             return promise->future();
         });
     } catch (...) {
-        return failedFuture<Value>(std::current_exception());
+        return detail::failedFuture<Value>(std::current_exception());
     }
 }
 

@@ -13,11 +13,16 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kvs {
 
 class AsyncAtomicOperation;
+
+/// Whether a connection string names a PostgreSQL server ("postgres://", "postgresql://"): the
+/// one rule AsyncKVStore, ChangeFeed and the CLI choose their backend by.
+[[nodiscard]] bool isPostgresUrl(std::string_view connection) noexcept;
 
 /// Settings of AsyncKVStore (the reference's AsyncKVStoreSettings, plus the read-only open and
 /// the consent to migrate that an inspector needs). Unset fields take the backend's defaults.
@@ -117,6 +122,10 @@ public:
 
 private:
     friend class AsyncAtomicOperation;
+
+    /// Whether a connection string names a PostgreSQL server ("postgres://", "postgresql://"): the
+    /// one rule AsyncKVStore, ChangeFeed and the CLI choose their backend by.
+    [[nodiscard]] bool isPostgresUrl(std::string_view connection) noexcept;
     struct State;
     QFuture<CommitResult> commit(const std::vector<Check> &checks,
                                  const std::vector<Mutation> &mutations);

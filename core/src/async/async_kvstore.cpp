@@ -11,15 +11,15 @@
 
 namespace kvs {
 
+bool isPostgresUrl(std::string_view connection) noexcept
+{
+    return connection.starts_with("postgres://") || connection.starts_with("postgresql://");
+}
+
 namespace {
 
 constexpr std::size_t kMaxGetMany = 1000;
 constexpr int kComputeThreads = 8;
-
-bool isPostgresUrl(const std::string &connection)
-{
-    return connection.rfind("postgres://", 0) == 0 || connection.rfind("postgresql://", 0) == 0;
-}
 
 // The listeners' queue calls, made on the store's background threads: waiting there for the
 // adapter is what those threads are for (never a caller's thread).

@@ -1,26 +1,18 @@
 #include "postgres/pg_schema.h"
 
 #include "legacy_keys.h"
+#include "schema_rules.h"
 
 #include <kvs/errors.h>
 #include <kvs/types.h>
 
 #include <algorithm>
-#include <charconv>
 #include <initializer_list>
 #include <vector>
 
 namespace kvs::detail {
 
 namespace {
-
-using Columns = std::initializer_list<const char *>;
-
-const Columns kMetaColumns = {"key", "value"};
-const Columns kKvColumns = {"key", "value", "version", "expires_at"};
-const Columns kQueueV1Columns
-    = {"id", "topic", "payload", "status", "enqueued_at", "deliver_at", "attempts", "max_attempts"};
-const Columns kQueueV2Columns = {"locked_until", "lease_token", "last_error", "finished_at"};
 
 std::vector<std::string>
 columnsOf(PqConnection &connection, const PgNames &names, const std::string &table)
@@ -54,27 +46,14 @@ bool hasTable(const std::vector<std::string> &tables, const std::string &name)
     return std::find(tables.begin(), tables.end(), name) != tables.end();
 }
 
-// A table is recognised by its column names only (reference, gotcha 22).
+// The columns of table as PostgreSQL has them (schema_rules.h checks them).
 void requireColumns(PqConnection &connection,
                     const PgNames &names,
                     const std::string &table,
                     Columns required,
                     Columns alsoRequired = {})
 {
-    const std::vector<std::string> present = columnsOf(connection, names, table);
-    std::string missing;
-    for (Columns list : {required, alsoRequired}) {
-        for (const char *column : list) {
-            if (std::find(present.begin(), present.end(), column) == present.end())
-                missing += (missing.empty() ? "" : ", ") + std::string(column);
-        }
-    }
-    if (missing.empty())
-        return;
-    throw ForeignTableError("kvs: table \"" + table
-                                + "\" exists but is not a kvs table (missing columns: " + missing
-                                + "). Use the tablePrefix option to give kvs tables of its own.",
-                            table);
+    detail::requireColumns(columnsOf(connection, names, table), table, required, alsoRequired);
 }
 
 long long storedVersion(PqConnection &connection, const PgNames &names)
@@ -83,18 +62,7 @@ long long storedVersion(PqConnection &connection, const PgNames &names)
         = connection.exec("SELECT value FROM " + names.meta + " WHERE key = 'schema_version'");
     if (result.rows() == 0 || result.isNull(0, 0))
         return 0;
-    const std::string text(result.bytes(0, 0));
-    long long version = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), version);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
-        throw Error("kvs: the database schema version is not an integer: \"" + text + "\"");
-    if (version > kSchemaVersion) {
-        throw SchemaTooNewError("kvs: the database schema is version " + std::to_string(version)
-                                    + ", newer than this kvs release supports ("
-                                    + std::to_string(kSchemaVersion) + "). Upgrade @coderbuzz/kvs",
-                                version);
-    }
-    return version;
+    return parseSchemaVersion(std::string(result.bytes(0, 0)));
 }
 
 void stepToVersion1(PqConnection &c, const PgNames &names)
@@ -210,9 +178,7 @@ void migratePostgres(PqConnection &connection, const PgNames &names, std::int64_
         // Without consent, a schema holding an application's tables but no kvs ones does not
         // get kvs tables added to it (as on SQLite).
         if (!migrate && !hasKv && !tables.empty()) {
-            std::string found;
-            for (const auto &table : tables)
-                found += (found.empty() ? "" : ", ") + table;
+            const std::string found = joinNames(tables);
             throw NotKvsDatabaseError("kvs: the PostgreSQL database at " + connection.target()
                                           + " is not a kvs database (no \"" + names.prefix
                                           + "kv\" table; tables found: " + found
@@ -264,9 +230,7 @@ void checkPostgresReadOnly(PqConnection &connection, const PgNames &names)
 {
     const std::vector<std::string> tables = tablesOf(connection, names);
     if (!hasTable(tables, names.prefix + "kv")) {
-        std::string found;
-        for (const auto &table : tables)
-            found += (found.empty() ? "" : ", ") + table;
+        const std::string found = joinNames(tables);
         throw NotKvsDatabaseError(
             "kvs: the PostgreSQL database at " + connection.target()
                 + " is not a kvs database (no \"" + names.prefix + "kv\" table; "

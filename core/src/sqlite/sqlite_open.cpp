@@ -1,6 +1,7 @@
 #include "sqlite/sqlite_open.h"
 
 #include "clock.h"
+#include "schema_rules.h"
 #include "sqlite/sqlite_schema.h"
 
 #include <kvs/errors.h>
@@ -9,14 +10,6 @@
 namespace kvs::detail {
 
 namespace {
-
-std::string joinTables(const std::vector<std::string> &tables)
-{
-    std::string out;
-    for (const auto &table : tables)
-        out += (out.empty() ? "" : ", ") + table;
-    return out;
-}
 
 void applyPragmas(Connection &connection, bool writable, const std::string &durability)
 {
@@ -39,12 +32,11 @@ openSchemaReadOnly(Connection &connection, const TableNames &names, const std::s
     applyPragmas(connection, false, {});
     const SchemaProbe probe = probeSchema(connection, names);
     if (!probe.hasKvTable) {
-        const std::string found = probe.tables.empty()
-                                      ? "the database has no tables"
-                                      : "tables found: " + joinTables(probe.tables);
+        const std::string found = probe.tables.empty() ? "the database has no tables"
+                                                       : "tables found: " + joinNames(probe.tables);
         throw NotKvsDatabaseError("kvs: \"" + path + "\" is not a kvs database (no \"" + names.kv
                                       + "\" table; " + found + ")",
-                                  joinTables(probe.tables));
+                                  joinNames(probe.tables));
     }
     checkForeignTables(connection, names, probe);
     return probe.effectiveVersion();
@@ -66,9 +58,9 @@ long long openSchemaReadWrite(Connection &connection,
     // one (that would add tables and switch it to WAL).
     if (!migrate && !probe.hasKvTable && !probe.tables.empty()) {
         throw NotKvsDatabaseError("kvs: \"" + path + "\" is not a kvs database (no \"" + names.kv
-                                      + "\" table; tables found: " + joinTables(probe.tables)
+                                      + "\" table; tables found: " + joinNames(probe.tables)
                                       + "); open it with migration allowed to add the kvs tables",
-                                  joinTables(probe.tables));
+                                  joinNames(probe.tables));
     }
     if (!migrate && probe.hasKvTable && probe.storedVersion < kSchemaVersion) {
         const long long version = probe.effectiveVersion();

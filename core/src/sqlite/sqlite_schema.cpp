@@ -1,26 +1,17 @@
 #include "sqlite/sqlite_schema.h"
 
 #include "legacy_keys.h"
+#include "schema_rules.h"
 
 #include <kvs/errors.h>
 #include <kvs/types.h>
 
 #include <algorithm>
-#include <charconv>
 #include <initializer_list>
 
 namespace kvs::detail {
 
 namespace {
-
-using Columns = std::initializer_list<const char *>;
-
-const Columns kMetaColumns = {"key", "value"};
-const Columns kKvColumns = {"key", "value", "version", "expires_at"};
-const Columns kQueueV1Columns
-    = {"id", "topic", "payload", "status", "enqueued_at", "deliver_at", "attempts", "max_attempts"};
-const Columns kQueueV2Columns = {"locked_until", "lease_token", "last_error", "finished_at"};
-const Columns kVersionstampColumns = {"id", "version"};
 
 // SQLite matches identifiers without regard to ASCII case: "App_kv" is the table "app_kv".
 bool sameTableName(std::string_view a, std::string_view b)
@@ -52,36 +43,13 @@ std::vector<std::string> columnsOf(Connection &connection, const std::string &ta
     return columns;
 }
 
-// A table is recognised by its column names only (reference, gotcha 22).
+// The columns of table as SQLite has them (schema_rules.h checks them).
 void requireColumns(Connection &connection,
                     const std::string &table,
                     Columns required,
                     Columns alsoRequired = {})
 {
-    const std::vector<std::string> present = columnsOf(connection, table);
-    std::string missing;
-    for (Columns list : {required, alsoRequired}) {
-        for (const char *column : list) {
-            if (std::find(present.begin(), present.end(), column) == present.end())
-                missing += (missing.empty() ? "" : ", ") + std::string(column);
-        }
-    }
-    if (missing.empty())
-        return;
-    throw ForeignTableError("kvs: table \"" + table
-                                + "\" exists but is not a kvs table (missing columns: " + missing
-                                + "). Use the tablePrefix option to give kvs tables of its own.",
-                            table);
-}
-
-long long parseVersion(const std::string &text)
-{
-    long long version = 0;
-    const char *end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, version);
-    if (text.empty() || ec != std::errc() || ptr != end)
-        throw Error("kvs: the database schema version is not an integer: \"" + text + "\"");
-    return version;
+    detail::requireColumns(columnsOf(connection, table), table, required, alsoRequired);
 }
 
 long long readStoredVersion(Connection &connection, const TableNames &names)
@@ -90,14 +58,7 @@ long long readStoredVersion(Connection &connection, const TableNames &names)
                    "SELECT value FROM " + q(names.meta) + " WHERE key = 'schema_version'");
     if (!stmt.step() || stmt.columnIsNull(0))
         return 0;
-    const long long version = parseVersion(std::string(stmt.columnBytes(0)));
-    if (version > kSchemaVersion) {
-        throw SchemaTooNewError("kvs: the database schema is version " + std::to_string(version)
-                                    + ", newer than this kvs release supports ("
-                                    + std::to_string(kSchemaVersion) + "). Upgrade @coderbuzz/kvs",
-                                version);
-    }
-    return version;
+    return parseSchemaVersion(std::string(stmt.columnBytes(0)));
 }
 
 void stepToVersion1(Connection &connection, const TableNames &names)
