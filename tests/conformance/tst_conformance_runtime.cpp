@@ -40,6 +40,8 @@ private slots:
     void watchDeliversBatches();
     void watchTombstones_data() { addBackendRows(); }
     void watchTombstones();
+    void maintenanceCleansWithTombstones_data() { addBackendRows(); }
+    void maintenanceCleansWithTombstones();
     void listenerAcksAndNacks_data() { addBackendRows(); }
     void listenerAcksAndNacks();
     void listenerChainKeepsAFlatStack_data() { addBackendRows(); }
@@ -109,6 +111,25 @@ void TestConformanceRuntime::watchTombstones()
     QTest::qWait(50);
     QCOMPARE(recorder.count(), std::size_t(5));
     QCOMPARE(store->watchDiagnostics().activeWatchers, std::int64_t(0));
+}
+
+void TestConformanceRuntime::maintenanceCleansWithTombstones()
+{
+    // The maintenance timer (60 s in the reference; 50 ms here) deletes expired rows, tells
+    // watchers with null tombstones, and dead-letters leases that expired on their last attempt.
+    StoreConfig config;
+    config.maintenanceInterval = std::chrono::milliseconds(50);
+    auto store = open("maintenance", config);
+    WatchRecorder recorder;
+    store->watch({{"t"}}, recorder.callback());
+    QTRY_COMPARE_WITH_TIMEOUT(recorder.count(), std::size_t(1), 5000);
+    store->set({"t"}, Value(1), SetOptions{30});
+    store->enqueue(Value("job"), QueueOptions{"m", 0, 1});
+    QCOMPARE(store->dequeue("m", 1, {30.0}).size(), std::size_t(1));
+    QTRY_COMPARE_WITH_TIMEOUT(recorder.count(), std::size_t(3), 5000);
+    QVERIFY(!recorder.last().entries[0].has_value());
+    QTRY_COMPARE_WITH_TIMEOUT(store->queueStats("m").at(0).dead, std::int64_t(1), 5000);
+    QCOMPARE(store->watchDiagnostics().dispatchErrors, std::int64_t(0));
 }
 
 void TestConformanceRuntime::listenerAcksAndNacks()

@@ -97,7 +97,8 @@ AsyncKVStore::State::State(AsyncKVStore &owner,
                            std::shared_ptr<SqlAdapter> adapter,
                            AsyncKVStoreSettings settings,
                            bool readOnly)
-    : adapter(std::move(adapter))
+    : owner(owner)
+    , adapter(std::move(adapter))
     , settings(std::move(settings))
     , readOnly(readOnly)
     , watch(std::make_shared<detail::WatchHub>(
@@ -192,27 +193,12 @@ void AsyncKVStore::State::startMaintenance()
 
 void AsyncKVStore::State::runMaintenance()
 {
-    // On the background thread: TTL cleanup with tombstones, then queue maintenance. Errors are
-    // counted in the watch diagnostics, never thrown.
+    // On the background thread, through the store's own calls (the same tombstones and
+    // retention rules a caller gets): TTL cleanup, then queue maintenance. Errors are counted in
+    // the watch diagnostics, never thrown.
     try {
-        const std::int64_t now = detail::nowMs();
-        if (adapter->hasCleanExpiredKeys()) {
-            detail::CommittedChanges changes;
-            for (auto &key : adapter->cleanExpiredKeys(now).result())
-                changes.push_back({std::move(key), std::nullopt, 0, std::nullopt});
-            if (!changes.empty())
-                publish(std::move(changes));
-        } else {
-            (void)adapter->cleanExpired(now).result();
-        }
-        (void)adapter->expireLeases(now).result();
-        const QueueConfig &config = settings.queue;
-        const std::optional<std::int64_t> deadBefore
-            = std::isfinite(config.deadRetention)
-                  ? std::optional(detail::addMs(now, -config.deadRetention))
-                  : std::nullopt;
-        (void)adapter->purgeFinished(detail::addMs(now, -config.doneRetention), deadBefore)
-            .result();
+        owner.cleanExpired().waitForFinished();
+        owner.cleanQueue().waitForFinished();
     } catch (...) {
         watch->countDispatchError();
     }

@@ -65,6 +65,7 @@ struct AsyncKVStore::State : std::enable_shared_from_this<AsyncKVStore::State>
     void startMaintenance();
     void runMaintenance();
 
+    AsyncKVStore &owner; // Not owned. Maintenance calls its public API (it outlives the timer).
     std::shared_ptr<SqlAdapter> adapter;
     const AsyncKVStoreSettings settings;
     const bool readOnly;
