@@ -56,6 +56,7 @@ int runConsumer(const char *path)
             std::printf("%lld\n", static_cast<long long>(message.id));
             store.acknowledge(static_cast<double>(message.id), message.token);
         }
+        QThread::msleep(1); // pace both consumers, so that they overlap even on a busy machine
     }
     return 0;
 }
@@ -158,6 +159,7 @@ void TestKVStoreProcesses::concurrentDequeueNeverSharesAMessage()
                 mine.push_back(message.id);
                 store.acknowledge(static_cast<double>(message.id), message.token);
             }
+            QThread::msleep(1);
         }
     }
     QVERIFY(other.waitForFinished(60'000));
