@@ -1,0 +1,3 @@
+# Sources of the connection pane (paths relative to ui/).
+list(APPEND KVS_UI_SOURCES
+)
