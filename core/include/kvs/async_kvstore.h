@@ -6,6 +6,8 @@
 #include <kvs/types.h>
 #include <kvs/watch.h>
 
+#include <kvs/key_tree.h>
+
 #include <QFuture>
 
 #include <chrono>
@@ -79,6 +81,17 @@ public:
     [[nodiscard]] QFuture<ListResult> list(const ListSelector &selector,
                                            const ListOptions &options = {});
     [[nodiscard]] AsyncAtomicOperation atomic();
+
+    /// Not in the reference (kvs/key_tree.h): a page of the distinct next key parts under
+    /// selector.prefix, found by skip-scan (one index seek per child, so the cost grows with the
+    /// number of children, not of keys). RangeError "kvs: listChildren() limit must be an integer
+    /// >= 1, got X", RangeError "kvs: list cursor is outside the selector range", the key size
+    /// limits. Works on a read-only store.
+    [[nodiscard]] QFuture<ChildrenPage> listChildren(const ChildrenSelector &selector,
+                                                     const ChildrenOptions &options = {});
+    /// Not in the reference (kvs/key_tree.h): the row stored at the encoded key, expired or not
+    /// (nullopt when there is none). The key need not decode. Works on a read-only store.
+    [[nodiscard]] QFuture<std::optional<RawEntry>> inspect(const std::string &encodedKey);
 
     QFuture<EnqueueResult> enqueue(const Value &payload, const QueueOptions &options = {});
     [[nodiscard]] QFuture<std::vector<QueueMessage>> dequeue(const std::string &topic = "default",

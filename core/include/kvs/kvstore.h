@@ -1,6 +1,7 @@
 #pragma once
 
 #include <kvs/atomic_operation.h>
+#include <kvs/key_tree.h>
 #include <kvs/kvstore_options.h>
 #include <kvs/queue_listener.h>
 #include <kvs/types.h>
@@ -62,6 +63,12 @@ public:
     [[nodiscard]] ListResult list(const ListSelector &selector, const ListOptions &options = {});
     /// A version-checked transaction builder bound to this store. Requires: the store outlives it.
     [[nodiscard]] AtomicOperation atomic();
+
+    /// Not in the reference (kvs/key_tree.h): AsyncKVStore::listChildren's page, read here.
+    [[nodiscard]] ChildrenPage listChildren(const ChildrenSelector &selector,
+                                            const ChildrenOptions &options = {});
+    /// Not in the reference (kvs/key_tree.h): the row stored at the encoded key, expired or not.
+    [[nodiscard]] std::optional<RawEntry> inspect(const std::string &encodedKey);
 
     // Queue v2 (reference "Queue model (0.4)"). Messages are at-least-once: a lease that expires
     // before acknowledge() is redelivered, and the late acknowledge() then returns false. The
