@@ -208,36 +208,41 @@ std::string encodeKey(const Key &key)
     return out;
 }
 
+KeyPart decodeKeyPart(std::string_view bytes, std::size_t &pos)
+{
+    if (pos >= bytes.size())
+        malformed("truncated part", pos);
+    const char tag = bytes[pos++];
+    switch (tag) {
+    case kTagBytes:
+        return KeyPart(Bytes{readEscaped(bytes, pos)});
+    case kTagString:
+        return KeyPart(readEscaped(bytes, pos));
+    case kTagNumber: {
+        KeyPart part(readNumber(bytes, pos));
+        expectSeparator(bytes, pos);
+        return part;
+    }
+    case kTagBigInt: {
+        KeyPart part(readBigInt(bytes, pos));
+        expectSeparator(bytes, pos);
+        return part;
+    }
+    case kTagFalse:
+    case kTagTrue:
+        expectSeparator(bytes, pos);
+        return KeyPart(tag == kTagTrue);
+    default:
+        malformed("unknown type tag", pos - 1);
+    }
+}
+
 Key decodeKey(std::string_view bytes)
 {
     Key key;
     std::size_t pos = 0;
-    while (pos < bytes.size()) {
-        const char tag = bytes[pos++];
-        switch (tag) {
-        case kTagBytes:
-            key.emplace_back(Bytes{readEscaped(bytes, pos)});
-            break;
-        case kTagString:
-            key.emplace_back(readEscaped(bytes, pos));
-            break;
-        case kTagNumber:
-            key.emplace_back(readNumber(bytes, pos));
-            expectSeparator(bytes, pos);
-            break;
-        case kTagBigInt:
-            key.emplace_back(readBigInt(bytes, pos));
-            expectSeparator(bytes, pos);
-            break;
-        case kTagFalse:
-        case kTagTrue:
-            key.emplace_back(tag == kTagTrue);
-            expectSeparator(bytes, pos);
-            break;
-        default:
-            malformed("unknown type tag", pos - 1);
-        }
-    }
+    while (pos < bytes.size())
+        key.push_back(decodeKeyPart(bytes, pos));
     return key;
 }
 

@@ -118,6 +118,16 @@ ListResult KVStore::list(const ListSelector &selector, const ListOptions &option
     return m_state->read([&](detail::SqliteStore &s) { return s.list(selector, options); });
 }
 
+ChildrenPage KVStore::listChildren(const ChildrenSelector &selector, const ChildrenOptions &options)
+{
+    return m_state->read([&](detail::SqliteStore &s) { return s.listChildren(selector, options); });
+}
+
+std::optional<RawEntry> KVStore::inspect(const std::string &encodedKey)
+{
+    return m_state->read([&](detail::SqliteStore &s) { return s.inspect(encodedKey); });
+}
+
 AtomicOperation KVStore::atomic()
 {
     return AtomicOperation(this);

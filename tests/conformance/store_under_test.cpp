@@ -1,5 +1,7 @@
 #include "conformance/store_under_test.h"
 
+#include "support/raw_sqlite.h"
+
 #include <QDir>
 #include <QTemporaryDir>
 #include <QUuid>
@@ -39,11 +41,25 @@ std::string sqlitePath(const std::string &name)
         .toStdString();
 }
 
+std::string hex(const std::string &bytes)
+{
+    return QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())).toHex().toStdString();
+}
+std::string sqliteBlob(const std::string &bytes)
+{
+    return "X'" + hex(bytes) + "'";
+}
+std::string postgresBytea(const std::string &bytes)
+{
+    return "'\\x" + hex(bytes) + "'::bytea";
+}
+
 class SyncStore final : public StoreUnderTest
 {
 public:
     SyncStore(const std::string &path, const StoreConfig &config)
-        : m_store(path, options(config))
+        : m_path(path)
+        , m_store(path, options(config))
     {}
     static KVStoreOptions options(const StoreConfig &config)
     {
@@ -72,6 +88,21 @@ public:
     ListResult list(const ListSelector &selector, const ListOptions &options) override
     {
         return m_store.list(selector, options);
+    }
+    ChildrenPage listChildren(const ChildrenSelector &selector,
+                              const ChildrenOptions &options) override
+    {
+        return m_store.listChildren(selector, options);
+    }
+    std::optional<RawEntry> inspect(const std::string &encodedKey) override
+    {
+        return m_store.inspect(encodedKey);
+    }
+    void
+    insertRawRow(const std::string &key, const std::string &value, std::int64_t version) override
+    {
+        RawSqlite(m_path).exec("INSERT INTO kv (key, value, version) VALUES (" + sqliteBlob(key)
+                               + ", " + sqliteBlob(value) + ", " + std::to_string(version) + ")");
     }
     CommitResult commit(const std::vector<Check> &checks,
                         const std::vector<Mutation> &mutations) override
@@ -177,6 +208,7 @@ public:
     }
 
 private:
+    std::string m_path;
     KVStore m_store;
 };
 
@@ -185,6 +217,7 @@ class AsyncStore final : public StoreUnderTest
 public:
     AsyncStore(Backend backend, const std::string &connection, AsyncKVStoreSettings settings)
         : m_backend(backend)
+        , m_schema(settings.schema.value_or(""))
         , m_store(connection, std::move(settings))
     {}
 
@@ -206,6 +239,27 @@ public:
     ListResult list(const ListSelector &selector, const ListOptions &options) override
     {
         return m_store.list(selector, options).result();
+    }
+    ChildrenPage listChildren(const ChildrenSelector &selector,
+                              const ChildrenOptions &options) override
+    {
+        return m_store.listChildren(selector, options).result();
+    }
+    std::optional<RawEntry> inspect(const std::string &encodedKey) override
+    {
+        return m_store.inspect(encodedKey).result();
+    }
+    void
+    insertRawRow(const std::string &key, const std::string &value, std::int64_t version) override
+    {
+        (void)m_store.get({}).result(); // the schema exists first
+        const bool postgres = m_backend == Backend::AsyncPostgres;
+        const std::string table = postgres ? "\"" + m_schema + "\".kv" : std::string("kv");
+        const auto literal = postgres ? postgresBytea : sqliteBlob;
+        m_store.adapter()
+            .raw("INSERT INTO " + table + " (key, value, version) VALUES (" + literal(key) + ", "
+                 + literal(value) + ", " + std::to_string(version) + ")")
+            .waitForFinished();
     }
     CommitResult commit(const std::vector<Check> &checks,
                         const std::vector<Mutation> &mutations) override
@@ -288,6 +342,7 @@ public:
 
 private:
     Backend m_backend;
+    std::string m_schema;
     AsyncKVStore m_store;
 };
 

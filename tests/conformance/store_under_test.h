@@ -51,6 +51,16 @@ public:
     virtual void remove(const Key &key) = 0;
     virtual double increment(const Key &key, double delta = 1) = 0;
     virtual ListResult list(const ListSelector &selector, const ListOptions &options = {}) = 0;
+    // Not in the reference (kvs/key_tree.h).
+    virtual ChildrenPage listChildren(const ChildrenSelector &selector,
+                                      const ChildrenOptions &options = {})
+        = 0;
+    virtual std::optional<RawEntry> inspect(const std::string &encodedKey) = 0;
+    // Writes a kv row with SQL, bypassing the store: keys the codec would never write (a layout
+    // the v3 rekey left alone). SQL here is the test's, never the code under test's.
+    virtual void
+    insertRawRow(const std::string &key, const std::string &value, std::int64_t version)
+        = 0;
     // Builds atomic() from the checks and mutations and commits it.
     virtual CommitResult commit(const std::vector<Check> &checks,
                                 const std::vector<Mutation> &mutations)

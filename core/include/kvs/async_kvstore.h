@@ -1,12 +1,11 @@
 #pragma once
 
 #include <kvs/atomic_operation.h>
+#include <kvs/key_tree.h>
 #include <kvs/queue_listener.h>
 #include <kvs/sql_adapter.h>
 #include <kvs/types.h>
 #include <kvs/watch.h>
-
-#include <kvs/key_tree.h>
 
 #include <QFuture>
 

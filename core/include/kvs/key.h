@@ -77,6 +77,10 @@ void encodeKey(const Key &key, std::string &out);
 /// are not a key (truncated part, unknown tag, missing separator). Bytes parts are fresh copies.
 [[nodiscard]] Key decodeKey(std::string_view bytes);
 
+/// Decodes the one key part that starts at bytes[pos] and moves pos past its separator. Throws
+/// Error "kvs: cannot decode key: ..." as decodeKey does.
+[[nodiscard]] KeyPart decodeKeyPart(std::string_view bytes, std::size_t &pos);
+
 /// The low-level prefix of a key: its full encoding (includes the key itself and string siblings
 /// such as ["events\0x"]; unlike list({prefix}), see the reference).
 [[nodiscard]] std::string encodeKeyPrefix(const Key &prefix);

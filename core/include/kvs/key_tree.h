@@ -26,7 +26,7 @@ struct ChildrenSelector
 
 struct ChildrenOptions
 {
-    double limit = 1000; // integer >= 1, capped at 10000
+    double limit = 1000;               // integer >= 1, capped at 10000
     std::optional<std::string> cursor; // ChildrenPage::cursor of the previous page
     bool reverse = false;              // children in descending key order
 };

@@ -50,6 +50,12 @@ public:
 
     QFuture<void> migrate() override;
     QFuture<std::optional<KvRow>> get(std::string key, std::int64_t now) override;
+    QFuture<std::optional<KvRow>> getRaw(std::string key) override;
+    QFuture<std::vector<std::string>> listKeys(std::string start,
+                                               std::string end,
+                                               std::int64_t now,
+                                               std::int64_t limit,
+                                               bool descending) override;
     QFuture<std::vector<KvRow>> getMany(std::vector<std::string> keys, std::int64_t now) override;
     QFuture<std::int64_t> set(std::string key,
                               std::string value,

@@ -106,6 +106,14 @@ public:
     listAsc(std::string start, std::string end, std::int64_t now, std::int64_t limit) = 0;
     virtual QFuture<std::vector<KvRow>>
     listDesc(std::string start, std::string end, std::int64_t now, std::int64_t limit) = 0;
+    /// Not in the reference: the keys of the live rows with start <= key < end, ascending or
+    /// descending, at most limit (listChildren()'s skip-scan seeks; no value bytes travel). The
+    /// default reads whole rows with listAsc() / listDesc().
+    virtual QFuture<std::vector<std::string>> listKeys(
+        std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending);
+    /// Not in the reference: the row at key as stored, expired or not (inspect()). The default
+    /// is get() at the earliest time, which every expiry passes.
+    virtual QFuture<std::optional<KvRow>> getRaw(std::string key);
     /// Deletes the rows expired at now; returns how many.
     virtual QFuture<std::int64_t> cleanExpired(std::int64_t now) = 0;
     /// Optional: deletes them and returns their keys (expiry tombstones for watchers). An adapter

@@ -6,6 +6,8 @@
 
 #include <QList>
 
+#include <limits>
+
 namespace kvs {
 
 SqlAdapter::~SqlAdapter() = default;
@@ -26,6 +28,25 @@ QFuture<std::vector<KvRow>> SqlAdapter::getMany(std::vector<std::string> keys, s
             }
             return rows;
         });
+}
+
+QFuture<std::vector<std::string>> SqlAdapter::listKeys(
+    std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending)
+{
+    auto rows = descending ? listDesc(std::move(start), std::move(end), now, limit)
+                           : listAsc(std::move(start), std::move(end), now, limit);
+    return kvs::then(rows, [](const std::vector<KvRow> &page) {
+        std::vector<std::string> keys;
+        keys.reserve(page.size());
+        for (const KvRow &row : page)
+            keys.push_back(row.key);
+        return keys;
+    });
+}
+
+QFuture<std::optional<KvRow>> SqlAdapter::getRaw(std::string key)
+{
+    return get(std::move(key), std::numeric_limits<std::int64_t>::min());
 }
 
 QFuture<std::vector<std::string>> SqlAdapter::cleanExpiredKeys(std::int64_t)

@@ -72,6 +72,37 @@ PgCallSpec<std::optional<KvRow>> get(PgStatements &s, std::string key, std::int6
         });
 }
 
+PgCallSpec<std::optional<KvRow>> getRaw(PgStatements &s, std::string key)
+{
+    PqParams p;
+    p.bytes(key);
+    return call<std::optional<KvRow>>(
+        s.getRaw, std::move(p), [key = std::move(key)](const PqResult &r) -> std::optional<KvRow> {
+            if (r.rows() == 0)
+                return std::nullopt;
+            return KvRow{key, std::string(r.bytes(0, 0)), r.int64(0, 1), r.optionalInt64(0, 2)};
+        });
+}
+
+PgCallSpec<std::vector<std::string>> listKeys(PgStatements &s,
+                                              bool ascending,
+                                              std::string start,
+                                              std::string end,
+                                              std::int64_t now,
+                                              std::int64_t limit)
+{
+    PqParams p;
+    p.bytes(start).bytes(end).int8(now).int8(limit);
+    return call<std::vector<std::string>>(
+        ascending ? s.keysAsc : s.keysDesc, std::move(p), [](const PqResult &r) {
+            std::vector<std::string> keys;
+            keys.reserve(static_cast<std::size_t>(r.rows()));
+            for (int i = 0; i < r.rows(); ++i)
+                keys.emplace_back(r.bytes(i, 0));
+            return keys;
+        });
+}
+
 PgCallSpec<std::vector<KvRow>>
 getMany(PgStatements &s, const std::vector<std::string> &keys, std::int64_t now)
 {

@@ -25,6 +25,13 @@ struct PgCallSpec
 namespace pgcalls {
 
 PgCallSpec<std::optional<KvRow>> get(PgStatements &s, std::string key, std::int64_t now);
+PgCallSpec<std::optional<KvRow>> getRaw(PgStatements &s, std::string key);
+PgCallSpec<std::vector<std::string>> listKeys(PgStatements &s,
+                                              bool ascending,
+                                              std::string start,
+                                              std::string end,
+                                              std::int64_t now,
+                                              std::int64_t limit);
 PgCallSpec<std::vector<KvRow>>
 getMany(PgStatements &s, const std::vector<std::string> &keys, std::int64_t now);
 PgCallSpec<std::int64_t> set(PgStatements &s,

@@ -66,6 +66,12 @@ PgStatements::PgStatements(const PgNames &names)
                              + " WHERE key >= $1 AND key < $2" + live + "$3) ORDER BY key ";
     listAsc = statement("list_asc", list + "ASC LIMIT $4");
     listDesc = statement("list_desc", list + "DESC LIMIT $4");
+    const std::string keys
+        = "SELECT key FROM " + kv + " WHERE key >= $1 AND key < $2" + live + "$3) ORDER BY key ";
+    keysAsc = statement("keys_asc", keys + "ASC LIMIT $4");
+    keysDesc = statement("keys_desc", keys + "DESC LIMIT $4");
+    getRaw
+        = statement("get_raw", "SELECT value, version, expires_at FROM " + kv + " WHERE key = $1");
     cleanExpired = statement("clean_expired",
                              "DELETE FROM " + kv
                                  + " WHERE expires_at IS NOT NULL AND expires_at <= $1 RETURNING "

@@ -28,6 +28,9 @@ struct PgStatements
     PqStatement increment;           // $1 key, $2 delta (text), $3 now, $4 version|null
     PqStatement listAsc;             // $1 lower, $2 upper, $3 now, $4 limit -> key, value, ...
     PqStatement listDesc;
+    PqStatement keysAsc; // $1 lower, $2 upper, $3 now, $4 limit -> key (listChildren)
+    PqStatement keysDesc;
+    PqStatement getRaw;       // $1 key -> value, version, expires_at (expired rows too)
     PqStatement cleanExpired; // $1 now -> key of every deleted row
     PqStatement enqueue;      // $1 topic, $2 payload, $3 now, $4 deliver_at, $5 max -> id
     PqStatement reclaim;      // $1 now

@@ -147,6 +147,18 @@ QFuture<std::optional<KvRow>> PostgresAdapter::get(std::string key, std::int64_t
     return m_impl->submit(pg::get(m_impl->statements, std::move(key), now));
 }
 
+QFuture<std::optional<KvRow>> PostgresAdapter::getRaw(std::string key)
+{
+    return m_impl->submit(pg::getRaw(m_impl->statements, std::move(key)));
+}
+
+QFuture<std::vector<std::string>> PostgresAdapter::listKeys(
+    std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending)
+{
+    return m_impl->submit(pg::listKeys(
+        m_impl->statements, !descending, std::move(start), std::move(end), now, limit));
+}
+
 QFuture<std::vector<KvRow>> PostgresAdapter::getMany(std::vector<std::string> keys,
                                                      std::int64_t now)
 {

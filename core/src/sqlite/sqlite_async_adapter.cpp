@@ -119,6 +119,24 @@ QFuture<IncrementResult> SQLiteAsyncAdapter::increment(std::string key,
         });
 }
 
+QFuture<std::optional<KvRow>> SQLiteAsyncAdapter::getRaw(std::string key)
+{
+    return m_worker->submit<std::optional<KvRow>>(
+        [key = std::move(key)](detail::SqliteSession &s) mutable {
+            return s.getRawNow(std::move(key));
+        });
+}
+
+QFuture<std::vector<std::string>> SQLiteAsyncAdapter::listKeys(
+    std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending)
+{
+    return m_worker->submit<std::vector<std::string>>(
+        [start = std::move(start), end = std::move(end), now, limit, descending](
+            detail::SqliteSession &s) {
+            return s.listKeysNow(start, end, now, limit, descending);
+        });
+}
+
 QFuture<std::vector<KvRow>> SQLiteAsyncAdapter::listAsc(std::string start,
                                                         std::string end,
                                                         std::int64_t now,

@@ -125,6 +125,46 @@ std::optional<KvRow> SqliteSession::getNow(std::string key, std::int64_t now)
         key, std::string(get->columnBytes(0)), get->columnInt64(1), get->columnOptionalInt64(2)};
 }
 
+std::optional<KvRow> SqliteSession::getRawNow(std::string key)
+{
+    requireOpen();
+    StatementScope read(statement(SqlId::GetRaw));
+    read->bindBlob(1, key);
+    if (!read->step())
+        return std::nullopt;
+    return KvRow{
+        key, std::string(read->columnBytes(0)), read->columnInt64(1), read->columnOptionalInt64(2)};
+}
+
+QFuture<std::optional<KvRow>> SqliteSession::getRaw(std::string key)
+{
+    return finishedFuture([&] { return getRawNow(std::move(key)); });
+}
+
+std::vector<std::string> SqliteSession::listKeysNow(const std::string &start,
+                                                    const std::string &end,
+                                                    std::int64_t now,
+                                                    std::int64_t limit,
+                                                    bool descending)
+{
+    requireOpen();
+    StatementScope list(statement(descending ? SqlId::KeysDesc : SqlId::KeysAsc));
+    list->bindBlob(1, start);
+    list->bindBlob(2, end);
+    list->bindInt64(3, now);
+    list->bindInt64(4, limit);
+    std::vector<std::string> keys;
+    while (list->step())
+        keys.emplace_back(list->columnBytes(0));
+    return keys;
+}
+
+QFuture<std::vector<std::string>> SqliteSession::listKeys(
+    std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending)
+{
+    return finishedFuture([&] { return listKeysNow(start, end, now, limit, descending); });
+}
+
 QFuture<std::optional<KvRow>> SqliteSession::get(std::string key, std::int64_t now)
 {
     return finishedFuture([&] { return getNow(std::move(key), now); });

@@ -52,6 +52,12 @@ public:
     listAsc(std::string start, std::string end, std::int64_t now, std::int64_t limit) override;
     QFuture<std::vector<KvRow>>
     listDesc(std::string start, std::string end, std::int64_t now, std::int64_t limit) override;
+    QFuture<std::vector<std::string>> listKeys(std::string start,
+                                               std::string end,
+                                               std::int64_t now,
+                                               std::int64_t limit,
+                                               bool descending) override;
+    QFuture<std::optional<KvRow>> getRaw(std::string key) override;
     QFuture<std::int64_t> cleanExpired(std::int64_t now) override;
     bool hasCleanExpiredKeys() const override { return true; }
     QFuture<std::vector<std::string>> cleanExpiredKeys(std::int64_t now) override;
@@ -100,6 +106,12 @@ public:
     // The same calls, answered directly (SQLiteAsyncAdapter's worker calls these: no future to
     // build and unwrap per request). Each throws what its future would carry.
     std::optional<KvRow> getNow(std::string key, std::int64_t now);
+    std::optional<KvRow> getRawNow(std::string key);
+    std::vector<std::string> listKeysNow(const std::string &start,
+                                         const std::string &end,
+                                         std::int64_t now,
+                                         std::int64_t limit,
+                                         bool descending);
     std::vector<KvRow> getManyNow(std::vector<std::string> keys, std::int64_t now);
     std::int64_t setNow(std::string key,
                         std::string value,

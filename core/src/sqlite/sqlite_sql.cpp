@@ -24,6 +24,10 @@ std::string buildSql(SqlId id, const TableNames &names)
     case SqlId::ListDesc:
         return "SELECT key, value, version, expires_at FROM " + kv + " WHERE key >= ?1 AND key < ?2"
                + live + "3) ORDER BY key " + (id == SqlId::ListAsc ? "ASC" : "DESC") + " LIMIT ?4";
+    case SqlId::KeysAsc:
+    case SqlId::KeysDesc:
+        return "SELECT key FROM " + kv + " WHERE key >= ?1 AND key < ?2" + live + "3) ORDER BY key "
+               + (id == SqlId::KeysAsc ? "ASC" : "DESC") + " LIMIT ?4";
     case SqlId::CleanExpired:
         return "DELETE FROM " + kv
                + " WHERE expires_at IS NOT NULL AND expires_at <= ?1 RETURNING key";

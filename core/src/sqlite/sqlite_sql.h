@@ -16,6 +16,8 @@ enum class SqlId {
     Delete,       // ?1 key
     ListAsc,      // ?1 lower, ?2 upper, ?3 now, ?4 limit -> key, value, version, expires_at
     ListDesc,     // same, descending
+    KeysAsc,      // ?1 lower, ?2 upper, ?3 now, ?4 limit -> key (listChildren's seeks)
+    KeysDesc,     // same, descending
     CleanExpired, // ?1 now -> key of every deleted row
     Enqueue,      // ?1 topic, ?2 payload, ?3 enqueued_at, ?4 deliver_at, ?5 max_attempts -> id
     // Queue v2 (sqlite_queue_sql.cpp). Message columns: id, topic, payload, enqueued_at,

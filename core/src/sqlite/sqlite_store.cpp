@@ -1,5 +1,6 @@
 #include "sqlite/sqlite_store.h"
 
+#include "children_scan.h"
 #include "clock.h"
 #include "list_range.h"
 #include "sqlite/sqlite_open.h"
@@ -236,6 +237,42 @@ double SqliteStore::increment(const Key &key, double delta)
     const double result = addToNumber(m_keyBuffer, delta, nowMs(), version, "increment()");
     tx.commit();
     return result;
+}
+
+ChildrenPage SqliteStore::listChildren(const ChildrenSelector &selector,
+                                       const ChildrenOptions &options)
+{
+    requireOpen();
+    ChildrenScan scan(selector, options, m_options.maxKeySize);
+    std::vector<std::string> keys;
+    while (const std::optional<KeyProbe> probe = scan.nextProbe()) {
+        StatementScope seek(statement(probe->descending ? SqlId::KeysDesc : SqlId::KeysAsc));
+        seek->bindBlob(1, probe->lower);
+        seek->bindBlob(2, probe->upper);
+        seek->bindInt64(3, nowMs());
+        seek->bindInt64(4, probe->limit);
+        keys.clear();
+        while (seek->step())
+            keys.emplace_back(seek->columnBytes(0));
+        scan.accept(keys);
+    }
+    return scan.takePage();
+}
+
+std::optional<RawEntry> SqliteStore::inspect(const std::string &encodedKey)
+{
+    requireOpen();
+    StatementScope read(statement(SqlId::GetRaw));
+    read->bindBlob(1, encodedKey);
+    if (!read->step())
+        return std::nullopt;
+    RawEntry entry{encodedKey,
+                   std::string(read->columnBytes(0)),
+                   read->columnInt64(1),
+                   read->columnOptionalInt64(2),
+                   false};
+    entry.expired = entry.expiresAt && *entry.expiresAt <= nowMs();
+    return entry;
 }
 
 ListResult SqliteStore::list(const ListSelector &selector, const ListOptions &options)

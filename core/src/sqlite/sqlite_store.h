@@ -7,6 +7,7 @@
 #include "watch/committed_change.h"
 
 #include <kvs/atomic_operation.h>
+#include <kvs/key_tree.h>
 #include <kvs/kvstore_options.h>
 #include <kvs/types.h>
 
@@ -34,6 +35,9 @@ public:
     bool remove(const Key &key);
     double increment(const Key &key, double delta);
     ListResult list(const ListSelector &selector, const ListOptions &options);
+    // listChildren()'s skip-scan (children_scan.h) and inspect() (kvs/key_tree.h).
+    ChildrenPage listChildren(const ChildrenSelector &selector, const ChildrenOptions &options);
+    std::optional<RawEntry> inspect(const std::string &encodedKey);
     CommitResult commit(const std::vector<Check> &checks, const std::vector<Mutation> &mutations);
     // Queue v2 (sqlite_queue.cpp).
     EnqueueResult enqueue(const Value &payload, const QueueOptions &options);

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <kvs/key_tree.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kvs::detail {
+
+// One key-only read a ChildrenScan needs: the live keys with lower <= key < upper, at most limit,
+// ascending or descending (SqlAdapter::listKeys).
+struct KeyProbe
+{
+    std::string lower;
+    std::string upper;
+    int limit = 2;
+    bool descending = false;
+};
+
+// The skip-scan behind listChildren(), as a state machine that asks for key-only reads and never
+// runs one itself, so the sync store and the async store (one future per read) share it.
+//
+// Why skip-scan: the children of prefix P are the distinct parts X such that some key starts with
+// enc(P + [X]). After finding a child from the first key of a range, the next read starts at
+// enc(P + [X]) + 0xff: every key of X's subtree continues enc(P + [X]) with a type tag (0x01..0x06)
+// or ends there, while 0xff after a part's 0x00 separator can only be the escape of a string or
+// bytes sibling such as ["a\0x"] next to ["a"], which must not be skipped. So each child costs one
+// index seek (ascending: its first two keys also say whether it holds a value and has children;
+// descending: one more ascending seek), whatever the number of keys below it.
+//
+// Thread rule: one thread at a time.
+class ChildrenScan
+{
+public:
+    // Validates and resolves the selector and options: the key size limits (RangeError), the
+    // limit (resolveChildrenLimit), RangeError "kvs: list cursor is outside the selector range".
+    ChildrenScan(const ChildrenSelector &selector,
+                 const ChildrenOptions &options,
+                 long long maxKeySize);
+
+    // The next read to run, or nullopt when the page is complete.
+    [[nodiscard]] std::optional<KeyProbe> nextProbe() const;
+    // Takes the keys nextProbe()'s read returned.
+    void accept(const std::vector<std::string> &keys);
+    // The page; call once, after nextProbe() returned nullopt.
+    [[nodiscard]] ChildrenPage takePage();
+
+private:
+    void acceptFound(const std::vector<std::string> &keys);
+    void acceptDescribed(const std::vector<std::string> &keys);
+    void add(KeyChild child);
+
+    std::string m_prefix;     // enc(prefix)
+    std::string m_rangeLower; // the selector's range, inclusive
+    std::string m_rangeUpper; // exclusive
+    std::string m_lower;      // what is left to scan: [m_lower, m_upper)
+    std::string m_upper;
+    int m_limit = 1000;
+    bool m_reverse = false;
+    bool m_done = false;
+    std::optional<KeyChild> m_undescribed; // reverse: found, its value and children not read yet
+    ChildrenPage m_page;
+};
+
+} // namespace kvs::detail
