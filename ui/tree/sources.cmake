@@ -1,3 +1,6 @@
-# Sources of the tree pane (paths relative to ui/).
+# Sources of the key tree pane (paths relative to ui/).
 list(APPEND KVS_UI_SOURCES
+    tree/key_part_text.cpp
+    tree/key_tree_model.cpp
+    tree/key_tree_filter_bar.cpp
 )

@@ -32,6 +32,10 @@ public:
     {
         try {
             while (const std::optional<detail::KeyProbe> probe = m_scan.nextProbe()) {
+                if (m_promise.isCanceled()) { // the caller gave up: no more seeks
+                    kvs::finish(m_promise);
+                    return;
+                }
                 QFuture<std::vector<std::string>> read = m_adapter.listKeys(
                     probe->lower, probe->upper, detail::nowMs(), probe->limit, probe->descending);
                 if (!read.isFinished()) {

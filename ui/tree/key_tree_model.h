@@ -1,0 +1,100 @@
+#pragma once
+
+#include "key_tree_filter.h"
+#include "key_tree_node.h"
+
+#include <kvs/async_kvstore.h>
+
+#include <QAbstractItemModel>
+#include <QFuture>
+
+#include <memory>
+
+namespace kvs::ui {
+
+// The key tree: the children of a node are the distinct next key parts under its key, read
+// lazily (canFetchMore / fetchMore) with AsyncKVStore::listChildren in pages of pageSize(), so
+// expanding a node costs one index seek per child whatever the number of keys below it, and a
+// node with a million children stays responsive (the view fetches the next page when it scrolls
+// to the end). Columns: the part (with a type badge; bold when the key holds a value), its type,
+// and the number of children once all pages are in ("1000+" before).
+//
+// All database work runs in the store's futures; results come back through this model's event
+// loop. A listing for a node that a refresh or a new filter removed is dropped.
+//
+// Thread rule: GUI thread only.
+class KeyTreeModel : public QAbstractItemModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { PartColumn, TypeColumn, ChildrenColumn, ColumnCount };
+    enum Role {
+        EncodedKeyRole = Qt::UserRole + 1, // QByteArray: the node's encoded key
+        HasValueRole,                      // bool: the key holds a live value
+        IsRawRole,                         // bool: an undecodable key, shown as hex
+        KeyLiteralRole,                    // QString: the key in the literal syntax
+    };
+
+    explicit KeyTreeModel(QObject *parent = nullptr);
+    ~KeyTreeModel() override;
+
+    // Shows store's keys under filter (the store may be null: an empty tree). Resets the model
+    // and starts reading the first page of the root's children.
+    void setStore(std::shared_ptr<AsyncKVStore> store, KeyTreeFilter filter = {});
+    void setFilter(const KeyTreeFilter &filter);
+    const KeyTreeFilter &filter() const { return m_filter; }
+    // Children per page (default 1000).
+    void setPageSize(int pageSize) { m_pageSize = pageSize; }
+    int pageSize() const { return m_pageSize; }
+
+    // Reads the tree again from the root (after writes); expanded state is the view's to restore.
+    void refresh();
+    // Cancels every listing in flight: their pages are dropped and the nodes can be fetched again.
+    void cancelLoading();
+    // Listings in flight.
+    int loadingCount() const { return m_loading; }
+
+    // The node's key, decoded (nullopt for an undecodable key) / encoded.
+    std::optional<Key> keyAt(const QModelIndex &index) const;
+    std::string encodedKeyAt(const QModelIndex &index) const;
+    // The loaded child of parent whose key is key, or an invalid index.
+    QModelIndex findChild(const QModelIndex &parent, const std::string &encodedKey) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    bool hasChildren(const QModelIndex &parent = {}) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+signals:
+    // loadingCount() changed (busy indicator).
+    void loadingChanged(int count);
+    // A page of parent's children arrived (also when it was empty).
+    void pageLoaded(const QModelIndex &parent);
+    // A listing failed: the error's message (e.g. a lost connection).
+    void loadFailed(const QString &message);
+
+private:
+    KeyTreeNode *nodeOf(const QModelIndex &index) const;
+    QModelIndex indexOf(KeyTreeNode *node, int column = 0) const;
+    void resetRoot();
+    void addPage(const std::weak_ptr<KeyTreeNode> &target, quint64 generation, ChildrenPage page);
+    void finishLoad(const std::weak_ptr<KeyTreeNode> &target, quint64 generation);
+    QVariant partData(const KeyTreeNode &node, int role) const;
+    QVariant childrenData(const KeyTreeNode &node) const;
+
+    std::shared_ptr<AsyncKVStore> m_store;
+    KeyTreeFilter m_filter;
+    std::shared_ptr<KeyTreeNode> m_root;
+    std::vector<QFuture<ChildrenPage>> m_inFlight; // cancelled by cancelLoading()
+    quint64 m_generation = 0; // Bumped by reset and cancel: older pages are dropped.
+    int m_loading = 0;
+    int m_pageSize = 1000;
+};
+
+} // namespace kvs::ui

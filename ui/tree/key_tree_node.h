@@ -1,0 +1,29 @@
+#pragma once
+
+#include <kvs/key_tree.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kvs::ui {
+
+// One node of KeyTreeModel: a key prefix and what is known of its children. The model owns the
+// root; a node owns its children, shared so that a listing in flight holds a weak reference and
+// drops its page when the node is gone (refresh, new filter). GUI thread only.
+struct KeyTreeNode
+{
+    KeyTreeNode *parent = nullptr; // Not owned; nullptr for the root.
+    int row = 0;                   // Index in parent->children.
+    Key path;                      // The node's key ([] or the filter's prefix for the root).
+    KeyChild child;                // Its part and marks, as the parent's listing found it.
+    std::vector<std::shared_ptr<KeyTreeNode>> children;
+    std::optional<std::string> cursor; // Where the next page starts.
+    bool fetchedAny = false;           // At least one page arrived.
+    bool fetching = false;             // A page is being read.
+    bool failed = false; // The last read failed: no automatic retry (a view would loop on it).
+    bool hasMore() const { return child.hasChildren && (!fetchedAny || cursor.has_value()); }
+};
+
+} // namespace kvs::ui
