@@ -1,2 +1,7 @@
 # Tests of the connection pane.
 kvs_add_test(tst_connection_spec tst_connection_spec.cpp LIBS kvs_ui)
+# SQLite::SQLite3 only builds files that are not kvs databases (support/raw_sqlite.h).
+kvs_add_test(tst_connection_dialog tst_connection_dialog.cpp LIBS kvs_ui SQLite::SQLite3)
+target_compile_definitions(tst_connection_dialog PRIVATE
+    KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
+kvs_add_test(tst_connection_secrets tst_connection_secrets.cpp LIBS kvs_ui)

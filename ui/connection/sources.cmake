@@ -1,5 +1,17 @@
 # Sources of the connection pane (paths relative to ui/).
 list(APPEND KVS_UI_SOURCES
+    connection/connection_dialog.cpp
     connection/connection_spec.cpp
+    connection/connection_test_result.cpp
+    connection/connection_test_status.cpp
+    connection/connection_tester.cpp
+    connection/dialog_password_prompt.cpp
+    connection/keychain_secret_store.cpp
+    connection/memory_secret_store.cpp
+    connection/password_dialog.cpp
+    connection/password_resolver.cpp
+    connection/postgres_connection_page.cpp
     connection/recent_connections.cpp
+    connection/secret_store.cpp
+    connection/sqlite_connection_page.cpp
 )

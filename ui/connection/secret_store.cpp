@@ -1,0 +1,14 @@
+#include "secret_store.h"
+
+namespace kvs::ui {
+
+void SecretStore::markUnavailable(const QString &reason)
+{
+    if (m_unavailable)
+        return;
+    m_unavailable = true;
+    m_unavailableReason = reason;
+    emit becameUnavailable(reason);
+}
+
+} // namespace kvs::ui
