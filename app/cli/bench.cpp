@@ -7,6 +7,7 @@
 #include "cli/bench_raw.h"
 #include "cli/bench_runner.h"
 #include "cli/bench_store.h"
+#include "cli/bench_tree.h"
 #include "cli/cli_output.h"
 
 #include <kvs/async_kvstore.h>
@@ -260,7 +261,7 @@ std::vector<BenchOp> selectedOps(const BenchConfig &config)
 
 bool isBenchOperation(std::string_view name) noexcept
 {
-    return benchOpFromName(name).has_value();
+    return benchOpFromName(name).has_value() || isTreeBenchOperation(name);
 }
 
 std::string benchOperationList()
@@ -347,7 +348,8 @@ void runKVStoreBench(const BenchConfig &config,
 
 bool isBenchBackend(std::string_view name) noexcept
 {
-    return name == "kvstore" || name == "async-sqlite" || name == "async-postgres";
+    return name == "kvstore" || name == "async-sqlite" || name == "async-postgres"
+           || name == "tree";
 }
 
 void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
@@ -364,8 +366,14 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
     std::vector<std::string> backends = config.backends;
     if (backends.empty()) {
         backends = postgres ? std::vector<std::string>{"async-postgres"}
-                            : std::vector<std::string>{"kvstore", "async-sqlite"};
+                            : std::vector<std::string>{"kvstore", "async-sqlite", "tree"};
     }
+    // --ops naming only the tree's operations runs only the tree, and the reverse.
+    const bool storeOps = config.ops.empty() || !selectedOps(config).empty();
+    const bool treeOps = config.ops.empty()
+                         || std::any_of(config.ops.begin(), config.ops.end(), [](const auto &op) {
+                                return isTreeBenchOperation(op);
+                            });
     const auto wants = [&](std::string_view name) {
         return std::find(backends.begin(), backends.end(), name) != backends.end();
     };
@@ -373,12 +381,14 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
         throw Error("kvs: bench: kvstore and async-sqlite need a SQLite --db, not a URL");
     if (!postgres && wants("async-postgres"))
         throw Error("kvs: bench: async-postgres needs --db postgres://...");
-    if (wants("kvstore"))
+    if (wants("kvstore") && storeOps)
         runKVStoreBench(config, keys, out, err);
-    if (wants("async-sqlite"))
+    if (wants("async-sqlite") && storeOps)
         runAsyncSqliteBench(config, keys, selectedOps(config), out);
-    if (wants("async-postgres"))
+    if (wants("async-postgres") && storeOps)
         runAsyncPostgresBench(config, keys, selectedOps(config), out);
+    if (wants("tree") && treeOps)
+        runTreeBench(config, out);
 }
 
 } // namespace kvs::cli

@@ -113,7 +113,7 @@ std::vector<std::string> benchBackends(const CliArguments &args)
     for (const std::string &backend : backends) {
         if (!isBenchBackend(backend)) {
             throw UsageError("kvs: --backends: unknown backend " + jsonQuoted(backend)
-                             + " (known: kvstore, async-sqlite, async-postgres)");
+                             + " (known: kvstore, async-sqlite, async-postgres, tree)");
         }
     }
     return backends;
