@@ -1,3 +1,17 @@
 # Sources of the inspector pane (paths relative to ui/).
 list(APPEND KVS_UI_SOURCES
+    inspector/conflict_view.cpp
+    inspector/entry_header.cpp
+    inspector/expiry_choice.cpp
+    inspector/expiry_edit.cpp
+    inspector/hex_bytes_model.cpp
+    inspector/inspected_entry.cpp
+    inspector/inspector_controller.cpp
+    inspector/literal_editor.cpp
+    inspector/literal_highlighter.cpp
+    inspector/literal_pretty_printer.cpp
+    inspector/new_key_dialog.cpp
+    inspector/value_edit_panel.cpp
+    inspector/value_inspector.cpp
+    inspector/value_view.cpp
 )

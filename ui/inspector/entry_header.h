@@ -1,0 +1,50 @@
+#pragma once
+
+#include "inspected_entry.h"
+
+#include <QTimer>
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+
+class QLabel;
+
+namespace kvs::ui {
+
+// The facts of the inspected row above the value: the key as a literal (or "does not decode"),
+// the encoded key in hex, the value's kind and size, the version, and the expiry as an absolute
+// time with a live countdown (ticking every second) or the mark "expired, not yet cleaned".
+// Thread rule: GUI thread only.
+class EntryHeader : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit EntryHeader(QWidget *parent = nullptr);
+
+    // Shows entry's facts; nullopt shows nothing.
+    void showEntry(const std::optional<InspectedEntry> &entry);
+    // The countdown's clock, ms since the epoch (tests move it).
+    void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
+
+    // The value's kind as the pane names it ("string", "Map"...).
+    static QString kindName(const InspectedEntry &entry);
+    // A byte count for people: "512 bytes", "20.0 MB".
+    static QString sizeText(qint64 bytes);
+
+private:
+    void updateExpiry();
+
+    QLabel *m_key;     // Owned (child).
+    QLabel *m_keyHex;  // Owned (child).
+    QLabel *m_facts;   // Owned (child).
+    QLabel *m_expiry;  // Owned (child).
+    QLabel *m_expired; // Owned (child).
+    QTimer m_tick;
+    std::optional<std::int64_t> m_expiresAt;
+    bool m_expiredWhenRead = false;
+    std::function<qint64()> m_clock;
+};
+
+} // namespace kvs::ui

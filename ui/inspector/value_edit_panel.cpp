@@ -1,0 +1,48 @@
+#include "value_edit_panel.h"
+
+#include "expiry_edit.h"
+#include "literal_editor.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace kvs::ui {
+
+ValueEditPanel::ValueEditPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    m_editor = new LiteralEditor(LiteralEditor::Kind::Value, this);
+    m_editor->setObjectName(QStringLiteral("valueEditor"));
+    m_expiry = new ExpiryEdit(true, this);
+    m_save = new QPushButton(tr("Save"), this);
+    m_save->setObjectName(QStringLiteral("saveEdit"));
+    m_save->setDefault(true);
+    auto *cancel = new QPushButton(tr("Cancel"), this);
+    cancel->setObjectName(QStringLiteral("cancelEdit"));
+
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(new QLabel(tr("Expiry:"), this));
+    bottom->addWidget(m_expiry, 1);
+    bottom->addWidget(m_save);
+    bottom->addWidget(cancel);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_editor, 1);
+    layout->addLayout(bottom);
+
+    connect(m_editor, &LiteralEditor::validated, m_save, &QPushButton::setEnabled);
+    connect(m_save, &QPushButton::clicked, this, &ValueEditPanel::saveRequested);
+    connect(cancel, &QPushButton::clicked, this, &ValueEditPanel::cancelRequested);
+}
+
+void ValueEditPanel::begin(const QString &text)
+{
+    m_expiry->setChoice(ExpiryChoice::keep());
+    m_editor->setText(text);
+    m_save->setEnabled(m_editor->isValid());
+}
+
+} // namespace kvs::ui

@@ -1,0 +1,141 @@
+#pragma once
+
+#include "expiry_choice.h"
+#include "inspected_entry.h"
+#include "inspector_controller.h"
+
+#include <kvs/key.h>
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+class QAction;
+class QLabel;
+class QSpinBox;
+class QStackedWidget;
+class QToolBar;
+
+namespace kvs {
+class AsyncKVStore;
+}
+
+namespace kvs::ui {
+
+class ConflictView;
+class EntryHeader;
+class ValueEditPanel;
+class ValueView;
+
+// The right pane of the main window: the selected key's value and facts, and, when the database
+// is open for writing, its editor. Shows the value pretty-printed and coloured (a bounded first
+// part of a large one), the raw bytes in a paged hex view, the key as a literal and in hex, the
+// size, the version and the expiry with a live countdown. Copies the key or value as a literal
+// and the key's list cursor; saves the value to a file. With writes allowed: edit and save
+// (checked against the loaded version; a conflict view when someone else wrote first), delete
+// (after asking), increment, set or clear the TTL, create a key under a prefix. Every read and
+// write goes through InspectorController; nothing here blocks on the store or decodes a value.
+// Errors are shown in place in the pane. Thread rule: GUI thread only.
+class ValueInspector : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ValueInspector(QWidget *parent = nullptr);
+    ~ValueInspector() override;
+
+    // The store shown (null: nothing open); writable: the user switched the database to writes
+    // (a store opened read-only is never written, whatever writable says). Clears the pane.
+    void setStore(std::shared_ptr<kvs::AsyncKVStore> store, bool writable);
+    void setWritable(bool writable);
+    bool isWritable() const { return m_writable; }
+    // Loads the row at encodedKey off the GUI thread and shows it; a newer call supersedes this
+    // one. Emits loaded() once it is shown. Drops an edit in progress.
+    void showKey(const std::string &encodedKey);
+    void clear();
+
+    // The entry shown, if any.
+    const std::optional<InspectedEntry> &entry() const { return m_entry; }
+
+    // Actions, also on the pane's tool bar.
+    void copyKeyLiteral();
+    void copyValueLiteral(); // Asynchronous for a large value: the clipboard fills when printed.
+    void copyCursor();
+    // Writes the raw bytes (asLiteral false) or the one-line literal to path.
+    void saveValueToFile(const QString &path, bool asLiteral);
+    // Writes only when writable and the key decodes.
+    void startEditing();
+    void saveEdit();
+    void cancelEditing();
+    void deleteKey(); // Asks first.
+    void incrementBy(qint64 delta);
+    void setExpiry(const ExpiryChoice &choice);
+    // Opens the new key dialog with prefix filled in; creates the key when accepted.
+    void createKeyUnder(const kvs::Key &prefix);
+
+    // Parts, for the main window's menus and for tests.
+    QToolBar *toolBar() const { return m_toolBar; }
+    ConflictView *conflictView() const { return m_conflict; }
+    ValueEditPanel *editPanel() const { return m_editPanel; }
+    ValueView *valueView() const { return m_view; }
+    // The in-place error message, empty when none is shown.
+    QString errorText() const;
+
+signals:
+    void keyWritten(const std::string &encodedKey); // set/increment/ttl/new key
+    void keyDeleted(const std::string &encodedKey);
+    void loaded(); // the selected key is fully shown
+
+private:
+    enum Page { EmptyPage, LoadingPage, ViewPage, EditPage, ConflictPage };
+
+    void createActions();
+    void showEntry(const InspectedEntry &entry);
+    void showPage(Page page);
+    void updateActions();
+    void showError(const QString &message, const QString &detail = {});
+    void hideError();
+    void chooseFileAndSave();
+    void chooseExpiry();
+    void onWritten(InspectorController::Operation operation, const std::string &encodedKey);
+    void onConflict(InspectorController::Operation operation, const InspectedEntry &current);
+    void onFailed(InspectorController::Operation operation,
+                  const QString &message,
+                  const QString &detail);
+
+    InspectorController *m_controller; // Owned (child).
+    std::shared_ptr<kvs::AsyncKVStore> m_store;
+    bool m_writable = false;
+    std::string m_selectedKey;
+    std::optional<InspectedEntry> m_entry;
+    // The save in flight or refused: the value and expiry the user asked for.
+    std::optional<Value> m_pendingValue;
+    QString m_pendingText;
+    ExpiryChoice m_pendingExpiry;
+    std::optional<InspectedEntry> m_conflictCurrent;
+
+    QToolBar *m_toolBar;                  // Owned (child).
+    QLabel *m_readOnlyHint;               // Owned (child).
+    QLabel *m_error;                      // Owned (child).
+    EntryHeader *m_header;                // Owned (child).
+    QStackedWidget *m_stack;              // Owned (child).
+    ValueView *m_view;                    // Owned (child of m_stack).
+    ValueEditPanel *m_editPanel;          // Owned (child of m_stack).
+    ConflictView *m_conflict;             // Owned (child of m_stack).
+    QSpinBox *m_incrementDelta;           // Owned (child of m_toolBar).
+    QAction *m_copyKey = nullptr;         // Owned (child).
+    QAction *m_copyValue = nullptr;       // Owned (child).
+    QAction *m_copyCursor = nullptr;      // Owned (child).
+    QAction *m_saveToFile = nullptr;      // Owned (child).
+    QAction *m_edit = nullptr;            // Owned (child).
+    QAction *m_increment = nullptr;       // Owned (child).
+    QAction *m_incrementWidget = nullptr; // Owned (child).
+    QAction *m_expiry = nullptr;          // Owned (child).
+    QAction *m_delete = nullptr;          // Owned (child).
+    QAction *m_newKey = nullptr;          // Owned (child).
+    QAction *m_writeSeparator = nullptr;  // Owned (child).
+};
+
+} // namespace kvs::ui

@@ -1,0 +1,113 @@
+#include "value_view.h"
+
+#include "entry_header.h"
+#include "hex_bytes_model.h"
+#include "literal_highlighter.h"
+
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace kvs::ui {
+
+ValueView::ValueView(QWidget *parent)
+    : QWidget(parent)
+{
+    const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+
+    m_note = new QLabel(this);
+    m_note->setObjectName(QStringLiteral("truncatedNote"));
+    m_note->setWordWrap(true);
+    m_note->setTextFormat(Qt::RichText);
+    m_note->setStyleSheet(QStringLiteral(
+        "QLabel { background: #fff8e1; border: 1px solid #f0d48a; border-radius: 3px;"
+        " padding: 4px 8px; }"));
+    m_note->hide();
+    connect(m_note, &QLabel::linkActivated, this, &ValueView::saveRequested);
+
+    m_literal = new QPlainTextEdit(this);
+    m_literal->setObjectName(QStringLiteral("valueLiteral"));
+    m_literal->setReadOnly(true);
+    m_literal->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_literal->setFont(fixed);
+    m_literal->setFrameShape(QFrame::NoFrame);
+    new LiteralHighlighter(m_literal->document());
+
+    m_hexModel = new HexBytesModel(this);
+    m_hex = new QTableView(this);
+    m_hex->setObjectName(QStringLiteral("valueHex"));
+    m_hex->setModel(m_hexModel);
+    m_hex->setFont(fixed);
+    m_hex->setFrameShape(QFrame::NoFrame);
+    m_hex->setShowGrid(false);
+    m_hex->setWordWrap(false);
+    m_hex->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_hex->verticalHeader()->hide();
+    // Uniform rows: the view never measures the rows of a 20 MB value.
+    m_hex->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_hex->verticalHeader()->setDefaultSectionSize(QFontMetrics(fixed).height() + 4);
+    const QFontMetrics metrics(fixed);
+    m_hex->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_hex->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_hex->setColumnWidth(HexBytesModel::OffsetColumn,
+                          metrics.horizontalAdvance(QStringLiteral("00000000")) + 24);
+    m_hex->setColumnWidth(HexBytesModel::HexColumn,
+                          metrics.horizontalAdvance(QString(49, QLatin1Char('0'))) + 24);
+    m_hex->horizontalHeader()->setStretchLastSection(true);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("valueTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_literal, tr("Value"));
+    m_tabs->addTab(m_hex, tr("Raw bytes"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(6);
+    layout->addWidget(m_note);
+    layout->addWidget(m_tabs, 1);
+}
+
+void ValueView::showEntry(const InspectedEntry &entry)
+{
+    m_hexModel->setBytes(entry.rawValue);
+    if (!entry.found) {
+        m_literal->setPlainText(tr("// No entry at this key."));
+        m_note->hide();
+        return;
+    }
+    if (!entry.value) {
+        m_literal->setPlainText(
+            tr("// The value does not decode:\n// %1\n// The stored bytes are in Raw bytes.")
+                .arg(entry.valueError));
+        m_note->hide();
+        m_tabs->setCurrentWidget(m_hex);
+        return;
+    }
+    m_literal->setPlainText(entry.prettyText);
+    if (entry.truncated) {
+        m_note->setText(
+            tr("Value truncated: showing the first %1 of the literal of a %2 value. "
+               "<a href=\"save\">Save value to file…</a>")
+                .arg(EntryHeader::sizeText(entry.prettyText.toUtf8().size()),
+                     EntryHeader::sizeText(static_cast<qint64>(entry.rawValue->size()))));
+        m_note->show();
+    } else {
+        m_note->hide();
+    }
+    if (m_tabs->currentWidget() == m_hex && entry.value->type() != Value::Type::Bytes)
+        m_tabs->setCurrentWidget(m_literal);
+}
+
+void ValueView::clear()
+{
+    m_literal->clear();
+    m_hexModel->setBytes(nullptr);
+    m_note->hide();
+}
+
+} // namespace kvs::ui

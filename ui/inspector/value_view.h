@@ -1,0 +1,46 @@
+#pragma once
+
+#include "inspected_entry.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QTabWidget;
+class QTableView;
+
+namespace kvs::ui {
+
+class HexBytesModel;
+
+// The read-only value: a "Value" tab with the pretty-printed, coloured literal (a bounded first
+// part, with a note and a link to save the whole value when cut) and a "Raw bytes" tab with the
+// stored bytes in hex and text, paged by the view (HexBytesModel). Thread rule: GUI thread only.
+class ValueView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ValueView(QWidget *parent = nullptr);
+
+    void showEntry(const InspectedEntry &entry);
+    void clear();
+
+    QPlainTextEdit *literalView() const { return m_literal; }
+    QTableView *hexView() const { return m_hex; }
+    HexBytesModel *hexModel() const { return m_hexModel; }
+    QLabel *noteLabel() const { return m_note; }
+
+signals:
+    // The user followed the note's "save to file" link.
+    void saveRequested();
+
+private:
+    QLabel *m_note;            // Owned (child).
+    QTabWidget *m_tabs;        // Owned (child).
+    QPlainTextEdit *m_literal; // Owned (child).
+    QTableView *m_hex;         // Owned (child).
+    HexBytesModel *m_hexModel; // Owned (child).
+};
+
+} // namespace kvs::ui
