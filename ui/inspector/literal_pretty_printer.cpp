@@ -4,7 +4,6 @@
 #include <kvs/value_codec.h>
 
 #include <QDateTime>
-#include <QTimeZone>
 
 namespace kvs::ui {
 
@@ -75,7 +74,11 @@ public:
             printScalar(value);
             return;
         }
-        if (childCount(value) == 0 || tryInline(value))
+        if (childCount(value) == 0) {
+            printLiteral(value, m_out); // [], {}, new Map([])...
+            return;
+        }
+        if (tryInline(value))
             return;
         switch (value.type()) {
         case Value::Type::Array:
@@ -130,8 +133,7 @@ private:
         }
         case Value::Type::Date: {
             const double ms = value.asDate().ms;
-            const QDateTime time
-                = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(ms), QTimeZone::utc());
+            const QDateTime time = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(ms), Qt::UTC);
             if (value.asDate().isValid() && time.date().year() >= 0 && time.date().year() <= 9999) {
                 m_out += "new Date(\"";
                 m_out += time.toString(Qt::ISODateWithMs).toStdString();
