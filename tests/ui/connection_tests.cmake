@@ -5,6 +5,8 @@ kvs_add_test(tst_connection_dialog tst_connection_dialog.cpp LIBS kvs_ui SQLite:
 target_compile_definitions(tst_connection_dialog PRIVATE
     KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
 kvs_add_test(tst_connection_secrets tst_connection_secrets.cpp LIBS kvs_ui)
+target_compile_definitions(tst_connection_secrets PRIVATE
+    KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
 kvs_add_test(tst_connection_dialog_postgres tst_connection_dialog_postgres.cpp
     LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
 target_compile_definitions(tst_connection_dialog_postgres PRIVATE

@@ -2,13 +2,16 @@
 // Service (it must answer "unavailable", once, and never fall back to plain text), and the
 // password resolver's SQLite path.
 #include "ui/connection/connection_spec.h"
+#include "ui/connection/dialog_password_prompt.h"
 #include "ui/connection/keychain_secret_store.h"
 #include "ui/connection/memory_secret_store.h"
 #include "ui/connection/password_dialog.h"
 #include "ui/connection/password_prompt.h"
 #include "ui/connection/password_resolver.h"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -17,6 +20,7 @@
 #include <optional>
 
 using kvs::ui::ConnectionSpec;
+using kvs::ui::DialogPasswordPrompt;
 using kvs::ui::KeychainSecretStore;
 using kvs::ui::MemorySecretStore;
 using kvs::ui::PasswordAnswer;
@@ -71,6 +75,7 @@ private slots:
     void keychainWithoutSecretServiceIsUnavailable();
     void sqliteNeedsNoPassword();
     void passwordDialogShowsReasonAndNote();
+    void dialogPromptAnswersThroughItsCallback();
 };
 
 void TestConnectionSecrets::memoryStoreReadsWritesAndRemoves()
@@ -181,6 +186,33 @@ void TestConnectionSecrets::passwordDialogShowsReasonAndNote()
     const PasswordAnswer answer = dialog.answer();
     QCOMPARE(answer.password, QStringLiteral("s3"));
     QVERIFY(!answer.remember);
+}
+
+void TestConnectionSecrets::dialogPromptAnswersThroughItsCallback()
+{
+    PasswordRequest request;
+    request.spec
+        = *ConnectionSpec::fromPostgresUrl(QStringLiteral("postgres://ops@db.internal/app"));
+    request.reason = QStringLiteral("Authenticate failed: The server refused user ops: wrong "
+                                    "password, or no password given.");
+    request.note = QStringLiteral("The system keychain is unavailable (Unknown error): the "
+                                  "password is asked for and not remembered.");
+    request.offerRemember = false;
+    DialogPasswordPrompt prompt;
+    QObject context;
+    std::optional<PasswordAnswer> answer;
+    prompt.ask(request, &context, [&](const PasswordAnswer &a) { answer = a; });
+    PasswordDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = qobject_cast<PasswordDialog *>(QApplication::activeModalWidget())));
+    QVERIFY(!answer);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    dialog->findChild<QLineEdit *>(QStringLiteral("passwordEdit"))->setText(QStringLiteral("pw"));
+    QDir().mkpath(QStringLiteral(KVS_SCREENSHOT_DIR));
+    QVERIFY(dialog->grab().save(QStringLiteral(KVS_SCREENSHOT_DIR "/password-dialog.png")));
+    dialog->accept();
+    QTRY_VERIFY(answer.has_value());
+    QVERIFY(answer->accepted);
+    QCOMPARE(answer->password, QStringLiteral("pw"));
 }
 
 QTEST_MAIN(TestConnectionSecrets)
