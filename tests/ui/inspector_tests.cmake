@@ -1,2 +1,17 @@
-# Tests of the inspector pane.
+# Tests of the inspector pane. The store-backed tests are built twice from one source: on SQLite
+# files, and on PostgreSQL (KVS_INSPECTOR_POSTGRES, label postgres) against the server of
+# scripts/run-tests.sh.
 kvs_add_test(tst_inspector_printing tst_inspector_printing.cpp LIBS kvs_ui)
+
+foreach(name tst_inspector_view tst_inspector_edit)
+    kvs_add_test(${name} ${name}.cpp LIBS kvs_ui SQLite::SQLite3)
+    kvs_add_test(${name}_postgres ${name}.cpp LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
+    if(TARGET ${name})
+        target_compile_definitions(${name} PRIVATE
+            KVS_SCREENSHOT_DIR="${CMAKE_BINARY_DIR}/screenshots")
+        target_compile_definitions(${name}_postgres PRIVATE KVS_INSPECTOR_POSTGRES)
+    endif()
+endforeach()
+
+# A 20 MB value opens while a 10 ms GUI timer keeps ticking (prints the longest gap).
+kvs_add_test(tst_inspector_large tst_inspector_large.cpp LIBS kvs_ui)

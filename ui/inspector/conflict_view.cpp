@@ -44,6 +44,7 @@ ConflictView::ConflictView(QWidget *parent)
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
     title->setFont(titleFont);
+    title->setStyleSheet(QStringLiteral("QLabel { color: #9a4d00; }"));
     auto *explanation = new QLabel(tr("Another writer changed the value after you loaded it, so "
                                       "your save was refused and nothing was written. Compare "
                                       "the three values and choose how to go on."),

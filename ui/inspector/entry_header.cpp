@@ -103,7 +103,7 @@ QString EntryHeader::kindName(const InspectedEntry &entry)
 QString EntryHeader::sizeText(qint64 bytes)
 {
     if (bytes < 1024)
-        return tr("%n byte(s)", nullptr, int(bytes));
+        return tr("%1 bytes").arg(bytes);
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 

@@ -119,32 +119,89 @@ private:
 
     void printScalar(const Value &value)
     {
-        switch (value.type()) {
-        case Value::Type::String: {
-            // Only the part that can be shown is escaped: a 20 MB string costs its first part.
-            const std::string &text = value.asString();
-            const std::string_view shown = utf8Prefix(text, budget());
-            appendJsonString(shown, m_out);
-            if (shown.size() < text.size()) {
-                m_out.pop_back(); // The closing quote: the string goes on.
-                m_truncated = true;
-            }
+        if (value.type() != Value::Type::String) {
+            appendScalar(value, m_out);
             return;
         }
-        case Value::Type::Date: {
-            const double ms = value.asDate().ms;
-            const QDateTime time = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(ms), Qt::UTC);
-            if (value.asDate().isValid() && time.date().year() >= 0 && time.date().year() <= 9999) {
-                m_out += "new Date(\"";
-                m_out += time.toString(Qt::ISODateWithMs).toStdString();
-                m_out += "\")";
+        // Only the part that can be shown is escaped: a 20 MB string costs its first part.
+        const std::string &text = value.asString();
+        const std::string_view shown = utf8Prefix(text, budget());
+        appendJsonString(shown, m_out);
+        if (shown.size() < text.size()) {
+            m_out.pop_back(); // The closing quote: the string goes on.
+            m_truncated = true;
+        }
+    }
+
+    // A scalar in full; valid Dates of years 0..9999 as new Date("ISO 8601 Z").
+    static void appendScalar(const Value &value, std::string &out)
+    {
+        if (value.type() == Value::Type::Date && value.asDate().isValid()) {
+            const QDateTime time
+                = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(value.asDate().ms), Qt::UTC);
+            if (time.date().year() >= 0 && time.date().year() <= 9999) {
+                out += "new Date(\"";
+                out += time.toString(Qt::ISODateWithMs).toStdString();
+                out += "\")";
                 return;
             }
-            printLiteral(value, m_out);
+        }
+        printLiteral(value, out);
+    }
+
+    // The one-line form of a container of scalars (ISO dates included).
+    static void appendInline(const Value &value, std::string &out)
+    {
+        const auto items = [&out](const Value::Items &list) {
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                if (i > 0)
+                    out += ", ";
+                appendScalar(list[i], out);
+            }
+        };
+        switch (value.type()) {
+        case Value::Type::Array:
+            out += '[';
+            items(value.items());
+            out += ']';
+            return;
+        case Value::Type::Set:
+            out += "new Set([";
+            items(value.items());
+            out += "])";
+            return;
+        case Value::Type::Object: {
+            out += '{';
+            bool first = true;
+            for (const auto &[name, member] : value.members()) {
+                if (!first)
+                    out += ", ";
+                first = false;
+                appendJsonString(name, out);
+                out += ": ";
+                appendScalar(member, out);
+            }
+            out += '}';
+            return;
+        }
+        case Value::Type::Map: {
+            out += "new Map([";
+            bool first = true;
+            for (const auto &[key, entry] : value.entries()) {
+                if (!first)
+                    out += ", ";
+                first = false;
+                out += '[';
+                appendScalar(key, out);
+                out += ", ";
+                appendScalar(entry, out);
+                out += ']';
+            }
+            out += "])";
             return;
         }
         default:
-            printLiteral(value, m_out);
+            appendScalar(value, out);
             return;
         }
     }
@@ -192,7 +249,7 @@ private:
         default:
             return false;
         }
-        printLiteral(value, line);
+        appendInline(value, line);
         if (line.size() > m_options.inlineWidth)
             return false;
         m_out += line;
