@@ -14,6 +14,40 @@
 
 namespace kvs::ui {
 
+namespace {
+
+// Lines longer than this are cut in the view: laying out one 256 KB line stalls the GUI thread
+// for a good part of a second, and nobody reads it there (Edit and Save to file give it whole).
+constexpr qsizetype kMaxViewLine = 8 * 1024;
+
+// text with every line longer than kMaxViewLine cut, and whether one was.
+QString cutLongLines(const QString &text, bool *cut)
+{
+    *cut = false;
+    QString out;
+    qsizetype start = 0;
+    while (start <= text.size()) {
+        qsizetype end = text.indexOf(QLatin1Char('\n'), start);
+        if (end < 0)
+            end = text.size();
+        if (end - start > kMaxViewLine) {
+            if (!*cut)
+                out = text.left(start);
+            *cut = true;
+            out += QStringView(text).mid(start, kMaxViewLine);
+            out += QStringLiteral(" …");
+        } else if (*cut) {
+            out += QStringView(text).mid(start, end - start);
+        }
+        if (end < text.size() && *cut)
+            out += QLatin1Char('\n');
+        start = end + 1;
+    }
+    return *cut ? out : text;
+}
+
+} // namespace
+
 ValueView::ValueView(QWidget *parent)
     : QWidget(parent)
 {
@@ -88,13 +122,19 @@ void ValueView::showEntry(const InspectedEntry &entry)
         m_tabs->setCurrentWidget(m_hex);
         return;
     }
-    m_literal->setPlainText(entry.prettyText);
+    bool cut = false;
+    m_literal->setPlainText(cutLongLines(entry.prettyText, &cut));
     if (entry.truncated) {
         m_note->setText(
             tr("Value truncated: showing the first %1 of the literal of a %2 value. "
                "<a href=\"save\">Save value to file…</a>")
                 .arg(EntryHeader::sizeText(entry.prettyText.toUtf8().size()),
                      EntryHeader::sizeText(static_cast<qint64>(entry.rawValue->size()))));
+        m_note->show();
+    } else if (cut) {
+        m_note->setText(tr("Lines longer than %1 characters are cut here; Edit or "
+                           "<a href=\"save\">Save value to file…</a> shows them whole.")
+                            .arg(kMaxViewLine));
         m_note->show();
     } else {
         m_note->hide();
