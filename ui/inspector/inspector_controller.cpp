@@ -105,6 +105,16 @@ void onFinished(QObject *context, QFuture<T> future, Fn &&done)
     watcher->setFuture(future);
 }
 
+// The check that base is still what the user saw: its version, or "absent" when it was gone or
+// has expired since (the store treats an expired row as absent, so a version check on it could
+// never pass; and a new write in the meantime still fails the absent check).
+Check checkFor(const InspectedEntry &base)
+{
+    const bool gone = !base.found || base.expired
+                      || (base.expiresAt && *base.expiresAt <= QDateTime::currentMSecsSinceEpoch());
+    return Check{*base.key, gone ? std::nullopt : std::optional(base.version)};
+}
+
 } // namespace
 
 InspectorController::InspectorController(QObject *parent)
@@ -186,9 +196,8 @@ void InspectorController::checkedSet(Operation operation,
 {
     if (!requireStore(operation))
         return;
-    Check check{*base.key, base.found ? std::optional(base.version) : std::nullopt};
     QFuture<CommitResult> commit
-        = m_store->atomic().check(std::move(check)).set(*base.key, value, options).commit();
+        = m_store->atomic().check(checkFor(base)).set(*base.key, value, options).commit();
     kvs::then(commit,
               this,
               [this, operation, encodedKey = base.encodedKey](QFuture<CommitResult> result) {
@@ -249,7 +258,7 @@ void InspectorController::remove(const InspectedEntry &base)
     if (!requireStore(Operation::Delete))
         return;
     QFuture<CommitResult> commit
-        = m_store->atomic().check(Check{*base.key, base.version}).remove(*base.key).commit();
+        = m_store->atomic().check(checkFor(base)).remove(*base.key).commit();
     kvs::then(commit, this, [this, encodedKey = base.encodedKey](QFuture<CommitResult> result) {
         try {
             if (!result.result().ok) {
