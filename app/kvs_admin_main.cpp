@@ -5,7 +5,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QStringList>
 
 namespace {
@@ -28,8 +27,8 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addPositionalArgument(
         QStringLiteral("database"),
-        Tr::tr("The kvs database to open, read-only. Default: the demo database, created on the "
-               "first run."),
+        Tr::tr("The kvs database to open for inspection (read-only): a SQLite file or a "
+               "postgres:// URL. Default: the demo database, created on the first run."),
         Tr::tr("[database]"));
     parser.process(app);
     const QStringList arguments = parser.positionalArguments();
@@ -41,7 +40,7 @@ int main(int argc, char *argv[])
     if (arguments.isEmpty())
         window.openDemoDatabase(kvs::ui::defaultDemoDatabasePath());
     else
-        window.openDatabase(QFileInfo(arguments.first()).absoluteFilePath());
+        window.openDatabase(arguments.first());
     window.show();
     return QApplication::exec();
 }

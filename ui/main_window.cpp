@@ -1,73 +1,172 @@
 #include "main_window.h"
 
-#include "database_summary_widget.h"
+#include "demo_database.h"
+#include "ui/connection/connection_dialog.h"
+#include "ui/connection/dialog_password_prompt.h"
+#include "ui/connection/keychain_secret_store.h"
+#include "ui/connection/password_resolver.h"
+#include "ui/connection/recent_connections.h"
+#include "ui/session/database_view.h"
+
+#include <kvs/async_kvstore.h>
 
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace kvs::ui {
 
-MainWindow::MainWindow(QWidget *parent)
+MainWindow::MainWindow(QWidget *parent, SecretStore *secrets, PasswordPrompt *prompt)
     : QMainWindow(parent)
-    , m_loader(new DatabaseSummaryLoader(this))
-    , m_summaryWidget(new DatabaseSummaryWidget(this))
+    , m_recent(std::make_unique<RecentConnections>())
+    , m_secrets(secrets)
+    , m_prompt(prompt)
+    , m_tabs(new QTabWidget(this))
+    , m_modeIndicator(new QLabel(this))
 {
+    if (!m_secrets) {
+        m_ownSecrets = std::make_unique<KeychainSecretStore>();
+        m_secrets = m_ownSecrets.get();
+    }
+    if (!m_prompt) {
+        m_ownPrompt = std::make_unique<DialogPasswordPrompt>(this);
+        m_prompt = m_ownPrompt.get();
+    }
+    m_resolver = new PasswordResolver(m_secrets, m_prompt, this);
+
     setWindowTitle(tr("KVS Admin"));
-    setCentralWidget(m_summaryWidget);
+    m_tabs->setTabsClosable(true);
+    m_tabs->setMovable(true);
+    m_tabs->setDocumentMode(true);
+    setCentralWidget(m_tabs);
     createMenus();
 
-    auto *readOnly = new QLabel(tr("Read-only (inspect)"), this);
-    readOnly->setObjectName(QStringLiteral("readOnlyIndicator"));
-    readOnly->setToolTip(tr("Databases are opened read-only: nothing is written to them."));
-    statusBar()->addPermanentWidget(readOnly);
+    m_modeIndicator->setObjectName(QStringLiteral("readOnlyIndicator"));
+    statusBar()->addPermanentWidget(m_modeIndicator);
 
-    connect(m_loader,
-            &DatabaseSummaryLoader::started,
-            m_summaryWidget,
-            &DatabaseSummaryWidget::showLoading);
-    connect(m_loader,
-            &DatabaseSummaryLoader::loaded,
-            m_summaryWidget,
-            &DatabaseSummaryWidget::showSummary);
-    connect(m_loader,
-            &DatabaseSummaryLoader::failed,
-            m_summaryWidget,
-            &DatabaseSummaryWidget::showError);
-
-    resize(820, 520);
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateForCurrentTab);
+    connect(m_resolver, &PasswordResolver::resolved, this, [this](const PasswordResolution &r) {
+        if (r.tested && !r.test.ok) {
+            emit openFailed(r.test.message);
+            QMessageBox::warning(this, tr("Cannot connect"), r.test.summary());
+            return;
+        }
+        addTab(r.spec, r.password);
+    });
+    connect(m_resolver, &PasswordResolver::cancelled, this, [this] {
+        emit openFailed(tr("Cancelled: no password given."));
+    });
+    resize(1180, 760);
 }
 
-void MainWindow::openDatabase(const QString &path)
+MainWindow::~MainWindow() = default;
+
+void MainWindow::openDatabase(const QString &pathOrUrl)
 {
-    open(path, DatabaseSummaryLoader::Mode::OpenOnly);
+    if (isPostgresUrl(pathOrUrl.toStdString())) {
+        QString password;
+        QString error;
+        const std::optional<ConnectionSpec> spec
+            = ConnectionSpec::fromPostgresUrl(pathOrUrl, &password, &error);
+        if (!spec) {
+            emit openFailed(error);
+            QMessageBox::warning(this, tr("Cannot open"), error);
+            return;
+        }
+        openSpec(*spec, password);
+        return;
+    }
+    openSpec(ConnectionSpec::sqlite(QFileInfo(pathOrUrl).absoluteFilePath()));
 }
 
 void MainWindow::openDemoDatabase(const QString &path)
 {
-    open(path, DatabaseSummaryLoader::Mode::CreateDemoIfMissing);
+    statusBar()->showMessage(tr("Preparing the demo database…"));
+    auto *watcher = new QFutureWatcher<void>(this);
+    connect(watcher, &QFutureWatcher<void>::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        statusBar()->clearMessage();
+        try {
+            watcher->waitForFinished(); // finished already: rethrows the worker's exception
+        } catch (const std::exception &error) {
+            const QString message = tr("Cannot create the demo database: %1")
+                                        .arg(QString::fromStdString(error.what()));
+            emit openFailed(message);
+            statusBar()->showMessage(message);
+            return;
+        }
+        openSpec(ConnectionSpec::sqlite(path));
+    });
+    watcher->setFuture(QtConcurrent::run([path] { (void)createDemoDatabase(path); }));
 }
 
-void MainWindow::open(const QString &path, DatabaseSummaryLoader::Mode mode)
+void MainWindow::openSpec(const ConnectionSpec &spec, const QString &password)
 {
-    m_path = path;
-    setWindowTitle(tr("KVS Admin — %1").arg(QFileInfo(path).fileName()));
-    m_loader->load(path, mode);
+    if (spec.isPostgres()) {
+        m_resolver->resolve(spec, password); // addTab() when it has a password that works
+        return;
+    }
+    addTab(spec, password);
+}
+
+void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
+{
+    m_recent->add(spec);
+    rebuildRecentMenu();
+    auto *view = new DatabaseView(new DatabaseSession(spec, password), m_tabs);
+    const int index = m_tabs->addTab(view, spec.displayName());
+    m_tabs->setTabToolTip(index, spec.isPostgres() ? spec.postgresUrl() : spec.sqlitePath());
+    connect(view, &DatabaseView::modeChanged, this, &MainWindow::updateForCurrentTab);
+    m_tabs->setCurrentIndex(index);
+    updateForCurrentTab();
+    emit databaseOpened(view);
+}
+
+int MainWindow::databaseCount() const
+{
+    return m_tabs->count();
+}
+
+DatabaseView *MainWindow::currentDatabase() const
+{
+    return qobject_cast<DatabaseView *>(m_tabs->currentWidget());
+}
+
+DatabaseView *MainWindow::databaseAt(int index) const
+{
+    return qobject_cast<DatabaseView *>(m_tabs->widget(index));
 }
 
 void MainWindow::createMenus()
 {
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction *openAction = fileMenu->addAction(tr("&Open…"), this, &MainWindow::chooseDatabase);
+    QAction *connectAction
+        = fileMenu->addAction(tr("&Connect…"), this, &MainWindow::showConnectDialog);
+    connectAction->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+    connectAction->setStatusTip(tr("Open a SQLite file or a PostgreSQL database"));
+    QAction *openAction
+        = fileMenu->addAction(tr("&Open SQLite File…"), this, &MainWindow::chooseSqliteFile);
     openAction->setShortcut(QKeySequence::Open);
-    openAction->setStatusTip(tr("Open another SQLite database, read-only"));
+    openAction->setStatusTip(tr("Open a SQLite database for inspection (read-only)"));
+    fileMenu->addAction(tr("Open the &Demo Database"), this, [this] {
+        openDemoDatabase(defaultDemoDatabasePath());
+    });
+    m_recentMenu = fileMenu->addMenu(tr("&Recent"));
+    rebuildRecentMenu();
     fileMenu->addSeparator();
+    QAction *closeAction = fileMenu->addAction(
+        tr("&Close Database"), this, [this] { closeTab(m_tabs->currentIndex()); });
+    closeAction->setShortcut(QKeySequence::Close);
     QAction *quitAction = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quitAction->setShortcut(QKeySequence::Quit);
     quitAction->setMenuRole(QAction::QuitRole);
@@ -78,16 +177,62 @@ void MainWindow::createMenus()
     aboutAction->setMenuRole(QAction::AboutRole);
 }
 
-void MainWindow::chooseDatabase()
+void MainWindow::rebuildRecentMenu()
 {
-    const QString start = m_path.isEmpty() ? QString() : QFileInfo(m_path).absolutePath();
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QList<ConnectionSpec> recent = m_recent->list();
+    for (const ConnectionSpec &spec : recent) {
+        QAction *action = m_recentMenu->addAction(spec.displayName());
+        action->setToolTip(spec.isPostgres() ? spec.postgresUrl() : spec.sqlitePath());
+        connect(action, &QAction::triggered, this, [this, spec] {
+            ConnectionSpec again = spec;
+            again.setCreateNew(false);
+            openSpec(again);
+        });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::chooseSqliteFile()
+{
     const QString path = QFileDialog::getOpenFileName(
         this,
-        tr("Open Database"),
-        start,
+        tr("Open SQLite Database"),
+        {},
         tr("SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)"));
     if (!path.isEmpty())
         openDatabase(path);
+}
+
+void MainWindow::showConnectDialog()
+{
+    ConnectionDialog dialog(m_recent.get(), m_secrets, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    openSpec(dialog.spec(), dialog.password());
+}
+
+void MainWindow::closeTab(int index)
+{
+    QWidget *view = m_tabs->widget(index);
+    if (!view)
+        return;
+    m_tabs->removeTab(index);
+    view->deleteLater(); // its session closes the store on a worker
+}
+
+void MainWindow::updateForCurrentTab()
+{
+    DatabaseView *view = currentDatabase();
+    if (!view) {
+        setWindowTitle(tr("KVS Admin"));
+        m_modeIndicator->clear();
+        return;
+    }
+    setWindowTitle(tr("KVS Admin — %1").arg(view->session()->displayName()));
+    m_modeIndicator->setText(view->modeText());
 }
 
 void MainWindow::showAbout()
@@ -95,7 +240,8 @@ void MainWindow::showAbout()
     QMessageBox::about(this,
                        tr("About KVS Admin"),
                        tr("<p><b>KVS Admin</b> %1</p>"
-                          "<p>An admin and inspector for kvs key-value databases.</p>")
+                          "<p>An admin, inspector and benchmark console for kvs key-value "
+                          "databases on SQLite and PostgreSQL.</p>")
                            .arg(QStringLiteral(KVS_ADMIN_VERSION)));
 }
 

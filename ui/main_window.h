@@ -1,41 +1,81 @@
 #pragma once
 
-#include "database_summary_loader.h"
+#include "ui/connection/connection_spec.h"
 
 #include <QMainWindow>
 #include <QString>
 
+#include <memory>
+
+class QLabel;
+class QMenu;
+class QTabWidget;
+
 namespace kvs::ui {
 
-class DatabaseSummaryWidget;
+class DatabaseView;
+class PasswordPrompt;
+class PasswordResolver;
+class RecentConnections;
+class SecretStore;
 
-// The main window of KVS Admin. It only builds the menus, the status bar and the central summary
-// pane, and wires a DatabaseSummaryLoader to that pane; databases are opened read-only and read
-// on the loader's worker, never on the GUI thread. Thread rule: GUI thread only.
+// The main window of KVS Admin: one tab per open database (a DatabaseView: key tree and value
+// inspector), the File menu (connect, open a SQLite file, the demo, recent connections, close
+// tab) and the status bar's mode indicator for the current tab. It only builds widgets, menus
+// and connections; opening runs in each tab's DatabaseSession, and PostgreSQL passwords go
+// through the PasswordResolver (keychain, ~/.pgpass / PGPASSWORD, or asking).
+// Thread rule: GUI thread only.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    // secrets: the keychain to use (null: the system keychain through QtKeychain); prompt: how
+    // passwords are asked (null: a dialog). Tests pass memory-backed ones. Not owned; they must
+    // outlive the window.
+    explicit MainWindow(QWidget *parent = nullptr,
+                        SecretStore *secrets = nullptr,
+                        PasswordPrompt *prompt = nullptr);
+    ~MainWindow() override;
 
-    // Opens the SQLite file at path read-only and shows its summary; returns at once.
-    void openDatabase(const QString &path);
-    // Creates the demo database at path if no file is there yet (on the worker), then opens it as
-    // openDatabase() does.
+    // Opens a SQLite path or a postgres:// URL (a password in it is used, never stored) in a new
+    // tab, read-only. Returns at once.
+    void openDatabase(const QString &pathOrUrl);
+    // Creates the demo database at path if no file is there yet (on a worker), then opens it.
     void openDemoDatabase(const QString &path);
-    // The path of the database shown (or being opened); empty before the first open.
-    QString databasePath() const { return m_path; }
+    // Opens spec in a new tab, resolving a PostgreSQL password first.
+    void openSpec(const ConnectionSpec &spec, const QString &password = {});
+
+    int databaseCount() const;
+    DatabaseView *currentDatabase() const;
+    DatabaseView *databaseAt(int index) const;
+    RecentConnections *recentConnections() const { return m_recent.get(); }
+
+signals:
+    // A tab was added for a database (tests wait for it).
+    void databaseOpened(kvs::ui::DatabaseView *view);
+    // Opening failed before a tab existed (bad URL, demo creation, password prompt cancelled).
+    void openFailed(const QString &message);
 
 private:
     void createMenus();
-    void open(const QString &path, DatabaseSummaryLoader::Mode mode);
-    void chooseDatabase();
+    void addTab(const ConnectionSpec &spec, const QString &password);
+    void chooseSqliteFile();
+    void showConnectDialog();
+    void rebuildRecentMenu();
+    void closeTab(int index);
+    void updateForCurrentTab();
     void showAbout();
 
-    DatabaseSummaryLoader *m_loader;        // Owned (child QObject).
-    DatabaseSummaryWidget *m_summaryWidget; // Owned (central widget).
-    QString m_path;
+    std::unique_ptr<RecentConnections> m_recent;
+    std::unique_ptr<SecretStore> m_ownSecrets;   // When the caller gave none.
+    std::unique_ptr<PasswordPrompt> m_ownPrompt; // When the caller gave none.
+    SecretStore *m_secrets;                      // Not owned (or m_ownSecrets).
+    PasswordPrompt *m_prompt;                    // Not owned (or m_ownPrompt).
+    PasswordResolver *m_resolver;                // Owned (child QObject).
+    QTabWidget *m_tabs;                          // Owned (central widget).
+    QLabel *m_modeIndicator;                     // Owned (status bar).
+    QMenu *m_recentMenu = nullptr;               // Owned by the menu bar.
 };
 
 } // namespace kvs::ui

@@ -161,17 +161,24 @@ void KeyTreeModel::fetchMore(const QModelIndex &parent)
         = m_store->listChildren({node->path, m_filter.start, m_filter.end}, options);
     m_inFlight.push_back(page);
     kvs::then(page, this, [this, target, generation = m_generation](QFuture<ChildrenPage> done) {
-        if (generation != m_generation)
-            return; // cancelled or reset meanwhile
-        try {
-            addPage(target, generation, done.result());
-        } catch (const std::exception &error) {
-            if (const auto node = target.lock())
-                node->failed = true;
-            finishLoad(target, generation);
-            emit loadFailed(QString::fromStdString(error.what()));
-        }
+        receivePage(target, generation, done);
     });
+}
+
+void KeyTreeModel::receivePage(const std::weak_ptr<KeyTreeNode> &target,
+                               quint64 generation,
+                               QFuture<ChildrenPage> done)
+{
+    if (generation != m_generation)
+        return; // cancelled or reset meanwhile
+    try {
+        addPage(target, generation, done.result());
+    } catch (const std::exception &error) {
+        if (const auto node = target.lock())
+            node->failed = true;
+        finishLoad(target, generation);
+        emit loadFailed(QString::fromStdString(error.what()));
+    }
 }
 
 void KeyTreeModel::addPage(const std::weak_ptr<KeyTreeNode> &target,

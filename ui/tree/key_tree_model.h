@@ -42,6 +42,7 @@ public:
     // Shows store's keys under filter (the store may be null: an empty tree). Resets the model
     // and starts reading the first page of the root's children.
     void setStore(std::shared_ptr<AsyncKVStore> store, KeyTreeFilter filter = {});
+    bool hasStore() const { return m_store != nullptr; }
     void setFilter(const KeyTreeFilter &filter);
     const KeyTreeFilter &filter() const { return m_filter; }
     // Children per page (default 1000).
@@ -83,6 +84,9 @@ private:
     KeyTreeNode *nodeOf(const QModelIndex &index) const;
     QModelIndex indexOf(KeyTreeNode *node, int column = 0) const;
     void resetRoot();
+    void receivePage(const std::weak_ptr<KeyTreeNode> &target,
+                     quint64 generation,
+                     QFuture<ChildrenPage> done);
     void addPage(const std::weak_ptr<KeyTreeNode> &target, quint64 generation, ChildrenPage page);
     void finishLoad(const std::weak_ptr<KeyTreeNode> &target, quint64 generation);
     QVariant partData(const KeyTreeNode &node, int role) const;

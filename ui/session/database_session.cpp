@@ -1,0 +1,166 @@
+#include "database_session.h"
+
+#include <kvs/errors.h>
+#include <kvs/future.h>
+#include <kvs/kvstore.h>
+
+#include <QFutureWatcher>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace kvs::ui {
+
+DatabaseSession::DatabaseSession(ConnectionSpec spec, QString password, QObject *parent)
+    : QObject(parent)
+    , m_spec(std::move(spec))
+    , m_password(std::move(password))
+{}
+
+DatabaseSession::~DatabaseSession()
+{
+    retire(std::move(m_candidate));
+    retire(std::move(m_store));
+}
+
+void DatabaseSession::open()
+{
+    const bool create = !m_spec.isPostgres() && m_spec.createNew();
+    start(create, create);
+}
+
+void DatabaseSession::setWritable(bool writable, bool allowMigration)
+{
+    start(writable, allowMigration);
+}
+
+void DatabaseSession::start(bool writable, bool migrate)
+{
+    const quint64 generation = ++m_generation;
+    m_opening = true;
+    emit openingChanged(true);
+    AsyncKVStoreSettings settings = m_spec.storeSettings(!writable, migrate);
+    if (!writable)
+        settings.maintenanceInterval = std::chrono::milliseconds(0); // an inspector never cleans
+    retire(std::move(m_candidate)); // an older start() still opening
+    try {
+        m_candidate = std::make_shared<AsyncKVStore>(m_spec.connectionString(m_password), settings);
+    } catch (...) {
+        m_opening = false;
+        emit openingChanged(false);
+        emit problem(problemOf(std::current_exception()));
+        return;
+    }
+    // The first read migrates (when allowed) and proves the store answers.
+    ChildrenOptions one;
+    one.limit = 1;
+    kvs::then(m_candidate->listChildren({}, one),
+              this,
+              [this, writable, generation](const QFuture<ChildrenPage> &probe) {
+                  if (generation != m_generation)
+                      return; // a newer start() retired that store
+                  std::shared_ptr<AsyncKVStore> store = std::exchange(m_candidate, {});
+                  m_opening = false;
+                  emit openingChanged(false);
+                  try {
+                      (void)probe.result();
+                  } catch (...) {
+                      retire(std::move(store));
+                      emit problem(problemOf(std::current_exception()));
+                      return;
+                  }
+                  std::shared_ptr<AsyncKVStore> previous = std::exchange(m_store, std::move(store));
+                  m_writable = writable;
+                  emit storeChanged(m_store, m_writable);
+                  retire(std::move(previous));
+                  if (!writable)
+                      checkSchemaVersion();
+              });
+}
+
+void DatabaseSession::checkSchemaVersion()
+{
+    if (m_spec.isPostgres())
+        return;
+    // A read-only AsyncKVStore reads an older schema without saying which version it found;
+    // KVStore says it for SQLite files (a read-only open: nothing is written).
+    const std::string path = m_spec.sqlitePath().toStdString();
+    const std::string prefix = m_spec.tablePrefix().toStdString();
+    auto *watcher = new QFutureWatcher<long long>(this);
+    connect(watcher, &QFutureWatcher<long long>::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const long long version = watcher->future().result();
+        if (version > 0 && version < kSchemaVersion)
+            emit schemaOutdated(version);
+    });
+    watcher->setFuture(QtConcurrent::run([path, prefix]() -> long long {
+        try {
+            KVStoreOptions options;
+            options.readOnly = true;
+            options.tablePrefix = prefix;
+            options.maintenanceInterval = std::chrono::milliseconds(0);
+            KVStore store(path, options);
+            const long long version = store.schemaVersion();
+            store.close();
+            return version;
+        } catch (const std::exception &) {
+            return 0; // the store's own reads report what is wrong
+        }
+    }));
+}
+
+void DatabaseSession::retire(std::shared_ptr<AsyncKVStore> store)
+{
+    if (!store)
+        return;
+    // close() waits for calls in flight and the adapter's threads: never on the GUI thread. The
+    // global pool is waited for when the application object goes, so none is cut off at exit.
+    QThreadPool::globalInstance()->start([store = std::move(store)]() mutable {
+        store->close().waitForFinished();
+        store.reset();
+    });
+}
+
+SessionProblem DatabaseSession::problemOf(const std::exception_ptr &error)
+{
+    SessionProblem problem;
+    try {
+        std::rethrow_exception(error);
+    } catch (const SchemaOutdatedError &e) {
+        problem
+            = {SessionProblem::Kind::SchemaOutdated, QString::fromStdString(e.what()), e.version()};
+    } catch (const SchemaTooNewError &e) {
+        problem = {SessionProblem::Kind::SchemaTooNew, QString::fromStdString(e.what()), 0};
+    } catch (const NotKvsDatabaseError &e) {
+        problem = {SessionProblem::Kind::NotKvs, QString::fromStdString(e.what()), 0};
+    } catch (const ForeignTableError &e) {
+        problem = {SessionProblem::Kind::ForeignTable, QString::fromStdString(e.what()), 0};
+    } catch (const ConnectionError &e) {
+        problem = {SessionProblem::Kind::Connection, QString::fromStdString(e.what()), 0};
+    } catch (const std::exception &e) {
+        problem = {SessionProblem::Kind::Other, QString::fromStdString(e.what()), 0};
+    }
+    return problem;
+}
+
+QString DatabaseSession::migrationExplanation(long long fromVersion)
+{
+    QString steps;
+    if (fromVersion < 2) {
+        steps += tr("<li>Queue: adds the lease columns (locked_until, lease_token, last_error, "
+                    "finished_at) and two indexes; messages being processed are released for "
+                    "redelivery. On PostgreSQL the version and id columns become BIGINT, which "
+                    "rewrites those tables under an exclusive lock.</li>");
+    }
+    steps += tr("<li>Adds the versionstamp counter, so every write gets a version no earlier write "
+                "had.</li><li>Rewrites keys stored in the kvs 0.4 layout of negative bigints and "
+                "-0 (values and versions are kept).</li>");
+    return tr("<p>This database is at kvs schema version %1. Writing needs version %2, so KVS "
+              "Admin would upgrade it in one transaction (all or nothing):</p><ul>%3</ul>"
+              "<p>Applications still running an older kvs release will refuse the upgraded "
+              "database. Reading does not need the upgrade.</p>")
+        .arg(fromVersion)
+        .arg(kSchemaVersion)
+        .arg(steps);
+}
+
+} // namespace kvs::ui

@@ -1,0 +1,88 @@
+#pragma once
+
+#include "ui/connection/connection_spec.h"
+
+#include <kvs/async_kvstore.h>
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace kvs::ui {
+
+// Why a session's store could not be (re)opened, in the terms the window reacts to.
+struct SessionProblem
+{
+    enum class Kind {
+        SchemaOutdated, // writes need a migration: ask, then setWritable(true, true)
+        SchemaTooNew,   // the reference's message; nothing to do but upgrade KVS Admin
+        NotKvs,         // the message lists the tables found
+        ForeignTable,
+        Connection, // the step is in the message; Retry may help
+        Other,
+    };
+    Kind kind = Kind::Other;
+    QString message;
+    long long schemaVersion = 0; // SchemaOutdated: the version found
+};
+
+// One open database of the window: its connection spec, the password in memory, and the
+// current AsyncKVStore. It opens read-only ("inspect": a SQLite file with mode=ro, no migration,
+// no maintenance writes); setWritable(true) opens a second store for writing without migrating,
+// and only with the user's consent (allowMigration) upgrades an older schema. A store is only
+// handed out after a first read succeeded. Stores it replaces are closed on a background thread,
+// so the GUI thread never waits for a database.
+// Thread rule: GUI thread only.
+class DatabaseSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    DatabaseSession(ConnectionSpec spec, QString password, QObject *parent = nullptr);
+    ~DatabaseSession() override;
+
+    // Opens the store, read-only unless the spec creates a new SQLite file. Returns at once;
+    // storeChanged() or problem() follows.
+    void open();
+    // Switches between inspecting and writing; allowMigration is the user's consent to upgrade
+    // an older schema. Returns at once; storeChanged() or problem() follows.
+    void setWritable(bool writable, bool allowMigration = false);
+
+    std::shared_ptr<AsyncKVStore> store() const { return m_store; }
+    bool isWritable() const { return m_writable; }
+    bool isOpening() const { return m_opening; }
+    const ConnectionSpec &spec() const { return m_spec; }
+    QString displayName() const { return m_spec.displayName(); }
+
+    // What the plain explanation of a migration says (for the consent dialog).
+    static QString migrationExplanation(long long fromVersion);
+    // Classifies a failure of the store's first read.
+    static SessionProblem problemOf(const std::exception_ptr &error);
+
+signals:
+    void storeChanged(const std::shared_ptr<kvs::AsyncKVStore> &store, bool writable);
+    void problem(const kvs::ui::SessionProblem &problem);
+    void openingChanged(bool opening);
+    // A SQLite file opened for reading is at an older schema: it reads, writing needs consent
+    // to migrate (PostgreSQL says so when writes are allowed).
+    void schemaOutdated(long long version);
+
+private:
+    void start(bool writable, bool migrate);
+    void checkSchemaVersion();
+    static void retire(std::shared_ptr<AsyncKVStore> store);
+
+    ConnectionSpec m_spec;
+    QString m_password; // In memory only.
+    std::shared_ptr<AsyncKVStore> m_store;
+    // The store being opened. Owned here, never by the continuation that waits for its first
+    // read: a continuation dropped because this session went would destroy the store on its
+    // own worker thread, which waits for itself (see ~AsyncKVStore).
+    std::shared_ptr<AsyncKVStore> m_candidate;
+    bool m_writable = false;
+    bool m_opening = false;
+    quint64 m_generation = 0; // Of the latest start(): older answers are dropped.
+};
+
+} // namespace kvs::ui

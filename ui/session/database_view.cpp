@@ -1,0 +1,199 @@
+#include "database_view.h"
+
+#include "ui/inspector/value_inspector.h"
+#include "ui/tree/key_tree_pane.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace kvs::ui {
+
+DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_toolBar(new QToolBar(this))
+    , m_mode(new QLabel(this))
+    , m_banner(new QWidget(this))
+    , m_bannerText(new QLabel(m_banner))
+    , m_migrate(new QPushButton(tr("Migrate and allow writes…"), m_banner))
+    , m_retry(new QPushButton(tr("Retry"), m_banner))
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_tree(new KeyTreePane(m_splitter))
+    , m_inspector(new ValueInspector(m_splitter))
+{
+    m_session->setParent(this);
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_allowWrites = m_toolBar->addAction(tr("Allow writes"));
+    m_allowWrites->setCheckable(true);
+    m_allowWrites->setObjectName(QStringLiteral("allowWrites"));
+    m_allowWrites->setToolTip(tr("The database is opened for inspection, read-only. Allow writes "
+                                 "to edit, delete and create keys through the kvs API."));
+    QAction *refresh = m_toolBar->addAction(tr("Refresh"));
+    refresh->setShortcut(QKeySequence::Refresh);
+    m_newKey = m_toolBar->addAction(tr("New key…"));
+    m_newKey->setEnabled(false);
+    auto *spacer = new QWidget(m_toolBar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_toolBar->addWidget(spacer);
+    m_mode->setObjectName(QStringLiteral("modeIndicator"));
+    m_toolBar->addWidget(m_mode);
+
+    m_banner->setObjectName(QStringLiteral("sessionBanner"));
+    m_banner->setStyleSheet(QStringLiteral(
+        "#sessionBanner { background: #fff4e5; border: 1px solid #f0c36d; border-radius: 3px; }"));
+    m_bannerText->setWordWrap(true);
+    m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *bannerLayout = new QHBoxLayout(m_banner);
+    bannerLayout->setContentsMargins(8, 6, 8, 6);
+    bannerLayout->addWidget(m_bannerText, 1);
+    bannerLayout->addWidget(m_migrate);
+    bannerLayout->addWidget(m_retry);
+    m_banner->hide();
+
+    m_splitter->addWidget(m_tree);
+    m_splitter->addWidget(m_inspector);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setChildrenCollapsible(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 0, 6, 6);
+    layout->setSpacing(4);
+    layout->addWidget(m_toolBar);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_splitter, 1);
+
+    connect(m_session, &DatabaseSession::storeChanged, this, &DatabaseView::onStoreChanged);
+    connect(m_session, &DatabaseSession::problem, this, &DatabaseView::onProblem);
+    connect(m_session, &DatabaseSession::openingChanged, this, &DatabaseView::updateMode);
+    connect(m_session, &DatabaseSession::schemaOutdated, this, [this](long long version) {
+        m_outdatedVersion = version;
+        m_migrate->show();
+        m_retry->hide();
+        showBanner(tr("This database is at kvs schema version %1 (this release writes %2). It "
+                      "reads as it is; writing needs a migration, which asks first.")
+                       .arg(version)
+                       .arg(kSchemaVersion));
+    });
+    connect(m_allowWrites, &QAction::toggled, this, &DatabaseView::onAllowWritesToggled);
+    connect(refresh, &QAction::triggered, m_tree, &KeyTreePane::refresh);
+    connect(m_newKey, &QAction::triggered, this, [this] {
+        m_inspector->createKeyUnder(m_tree->selectedKey().value_or(Key{}));
+    });
+    connect(m_migrate, &QPushButton::clicked, this, [this] {
+        const auto answer
+            = QMessageBox::question(this,
+                                    tr("Migrate %1?").arg(m_session->displayName()),
+                                    DatabaseSession::migrationExplanation(m_outdatedVersion),
+                                    QMessageBox::Yes | QMessageBox::Cancel,
+                                    QMessageBox::Cancel);
+        if (answer == QMessageBox::Yes) {
+            m_banner->hide();
+            m_session->setWritable(true, true);
+        }
+    });
+    connect(m_retry, &QPushButton::clicked, this, [this] {
+        m_banner->hide();
+        if (m_session->store())
+            m_session->setWritable(m_session->isWritable());
+        else
+            m_session->open();
+    });
+    connect(m_tree, &KeyTreePane::keySelected, this, [this](const std::string &key, bool) {
+        m_inspector->showKey(key);
+    });
+    connect(m_tree, &KeyTreePane::selectionCleared, m_inspector, &ValueInspector::clear);
+    connect(m_inspector, &ValueInspector::keyWritten, m_tree, [this] { m_tree->refresh(); });
+    connect(m_inspector, &ValueInspector::keyDeleted, m_tree, [this] { m_tree->refresh(); });
+
+    updateMode();
+    m_session->open();
+}
+
+DatabaseView::~DatabaseView() = default;
+
+QString DatabaseView::bannerText() const
+{
+    // isHidden, not isVisible: the banner's state must not depend on the window being shown.
+    return m_banner->isHidden() ? QString() : m_bannerText->text();
+}
+
+QString DatabaseView::modeText() const
+{
+    return m_mode->text();
+}
+
+void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bool writable)
+{
+    m_banner->hide();
+    const QSignalBlocker block(m_allowWrites);
+    m_allowWrites->setChecked(writable);
+    m_newKey->setEnabled(writable);
+    m_tree->setStore(store);
+    m_inspector->setStore(store, writable);
+    updateMode();
+}
+
+void DatabaseView::onProblem(const SessionProblem &problem)
+{
+    {
+        const QSignalBlocker block(m_allowWrites);
+        m_allowWrites->setChecked(m_session->isWritable());
+    }
+    m_migrate->setVisible(problem.kind == SessionProblem::Kind::SchemaOutdated);
+    m_retry->setVisible(problem.kind == SessionProblem::Kind::Connection
+                        || problem.kind == SessionProblem::Kind::Other);
+    switch (problem.kind) {
+    case SessionProblem::Kind::SchemaOutdated:
+        m_outdatedVersion = problem.schemaVersion;
+        showBanner(tr("Writing needs a schema upgrade: %1").arg(problem.message));
+        break;
+    case SessionProblem::Kind::Connection:
+        showBanner(tr("Connection problem: %1").arg(problem.message));
+        break;
+    default:
+        showBanner(problem.message);
+        break;
+    }
+    updateMode();
+}
+
+void DatabaseView::onAllowWritesToggled(bool on)
+{
+    m_session->setWritable(on);
+}
+
+void DatabaseView::showBanner(const QString &text, QPushButton *)
+{
+    m_bannerText->setText(text);
+    m_banner->show();
+}
+
+void DatabaseView::updateMode()
+{
+    QString text;
+    QString style;
+    if (m_session->isOpening()) {
+        text = tr("Opening…");
+    } else if (!m_session->store()) {
+        text = tr("Not open");
+    } else if (m_session->isWritable()) {
+        text = tr("Writable");
+        style = QStringLiteral("color: white; background: #b3261e;");
+    } else {
+        text = tr("Read-only (inspect)");
+        style = QStringLiteral("color: white; background: #2e7d32;");
+    }
+    m_mode->setText(text);
+    m_mode->setStyleSheet(
+        QStringLiteral("QLabel { padding: 2px 8px; border-radius: 3px; %1 }").arg(style));
+    emit modeChanged(text);
+}
+
+} // namespace kvs::ui

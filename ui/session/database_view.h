@@ -1,0 +1,65 @@
+#pragma once
+
+#include "database_session.h"
+
+#include <QWidget>
+
+class QAction;
+class QLabel;
+class QPushButton;
+class QSplitter;
+class QToolBar;
+
+namespace kvs::ui {
+
+class KeyTreePane;
+class ValueInspector;
+
+// One tab of the main window: a DatabaseSession shown as the key tree (left) and the value
+// inspector (right), with the database's toolbar: "Allow writes" (the visible switch out of
+// inspection; an older schema asks before it migrates), Refresh and New key. Problems of the
+// session (a refused schema, a lost connection) show in a banner with what can be done.
+// Thread rule: GUI thread only.
+class DatabaseView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    // Takes the session (reparented to this view) and opens it.
+    explicit DatabaseView(DatabaseSession *session, QWidget *parent = nullptr);
+    ~DatabaseView() override;
+
+    DatabaseSession *session() const { return m_session; }
+    KeyTreePane *tree() const { return m_tree; }
+    ValueInspector *inspector() const { return m_inspector; }
+    QAction *allowWritesAction() const { return m_allowWrites; }
+    QString bannerText() const;
+    // "Read-only (inspect)", "Writable", "Opening…"
+    QString modeText() const;
+
+signals:
+    void modeChanged(const QString &modeText);
+
+private:
+    void onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bool writable);
+    void onProblem(const SessionProblem &problem);
+    void onAllowWritesToggled(bool on);
+    void showBanner(const QString &text, QPushButton *action = nullptr);
+    void updateMode();
+
+    DatabaseSession *m_session;  // Owned (child QObject).
+    QToolBar *m_toolBar;         // Owned.
+    QAction *m_allowWrites;      // Owned by m_toolBar.
+    QAction *m_newKey;           // Owned by m_toolBar.
+    QLabel *m_mode;              // Owned.
+    QWidget *m_banner;           // Owned.
+    QLabel *m_bannerText;        // Owned.
+    QPushButton *m_migrate;      // Owned (in the banner).
+    QPushButton *m_retry;        // Owned (in the banner).
+    QSplitter *m_splitter;       // Owned.
+    KeyTreePane *m_tree;         // Owned (in the splitter).
+    ValueInspector *m_inspector; // Owned (in the splitter).
+    long long m_outdatedVersion = 0;
+};
+
+} // namespace kvs::ui

@@ -1,0 +1,98 @@
+#include "key_path_finder.h"
+
+#include "key_tree_model.h"
+
+#include <kvs/literal.h>
+
+namespace kvs::ui {
+
+KeyPathFinder::KeyPathFinder(KeyTreeModel *model, QObject *parent)
+    : QObject(parent)
+    , m_model(model)
+{
+    connect(m_model, &KeyTreeModel::pageLoaded, this, &KeyPathFinder::onPageLoaded);
+    connect(m_model, &KeyTreeModel::modelReset, this, [this] {
+        // The levels found are gone, or the store a pending find waited for has come: start
+        // over from the root.
+        if (m_active)
+            find(m_key);
+    });
+    connect(m_model, &KeyTreeModel::loadFailed, this, [this](const QString &message) {
+        if (!m_active)
+            return;
+        m_active = false;
+        emit finished({}, message);
+    });
+}
+
+void KeyPathFinder::find(const Key &key)
+{
+    m_key = key;
+    m_depth = 0;
+    m_pages = 0;
+    m_parent = QModelIndex();
+    m_active = true;
+    const Key &prefix = m_model->filter().prefix;
+    if (key.size() <= prefix.size() || !std::equal(prefix.begin(), prefix.end(), key.begin())) {
+        m_active = false;
+        emit finished({}, tr("The key is outside the tree's prefix filter."));
+        return;
+    }
+    m_depth = prefix.size();
+    step();
+}
+
+void KeyPathFinder::cancel()
+{
+    m_active = false;
+}
+
+void KeyPathFinder::step()
+{
+    if (!m_model->hasStore())
+        return; // the database is still opening: modelReset() brings its store
+    while (m_active) {
+        Key path(m_key.begin(), m_key.begin() + static_cast<std::ptrdiff_t>(m_depth + 1));
+        const QModelIndex found = m_model->findChild(m_parent, encodeKey(path));
+        if (found.isValid()) {
+            ++m_depth;
+            m_pages = 0;
+            if (m_depth == m_key.size()) {
+                m_active = false;
+                emit finished(found, {});
+                return;
+            }
+            emit levelFound(found);
+            m_parent = found;
+            continue;
+        }
+        if (m_model->loadingCount() > 0)
+            return; // a page is on its way; onPageLoaded() continues
+        if (!m_model->canFetchMore(m_parent)) {
+            m_active = false;
+            emit finished(
+                {},
+                tr("No key %1 in the tree.").arg(QString::fromStdString(printKeyLiteral(path))));
+            return;
+        }
+        if (m_pages >= kMaxPages) {
+            m_active = false;
+            emit finished({},
+                          tr("Not within the first %1 pages of children; narrow the tree with "
+                             "the prefix or start filter.")
+                              .arg(kMaxPages));
+            return;
+        }
+        ++m_pages;
+        m_model->fetchMore(m_parent);
+        return;
+    }
+}
+
+void KeyPathFinder::onPageLoaded(const QModelIndex &)
+{
+    if (m_active)
+        step();
+}
+
+} // namespace kvs::ui

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <kvs/key.h>
+
+#include <QModelIndex>
+#include <QObject>
+
+namespace kvs::ui {
+
+class KeyTreeModel;
+
+// "Go to key": walks a KeyTreeModel down to a key, one level at a time, fetching pages of a
+// level until the next part's node appears (at most kMaxPages pages per level, so a typo under a
+// node with millions of children ends in a message, not in minutes of loading). Never blocks:
+// it waits for the model's pageLoaded signals, and for a store when the model has none yet.
+// A new find() replaces the running one.
+// Thread rule: GUI thread only.
+class KeyPathFinder : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kMaxPages = 50;
+
+    explicit KeyPathFinder(KeyTreeModel *model, QObject *parent = nullptr);
+    void find(const Key &key);
+    void cancel();
+
+signals:
+    // Each level found on the way (the view expands it).
+    void levelFound(const QModelIndex &index);
+    void finished(const QModelIndex &found, const QString &message);
+
+private:
+    void step();
+    void onPageLoaded(const QModelIndex &parent);
+
+    KeyTreeModel *m_model; // Not owned.
+    Key m_key;
+    std::size_t m_depth = 0;        // Parts of m_key found so far.
+    QPersistentModelIndex m_parent; // The level being searched.
+    int m_pages = 0;                // Pages fetched at this level.
+    bool m_active = false;
+};
+
+} // namespace kvs::ui

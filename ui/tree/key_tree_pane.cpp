@@ -1,0 +1,158 @@
+#include "key_tree_pane.h"
+
+#include "key_path_finder.h"
+#include "key_tree_filter_bar.h"
+#include "key_tree_model.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace kvs::ui {
+
+KeyTreePane::KeyTreePane(QWidget *parent)
+    : QWidget(parent)
+    , m_filterBar(new KeyTreeFilterBar(this))
+    , m_model(new KeyTreeModel(this))
+    , m_view(new QTreeView(this))
+    , m_busy(new QProgressBar(this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_banner(new QWidget(this))
+    , m_bannerText(new QLabel(m_banner))
+    , m_finder(new KeyPathFinder(m_model, this))
+{
+    m_view->setModel(m_model);
+    m_view->setObjectName(QStringLiteral("keyTree"));
+    m_view->setUniformRowHeights(true); // a million rows stay fast to lay out
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->header()->setStretchLastSection(false);
+    m_view->header()->setSectionResizeMode(KeyTreeModel::PartColumn, QHeaderView::Stretch);
+    m_view->header()->setSectionResizeMode(KeyTreeModel::TypeColumn, QHeaderView::ResizeToContents);
+    m_view->header()->setSectionResizeMode(KeyTreeModel::ChildrenColumn,
+                                           QHeaderView::ResizeToContents);
+
+    m_busy->setRange(0, 0); // indeterminate
+    m_busy->setMaximumHeight(12);
+    m_busy->setTextVisible(false);
+    auto *busyRow = new QWidget(this);
+    auto *busyLayout = new QHBoxLayout(busyRow);
+    busyLayout->setContentsMargins(0, 0, 0, 0);
+    busyLayout->addWidget(new QLabel(tr("Loading keys…"), busyRow));
+    busyLayout->addWidget(m_busy, 1);
+    busyLayout->addWidget(m_cancel);
+    busyRow->setObjectName(QStringLiteral("busyRow"));
+    busyRow->hide();
+
+    m_banner->setObjectName(QStringLiteral("treeBanner"));
+    m_banner->setStyleSheet(QStringLiteral(
+        "#treeBanner { background: #fdecea; border: 1px solid #f5c2c0; border-radius: 3px; }"));
+    m_bannerText->setWordWrap(true);
+    auto *retry = new QPushButton(tr("Retry"), m_banner);
+    auto *bannerLayout = new QHBoxLayout(m_banner);
+    bannerLayout->setContentsMargins(6, 4, 6, 4);
+    bannerLayout->addWidget(m_bannerText, 1);
+    bannerLayout->addWidget(retry);
+    m_banner->hide();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    layout->addWidget(m_filterBar);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(busyRow);
+
+    connect(m_model, &KeyTreeModel::loadingChanged, this, [this, busyRow](int loading) {
+        busyRow->setVisible(loading > 0);
+        updateBusy(loading);
+    });
+    connect(m_model, &KeyTreeModel::loadFailed, this, &KeyTreePane::showError);
+    connect(m_model, &KeyTreeModel::pageLoaded, this, [this] { m_banner->hide(); });
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_finder->cancel();
+        m_model->cancelLoading();
+    });
+    connect(retry, &QPushButton::clicked, this, &KeyTreePane::refresh);
+    connect(m_filterBar, &KeyTreeFilterBar::filterApplied, m_model, &KeyTreeModel::setFilter);
+    connect(m_filterBar, &KeyTreeFilterBar::goToKeyRequested, this, &KeyTreePane::goToKey);
+    connect(m_view->selectionModel(),
+            &QItemSelectionModel::currentChanged,
+            this,
+            &KeyTreePane::onCurrentChanged);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &KeyTreePane::selectionCleared);
+    connect(m_finder, &KeyPathFinder::levelFound, m_view, &QTreeView::expand);
+    connect(m_finder,
+            &KeyPathFinder::finished,
+            this,
+            [this](const QModelIndex &found, const QString &message) {
+                if (found.isValid()) {
+                    m_view->setCurrentIndex(found);
+                    m_view->scrollTo(found);
+                } else {
+                    showError(message);
+                }
+                emit goToFinished(found.isValid(), message);
+            });
+}
+
+KeyTreePane::~KeyTreePane() = default;
+
+void KeyTreePane::setStore(std::shared_ptr<AsyncKVStore> store)
+{
+    m_banner->hide();
+    m_model->setStore(std::move(store), m_model->filter());
+}
+
+void KeyTreePane::refresh()
+{
+    m_banner->hide();
+    m_model->refresh();
+}
+
+void KeyTreePane::goToKey(const Key &key)
+{
+    m_banner->hide();
+    m_finder->find(key);
+}
+
+QString KeyTreePane::errorText() const
+{
+    return m_banner->isHidden() ? QString() : m_bannerText->text(); // not isVisible: works unshown
+}
+
+std::optional<Key> KeyTreePane::selectedKey() const
+{
+    const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid())
+        return std::nullopt;
+    return m_model->keyAt(current);
+}
+
+void KeyTreePane::showError(const QString &message)
+{
+    m_bannerText->setText(message);
+    m_banner->show();
+}
+
+void KeyTreePane::updateBusy(int loading)
+{
+    m_cancel->setEnabled(loading > 0);
+}
+
+void KeyTreePane::onCurrentChanged()
+{
+    const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid()) {
+        emit selectionCleared();
+        return;
+    }
+    emit keySelected(m_model->encodedKeyAt(current),
+                     current.data(KeyTreeModel::HasValueRole).toBool());
+}
+
+} // namespace kvs::ui

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "key_tree_filter.h"
+
+#include <kvs/async_kvstore.h>
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTreeView;
+
+namespace kvs::ui {
+
+class KeyTreeFilterBar;
+class KeyTreeModel;
+class KeyPathFinder;
+
+// The left pane of a database view: the filter bar, the key tree, a busy bar with Cancel while
+// listings run, and a one-line error banner (a lost connection says so here, with Retry, and
+// the tree reads again once the store answers). Selecting a key emits keySelected.
+// Thread rule: GUI thread only.
+class KeyTreePane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit KeyTreePane(QWidget *parent = nullptr);
+    ~KeyTreePane() override;
+
+    void setStore(std::shared_ptr<AsyncKVStore> store);
+    // Reads the tree again, keeping the filter.
+    void refresh();
+    // Expands the tree down to key and selects it, loading pages as needed.
+    void goToKey(const Key &key);
+
+    KeyTreeModel *model() const { return m_model; }
+    QTreeView *view() const { return m_view; }
+    KeyTreeFilterBar *filterBar() const { return m_filterBar; }
+    // The banner's text (empty when hidden).
+    QString errorText() const;
+    // The selected node's key, if any (nullopt for none or an undecodable key).
+    std::optional<Key> selectedKey() const;
+
+signals:
+    // A node was selected: its encoded key, and whether it holds a value.
+    void keySelected(const std::string &encodedKey, bool hasValue);
+    void selectionCleared();
+    // goToKey() ended: found or not (with the reason).
+    void goToFinished(bool found, const QString &message);
+
+private:
+    void showError(const QString &message);
+    void updateBusy(int loading);
+    void onCurrentChanged();
+
+    KeyTreeFilterBar *m_filterBar; // Owned (child widget).
+    KeyTreeModel *m_model;         // Owned (child QObject).
+    QTreeView *m_view;             // Owned.
+    QProgressBar *m_busy;          // Owned.
+    QPushButton *m_cancel;         // Owned.
+    QWidget *m_banner;             // Owned.
+    QLabel *m_bannerText;          // Owned.
+    KeyPathFinder *m_finder;       // Owned (child QObject).
+};
+
+} // namespace kvs::ui
