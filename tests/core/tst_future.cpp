@@ -3,10 +3,13 @@
 // race (and crashes on the moved-from promise); this is the regression test for the workaround.
 #include <kvs/future.h>
 
+#include <QCoreApplication>
 #include <QTest>
+#include <QThread>
 
 #include <atomic>
 #include <memory>
+#include <stdexcept>
 #include <thread>
 
 class TestFuture : public QObject
@@ -16,6 +19,9 @@ class TestFuture : public QObject
 private slots:
     void continuationRacingAFinishRunsOnce();
     void continuationOnAFinishedFutureRunsAtOnce();
+    void contextContinuationComesFromTheEventLoop();
+    void contextContinuationOfAFailedFuture();
+    void contextContinuationIsDroppedWithItsContext();
 };
 
 void TestFuture::continuationRacingAFinishRunsOnce()
@@ -52,6 +58,67 @@ void TestFuture::continuationOnAFinishedFutureRunsAtOnce()
     });
     QVERIFY(ran); // on this thread, before then() returned
     QCOMPARE(chained.result(), 42);
+}
+
+void TestFuture::contextContinuationComesFromTheEventLoop()
+{
+    // Finished already: Qt's then(context) would run at once, inside the call.
+    QObject context;
+    QFuture<int> finished = QtFuture::makeReadyFuture(7);
+    int seen = 0;
+    kvs::then(finished, &context, [&seen](QFuture<int> done) { seen = done.result(); });
+    QCOMPARE(seen, 0);
+    QTRY_COMPARE(seen, 7);
+
+    // Finished on another thread: arrives on the context's thread.
+    auto promise = std::make_shared<QPromise<int>>();
+    promise->start();
+    Qt::HANDLE arrivedOn = nullptr;
+    kvs::then(promise->future(), &context, [&](int value) {
+        seen = value;
+        arrivedOn = QThread::currentThreadId();
+    });
+    std::thread finisher([promise] {
+        promise->addResult(9);
+        kvs::finish(*promise);
+    });
+    finisher.join();
+    QTRY_COMPARE(seen, 9);
+    QCOMPARE(arrivedOn, QThread::currentThreadId());
+}
+
+void TestFuture::contextContinuationOfAFailedFuture()
+{
+    QObject context;
+    QPromise<int> promise;
+    promise.start();
+    promise.setException(std::make_exception_ptr(std::runtime_error("broken")));
+    kvs::finish(promise);
+    QString error;
+    bool valueCalled = false;
+    kvs::then(promise.future(), &context, [&](QFuture<int> done) {
+        try {
+            done.result();
+        } catch (const std::runtime_error &e) {
+            error = QString::fromLatin1(e.what());
+        }
+    });
+    kvs::then(promise.future(), &context, [&](int) { valueCalled = true; });
+    QTRY_COMPARE(error, QStringLiteral("broken"));
+    QCoreApplication::processEvents();
+    QVERIFY(!valueCalled); // as QFuture::then: a failed future skips a continuation on T
+}
+
+void TestFuture::contextContinuationIsDroppedWithItsContext()
+{
+    bool called = false;
+    {
+        QObject context;
+        kvs::then(
+            QtFuture::makeReadyFuture(1), &context, [&called](QFuture<int>) { called = true; });
+    } // gone before the event loop ran
+    QTest::qWait(20);
+    QVERIFY(!called);
 }
 
 QTEST_GUILESS_MAIN(TestFuture)

@@ -4,6 +4,7 @@
 #include <QPromise>
 
 #include <mutex>
+#include <type_traits>
 #include <utility>
 
 /// Continuations on the futures kvs hands out, safely on Qt 6.4.
@@ -35,13 +36,31 @@ auto then(QFuture<T> future, Fn &&fn)
     return future.then(QtFuture::Launch::Sync, std::forward<Fn>(fn));
 }
 
-/// future.then(context, fn) under futureLock(): fn runs on context's thread (through its event
-/// loop), not at all once context is gone.
+/// fn(future), or fn(result) when future did not fail, on context's thread, from its event loop,
+/// once future is finished; not at all once context is gone. Built on future.then(context, fn)
+/// under futureLock(), with one difference: Qt calls fn at once, inside this call, when future is
+/// finished already and this runs on context's thread (a fast SQLite read often is). Callers would
+/// see their signals inside the call that asked (a model inserting rows inside another insertion, a
+/// spy that waits for a signal already sent), so fn is always posted to the event loop.
 template <typename T, typename Fn>
-auto then(QFuture<T> future, QObject *context, Fn &&fn)
+void then(QFuture<T> future, QObject *context, Fn &&fn)
 {
     std::lock_guard lock(futureLock());
-    return future.then(context, std::forward<Fn>(fn));
+    future.then(context, [context, fn = std::forward<Fn>(fn)](QFuture<T> done) mutable {
+        QMetaObject::invokeMethod(
+            context,
+            [fn = std::move(fn), done]() mutable {
+                if constexpr (std::is_invocable_v<Fn &, QFuture<T>>) {
+                    fn(done);
+                } else if (!done.isCanceled()) { // as Qt's then: a failed future skips fn(T)
+                    if constexpr (std::is_void_v<T>)
+                        fn();
+                    else
+                        fn(done.result());
+                }
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 /// then() for a continuation that returns a future: the result is that future's, unwrapped.
