@@ -109,7 +109,7 @@ void PgWorkers::work(const std::shared_ptr<Core> &core)
         lock.unlock();
 
         std::exception_ptr unavailable;
-        if (!connection || connection->isBroken()) {
+        if (!connection || connection->closedByServer()) {
             connection.reset();
             try {
                 connection = std::make_unique<PqConnection>(core->settings.conninfo,

@@ -99,9 +99,19 @@ PqConnection::PqConnection(const std::string &conninfo, std::chrono::millisecond
                               ConnectionError::Step::Connect);
     m_cancel.reset(PQgetCancel(m_conn.get()));
     // The server's NOTICEs ("relation ... already exists, skipping") are not errors: libpq
-    // would print them to stderr, in a CLI's output.
-    PQsetNoticeProcessor(
-        m_conn.get(), [](void *, const char *) {}, nullptr);
+    // would print them to stderr, in a CLI's output. An error that arrives while the connection
+    // is idle also comes here (libpq has no command to give it to): that is the server saying
+    // why it ends the session (57P01 after pg_terminate_backend or at shutdown), before it
+    // closes the socket, which may come a moment later.
+    PQsetNoticeReceiver(
+        m_conn.get(),
+        [](void *self, const PGresult *notice) {
+            const char *severity = PQresultErrorField(notice, PG_DIAG_SEVERITY_NONLOCALIZED);
+            const std::string_view level = severity ? severity : "";
+            if (level == "ERROR" || level == "FATAL" || level == "PANIC")
+                static_cast<PqConnection *>(self)->m_endedByServer = true;
+        },
+        this);
 }
 
 PqConnection::~PqConnection() = default;
@@ -127,6 +137,35 @@ void PqConnection::lost(const std::string &what)
     throw ConnectionError("kvs: lost the connection to PostgreSQL at " + m_target + " (" + what
                               + ")" + (message && *message ? ": " + firstLine(message) : ""),
                           ConnectionError::Step::Lost);
+}
+
+bool PqConnection::closedByServer()
+{
+    if (m_broken)
+        return true;
+    // Something arriving on an idle connection is a NOTICE or the server's FATAL message then
+    // EOF; one read may take the message without the EOF, so read while more is there.
+    for (int reads = 0; reads < 4 && !m_broken; ++reads) {
+        pollfd pfd{PQsocket(m_conn.get()), POLLIN, 0};
+        if (::poll(&pfd, 1, 0) <= 0)
+            break; // nothing (more) arrived: the usual case, one system call
+        if (PQconsumeInput(m_conn.get()) == 0 || PQstatus(m_conn.get()) == CONNECTION_BAD
+            || m_endedByServer)
+            m_broken = true;
+    }
+    // An error the server sent unasked (its FATAL before the EOF) is a result no call owns.
+    while (!m_broken && !PQisBusy(m_conn.get())) {
+        PqResultHandle unasked(PQgetResult(m_conn.get()));
+        if (!unasked)
+            break;
+        if (PQresultStatus(unasked.get()) != PGRES_PIPELINE_SYNC)
+            m_broken = true;
+    }
+    // PQconsumeInput only reads; the FATAL message reaches the notice receiver when PQisBusy
+    // parses it, which may be before its EOF arrives.
+    if (m_endedByServer)
+        m_broken = true;
+    return m_broken;
 }
 
 void PqConnection::waitFor(short events)

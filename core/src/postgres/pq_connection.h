@@ -56,6 +56,11 @@ public:
     PqResult exec(const std::string &sql, const PqParams &params = {});
 
     bool isBroken() const noexcept { return m_broken; }
+    // For an idle connection, before a pool hands it out: whether the server closed it meanwhile
+    // (pg_terminate_backend, a restart, idle_session_timeout). The server says so on the socket
+    // when it ends a session, so one poll without waiting finds it, and the caller reconnects
+    // before sending anything: no statement can have run twice. Marks the connection broken.
+    bool closedByServer();
     // Whether a transaction is open (a pool returns a connection only when it is not).
     bool inTransaction() const;
     // "host:port/database", for messages.
@@ -74,6 +79,7 @@ private:
     std::string m_target;
     std::unordered_set<std::string> m_prepared;
     bool m_broken = false;
+    bool m_endedByServer = false; // an error arrived while idle: the server is ending the session
 };
 
 } // namespace kvs::detail
