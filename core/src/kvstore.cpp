@@ -310,9 +310,15 @@ KVStore::getAsync(const Key &key, std::function<Value()> compute, std::optional<
             promise->start();
             m_state->computePool.start([this, key, compute, options, promise] {
                 try {
-                    Value value = compute();
-                    set(key, value, options);
-                    promise->addResult(std::move(value));
+                    // Read again inside the flight: a caller whose read missed just before
+                    // another flight stored the value would compute it a second time.
+                    if (std::optional<Entry> stored = get(key)) {
+                        promise->addResult(std::move(stored->value));
+                    } else {
+                        Value value = compute();
+                        set(key, value, options);
+                        promise->addResult(std::move(value));
+                    }
                 } catch (...) {
                     promise->setException(std::current_exception());
                 }

@@ -519,6 +519,11 @@ AsyncKVStore::getAsync(const Key &key, std::function<Value()> compute, std::opti
                           promise->start();
                           state->computePool.start([this, key, compute, options, promise] {
                               detail::settle(*promise, [&] {
+                                  // Read again inside the flight: a caller whose read missed
+                                  // just before another flight stored the value would compute
+                                  // it a second time (fn runs once for concurrent callers).
+                                  if (std::optional<Entry> stored = get(key).result())
+                                      return std::move(stored->value);
                                   Value value = compute();
                                   set(key, value, options).waitForFinished();
                                   return value;
