@@ -287,6 +287,26 @@ void addQueueMessages(AtomicOperation &op, double nowMs)
                {.topic = "webhooks", .delay = kDay, .maxAttempts = 10});
 }
 
+// Deliveries go through the queue API, as a worker would make them: one invoice failed on its
+// only attempt (dead, with its error), one is being processed under a long lease, one waits.
+void addQueueDeliveries(KVStore &store)
+{
+    const std::string topic = "invoices";
+    store.enqueue(object({{"invoice", "2026-0042"}, {"customer", "carol"}, {"totalCents", 129900}}),
+                  {.topic = topic, .delay = 0, .maxAttempts = 1});
+    for (const QueueMessage &failed : store.dequeue(topic)) {
+        (void)store.nack(
+            failed.id,
+            failed.token,
+            {.error = "PDF renderer: template 'invoice-v2' not found", .delay = std::nullopt});
+    }
+    store.enqueue(object({{"invoice", "2026-0043"}, {"customer", "alice"}, {"totalCents", 4999}}),
+                  {.topic = topic, .delay = 0, .maxAttempts = 5});
+    (void)store.dequeue(topic, 1, {.visibilityTimeout = 6 * kHour});
+    store.enqueue(object({{"invoice", "2026-0044"}, {"customer", "bob"}, {"totalCents", 1500}}),
+                  {.topic = topic, .delay = 0, .maxAttempts = 5});
+}
+
 void removeDatabaseFiles(const QString &path)
 {
     for (const char *suffix : kDatabaseFileSuffixes) {
@@ -349,6 +369,7 @@ bool createDemoDatabase(const QString &path)
             addQueueMessages(op, nowMs);
             // No checks, so the commit either succeeds or throws.
             op.commit();
+            addQueueDeliveries(store);
             store.close();
         }
         if (!moveDatabaseFiles(partial, path))

@@ -80,6 +80,7 @@ private slots:
     void sumsTheCounters();
     void givesSessionsTheirTtls();
     void queuesPendingAndDelayedMessages();
+    void queuesProcessingAndDeadMessages();
     void leavesAnExistingDemoUntouched();
     void leavesAForeignFileUntouched();
     void replacesALeftoverPartialFile();
@@ -360,7 +361,8 @@ void TestDemoDatabase::queuesPendingAndDelayedMessages()
     // The queue API comes later; read the rows with SQL, in the file's own format.
     kvs::test::RawSqlite db(m_path.toStdString(), /*readOnly=*/true);
     const auto rows = db.rows("SELECT topic, status, max_attempts, attempts,"
-                              " deliver_at - enqueued_at FROM queue ORDER BY id");
+                              " deliver_at - enqueued_at FROM queue WHERE topic <> 'invoices'"
+                              " ORDER BY id");
     const struct
     {
         const char *topic;
@@ -384,6 +386,23 @@ void TestDemoDatabase::queuesPendingAndDelayedMessages()
         QVERIFY2(delay >= expected[i].delay && delay < expected[i].delay + 1000,
                  rows[i][0].c_str());
     }
+}
+
+void TestDemoDatabase::queuesProcessingAndDeadMessages()
+{
+    kvs::KVStoreOptions readOnly;
+    readOnly.readOnly = true;
+    kvs::KVStore store(m_path.toStdString(), readOnly);
+    const std::vector<kvs::QueueStats> stats = store.queueStats(std::string("invoices"));
+    QCOMPARE(stats.size(), std::size_t(1));
+    QCOMPARE(stats[0].pending, std::int64_t(1));
+    QCOMPARE(stats[0].processing, std::int64_t(1));
+    QCOMPARE(stats[0].dead, std::int64_t(1));
+    const std::vector<kvs::QueueDeadMessage> dead = store.listDead("invoices");
+    QCOMPARE(dead.size(), std::size_t(1));
+    QCOMPARE(dead[0].lastError,
+             std::optional<std::string>("PDF renderer: template 'invoice-v2' not found"));
+    QCOMPARE(dead[0].attempts, std::int64_t(1));
 }
 
 void TestDemoDatabase::leavesAnExistingDemoUntouched()
