@@ -3,6 +3,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-export QT_QPA_PLATFORM=offscreen KVS_SCREENSHOT_DIR="$PWD/docs/screenshots"
-mkdir -p "$KVS_SCREENSHOT_DIR"
-./build/tests/ui/tst_main_window savesAScreenshot
+out="$PWD/docs/screenshots"
+mkdir -p "$out"
+export QT_QPA_PLATFORM=offscreen
+KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_main_window savesAScreenshot
+# These tests save into the build tree; copy the ones the README shows.
+./build/tests/ui/tst_inspector_edit savesAScreenshotOfTheConflictView
+cp build/screenshots/inspector-conflict.png "$out/inspector-conflict.png"
+./build/tests/ui/tst_connection_dialog savesScreenshots
+cp build/tests/ui/connection-dialog-postgres.png "$out/connection-dialog.png"

@@ -60,6 +60,9 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     m_splitter->addWidget(m_inspector);
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 3);
+    // Two fifths for the tree from the start (its size hint alone leaves the filter's literal
+    // fields too narrow to show their hints); setSizes scales these to the splitter's width.
+    m_splitter->setSizes({2000, 3000});
     m_splitter->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);
