@@ -37,16 +37,6 @@ CREATE INDEX idx_queue_lease ON queue (status, locked_until) WHERE status = 'pro
 CREATE INDEX idx_queue_finished ON queue (status, finished_at) WHERE finished_at IS NOT NULL;
 )";
 
-// kvs <= 0.3: version-1 tables, no meta row.
-const char *kSchemaV1 = R"(
-CREATE TABLE kv (key BLOB PRIMARY KEY, value BLOB NOT NULL, version INTEGER NOT NULL, expires_at INTEGER);
-CREATE TABLE queue (id INTEGER PRIMARY KEY AUTOINCREMENT, topic TEXT NOT NULL, payload BLOB NOT NULL,
-  status TEXT NOT NULL, enqueued_at INTEGER NOT NULL, deliver_at INTEGER NOT NULL,
-  attempts INTEGER NOT NULL, max_attempts INTEGER NOT NULL);
-CREATE INDEX idx_kv_expires ON kv (expires_at) WHERE expires_at IS NOT NULL;
-CREATE INDEX idx_queue_pending ON queue (topic, status, deliver_at);
-)";
-
 QJsonObject vectors()
 {
     QFile file(QStringLiteral(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
@@ -220,7 +210,7 @@ void TestKVStoreSchema::version1IsMigrated()
     const std::string path = m_files.path("v1.db");
     {
         RawSqlite raw(path);
-        raw.exec(kSchemaV1);
+        raw.exec(kvs::test::kSchemaV1Sql);
         raw.insertKv(encodeKey({"a"}), "\"A\"", 17);
         raw.exec("INSERT INTO queue (topic, payload, status, enqueued_at, deliver_at, attempts, "
                  "max_attempts) VALUES "
@@ -259,7 +249,7 @@ void TestKVStoreSchema::version2IsMigratedWithTheMinusZeroRekey()
     nanBytes.replace(nanBytes.size() - 9, 8, hexToBytes("fff8000000000000")); // 0.4's NaN
     {
         RawSqlite raw(path);
-        raw.exec(kSchemaV1);
+        raw.exec(kvs::test::kSchemaV1Sql);
         raw.exec("ALTER TABLE queue ADD COLUMN locked_until INTEGER; ALTER TABLE queue ADD COLUMN "
                  "lease_token TEXT;"
                  "ALTER TABLE queue ADD COLUMN last_error TEXT; ALTER TABLE queue ADD COLUMN "
@@ -363,7 +353,7 @@ void TestKVStoreSchema::migrationNeedsConsentWhenAsked()
     const std::string path = m_files.path("consent.db");
     {
         RawSqlite raw(path);
-        raw.exec(kSchemaV1);
+        raw.exec(kvs::test::kSchemaV1Sql);
         raw.insertKv(encodeKey({"a"}), "1", 1);
     }
     const FileSnapshot before = FileSnapshot::of(path);
@@ -384,7 +374,7 @@ void TestKVStoreSchema::readOnlyOpenOfAnOlderSchemaReads()
     const std::string path = m_files.path("ro-v1.db");
     {
         RawSqlite raw(path);
-        raw.exec(kSchemaV1);
+        raw.exec(kvs::test::kSchemaV1Sql);
         raw.insertKv(encodeKey({"users", "a"}), "{\"n\":1}", 3);
     }
     const FileSnapshot before = FileSnapshot::of(path);

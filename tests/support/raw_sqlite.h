@@ -13,6 +13,16 @@
 // JavaScript library, an older kvs) would, or look at what the store wrote. Not the store's code.
 namespace kvs::test {
 
+// The tables of kvs <= 0.3 (schema version 1, no meta row): a database at an older schema.
+inline constexpr const char *kSchemaV1Sql = R"(
+CREATE TABLE kv (key BLOB PRIMARY KEY, value BLOB NOT NULL, version INTEGER NOT NULL, expires_at INTEGER);
+CREATE TABLE queue (id INTEGER PRIMARY KEY AUTOINCREMENT, topic TEXT NOT NULL, payload BLOB NOT NULL,
+  status TEXT NOT NULL, enqueued_at INTEGER NOT NULL, deliver_at INTEGER NOT NULL,
+  attempts INTEGER NOT NULL, max_attempts INTEGER NOT NULL);
+CREATE INDEX idx_kv_expires ON kv (expires_at) WHERE expires_at IS NOT NULL;
+CREATE INDEX idx_queue_pending ON queue (topic, status, deliver_at);
+)";
+
 class RawSqlite
 {
 public:

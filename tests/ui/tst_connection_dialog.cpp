@@ -28,14 +28,6 @@ using Step = ConnectionTestResult::Step;
 
 namespace {
 
-// kvs <= 0.3: version-1 tables, no meta row.
-const char *kSchemaV1 = R"(
-CREATE TABLE kv (key BLOB PRIMARY KEY, value BLOB NOT NULL, version INTEGER NOT NULL, expires_at INTEGER);
-CREATE TABLE queue (id INTEGER PRIMARY KEY AUTOINCREMENT, topic TEXT NOT NULL, payload BLOB NOT NULL,
-  status TEXT NOT NULL, enqueued_at INTEGER NOT NULL, deliver_at INTEGER NOT NULL,
-  attempts INTEGER NOT NULL, max_attempts INTEGER NOT NULL);
-)";
-
 constexpr int kTimeout = 20000;
 
 template <typename T>
@@ -186,7 +178,7 @@ void TestConnectionDialog::offersMigrationForAnOlderSchema()
     const QString path = file("v1.db");
     {
         RawSqlite raw(path.toStdString());
-        raw.exec(kSchemaV1);
+        raw.exec(kvs::test::kSchemaV1Sql);
     }
     const QByteArray before = [&] {
         QFile f(path);

@@ -40,14 +40,6 @@ namespace {
 
 constexpr int kTimeout = 20000;
 
-// kvs <= 0.3: version-1 tables, no meta row.
-const char *kSchemaV1 = R"(
-CREATE TABLE kv (key BLOB PRIMARY KEY, value BLOB NOT NULL, version INTEGER NOT NULL, expires_at INTEGER);
-CREATE TABLE queue (id INTEGER PRIMARY KEY AUTOINCREMENT, topic TEXT NOT NULL, payload BLOB NOT NULL,
-  status TEXT NOT NULL, enqueued_at INTEGER NOT NULL, deliver_at INTEGER NOT NULL,
-  attempts INTEGER NOT NULL, max_attempts INTEGER NOT NULL);
-)";
-
 // Never asks: a test that needs a password fails instead of waiting for a dialog.
 class RefusingPrompt : public kvs::ui::PasswordPrompt
 {
@@ -184,7 +176,7 @@ private slots:
         const QString path = file("v1.db");
         {
             kvs::test::RawSqlite raw(path.toStdString());
-            raw.exec(kSchemaV1);
+            raw.exec(kvs::test::kSchemaV1Sql);
             raw.exec("INSERT INTO kv VALUES (X'026f6c6400', X'31', 1, NULL)"); // ["old"] = 1
         }
         const QByteArray before = fileBytes(path);
