@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL 15 cluster for the tests, on 127.0.0.1 only.
 #   postgres-test-cluster.sh start DIR   creates and starts a cluster in DIR (an empty directory);
-#                                        prints its URL, postgresql://kvs_test:PASSWORD@127.0.0.1:PORT/kvs_test
+#                                        prints its URL,
+#                                        postgresql://kvs_test:PASSWORD@127.0.0.1:PORT/kvs_test?sslmode=disable
 #   postgres-test-cluster.sh stop DIR    stops it and removes DIR
+# The server also takes TLS, with a self-signed certificate made here (DIR/root.crt, for
+# sslrootcert): the URL turns it off so that the tests and the bench measure the store, and the
+# TLS tests ask for it with sslmode=require or verify-full.
 # PostgreSQL refuses to run as root: as root, the server runs as the postgres system user.
 # Everything but the URL goes to stderr; on failure it says why (with the server log) and exits 1.
 set -euo pipefail
@@ -59,6 +63,15 @@ start)
         --auth-local=trust --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 \
         > "$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; fail "initdb failed"; }
     rm -f "$dir/pwfile"
+    # A certificate for 127.0.0.1, its own CA, valid for a week.
+    openssl req -x509 -newkey rsa:2048 -nodes -days 7 -subj "/CN=127.0.0.1" \
+        -addext "subjectAltName=IP:127.0.0.1" -keyout "$dir/server.key" -out "$dir/root.crt" \
+        > "$dir/openssl.log" 2>&1 || { cat "$dir/openssl.log" >&2; fail "openssl could not make a certificate"; }
+    cp "$dir/root.crt" "$dir/data/server.crt"
+    mv "$dir/server.key" "$dir/data/server.key"
+    chmod 600 "$dir/data/server.key"
+    chmod 644 "$dir/root.crt"
+    if [[ $(id -u) -eq 0 ]]; then chown postgres: "$dir/data/server.crt" "$dir/data/server.key"; fi
     cat >> "$dir/data/postgresql.conf" <<CONF
 listen_addresses = '127.0.0.1'
 port = $port
@@ -66,6 +79,7 @@ unix_socket_directories = '$dir'
 fsync = off
 full_page_writes = off
 max_connections = 100
+ssl = on
 CONF
     as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start > /dev/null \
         || fail "the server did not start"
@@ -74,7 +88,7 @@ CONF
         || "$bindir/psql" -h 127.0.0.1 -p "$port" -U kvs_test -d postgres -q \
             -c "CREATE DATABASE kvs_test" > /dev/null \
         || fail "could not create the kvs_test database"
-    echo "postgresql://kvs_test:$password@127.0.0.1:$port/kvs_test"
+    echo "postgresql://kvs_test:$password@127.0.0.1:$port/kvs_test?sslmode=disable"
     ;;
 stop)
     if [[ -d "$dir/data" ]]; then

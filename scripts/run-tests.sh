@@ -15,6 +15,7 @@ if ! KVS_TEST_PG_URL=$(bash scripts/postgres-test-cluster.sh start "$cluster_par
     exit 1
 fi
 export KVS_TEST_PG_URL
+export KVS_TEST_PG_ROOT_CERT="$cluster_parent/pg/root.crt" # the server's certificate, for TLS tests
 
 export QT_QPA_PLATFORM=offscreen
 ctest --test-dir build --output-on-failure -j2 "$@"

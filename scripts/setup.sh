@@ -10,7 +10,7 @@ PACKAGES=(
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-charts-dev libqt6sql6-sqlite libgl-dev qtkeychain-qt6-dev
     libsqlite3-dev libpq-dev libgmp-dev rapidjson-dev
-    postgresql-15 python3
+    postgresql-15 python3 openssl
 )
 
 missing=()

@@ -73,6 +73,8 @@ private slots:
     void lockIdsMatchJavaScript();
     void killedConnectionsReconnect();
     void connectionErrorsNameTheStep();
+    void tlsWhenTheUrlAsksForIt();
+    void tlsThatCannotBeVerifiedIsRefused();
 };
 
 void TestPostgresStore::writeSkewLetsExactlyOneWin()
@@ -445,6 +447,53 @@ void TestPostgresStore::connectionErrorsNameTheStep()
                 e.what());
         }
     }
+}
+
+void TestPostgresStore::tlsWhenTheUrlAsksForIt()
+{
+    const std::string app
+        = "kvs_tls_" + QUuid::createUuid().toString(QUuid::Id128).left(8).toStdString();
+    const std::string url
+        = kvs::test::withTls(kvs::test::postgresUrl(),
+                             "sslmode=verify-full&sslrootcert=" + kvs::test::rootCertPath()
+                                 + "&application_name=" + app);
+    const std::string schema = kvs::test::freshSchema("tls");
+    AsyncKVStore store(url, inSchema(schema));
+    QVERIFY(store.set({"secret"}, Value("over TLS")).result().ok);
+    QCOMPARE(store.get({"secret"}).result()->value.asString(), std::string("over TLS"));
+    // What the server says of the store's own connections: all of them encrypted.
+    PgAdmin admin;
+    const std::string ofApp = "FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) "
+                              "WHERE a.application_name = '"
+                              + app + "'";
+    QCOMPARE(admin.exec("SELECT count(*) > 0 " + ofApp + " AND s.ssl AND s.version LIKE 'TLS%'"),
+             std::string("t"));
+    QCOMPARE(admin.exec("SELECT count(*) " + ofApp + " AND NOT s.ssl"), std::string("0"));
+}
+
+void TestPostgresStore::tlsThatCannotBeVerifiedIsRefused()
+{
+    // A CA file that does not exist: libpq refuses before it sends anything, and the store says
+    // where it tried to connect and why, writing nothing.
+    const std::string schema = kvs::test::freshSchema("tlsbad");
+    const std::string url = kvs::test::withTls(
+        kvs::test::postgresUrl(), "sslmode=verify-full&sslrootcert=/nonexistent/root.crt");
+    AsyncKVStore store(url, inSchema(schema));
+    try {
+        store.set({"k"}, Value(1)).waitForFinished();
+        QFAIL("a connection whose certificate cannot be verified was used");
+    } catch (const ConnectionError &e) {
+        QCOMPARE(e.step(), ConnectionError::Step::Tls);
+        const std::string message = e.what();
+        QVERIFY2(message.rfind("kvs: cannot connect to PostgreSQL at 127.0.0.1:", 0) == 0,
+                 e.what());
+        QVERIFY2(message.find("root certificate file \"/nonexistent/root.crt\" does not exist")
+                     != std::string::npos,
+                 e.what());
+    }
+    PgAdmin admin;
+    QCOMPARE(admin.exec("SELECT count(*) FROM pg_namespace WHERE nspname = '" + schema + "'"),
+             std::string("0"));
 }
 
 QTEST_GUILESS_MAIN(TestPostgresStore)

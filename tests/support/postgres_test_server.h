@@ -26,6 +26,27 @@ inline std::string postgresUrl()
     return url;
 }
 
+// The test server's certificate (its own CA), for sslrootcert: run-tests.sh exports its path.
+inline std::string rootCertPath()
+{
+    const char *path = std::getenv("KVS_TEST_PG_ROOT_CERT");
+    if (!path || !*path) {
+        qFatal("KVS_TEST_PG_ROOT_CERT is not set: run ./scripts/run-tests.sh, which starts a "
+               "throwaway PostgreSQL 15 server with TLS");
+    }
+    return path;
+}
+
+// url with sslmode=disable (how the test server's URL comes) replaced by parameters.
+inline std::string withTls(std::string url, const std::string &parameters)
+{
+    const std::string off = "sslmode=disable";
+    const std::size_t at = url.find(off);
+    if (at == std::string::npos)
+        throw std::logic_error("the test server's URL has no sslmode=disable: " + url);
+    return url.replace(at, off.size(), parameters);
+}
+
 // url with one more query parameter.
 inline std::string withParameter(const std::string &url, const std::string &parameter)
 {
