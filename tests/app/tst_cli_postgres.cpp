@@ -5,7 +5,11 @@
 #include "support/postgres_test_server.h"
 
 #include <QProcess>
+#include <QSet>
 #include <QTest>
+
+#include <memory>
+#include <vector>
 
 using namespace cli_test;
 
@@ -29,6 +33,7 @@ private slots:
     void queueCommands();
     void watchSeesAnotherWriter();
     void unreachableServerIsOneClearError();
+    void processesMigrateOneSchemaAtOnce();
 };
 
 void TestCliPostgres::keyValueCommands()
@@ -126,6 +131,42 @@ void TestCliPostgres::unreachableServerIsOneClearError()
     QCOMPARE(schemaOnSqlite.code, 1);
     QCOMPARE(schemaOnSqlite.err,
              QByteArray("kvs: schema is a PostgreSQL setting; this store is SQLite\n"));
+}
+
+void TestCliPostgres::processesMigrateOneSchemaAtOnce()
+{
+    // Six processes write into one empty schema at the same moment: each one's first write
+    // migrates, under the advisory lock, so exactly one creates the tables and all succeed.
+    const QString schema = QString::fromStdString(kvs::test::freshSchema("procs"));
+    constexpr int kProcesses = 6;
+    std::vector<std::unique_ptr<QProcess>> processes;
+    for (int i = 0; i < kProcesses; ++i) {
+        auto process = std::make_unique<QProcess>();
+        process->start(QStringLiteral(KVS_CLI_PATH),
+                       {QStringLiteral("--db"),
+                        url(),
+                        QStringLiteral("--schema"),
+                        schema,
+                        QStringLiteral("set"),
+                        QStringLiteral("['p', %1]").arg(i),
+                        QString::number(i)});
+        processes.push_back(std::move(process));
+    }
+    QSet<QByteArray> versions;
+    for (auto &process : processes) {
+        QVERIFY(process->waitForFinished(60000));
+        QVERIFY2(process->exitCode() == 0, process->readAllStandardError().constData());
+        versions.insert(process->readAllStandardOutput().trimmed());
+    }
+    QCOMPARE(versions.size(), kProcesses); // every write its own version
+    for (int i = 0; i < kProcesses; ++i) {
+        QCOMPARE(kvs(schema, {"get", QStringLiteral("['p', %1]").arg(i)}).out,
+                 QByteArray::number(i) + '\n');
+    }
+    kvs::test::PgAdmin admin;
+    QCOMPARE(admin.exec("SELECT value FROM \"" + schema.toStdString()
+                        + "\".\"meta\" WHERE key = 'schema_version'"),
+             std::string("3"));
 }
 
 QTEST_GUILESS_MAIN(TestCliPostgres)
