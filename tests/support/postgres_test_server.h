@@ -63,8 +63,8 @@ inline std::string freshSchema(const char *tag)
 class PgAdmin
 {
 public:
-    PgAdmin()
-        : m_conn(PQconnectdb(postgresUrl().c_str()), &PQfinish)
+    explicit PgAdmin(const std::string &url = postgresUrl())
+        : m_conn(PQconnectdb(url.c_str()), &PQfinish)
     {
         if (PQstatus(m_conn.get()) != CONNECTION_OK)
             qFatal("admin connection failed: %s", PQerrorMessage(m_conn.get()));
