@@ -10,6 +10,7 @@
 #include <kvs/key.h>
 #include <kvs/postgres_adapter.h>
 
+#include <QDateTime>
 #include <QTest>
 
 #include <set>
@@ -68,6 +69,7 @@ private slots:
     void versionNullCheckLosesToAConcurrentSet();
     void twoMigrationsAtOnce();
     void upgradesVersion1Tables();
+    void upgradesVersion2Tables();
     void refusesForeignAndNewerSchemas();
     void settingsErrors();
     void lockIdsMatchJavaScript();
@@ -251,6 +253,60 @@ void TestPostgresStore::upgradesVersion1Tables()
     QVERIFY(store.set({"new"}, Value(1)).result().version > 41);
     // The expired lease on a message with attempts left is redelivered.
     QCOMPARE(store.dequeue("t").result().size(), std::size_t(1));
+}
+
+void TestPostgresStore::upgradesVersion2Tables()
+{
+    // kvs 0.4's tables (schema version 2): BIGINT versions and ids, leases, no versionstamp
+    // sequence yet, and keys with 0.4's -0 bytes. Only step 2 -> 3 runs: a live lease and a dead
+    // letter's error stay as they are.
+    const std::string schema = kvs::test::freshSchema("v2");
+    PgAdmin admin;
+    const std::string s = "\"" + schema + "\".";
+    admin.exec("CREATE SCHEMA \"" + schema + "\"");
+    admin.exec("CREATE TABLE " + s + "\"meta\" (key TEXT PRIMARY KEY, value TEXT)");
+    admin.exec("INSERT INTO " + s + "\"meta\" VALUES ('schema_version', '2')");
+    admin.exec("CREATE TABLE " + s
+               + "\"kv\" (key BYTEA PRIMARY KEY, value BYTEA NOT NULL, version BIGINT NOT NULL, "
+                 "expires_at BIGINT)");
+    admin.exec("CREATE TABLE " + s
+               + "\"queue\" (id BIGSERIAL PRIMARY KEY, topic TEXT NOT NULL, payload BYTEA NOT "
+                 "NULL, status TEXT NOT NULL, enqueued_at BIGINT NOT NULL, deliver_at BIGINT NOT "
+                 "NULL, attempts INTEGER NOT NULL, max_attempts INTEGER NOT NULL, locked_until "
+                 "BIGINT, lease_token TEXT, last_error TEXT, finished_at BIGINT)");
+    const std::string plain = QByteArray::fromStdString(encodeKey({"plain"})).toHex().toStdString();
+    // ["z", -0] as 0.4 wrote it (the number as eight 0x00 bytes), and a key that stays.
+    admin.exec("INSERT INTO " + s
+               + "\"kv\" VALUES ('\\x027a0003000000000000000000', convert_to('\"moved\"', "
+                 "'UTF8'), 900, NULL), ('\\x"
+               + plain + "', convert_to('1', 'UTF8'), 5, NULL)");
+    const std::string leaseEnd = std::to_string(QDateTime::currentMSecsSinceEpoch() + 3'600'000);
+    admin.exec("INSERT INTO " + s
+               + "\"queue\" (topic, payload, status, enqueued_at, deliver_at, attempts, "
+                 "max_attempts, locked_until, lease_token, last_error, finished_at) VALUES "
+                 "('t', convert_to('1', 'UTF8'), 'processing', 1, 1, 1, 3, "
+               + leaseEnd
+               + ", 'token', NULL, NULL), "
+                 "('t', convert_to('2', 'UTF8'), 'dead', 1, 1, 3, 3, NULL, NULL, 'it broke', 1), "
+                 "('t', convert_to('3', 'UTF8'), 'pending', 1, 1, 0, 3, NULL, NULL, NULL, NULL)");
+
+    AsyncKVStore store(kvs::test::postgresUrl(), inSchema(schema));
+    const auto moved = store.get({"z", 0}).result();
+    QVERIFY(moved.has_value()); // rekeyed, version and value kept
+    QCOMPARE(moved->value.asString(), std::string("moved"));
+    QCOMPARE(moved->version, std::int64_t(900));
+    QCOMPARE(store.get({"plain"}).result()->version, std::int64_t(5));
+    QCOMPARE(admin.exec("SELECT value FROM " + s + "\"meta\" WHERE key = 'schema_version'"),
+             std::string("3"));
+    // The versionstamp sequence starts above every stored version.
+    QVERIFY(store.set({"new"}, Value(1)).result().version > 900);
+    // The live lease is kept (only the pending message is delivered); the error stays.
+    const std::vector<QueueMessage> delivered = store.dequeue("t", 10).result();
+    QCOMPARE(delivered.size(), std::size_t(1));
+    QCOMPARE(delivered[0].payload.asNumber(), 3.0);
+    const std::vector<QueueDeadMessage> dead = store.listDead("t").result();
+    QCOMPARE(dead.size(), std::size_t(1));
+    QCOMPARE(dead[0].lastError, std::optional<std::string>("it broke"));
 }
 
 void TestPostgresStore::refusesForeignAndNewerSchemas()
