@@ -135,9 +135,6 @@ public:
 private:
     friend class AsyncAtomicOperation;
 
-    /// Whether a connection string names a PostgreSQL server ("postgres://", "postgresql://"): the
-    /// one rule AsyncKVStore, ChangeFeed and the CLI choose their backend by.
-    [[nodiscard]] bool isPostgresUrl(std::string_view connection) noexcept;
     struct State;
     QFuture<CommitResult> commit(const std::vector<Check> &checks,
                                  const std::vector<Mutation> &mutations);
