@@ -3,6 +3,8 @@
 #include <QFuture>
 #include <QPromise>
 
+#include <atomic>
+#include <memory>
 #include <mutex>
 #include <type_traits>
 #include <utility>
@@ -41,26 +43,37 @@ auto then(QFuture<T> future, Fn &&fn)
 /// under futureLock(), with one difference: Qt calls fn at once, inside this call, when future is
 /// finished already and this runs on context's thread (a fast SQLite read often is). Callers would
 /// see their signals inside the call that asked (a model inserting rows inside another insertion, a
-/// spy that waits for a signal already sent), so fn is always posted to the event loop.
+/// spy that waits for a signal already sent), so that one case is posted to the event loop; every
+/// other call already comes from it.
 template <typename T, typename Fn>
 void then(QFuture<T> future, QObject *context, Fn &&fn)
 {
+    const auto call = [](Fn &f, const QFuture<T> &done) {
+        if constexpr (std::is_invocable_v<Fn &, QFuture<T>>) {
+            f(done);
+        } else if (!done.isCanceled()) { // as Qt's then: a failed future skips fn(T)
+            if constexpr (std::is_void_v<T>)
+                f();
+            else
+                f(done.result());
+        }
+    };
+    // Whether this call is still attaching: a continuation that sees it runs inside the call.
+    // (Atomic for a caller on another thread than context's; either answer is right there.)
+    const auto attaching = std::make_shared<std::atomic<bool>>(true);
     std::lock_guard lock(futureLock());
-    future.then(context, [context, fn = std::forward<Fn>(fn)](QFuture<T> done) mutable {
-        QMetaObject::invokeMethod(
-            context,
-            [fn = std::move(fn), done]() mutable {
-                if constexpr (std::is_invocable_v<Fn &, QFuture<T>>) {
-                    fn(done);
-                } else if (!done.isCanceled()) { // as Qt's then: a failed future skips fn(T)
-                    if constexpr (std::is_void_v<T>)
-                        fn();
-                    else
-                        fn(done.result());
-                }
-            },
-            Qt::QueuedConnection);
-    });
+    future.then(context,
+                [context, attaching, call, fn = std::forward<Fn>(fn)](QFuture<T> done) mutable {
+                    if (!*attaching) {
+                        call(fn, done);
+                        return;
+                    }
+                    QMetaObject::invokeMethod(
+                        context,
+                        [call, fn = std::move(fn), done]() mutable { call(fn, done); },
+                        Qt::QueuedConnection);
+                });
+    *attaching = false;
 }
 
 /// then() for a continuation that returns a future: the result is that future's, unwrapped.
