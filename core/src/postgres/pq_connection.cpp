@@ -149,8 +149,7 @@ bool PqConnection::closedByServer()
         pollfd pfd{PQsocket(m_conn.get()), POLLIN, 0};
         if (::poll(&pfd, 1, 0) <= 0)
             break; // nothing (more) arrived: the usual case, one system call
-        if (PQconsumeInput(m_conn.get()) == 0 || PQstatus(m_conn.get()) == CONNECTION_BAD
-            || m_endedByServer)
+        if (PQconsumeInput(m_conn.get()) == 0 || PQstatus(m_conn.get()) == CONNECTION_BAD)
             m_broken = true;
     }
     // An error the server sent unasked (its FATAL before the EOF) is a result no call owns.
