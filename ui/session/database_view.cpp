@@ -1,10 +1,10 @@
 #include "database_view.h"
 
 #include "ui/inspector/value_inspector.h"
+#include "ui/message_banner.h"
 #include "ui/tree/key_tree_pane.h"
 
 #include <QAction>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -19,8 +19,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_session(session)
     , m_toolBar(new QToolBar(this))
     , m_mode(new QLabel(this))
-    , m_banner(new QWidget(this))
-    , m_bannerText(new QLabel(m_banner))
+    , m_banner(new MessageBanner(MessageBanner::Tone::Warning, this))
     , m_migrate(new QPushButton(tr("Migrate and allow writes…"), m_banner))
     , m_retry(new QPushButton(tr("Retry"), m_banner))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
@@ -44,17 +43,8 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     m_mode->setObjectName(QStringLiteral("modeIndicator"));
     m_toolBar->addWidget(m_mode);
 
-    m_banner->setObjectName(QStringLiteral("sessionBanner"));
-    m_banner->setStyleSheet(QStringLiteral(
-        "#sessionBanner { background: #fff4e5; border: 1px solid #f0c36d; border-radius: 3px; }"));
-    m_bannerText->setWordWrap(true);
-    m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *bannerLayout = new QHBoxLayout(m_banner);
-    bannerLayout->setContentsMargins(8, 6, 8, 6);
-    bannerLayout->addWidget(m_bannerText, 1);
-    bannerLayout->addWidget(m_migrate);
-    bannerLayout->addWidget(m_retry);
-    m_banner->hide();
+    m_banner->addButton(m_migrate);
+    m_banner->addButton(m_retry);
 
     m_splitter->addWidget(m_tree);
     m_splitter->addWidget(m_inspector);
@@ -79,10 +69,11 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
         m_outdatedVersion = version;
         m_migrate->show();
         m_retry->hide();
-        showBanner(tr("This database is at kvs schema version %1 (this release writes %2). It "
-                      "reads as it is; writing needs a migration, which asks first.")
-                       .arg(version)
-                       .arg(kSchemaVersion));
+        m_banner->showMessage(
+            tr("This database is at kvs schema version %1 (this release writes %2). It "
+               "reads as it is; writing needs a migration, which asks first.")
+                .arg(version)
+                .arg(kSchemaVersion));
     });
     connect(m_allowWrites, &QAction::toggled, this, &DatabaseView::onAllowWritesToggled);
     connect(refresh, &QAction::triggered, m_tree, &KeyTreePane::refresh);
@@ -112,8 +103,8 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
         m_inspector->showKey(key);
     });
     connect(m_tree, &KeyTreePane::selectionCleared, m_inspector, &ValueInspector::clear);
-    connect(m_inspector, &ValueInspector::keyWritten, m_tree, [this] { m_tree->refresh(); });
-    connect(m_inspector, &ValueInspector::keyDeleted, m_tree, [this] { m_tree->refresh(); });
+    connect(m_inspector, &ValueInspector::keyWritten, m_tree, &KeyTreePane::refresh);
+    connect(m_inspector, &ValueInspector::keyDeleted, m_tree, &KeyTreePane::refresh);
 
     updateMode();
     m_session->open();
@@ -123,8 +114,7 @@ DatabaseView::~DatabaseView() = default;
 
 QString DatabaseView::bannerText() const
 {
-    // isHidden, not isVisible: the banner's state must not depend on the window being shown.
-    return m_banner->isHidden() ? QString() : m_bannerText->text();
+    return m_banner->message();
 }
 
 QString DatabaseView::modeText() const
@@ -155,13 +145,13 @@ void DatabaseView::onProblem(const SessionProblem &problem)
     switch (problem.kind) {
     case SessionProblem::Kind::SchemaOutdated:
         m_outdatedVersion = problem.schemaVersion;
-        showBanner(tr("Writing needs a schema upgrade: %1").arg(problem.message));
+        m_banner->showMessage(tr("Writing needs a schema upgrade: %1").arg(problem.message));
         break;
     case SessionProblem::Kind::Connection:
-        showBanner(tr("Connection problem: %1").arg(problem.message));
+        m_banner->showMessage(tr("Connection problem: %1").arg(problem.message));
         break;
     default:
-        showBanner(problem.message);
+        m_banner->showMessage(problem.message);
         break;
     }
     updateMode();
@@ -170,12 +160,6 @@ void DatabaseView::onProblem(const SessionProblem &problem)
 void DatabaseView::onAllowWritesToggled(bool on)
 {
     m_session->setWritable(on);
-}
-
-void DatabaseView::showBanner(const QString &text, QPushButton *)
-{
-    m_bannerText->setText(text);
-    m_banner->show();
 }
 
 void DatabaseView::updateMode()

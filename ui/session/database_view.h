@@ -13,6 +13,7 @@ class QToolBar;
 namespace kvs::ui {
 
 class KeyTreePane;
+class MessageBanner;
 class ValueInspector;
 
 // One tab of the main window: a DatabaseSession shown as the key tree (left) and the value
@@ -44,7 +45,6 @@ private:
     void onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bool writable);
     void onProblem(const SessionProblem &problem);
     void onAllowWritesToggled(bool on);
-    void showBanner(const QString &text, QPushButton *action = nullptr);
     void updateMode();
 
     DatabaseSession *m_session;  // Owned (child QObject).
@@ -52,8 +52,7 @@ private:
     QAction *m_allowWrites;      // Owned by m_toolBar.
     QAction *m_newKey;           // Owned by m_toolBar.
     QLabel *m_mode;              // Owned.
-    QWidget *m_banner;           // Owned.
-    QLabel *m_bannerText;        // Owned.
+    MessageBanner *m_banner;     // Owned.
     QPushButton *m_migrate;      // Owned (in the banner).
     QPushButton *m_retry;        // Owned (in the banner).
     QSplitter *m_splitter;       // Owned.

@@ -3,6 +3,7 @@
 #include "key_path_finder.h"
 #include "key_tree_filter_bar.h"
 #include "key_tree_model.h"
+#include "ui/message_banner.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -21,8 +22,7 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     , m_view(new QTreeView(this))
     , m_busy(new QProgressBar(this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
-    , m_banner(new QWidget(this))
-    , m_bannerText(new QLabel(m_banner))
+    , m_banner(new MessageBanner(MessageBanner::Tone::Error, this))
     , m_finder(new KeyPathFinder(m_model, this))
 {
     m_view->setModel(m_model);
@@ -48,16 +48,8 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     busyRow->setObjectName(QStringLiteral("busyRow"));
     busyRow->hide();
 
-    m_banner->setObjectName(QStringLiteral("treeBanner"));
-    m_banner->setStyleSheet(QStringLiteral(
-        "#treeBanner { background: #fdecea; border: 1px solid #f5c2c0; border-radius: 3px; }"));
-    m_bannerText->setWordWrap(true);
     auto *retry = new QPushButton(tr("Retry"), m_banner);
-    auto *bannerLayout = new QHBoxLayout(m_banner);
-    bannerLayout->setContentsMargins(6, 4, 6, 4);
-    bannerLayout->addWidget(m_bannerText, 1);
-    bannerLayout->addWidget(retry);
-    m_banner->hide();
+    m_banner->addButton(retry);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -67,11 +59,10 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     layout->addWidget(m_view, 1);
     layout->addWidget(busyRow);
 
-    connect(m_model, &KeyTreeModel::loadingChanged, this, [this, busyRow](int loading) {
+    connect(m_model, &KeyTreeModel::loadingChanged, busyRow, [busyRow](int loading) {
         busyRow->setVisible(loading > 0);
-        updateBusy(loading);
     });
-    connect(m_model, &KeyTreeModel::loadFailed, this, &KeyTreePane::showError);
+    connect(m_model, &KeyTreeModel::loadFailed, m_banner, &MessageBanner::showMessage);
     connect(m_model, &KeyTreeModel::pageLoaded, this, [this] { m_banner->hide(); });
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_finder->cancel();
@@ -94,7 +85,7 @@ KeyTreePane::KeyTreePane(QWidget *parent)
                     m_view->setCurrentIndex(found);
                     m_view->scrollTo(found);
                 } else {
-                    showError(message);
+                    m_banner->showMessage(message);
                 }
                 emit goToFinished(found.isValid(), message);
             });
@@ -122,7 +113,7 @@ void KeyTreePane::goToKey(const Key &key)
 
 QString KeyTreePane::errorText() const
 {
-    return m_banner->isHidden() ? QString() : m_bannerText->text(); // not isVisible: works unshown
+    return m_banner->message();
 }
 
 std::optional<Key> KeyTreePane::selectedKey() const
@@ -131,17 +122,6 @@ std::optional<Key> KeyTreePane::selectedKey() const
     if (!current.isValid())
         return std::nullopt;
     return m_model->keyAt(current);
-}
-
-void KeyTreePane::showError(const QString &message)
-{
-    m_bannerText->setText(message);
-    m_banner->show();
-}
-
-void KeyTreePane::updateBusy(int loading)
-{
-    m_cancel->setEnabled(loading > 0);
 }
 
 void KeyTreePane::onCurrentChanged()

@@ -8,7 +8,6 @@
 
 #include <memory>
 
-class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTreeView;
@@ -17,6 +16,7 @@ namespace kvs::ui {
 
 class KeyTreeFilterBar;
 class KeyTreeModel;
+class MessageBanner;
 class KeyPathFinder;
 
 // The left pane of a database view: the filter bar, the key tree, a busy bar with Cancel while
@@ -53,8 +53,6 @@ signals:
     void goToFinished(bool found, const QString &message);
 
 private:
-    void showError(const QString &message);
-    void updateBusy(int loading);
     void onCurrentChanged();
 
     KeyTreeFilterBar *m_filterBar; // Owned (child widget).
@@ -62,8 +60,7 @@ private:
     QTreeView *m_view;             // Owned.
     QProgressBar *m_busy;          // Owned.
     QPushButton *m_cancel;         // Owned.
-    QWidget *m_banner;             // Owned.
-    QLabel *m_bannerText;          // Owned.
+    MessageBanner *m_banner;       // Owned.
     KeyPathFinder *m_finder;       // Owned (child QObject).
 };
 

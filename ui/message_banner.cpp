@@ -1,0 +1,45 @@
+#include "message_banner.h"
+
+#include <QAbstractButton>
+#include <QHBoxLayout>
+#include <QLabel>
+
+namespace kvs::ui {
+
+MessageBanner::MessageBanner(Tone tone, QWidget *parent)
+    : QWidget(parent)
+    , m_text(new QLabel(this))
+{
+    setObjectName(QStringLiteral("messageBanner"));
+    // A style sheet on a plain QWidget paints only with WA_StyledBackground.
+    setAttribute(Qt::WA_StyledBackground, true);
+    setStyleSheet(tone == Tone::Warning
+                      ? QStringLiteral("#messageBanner { background: #fff4e5; border: 1px solid "
+                                       "#f0c36d; border-radius: 3px; }")
+                      : QStringLiteral("#messageBanner { background: #fdecea; border: 1px solid "
+                                       "#f5c2c0; border-radius: 3px; }"));
+    m_text->setWordWrap(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->addWidget(m_text, 1);
+    hide();
+}
+
+void MessageBanner::addButton(QAbstractButton *button)
+{
+    layout()->addWidget(button);
+}
+
+void MessageBanner::showMessage(const QString &text)
+{
+    m_text->setText(text);
+    show();
+}
+
+QString MessageBanner::message() const
+{
+    return isHidden() ? QString() : m_text->text();
+}
+
+} // namespace kvs::ui
