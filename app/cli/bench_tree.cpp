@@ -125,12 +125,18 @@ void expandOnce(ui::KeyTreeModel &model, const std::shared_ptr<AsyncKVStore> &st
     waitForRows(model, first, kG);
 }
 
-Measurement measureExpansion(const std::string &path, double seconds)
+// As KVS Admin opens a database to inspect it: read-only, no maintenance.
+AsyncKVStoreSettings inspectorSettings()
 {
     AsyncKVStoreSettings settings;
     settings.readOnly = true;
     settings.maintenanceInterval = std::chrono::milliseconds(0);
-    auto store = std::make_shared<AsyncKVStore>("sqlite://" + path, settings);
+    return settings;
+}
+
+Measurement measureExpansion(const std::string &path, double seconds)
+{
+    auto store = std::make_shared<AsyncKVStore>("sqlite://" + path, inspectorSettings());
     ui::KeyTreeModel model;
     model.setPageSize(kPageSize);
     for (int warmUp = 0; warmUp < 3; ++warmUp)
@@ -233,10 +239,7 @@ struct InspectorOpen
 // Opens the value kInspectorRuns times in a fresh inspector each, through the GUI's own code.
 InspectorOpen measureInspectorOpen(const std::string &path, const std::string &encodedKey)
 {
-    AsyncKVStoreSettings settings;
-    settings.readOnly = true;
-    settings.maintenanceInterval = std::chrono::milliseconds(0);
-    AsyncKVStore store("sqlite://" + path, settings);
+    AsyncKVStore store("sqlite://" + path, inspectorSettings());
     InspectorOpen result;
     std::vector<qint64> opens;
     for (int run = 0; run < kInspectorRuns; ++run) {

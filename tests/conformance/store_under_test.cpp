@@ -1,12 +1,12 @@
 #include "conformance/store_under_test.h"
 
+#include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
 
 #include <QDir>
 #include <QTemporaryDir>
 #include <QUuid>
 
-#include <cstdlib>
 #include <cstring>
 
 namespace kvs::test {
@@ -367,15 +367,10 @@ openStore(Backend backend, const std::string &name, const StoreConfig &config)
         return std::make_unique<AsyncStore>(
             backend, "sqlite://" + sqlitePath(name), asyncSettings(config));
     case Backend::AsyncPostgres: {
-        const char *url = std::getenv("KVS_TEST_PG_URL");
-        if (!url || !*url) {
-            qFatal("KVS_TEST_PG_URL is not set: run ./scripts/run-tests.sh, which starts a "
-                   "throwaway PostgreSQL 15 server");
-        }
         // A schema of its own per store: tests never see each other's rows.
         AsyncKVStoreSettings settings = asyncSettings(config);
         settings.schema = "t_" + QUuid::createUuid().toString(QUuid::Id128).left(12).toStdString();
-        return std::make_unique<AsyncStore>(backend, url, std::move(settings));
+        return std::make_unique<AsyncStore>(backend, kvs::test::postgresUrl(), std::move(settings));
     }
     }
     return nullptr;

@@ -16,25 +16,27 @@
 // behind the store's back (creating old layouts, killing backends).
 namespace kvs::test {
 
-inline std::string postgresUrl()
+// The value of a variable run-tests.sh exports; fails the test process when it is unset.
+inline std::string requiredEnvironment(const char *name)
 {
-    const char *url = std::getenv("KVS_TEST_PG_URL");
-    if (!url || !*url) {
-        qFatal("KVS_TEST_PG_URL is not set: run ./scripts/run-tests.sh, which starts a throwaway "
-               "PostgreSQL 15 server");
+    const char *value = std::getenv(name);
+    if (!value || !*value) {
+        qFatal("%s is not set: run ./scripts/run-tests.sh, which starts a throwaway PostgreSQL 15 "
+               "server (with TLS)",
+               name);
     }
-    return url;
+    return value;
 }
 
-// The test server's certificate (its own CA), for sslrootcert: run-tests.sh exports its path.
+inline std::string postgresUrl()
+{
+    return requiredEnvironment("KVS_TEST_PG_URL");
+}
+
+// The test server's certificate (its own CA), for sslrootcert.
 inline std::string rootCertPath()
 {
-    const char *path = std::getenv("KVS_TEST_PG_ROOT_CERT");
-    if (!path || !*path) {
-        qFatal("KVS_TEST_PG_ROOT_CERT is not set: run ./scripts/run-tests.sh, which starts a "
-               "throwaway PostgreSQL 15 server with TLS");
-    }
-    return path;
+    return requiredEnvironment("KVS_TEST_PG_ROOT_CERT");
 }
 
 // url with sslmode=disable (how the test server's URL comes) replaced by parameters.
