@@ -1,8 +1,8 @@
-// A PostgreSQL server that restarts, or goes away for a while, under a running AsyncKVStore: the
-// call in flight fails with ConnectionError, calls while the server is down fail promptly with
-// one clear error, later calls reconnect, nothing hangs and no acknowledged write is lost. The
-// test starts a cluster of its own (scripts/postgres-test-cluster.sh), so that restarting it
-// never disturbs the tests that share the run's server.
+// A PostgreSQL server that restarts (as after a crash), or goes away for a while, under a running
+// AsyncKVStore: the call in flight fails with ConnectionError, calls while the server is down fail
+// promptly with one clear error, later calls reconnect, nothing hangs and no acknowledged write is
+// lost. The test starts a cluster of its own (scripts/postgres-test-cluster.sh), so that
+// restarting it never disturbs the tests that share the run's server.
 #include "postgres/pg_names.h"
 #include "support/postgres_test_server.h"
 
@@ -91,7 +91,7 @@ private slots:
                                               + app + "'"),
                                   std::string("1"),
                                   10000);
-        QVERIFY(cluster("restart")); // ends the admin's session too, and with it the lock
+        QVERIFY(cluster("restart")); // as after a crash: every session quits at once
         admin.reset();
         try {
             blocked.waitForFinished();
