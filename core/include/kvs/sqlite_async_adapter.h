@@ -25,7 +25,10 @@ struct SQLiteAdapterOptions
 /// by one worker thread of its own, and a serial queue in front of it: one statement or one
 /// whole transaction() at a time, so a statement issued while a transaction runs waits for it
 /// (reference "SQLite (AsyncKVStore via bun:sql)"). The worker drains every request queued
-/// when it wakes in one go, so requests in flight share wake-ups. getMany is one IN statement.
+/// when it wakes in one go, so requests in flight share wake-ups, and runs consecutive reads of
+/// that batch in one read transaction (SQLite's file locks taken once, not once per read); a
+/// write among them ends it, and commits before its own future finishes. getMany is one IN
+/// statement.
 ///
 /// database: a file path, "sqlite://PATH", "file://PATH" or ":memory:" (a private in-memory
 /// database of this adapter). The file is opened on the worker by the first request; an open

@@ -8,6 +8,9 @@ namespace kvs {
 
 namespace {
 
+// The calls that only read: consecutive ones share the worker's read transaction.
+constexpr auto kRead = detail::SqliteWorker::Access::Read;
+
 // "sqlite://PATH", "file://PATH" and ":memory:" as the reference accepts them, or a plain path.
 std::string pathOf(const std::string &database)
 {
@@ -58,7 +61,8 @@ QFuture<std::optional<KvRow>> SQLiteAsyncAdapter::get(std::string key, std::int6
     return m_worker->submit<std::optional<KvRow>>(
         [key = std::move(key), now](detail::SqliteSession &s) mutable {
             return s.getNow(std::move(key), now);
-        });
+        },
+        kRead);
 }
 
 QFuture<std::vector<KvRow>> SQLiteAsyncAdapter::getMany(std::vector<std::string> keys,
@@ -67,7 +71,8 @@ QFuture<std::vector<KvRow>> SQLiteAsyncAdapter::getMany(std::vector<std::string>
     return m_worker->submit<std::vector<KvRow>>(
         [keys = std::move(keys), now](detail::SqliteSession &s) mutable {
             return s.getManyNow(std::move(keys), now);
-        });
+        },
+        kRead);
 }
 
 QFuture<std::int64_t> SQLiteAsyncAdapter::set(std::string key,
@@ -104,7 +109,8 @@ QFuture<std::optional<std::int64_t>> SQLiteAsyncAdapter::getVersion(std::string 
     return m_worker->submit<std::optional<std::int64_t>>(
         [key = std::move(key), now](detail::SqliteSession &s) mutable {
             return s.getVersionNow(std::move(key), now);
-        });
+        },
+        kRead);
 }
 
 QFuture<IncrementResult> SQLiteAsyncAdapter::increment(std::string key,
@@ -124,7 +130,8 @@ QFuture<std::optional<KvRow>> SQLiteAsyncAdapter::getRaw(std::string key)
     return m_worker->submit<std::optional<KvRow>>(
         [key = std::move(key)](detail::SqliteSession &s) mutable {
             return s.getRawNow(std::move(key));
-        });
+        },
+        kRead);
 }
 
 QFuture<std::vector<std::string>> SQLiteAsyncAdapter::listKeys(
@@ -132,9 +139,8 @@ QFuture<std::vector<std::string>> SQLiteAsyncAdapter::listKeys(
 {
     return m_worker->submit<std::vector<std::string>>(
         [start = std::move(start), end = std::move(end), now, limit, descending](
-            detail::SqliteSession &s) {
-            return s.listKeysNow(start, end, now, limit, descending);
-        });
+            detail::SqliteSession &s) { return s.listKeysNow(start, end, now, limit, descending); },
+        kRead);
 }
 
 QFuture<std::vector<KvRow>> SQLiteAsyncAdapter::listAsc(std::string start,
@@ -146,7 +152,8 @@ QFuture<std::vector<KvRow>> SQLiteAsyncAdapter::listAsc(std::string start,
         [start = std::move(start), end = std::move(end), now, limit](
             detail::SqliteSession &s) mutable {
             return s.listAsc(std::move(start), std::move(end), now, limit).result();
-        });
+        },
+        kRead);
 }
 
 QFuture<std::vector<KvRow>> SQLiteAsyncAdapter::listDesc(std::string start,
@@ -158,7 +165,8 @@ QFuture<std::vector<KvRow>> SQLiteAsyncAdapter::listDesc(std::string start,
         [start = std::move(start), end = std::move(end), now, limit](
             detail::SqliteSession &s) mutable {
             return s.listDesc(std::move(start), std::move(end), now, limit).result();
-        });
+        },
+        kRead);
 }
 
 QFuture<std::int64_t> SQLiteAsyncAdapter::cleanExpired(std::int64_t now)
@@ -214,7 +222,8 @@ QFuture<std::optional<LeaseRow>> SQLiteAsyncAdapter::getLease(std::int64_t id, s
     return m_worker->submit<std::optional<LeaseRow>>(
         [id, token = std::move(token)](detail::SqliteSession &s) mutable {
             return s.getLeaseNow(id, std::move(token));
-        });
+        },
+        kRead);
 }
 
 QFuture<bool> SQLiteAsyncAdapter::nack(std::int64_t id,
@@ -260,7 +269,8 @@ SQLiteAsyncAdapter::listDead(std::string topic, std::int64_t limit, std::int64_t
     return m_worker->submit<std::vector<QueueRow>>(
         [topic = std::move(topic), limit, afterId](detail::SqliteSession &s) mutable {
             return s.listDeadNow(std::move(topic), limit, afterId);
-        });
+        },
+        kRead);
 }
 
 QFuture<std::int64_t>
@@ -287,7 +297,8 @@ QFuture<std::vector<QueueStats>> SQLiteAsyncAdapter::queueStats(std::optional<st
     return m_worker->submit<std::vector<QueueStats>>(
         [topic = std::move(topic), now](detail::SqliteSession &s) mutable {
             return s.queueStatsNow(std::move(topic), now);
-        });
+        },
+        kRead);
 }
 
 QFuture<std::vector<QueueRow>> SQLiteAsyncAdapter::peek(std::string topic,
@@ -299,7 +310,8 @@ QFuture<std::vector<QueueRow>> SQLiteAsyncAdapter::peek(std::string topic,
     return m_worker->submit<std::vector<QueueRow>>(
         [topic = std::move(topic), status, afterId, limit, now](detail::SqliteSession &s) mutable {
             return s.peekNow(std::move(topic), status, afterId, limit, now);
-        });
+        },
+        kRead);
 }
 
 QFuture<void> SQLiteAsyncAdapter::reset()

@@ -677,8 +677,29 @@ QFuture<void> SqliteSession::transaction(std::function<void(SqlAdapter &tx)> wor
     });
 }
 
+bool SqliteSession::beginReadBatch()
+{
+    if (!m_connection || m_inTransaction || m_readBatch)
+        return false;
+    m_readBatch = std::make_unique<Transaction>(*m_connection, Transaction::Kind::Deferred);
+    return true;
+}
+
+void SqliteSession::endReadBatch() noexcept
+{
+    if (!m_readBatch)
+        return;
+    try {
+        m_readBatch->commit();
+    } catch (...) {
+        // The guard's destructor rolls back, which ends a read transaction just as well.
+    }
+    m_readBatch.reset();
+}
+
 QFuture<void> SqliteSession::close()
 {
+    endReadBatch();
     m_versions.reset();
     m_getMany.clear();
     for (auto &stmt : m_statements)

@@ -156,6 +156,16 @@ public:
     void resetNow();
     void rawNow(std::string sql);
 
+    // A read batch: SQLiteAsyncAdapter's worker runs consecutive queued reads (get, getMany,
+    // list...) inside one deferred transaction, so that SQLite takes and drops its file and WAL
+    // locks once per batch instead of once per read: a few fcntl() and fstat() calls each, which
+    // cost more than an indexed point read on a virtual machine. Every read of a batch was
+    // queued before the batch began, so one snapshot for all of them is as current as any.
+    // beginReadBatch() returns false and starts nothing when the session is closed or a
+    // transaction is open; endReadBatch() never throws (a read transaction has nothing to lose).
+    bool beginReadBatch();
+    void endReadBatch() noexcept;
+
 private:
     Statement &statement(SqlId id);
     Statement &getManyStatement(std::size_t count);
@@ -181,6 +191,7 @@ private:
     std::map<std::size_t, std::unique_ptr<Statement>> m_getMany; // by key count
     std::unique_ptr<VersionAllocator> m_versions;
     bool m_inTransaction = false;
+    std::unique_ptr<Transaction> m_readBatch; // Open between beginReadBatch() and its end.
 };
 
 } // namespace kvs::detail

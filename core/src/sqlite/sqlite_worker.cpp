@@ -23,12 +23,12 @@ SqliteWorker::~SqliteWorker()
         m_thread.join();
 }
 
-bool SqliteWorker::post(Job job)
+bool SqliteWorker::post(Access access, std::function<void(Core &)> job)
 {
     std::lock_guard lock(m_core->mutex);
     if (m_core->closing)
         return false;
-    m_core->jobs.push_back(std::move(job));
+    m_core->jobs.push_back({access, std::move(job)});
     m_core->queued.store(m_core->jobs.size(), std::memory_order_release);
     if (m_core->sleeping)
         m_core->wake.notify_one(); // a busy worker finds the job when it looks again, no wake-up
@@ -51,19 +51,19 @@ QFuture<void> SqliteWorker::close()
     }
     m_core->closing = true;
     m_core->closeWaiters.push_back(std::move(promise));
-    m_core->jobs.push_back([](Core &core) {
-        if (core.openSession)
-            (void)core.openSession->close();
-        core.openSession.reset();
-        std::vector<std::shared_ptr<QPromise<void>>> waiters;
-        {
-            std::lock_guard lock(core.mutex);
-            core.sessionClosed = true;
-            waiters.swap(core.closeWaiters);
-        }
-        for (const auto &waiter : waiters)
-            kvs::finish(*waiter);
-    });
+    m_core->jobs.push_back({Access::Write, [](Core &core) {
+                                if (core.openSession)
+                                    (void)core.openSession->close();
+                                core.openSession.reset();
+                                std::vector<std::shared_ptr<QPromise<void>>> waiters;
+                                {
+                                    std::lock_guard lock(core.mutex);
+                                    core.sessionClosed = true;
+                                    waiters.swap(core.closeWaiters);
+                                }
+                                for (const auto &waiter : waiters)
+                                    kvs::finish(*waiter);
+                            }});
     m_core->queued.store(m_core->jobs.size(), std::memory_order_release);
     if (m_core->sleeping)
         m_core->wake.notify_one();
@@ -106,14 +106,32 @@ void SqliteWorker::run(const std::shared_ptr<Core> &core)
         batch.swap(core->jobs);
         core->queued.store(0, std::memory_order_release);
         lock.unlock();
-        for (Job &job : batch)
-            job(*core); // jobs settle their own promise and never throw
-        for (auto &finish : core->finished)
-            finish(); // continuations run here, on this thread
-        core->finished.clear();
+        runBatch(*core, batch);
         batch.clear(); // captures released outside the lock
         lock.lock();
     }
+}
+
+void SqliteWorker::runBatch(Core &core, std::vector<Job> &batch)
+{
+    bool reading = false; // a read batch is open on the session
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        const bool read = batch[i].access == Access::Read;
+        if (read && !reading && i + 1 < batch.size() && batch[i + 1].access == Access::Read) {
+            try {
+                reading = core.session().beginReadBatch();
+            } catch (...) {
+                // No batch (the session does not open, say): each read runs, and fails, alone.
+            }
+        } else if (!read && reading) {
+            core.openSession->endReadBatch();
+            reading = false;
+        }
+        batch[i].run(
+            core); // jobs settle their own promise (continuations run here) and never throw
+    }
+    if (reading && core.openSession)
+        core.openSession->endReadBatch();
 }
 
 } // namespace kvs::detail

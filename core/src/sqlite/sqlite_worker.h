@@ -17,11 +17,11 @@ namespace kvs::detail {
 
 // SQLiteAsyncAdapter's thread: it owns the one connection (a SqliteSession) and runs queued jobs
 // one at a time, in order: the serial queue of the reference. When it wakes it takes every job
-// queued so far in one go, and finishes their futures together when the batch is done, so that
-// requests in flight share one wake-up of the worker and one of the waiting caller instead of
-// paying two each: on this kind of machine a cross-thread wake-up costs more than a point read
-// (measured: 64 gets in flight went from 0.27 to ... of KVStore's get). A request alone in the
-// queue is a batch of one, so nothing waits longer than the batch it arrived with.
+// queued so far in one go (a batch), so that requests in flight share one wake-up of the worker
+// instead of paying one each: on this kind of machine a cross-thread wake-up costs more than a
+// point read. Consecutive reads of a batch run inside one read transaction (see
+// SqliteSession::beginReadBatch). A request alone in the queue is a batch of one, so nothing waits
+// longer than the batch it arrived with.
 //
 // Thread rule: submit() is safe from any thread, and so is destruction: the thread's state is
 // shared with it, so a worker destroyed from one of its own jobs' continuations (the last owner
@@ -32,15 +32,18 @@ public:
     explicit SqliteWorker(SqliteSession::Settings settings);
     ~SqliteWorker(); // runs the queued jobs, closes the session, joins (or detaches, see above)
 
+    // What a job does to the database: reads may share a batch's read transaction.
+    enum class Access { Read, Write };
+
     // Queues fn(session) and returns its result as a future. After close(), the future fails
-    // with ClosedError "kvs: the store is closed".
+    // with ClosedError "kvs: the store is closed". A Read job must only read.
     template <typename T, typename Fn>
-    QFuture<T> submit(Fn fn)
+    QFuture<T> submit(Fn fn, Access access = Access::Write)
     {
         auto promise = std::make_shared<QPromise<T>>();
         promise->start();
         QFuture<T> future = promise->future();
-        const bool queued = post([promise, fn = std::move(fn)](Core &core) mutable {
+        const bool queued = post(access, [promise, fn = std::move(fn)](Core &core) mutable {
             try {
                 if constexpr (std::is_void_v<T>)
                     fn(core.session());
@@ -65,7 +68,11 @@ public:
 
 private:
     struct Core;
-    using Job = std::function<void(Core &)>;
+    struct Job
+    {
+        Access access;
+        std::function<void(Core &)> run;
+    };
 
     // Everything the thread touches, owned jointly by the worker and its thread.
     struct Core
@@ -81,9 +88,7 @@ private:
         std::unique_ptr<SqliteSession> openSession; // Worker thread only.
         std::mutex mutex;
         std::condition_variable wake;
-        std::vector<Job> jobs; // Guarded by mutex.
-        // The promises of the batch being run, finished together at its end. Worker thread only.
-        std::vector<std::function<void()>> finished;
+        std::vector<Job> jobs;      // Guarded by mutex.
         bool closing = false;       // Guarded by mutex. No job is accepted any more.
         bool sessionClosed = false; // Guarded by mutex.
         std::vector<std::shared_ptr<QPromise<void>>> closeWaiters; // Guarded by mutex.
@@ -93,8 +98,9 @@ private:
         std::thread::id threadId;
     };
 
-    bool post(Job job);
+    bool post(Access access, std::function<void(Core &)> job);
     static void run(const std::shared_ptr<Core> &core);
+    static void runBatch(Core &core, std::vector<Job> &batch);
 
     std::shared_ptr<Core> m_core;
     std::thread m_thread;
