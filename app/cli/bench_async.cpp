@@ -27,6 +27,19 @@ void requireOk(const QFuture<T> &future)
     (void)future.result(); // rethrows a failed call
 }
 
+// A finished call's result by reference. QFuture::result() returns a copy (an entry's key and
+// value copied again), which KVStore's caller, who gets the entry moved out, never pays; a check
+// that reads it must not add that to the measured call. Rethrows a failed call.
+template <typename T>
+const T &resultOf(const QFuture<T> &future)
+{
+    QFuture<T> waited = future; // waitForFinished() is not const; it rethrows a failure
+    waited.waitForFinished();
+    if (future.resultCount() == 0)
+        throw Error("kvs: bench: a call finished without a result");
+    return *future.constBegin();
+}
+
 // A worker thread like SQLiteAsyncAdapter's, with no SQL behind it: jobs queue under a mutex,
 // a sleeping worker is woken, a busy one finds them when it looks again.
 class RoundTripWorker
@@ -167,14 +180,14 @@ void AsyncTarget::dispatch(BenchOp op, Run &&run)
         return run.template operator()<std::optional<Entry>>(
             [&](std::uint64_t i) { return store.get(keys.background.keys[i % kBackgroundKeys]); },
             [](const QFuture<std::optional<Entry>> &f) {
-                if (!f.result())
+                if (!resultOf(f))
                     throw Error("kvs: bench: get_hit found no entry at a background key");
             });
     case BenchOp::GetMiss:
         return run.template operator()<std::optional<Entry>>(
             [&](std::uint64_t i) { return store.get(keys.miss.keys[i % kMissKeys]); },
             [](const QFuture<std::optional<Entry>> &f) {
-                if (f.result())
+                if (resultOf(f))
                     throw Error("kvs: bench: get_miss found an entry");
             });
     case BenchOp::Delete:
@@ -188,7 +201,7 @@ void AsyncTarget::dispatch(BenchOp op, Run &&run)
         return run.template operator()<std::vector<std::optional<Entry>>>(
             [&](std::uint64_t i) { return store.getMany(keys.groups[i % kGroups]); },
             [](const QFuture<std::vector<std::optional<Entry>>> &f) {
-                const auto &entries = f.result();
+                const auto &entries = resultOf(f);
                 if (entries.size() != kGroupSize || !entries.front() || !entries.back())
                     throw Error("kvs: bench: get_many_10 missed a background key");
             });

@@ -87,6 +87,8 @@ private slots:
     void aBatchLeavesNoReadTransactionOpen();
     void readOnlyAdapterBatchesReads();
     void callsQueuedAfterCloseFail();
+    void getEntryMapsTheRowOnce();
+    void getEntryDefaultGoesThroughGet();
 
 private:
     test::TestFiles m_files;
@@ -250,6 +252,67 @@ void TestSqliteAsyncAdapter::callsQueuedAfterCloseFail()
     QCOMPARE(beforeToo.result()->value, valueBytes("b1"));
     QVERIFY(test::throwsWith<ClosedError>([&] { after.waitForFinished(); },
                                           "kvs: the store is closed"));
+}
+
+namespace {
+
+// A toEntry that records what it got and builds an entry of its own.
+SqlAdapter::RowToEntry recordingToEntry(std::atomic<int> &calls)
+{
+    return [&calls](std::optional<KvRow> row) -> std::optional<Entry> {
+        ++calls;
+        if (!row)
+            return std::nullopt;
+        return Entry{Key{std::string("mapped")}, decodeValue(row->value), row->version, {}};
+    };
+}
+
+} // namespace
+
+void TestSqliteAsyncAdapter::getEntryMapsTheRowOnce()
+{
+    SQLiteAsyncAdapter adapter(m_path);
+    adapter.migrate().waitForFinished();
+    std::atomic<int> calls{0};
+    const std::optional<Entry> hit
+        = adapter.getEntry(keyBytes("a"), kNow, recordingToEntry(calls)).result();
+    QVERIFY(hit.has_value());
+    QCOMPARE(hit->key, (Key{std::string("mapped")}));
+    QCOMPARE(hit->value, Value(std::string("a1")));
+    QVERIFY(!adapter.getEntry(keyBytes("none"), kNow, recordingToEntry(calls)).result());
+    QCOMPARE(calls.load(), 2);
+    // What toEntry throws is the call's failure.
+    QFuture<std::optional<Entry>> failed
+        = adapter.getEntry(keyBytes("a"), kNow, [](std::optional<KvRow>) -> std::optional<Entry> {
+              throw TypeError("kvs: test: cannot map");
+          });
+    QVERIFY(
+        test::throwsWith<TypeError>([&] { failed.waitForFinished(); }, "kvs: test: cannot map"));
+}
+
+void TestSqliteAsyncAdapter::getEntryDefaultGoesThroughGet()
+{
+    // A transaction's adapter keeps SqlAdapter's own getEntry: get(), then toEntry.
+    SQLiteAsyncAdapter adapter(m_path);
+    adapter.migrate().waitForFinished();
+    std::atomic<int> calls{0};
+    std::optional<Entry> inside;
+    bool failedInside = false;
+    adapter
+        .transaction([&](SqlAdapter &tx) {
+            inside = tx.getEntry(keyBytes("b"), kNow, recordingToEntry(calls)).result();
+            auto failed = tx.getEntry(
+                keyBytes("b"), kNow, [](std::optional<KvRow>) -> std::optional<Entry> {
+                    throw TypeError("kvs: test: cannot map");
+                });
+            failedInside = test::throwsWith<TypeError>([&] { failed.waitForFinished(); },
+                                                       "kvs: test: cannot map");
+        })
+        .waitForFinished();
+    QVERIFY(inside.has_value());
+    QCOMPARE(inside->value, Value(std::string("b1")));
+    QCOMPARE(calls.load(), 1);
+    QVERIFY(failedInside);
 }
 
 QTEST_GUILESS_MAIN(TestSqliteAsyncAdapter)

@@ -263,11 +263,15 @@ QFuture<std::optional<Entry>> AsyncKVStore::get(const Key &key)
         std::string encoded = m_state->encodeChecked(key);
         return m_state->whenReady<Result>(
             [key, encoded = std::move(encoded)](SqlAdapter &adapter) mutable {
-                return adapter.get(std::move(encoded), detail::nowMs())
-                    .then(QtFuture::Launch::Sync, [key](const std::optional<KvRow> &row) -> Result {
+                // Both lambdas run once: the key moves on into the entry.
+                return adapter.getEntry(
+                    std::move(encoded),
+                    detail::nowMs(),
+                    [key = std::move(key)](std::optional<KvRow> row) mutable -> Result {
                         if (!row)
                             return std::nullopt;
-                        return Entry{key, decodeValue(row->value), row->version, row->expiresAt};
+                        return Entry{
+                            std::move(key), decodeValue(row->value), row->version, row->expiresAt};
                     });
             });
     } catch (...) {

@@ -12,6 +12,15 @@ namespace kvs {
 
 SqlAdapter::~SqlAdapter() = default;
 
+QFuture<std::optional<Entry>>
+SqlAdapter::getEntry(std::string key, std::int64_t now, RowToEntry toEntry)
+{
+    return kvs::then(get(std::move(key), now),
+                     [toEntry = std::move(toEntry)](std::optional<KvRow> row) {
+                         return toEntry(std::move(row));
+                     });
+}
+
 QFuture<std::vector<KvRow>> SqlAdapter::getMany(std::vector<std::string> keys, std::int64_t now)
 {
     // The reference's fallback: key by key, no snapshot guarantee.

@@ -147,6 +147,22 @@ QFuture<std::optional<KvRow>> PostgresAdapter::get(std::string key, std::int64_t
     return m_impl->submit(pg::get(m_impl->statements, std::move(key), now));
 }
 
+QFuture<std::optional<Entry>>
+PostgresAdapter::getEntry(std::string key, std::int64_t now, RowToEntry toEntry)
+{
+    detail::PgCallSpec<std::optional<KvRow>> read
+        = pg::get(m_impl->statements, std::move(key), now);
+    detail::PgCallSpec<std::optional<Entry>> mapped;
+    mapped.statement = read.statement;
+    mapped.params = std::move(read.params);
+    mapped.parse = [parse = std::move(read.parse),
+                    toEntry = std::move(toEntry)](const detail::PqResult &result) {
+        return toEntry(parse(result));
+    };
+    mapped.mapError = std::move(read.mapError);
+    return m_impl->submit(std::move(mapped));
+}
+
 QFuture<std::optional<KvRow>> PostgresAdapter::getRaw(std::string key)
 {
     return m_impl->submit(pg::getRaw(m_impl->statements, std::move(key)));

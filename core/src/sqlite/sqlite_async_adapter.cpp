@@ -65,6 +65,15 @@ QFuture<std::optional<KvRow>> SQLiteAsyncAdapter::get(std::string key, std::int6
         kRead);
 }
 
+QFuture<std::optional<Entry>>
+SQLiteAsyncAdapter::getEntry(std::string key, std::int64_t now, RowToEntry toEntry)
+{
+    return m_worker->submit<std::optional<Entry>>(
+        [key = std::move(key), now, toEntry = std::move(toEntry)](
+            detail::SqliteSession &s) mutable { return toEntry(s.getNow(std::move(key), now)); },
+        kRead);
+}
+
 QFuture<std::vector<KvRow>> SQLiteAsyncAdapter::getMany(std::vector<std::string> keys,
                                                         std::int64_t now)
 {

@@ -23,12 +23,12 @@ SqliteWorker::~SqliteWorker()
         m_thread.join();
 }
 
-bool SqliteWorker::post(Access access, std::function<void(Core &)> job)
+bool SqliteWorker::post(Access access, std::unique_ptr<Task> &task)
 {
     std::lock_guard lock(m_core->mutex);
     if (m_core->closing)
         return false;
-    m_core->jobs.push_back({access, std::move(job)});
+    m_core->jobs.push_back({access, std::move(task)});
     m_core->queued.store(m_core->jobs.size(), std::memory_order_release);
     if (m_core->sleeping)
         m_core->wake.notify_one(); // a busy worker finds the job when it looks again, no wake-up
@@ -51,19 +51,21 @@ QFuture<void> SqliteWorker::close()
     }
     m_core->closing = true;
     m_core->closeWaiters.push_back(std::move(promise));
-    m_core->jobs.push_back({Access::Write, [](Core &core) {
-                                if (core.openSession)
-                                    (void)core.openSession->close();
-                                core.openSession.reset();
-                                std::vector<std::shared_ptr<QPromise<void>>> waiters;
-                                {
-                                    std::lock_guard lock(core.mutex);
-                                    core.sessionClosed = true;
-                                    waiters.swap(core.closeWaiters);
-                                }
-                                for (const auto &waiter : waiters)
-                                    kvs::finish(*waiter);
-                            }});
+    const auto closeSession = [](Core &core) {
+        if (core.openSession)
+            (void)core.openSession->close();
+        core.openSession.reset();
+        std::vector<std::shared_ptr<QPromise<void>>> waiters;
+        {
+            std::lock_guard lock(core.mutex);
+            core.sessionClosed = true;
+            waiters.swap(core.closeWaiters);
+        }
+        for (const auto &waiter : waiters)
+            kvs::finish(*waiter);
+    };
+    m_core->jobs.push_back(
+        {Access::Write, std::make_unique<Step<decltype(closeSession)>>(closeSession)});
     m_core->queued.store(m_core->jobs.size(), std::memory_order_release);
     if (m_core->sleeping)
         m_core->wake.notify_one();
@@ -127,8 +129,8 @@ void SqliteWorker::runBatch(Core &core, std::vector<Job> &batch)
             core.openSession->endReadBatch();
             reading = false;
         }
-        batch[i].run(
-            core); // jobs settle their own promise (continuations run here) and never throw
+        // Settles the job's promise (its continuations run here); never throws.
+        batch[i].task->run(core);
     }
     if (reading && core.openSession)
         core.openSession->endReadBatch();
