@@ -2,6 +2,7 @@
 // against a bare worker round trip, and 64 calls in flight against KVStore's same operation on
 // the same data, in the same run.
 #include "cli/bench_async.h"
+#include "cli/bench_cpu.h"
 #include "cli/bench_runner.h"
 #include "cli/bench_store.h"
 
@@ -10,6 +11,7 @@
 #include <kvs/kvstore.h>
 
 #include <filesystem>
+#include <iostream>
 #include <ostream>
 
 namespace kvs::cli {
@@ -68,6 +70,7 @@ void runAsyncSqliteBench(const BenchConfig &config,
 
     const auto round = toNanoseconds(config.seconds / kRounds);
     const auto warmup = toNanoseconds(std::clamp(config.seconds / 10, 0.01, 0.2));
+    bool warnedUnpinned = false;
     for (const BenchOp op : ops) {
         if (!isAsyncOperation(op))
             continue;
@@ -85,12 +88,22 @@ void runAsyncSqliteBench(const BenchConfig &config,
         }
         const AsyncBenchLine serialLine{
             "async-sqlite", name, serial.result(), "worker-round-trip", roundTrips.result()};
-        target.measureInFlight(op, warmup, kInFlight, discarded);
         Timing inFlight;
         Timing syncTiming;
-        for (int i = 0; i < kRounds; ++i) {
-            target.measureInFlight(op, round, kInFlight, inFlight);
-            runOperation(syncTarget, op, round, syncTiming);
+        {
+            // The store's worker and this thread on one CPU (bench_cpu.h says why).
+            const SameCpu sameCpu;
+            if (!sameCpu.pinned() && !warnedUnpinned) {
+                std::cerr << "kvs bench: could not put the threads on one CPU; the _x64 ratios "
+                             "mix the speeds of the CPUs they ran on"
+                          << std::endl;
+                warnedUnpinned = true;
+            }
+            target.measureInFlight(op, warmup, kInFlight, discarded);
+            for (int i = 0; i < kRounds; ++i) {
+                target.measureInFlight(op, round, kInFlight, inFlight);
+                runOperation(syncTarget, op, round, syncTiming);
+            }
         }
         const AsyncBenchLine flightLine{
             "async-sqlite", name + "_x64", inFlight.result(), "kvstore", syncTiming.result()};
