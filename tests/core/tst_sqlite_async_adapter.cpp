@@ -246,8 +246,12 @@ void TestSqliteAsyncAdapter::callsQueuedAfterCloseFail()
     auto beforeToo = adapter.get(keyBytes("b"), kNow);
     QFuture<void> closed = adapter.close();
     auto after = adapter.get(keyBytes("a"), kNow);
+    bool earlierFinishedFirst = false;
+    QFuture<void> checked = kvs::then(
+        closed, [&] { earlierFinishedFirst = before.isFinished() && beforeToo.isFinished(); });
     gate.release();
-    closed.waitForFinished();
+    checked.waitForFinished();
+    QVERIFY(earlierFinishedFirst);
     QCOMPARE(before.result()->value, valueBytes("a1"));
     QCOMPARE(beforeToo.result()->value, valueBytes("b1"));
     QVERIFY(test::throwsWith<ClosedError>([&] { after.waitForFinished(); },

@@ -65,7 +65,7 @@ QFuture<void> SqliteWorker::close()
             kvs::finish(*waiter);
     };
     m_core->jobs.push_back(
-        {Access::Write, std::make_unique<Step<decltype(closeSession)>>(closeSession)});
+        {Access::Write, std::make_unique<Step<decltype(closeSession)>>(*m_core, closeSession)});
     m_core->queued.store(m_core->jobs.size(), std::memory_order_release);
     if (m_core->sleeping)
         m_core->wake.notify_one();
@@ -129,11 +129,12 @@ void SqliteWorker::runBatch(Core &core, std::vector<Job> &batch)
             core.openSession->endReadBatch();
             reading = false;
         }
-        // Settles the job's promise (its continuations run here); never throws.
-        batch[i].task->run(core);
+        batch[i].task->execute(core);
     }
     if (reading && core.openSession)
         core.openSession->endReadBatch();
+    for (Job &job : batch)
+        job.task->complete(); // continuations run here, on this thread
 }
 
 } // namespace kvs::detail
