@@ -87,7 +87,7 @@ private slots:
     void aBatchLeavesNoReadTransactionOpen();
     void readOnlyAdapterBatchesReads();
     void callsQueuedAfterCloseFail();
-    void getEntryMapsTheRowOnce();
+    void getEntryDecodesTheRow();
     void getEntryDefaultGoesThroughGet();
 
 private:
@@ -258,65 +258,46 @@ void TestSqliteAsyncAdapter::callsQueuedAfterCloseFail()
                                           "kvs: the store is closed"));
 }
 
-namespace {
-
-// A toEntry that records what it got and builds an entry of its own.
-SqlAdapter::RowToEntry recordingToEntry(std::atomic<int> &calls)
-{
-    return [&calls](std::optional<KvRow> row) -> std::optional<Entry> {
-        ++calls;
-        if (!row)
-            return std::nullopt;
-        return Entry{Key{std::string("mapped")}, decodeValue(row->value), row->version, {}};
-    };
-}
-
-} // namespace
-
-void TestSqliteAsyncAdapter::getEntryMapsTheRowOnce()
+void TestSqliteAsyncAdapter::getEntryDecodesTheRow()
 {
     SQLiteAsyncAdapter adapter(m_path);
     adapter.migrate().waitForFinished();
-    std::atomic<int> calls{0};
-    const std::optional<Entry> hit
-        = adapter.getEntry(keyBytes("a"), kNow, recordingToEntry(calls)).result();
+    const std::int64_t version = adapter.getVersion(keyBytes("a"), kNow).result().value();
+    const Key entryKey{std::string("as given")};
+    const std::optional<Entry> hit = adapter.getEntry(keyBytes("a"), kNow, entryKey).result();
     QVERIFY(hit.has_value());
-    QCOMPARE(hit->key, (Key{std::string("mapped")}));
+    QCOMPARE(hit->key, entryKey);
     QCOMPARE(hit->value, Value(std::string("a1")));
-    QVERIFY(!adapter.getEntry(keyBytes("none"), kNow, recordingToEntry(calls)).result());
-    QCOMPARE(calls.load(), 2);
-    // What toEntry throws is the call's failure.
-    QFuture<std::optional<Entry>> failed
-        = adapter.getEntry(keyBytes("a"), kNow, [](std::optional<KvRow>) -> std::optional<Entry> {
-              throw TypeError("kvs: test: cannot map");
-          });
-    QVERIFY(
-        test::throwsWith<TypeError>([&] { failed.waitForFinished(); }, "kvs: test: cannot map"));
+    QCOMPARE(hit->version, version);
+    QVERIFY(!adapter.getEntry(keyBytes("none"), kNow, entryKey).result());
+    // Bytes that are not a value (written by another program) fail the call, not the worker.
+    test::RawSqlite other(m_path);
+    other.rows("UPDATE kv SET value = ? WHERE key = ?", {std::string("\x03xxx"), keyBytes("a")});
+    QFuture<std::optional<Entry>> bad = adapter.getEntry(keyBytes("a"), kNow, entryKey);
+    QVERIFY(test::throwsWith<Error>([&] { bad.waitForFinished(); },
+                                    "kvs: cannot decode value: an invalid JSON value at byte 1"));
+    QCOMPARE(adapter.getEntry(keyBytes("b"), kNow, entryKey).result()->value,
+             Value(std::string("b1")));
 }
 
 void TestSqliteAsyncAdapter::getEntryDefaultGoesThroughGet()
 {
-    // A transaction's adapter keeps SqlAdapter's own getEntry: get(), then toEntry.
+    // A transaction's adapter keeps SqlAdapter's own getEntry: get(), then entryOf.
     SQLiteAsyncAdapter adapter(m_path);
     adapter.migrate().waitForFinished();
-    std::atomic<int> calls{0};
-    std::optional<Entry> inside;
-    bool failedInside = false;
+    const Key entryKey{std::string("as given")};
+    std::optional<Entry> hit;
+    std::optional<Entry> miss{Entry{}};
     adapter
         .transaction([&](SqlAdapter &tx) {
-            inside = tx.getEntry(keyBytes("b"), kNow, recordingToEntry(calls)).result();
-            auto failed = tx.getEntry(
-                keyBytes("b"), kNow, [](std::optional<KvRow>) -> std::optional<Entry> {
-                    throw TypeError("kvs: test: cannot map");
-                });
-            failedInside = test::throwsWith<TypeError>([&] { failed.waitForFinished(); },
-                                                       "kvs: test: cannot map");
+            hit = tx.getEntry(keyBytes("b"), kNow, entryKey).result();
+            miss = tx.getEntry(keyBytes("none"), kNow, entryKey).result();
         })
         .waitForFinished();
-    QVERIFY(inside.has_value());
-    QCOMPARE(inside->value, Value(std::string("b1")));
-    QCOMPARE(calls.load(), 1);
-    QVERIFY(failedInside);
+    QVERIFY(hit.has_value());
+    QCOMPARE(hit->key, entryKey);
+    QCOMPARE(hit->value, Value(std::string("b1")));
+    QVERIFY(!miss.has_value());
 }
 
 QTEST_GUILESS_MAIN(TestSqliteAsyncAdapter)

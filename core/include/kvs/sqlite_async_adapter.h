@@ -49,7 +49,7 @@ public:
     QFuture<void> migrate() override;
     QFuture<std::optional<KvRow>> get(std::string key, std::int64_t now) override;
     QFuture<std::optional<Entry>>
-    getEntry(std::string key, std::int64_t now, RowToEntry toEntry) override;
+    getEntry(std::string key, std::int64_t now, Key entryKey) override;
     QFuture<std::optional<KvRow>> getRaw(std::string key) override;
     QFuture<std::vector<std::string>> listKeys(std::string start,
                                                std::string end,

@@ -261,18 +261,13 @@ QFuture<std::optional<Entry>> AsyncKVStore::get(const Key &key)
     try {
         m_state->requireOpen();
         std::string encoded = m_state->encodeChecked(key);
+        // getEntry attaches no continuation of its own to a kvs future (the default goes
+        // through kvs::then), so once the schema is ready the call needs no futureLock().
+        if (m_state->ready.load(std::memory_order_acquire))
+            return m_state->adapter->getEntry(std::move(encoded), detail::nowMs(), key);
         return m_state->whenReady<Result>(
             [key, encoded = std::move(encoded)](SqlAdapter &adapter) mutable {
-                // Both lambdas run once: the key moves on into the entry.
-                return adapter.getEntry(
-                    std::move(encoded),
-                    detail::nowMs(),
-                    [key = std::move(key)](std::optional<KvRow> row) mutable -> Result {
-                        if (!row)
-                            return std::nullopt;
-                        return Entry{
-                            std::move(key), decodeValue(row->value), row->version, row->expiresAt};
-                    });
+                return adapter.getEntry(std::move(encoded), detail::nowMs(), std::move(key));
             });
     } catch (...) {
         return detail::failedFuture<Result>(std::current_exception());

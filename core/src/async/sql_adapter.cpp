@@ -3,6 +3,7 @@
 #include <kvs/errors.h>
 #include <kvs/future.h>
 #include <kvs/sql_adapter.h>
+#include <kvs/value_codec.h>
 
 #include <QList>
 
@@ -12,12 +13,18 @@ namespace kvs {
 
 SqlAdapter::~SqlAdapter() = default;
 
-QFuture<std::optional<Entry>>
-SqlAdapter::getEntry(std::string key, std::int64_t now, RowToEntry toEntry)
+std::optional<Entry> entryOf(Key entryKey, std::optional<KvRow> row)
+{
+    if (!row)
+        return std::nullopt;
+    return Entry{std::move(entryKey), decodeValue(row->value), row->version, row->expiresAt};
+}
+
+QFuture<std::optional<Entry>> SqlAdapter::getEntry(std::string key, std::int64_t now, Key entryKey)
 {
     return kvs::then(get(std::move(key), now),
-                     [toEntry = std::move(toEntry)](std::optional<KvRow> row) {
-                         return toEntry(std::move(row));
+                     [entryKey = std::move(entryKey)](std::optional<KvRow> row) mutable {
+                         return entryOf(std::move(entryKey), std::move(row));
                      });
 }
 

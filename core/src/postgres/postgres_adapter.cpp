@@ -148,19 +148,20 @@ QFuture<std::optional<KvRow>> PostgresAdapter::get(std::string key, std::int64_t
 }
 
 QFuture<std::optional<Entry>>
-PostgresAdapter::getEntry(std::string key, std::int64_t now, RowToEntry toEntry)
+PostgresAdapter::getEntry(std::string key, std::int64_t now, Key entryKey)
 {
     detail::PgCallSpec<std::optional<KvRow>> read
         = pg::get(m_impl->statements, std::move(key), now);
-    detail::PgCallSpec<std::optional<Entry>> mapped;
-    mapped.statement = read.statement;
-    mapped.params = std::move(read.params);
-    mapped.parse = [parse = std::move(read.parse),
-                    toEntry = std::move(toEntry)](const detail::PqResult &result) {
-        return toEntry(parse(result));
+    detail::PgCallSpec<std::optional<Entry>> decoded;
+    decoded.statement = read.statement;
+    decoded.params = std::move(read.params);
+    // Called once, when the answer arrives: the key moves into the entry.
+    decoded.parse = [parse = std::move(read.parse),
+                     entryKey = std::move(entryKey)](const detail::PqResult &result) mutable {
+        return entryOf(std::move(entryKey), parse(result));
     };
-    mapped.mapError = std::move(read.mapError);
-    return m_impl->submit(std::move(mapped));
+    decoded.mapError = std::move(read.mapError);
+    return m_impl->submit(std::move(decoded));
 }
 
 QFuture<std::optional<KvRow>> PostgresAdapter::getRaw(std::string key)

@@ -66,11 +66,13 @@ QFuture<std::optional<KvRow>> SQLiteAsyncAdapter::get(std::string key, std::int6
 }
 
 QFuture<std::optional<Entry>>
-SQLiteAsyncAdapter::getEntry(std::string key, std::int64_t now, RowToEntry toEntry)
+SQLiteAsyncAdapter::getEntry(std::string key, std::int64_t now, Key entryKey)
 {
     return m_worker->submit<std::optional<Entry>>(
-        [key = std::move(key), now, toEntry = std::move(toEntry)](
-            detail::SqliteSession &s) mutable { return toEntry(s.getNow(std::move(key), now)); },
+        [key = std::move(key), now, entryKey = std::move(entryKey)](
+            detail::SqliteSession &s) mutable {
+            return entryOf(std::move(entryKey), s.getNow(std::move(key), now));
+        },
         kRead);
 }
 
