@@ -7,8 +7,8 @@
 namespace kvs::cli {
 
 // Puts every thread of this process on the CPU the calling thread runs on, for the lifetime of
-// the object, and each back on its own CPUs afterwards (threads started meanwhile keep the one
-// CPU they inherited).
+// the object, and each back on its own CPUs afterwards (threads started meanwhile get the
+// calling thread's CPUs).
 //
 // Why: the async-sqlite bench compares AsyncKVStore, whose calls in flight all run on the store's
 // worker thread, with KVStore on the bench's own thread. On this project's 2-vCPU VM the two
@@ -29,7 +29,9 @@ public:
     bool pinned() const noexcept { return m_pinned; }
 
 private:
-    struct Saved;
+    struct Saved; // a thread's id and CPU mask
+    std::unique_ptr<Saved>
+        m_caller; // the calling thread's mask, given to threads started meanwhile
     std::vector<std::unique_ptr<Saved>> m_saved;
     bool m_pinned = false;
 };

@@ -85,9 +85,11 @@ private slots:
     void aQueuedWriteIsCommittedBeforeItsFutureFinishes();
     void theNextBatchSeesAnotherConnectionsWrite();
     void aBatchLeavesNoReadTransactionOpen();
-    void readOnlyAdapterBatchesReads();
+    void readOnlyAdapterAnswersQueuedReads();
     void callsQueuedAfterCloseFail();
     void getEntryDecodesTheRow();
+    void aFailedCallFinishesAfterTheCallsBeforeIt();
+    void aTransactionMayWaitForAnEarlierCall();
     void getEntryDefaultGoesThroughGet();
 
 private:
@@ -166,7 +168,7 @@ void TestSqliteAsyncAdapter::aQueuedWriteIsCommittedBeforeItsFutureFinishes()
     auto third = adapter.get(keyBytes("a"), kNow);
     auto fourth = adapter.get(keyBytes("b"), kNow);
     std::string seenByOther;
-    // Runs on the worker the moment the write's future finishes, before the next job.
+    // Runs on the worker when the write's future finishes (after the reads queued behind it).
     QFuture<void> checked
         = kvs::then(write, [&](std::int64_t) { seenByOther = storedValue(other, keyBytes("a")); });
     gate.release();
@@ -218,7 +220,7 @@ void TestSqliteAsyncAdapter::aBatchLeavesNoReadTransactionOpen()
     QCOMPARE(checkpoint.front().front(), std::string("0"));
 }
 
-void TestSqliteAsyncAdapter::readOnlyAdapterBatchesReads()
+void TestSqliteAsyncAdapter::readOnlyAdapterAnswersQueuedReads()
 {
     SQLiteAdapterOptions options;
     options.readOnly = true;
@@ -298,6 +300,50 @@ void TestSqliteAsyncAdapter::getEntryDefaultGoesThroughGet()
     QCOMPARE(hit->key, entryKey);
     QCOMPARE(hit->value, Value(std::string("b1")));
     QVERIFY(!miss.has_value());
+}
+
+void TestSqliteAsyncAdapter::aFailedCallFinishesAfterTheCallsBeforeIt()
+{
+    SQLiteAsyncAdapter adapter(m_path);
+    adapter.migrate().waitForFinished();
+    test::RawSqlite other(m_path);
+    other.rows("UPDATE kv SET value = ? WHERE key = ?", {std::string("\x03xxx"), keyBytes("b")});
+    WorkerGate gate(adapter);
+    auto first = adapter.get(keyBytes("a"), kNow);
+    auto failing = adapter.getEntry(keyBytes("b"), kNow, Key{std::string("b")});
+    bool firstFinishedBefore = false;
+    bool failureShownEarly = true;
+    QFuture<void> checkedFirst = kvs::then(first, [&](const QFuture<std::optional<KvRow>> &) {
+        failureShownEarly = failing.isCanceled(); // a failed future reports itself canceled
+    });
+    QFuture<void> checked = kvs::then(failing, [&](const QFuture<std::optional<Entry>> &) {
+        firstFinishedBefore = first.isFinished();
+    });
+    gate.release();
+    checked.waitForFinished();
+    checkedFirst.waitForFinished();
+    QVERIFY(firstFinishedBefore);
+    QVERIFY(!failureShownEarly);
+    QCOMPARE(first.result()->value, valueBytes("a1"));
+    QVERIFY(test::throwsWith<Error>([&] { failing.waitForFinished(); },
+                                    "kvs: cannot decode value: an invalid JSON value at byte 1"));
+}
+
+void TestSqliteAsyncAdapter::aTransactionMayWaitForAnEarlierCall()
+{
+    // The calls of a batch queued before a transaction have finished when its work runs, so the
+    // work can wait for one (it would wait forever if that future finished after the batch).
+    SQLiteAsyncAdapter adapter(m_path);
+    adapter.migrate().waitForFinished();
+    WorkerGate gate(adapter);
+    auto first = adapter.get(keyBytes("a"), kNow);
+    auto second = adapter.get(keyBytes("b"), kNow);
+    std::string seen;
+    QFuture<void> tx = adapter.transaction([&](SqlAdapter &) { seen = first.result()->value; });
+    gate.release();
+    QTRY_VERIFY_WITH_TIMEOUT(tx.isFinished(), 10000);
+    QCOMPARE(seen, valueBytes("a1"));
+    QCOMPARE(second.result()->value, valueBytes("b1"));
 }
 
 QTEST_GUILESS_MAIN(TestSqliteAsyncAdapter)

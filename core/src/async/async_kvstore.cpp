@@ -266,7 +266,7 @@ QFuture<std::optional<Entry>> AsyncKVStore::get(const Key &key)
         if (m_state->ready.load(std::memory_order_acquire))
             return m_state->adapter->getEntry(std::move(encoded), detail::nowMs(), key);
         return m_state->whenReady<Result>(
-            [key, encoded = std::move(encoded)](SqlAdapter &adapter) mutable {
+            [key = Key(key), encoded = std::move(encoded)](SqlAdapter &adapter) mutable {
                 return adapter.getEntry(std::move(encoded), detail::nowMs(), std::move(key));
             });
     } catch (...) {

@@ -162,7 +162,9 @@ public:
     // cost more than an indexed point read on a virtual machine. Every read of a batch was
     // queued before the batch began, so one snapshot for all of them is as current as any.
     // beginReadBatch() returns false and starts nothing when the session is closed or a
-    // transaction is open; endReadBatch() never throws (a read transaction has nothing to lose).
+    // transaction is open, and throws DatabaseError when BEGIN fails (a transaction the user
+    // opened with raw("BEGIN"), say); endReadBatch() never throws (a read transaction has nothing
+    // to lose).
     bool beginReadBatch();
     void endReadBatch() noexcept;
 

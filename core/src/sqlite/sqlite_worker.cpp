@@ -40,13 +40,16 @@ QFuture<void> SqliteWorker::close()
     auto promise = std::make_shared<QPromise<void>>();
     promise->start();
     QFuture<void> done = promise->future();
-    std::lock_guard lock(m_core->mutex);
+    std::unique_lock lock(m_core->mutex);
     if (m_core->closing) {
-        // A second close() finishes with the first: when the session is closed.
-        if (m_core->sessionClosed)
+        // A second close() finishes with the first: when the session is closed. Finished
+        // outside the lock: finish() takes futureLock(), which callers hold when they post.
+        if (m_core->sessionClosed) {
+            lock.unlock();
             kvs::finish(*promise);
-        else
+        } else {
             m_core->closeWaiters.push_back(std::move(promise));
+        }
         return done;
     }
     m_core->closing = true;
@@ -116,6 +119,11 @@ void SqliteWorker::run(const std::shared_ptr<Core> &core)
 
 void SqliteWorker::runBatch(Core &core, std::vector<Job> &batch)
 {
+    std::size_t completed = 0; // the jobs before this one have finished their futures
+    const auto completeUpTo = [&](std::size_t end) {
+        for (; completed < end; ++completed)
+            batch[completed].task->complete(); // continuations run here, on this thread
+    };
     bool reading = false; // a read batch is open on the session
     for (std::size_t i = 0; i < batch.size(); ++i) {
         const bool read = batch[i].access == Access::Read;
@@ -125,16 +133,18 @@ void SqliteWorker::runBatch(Core &core, std::vector<Job> &batch)
             } catch (...) {
                 // No batch (the session does not open, say): each read runs, and fails, alone.
             }
-        } else if (!read && reading) {
-            core.openSession->endReadBatch();
-            reading = false;
+        } else if (!read) {
+            if (reading) {
+                core.openSession->endReadBatch();
+                reading = false;
+            }
+            completeUpTo(i);
         }
         batch[i].task->execute(core);
     }
     if (reading && core.openSession)
         core.openSession->endReadBatch();
-    for (Job &job : batch)
-        job.task->complete(); // continuations run here, on this thread
+    completeUpTo(batch.size());
 }
 
 } // namespace kvs::detail

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -21,12 +22,14 @@ namespace kvs::detail {
 // one at a time, in order: the serial queue of the reference. When it wakes it takes every job
 // queued so far in one go (a batch), so that requests in flight share one wake-up of the worker
 // instead of paying one each: on this kind of machine a cross-thread wake-up costs more than a
-// point read. It runs the batch's statements back to back, consecutive reads inside one read
-// transaction (see SqliteSession::beginReadBatch), and then finishes their futures in order, so
+// point read. Consecutive reads of a batch run back to back inside one read transaction (see
+// SqliteSession::beginReadBatch), and their futures finish, in order, after the last of them, so
 // the continuations run after the SQL rather than between statements (measured on :memory: with
-// 64 gets in flight: 3% faster, SQLite's pages staying in cache). A write is committed when its
-// statement returns, before its future finishes. A request alone in the queue is a batch of one,
-// so nothing waits longer than the batch it arrived with.
+// 64 gets in flight: 3% faster, SQLite's pages staying in cache). Before a write (a statement, a
+// transaction(), closing) runs, every earlier future of the batch has finished: a write sees the
+// world its caller saw, and a transaction's work may wait for an earlier call. A write is committed
+// when its statement returns, before its future finishes. A request alone in the queue is a batch
+// of one, so nothing waits longer than the batch it arrived with.
 //
 // Thread rule: submit() is safe from any thread, and so is destruction: the thread's state is
 // shared with it, so a worker destroyed from one of its own jobs' continuations (the last owner
@@ -90,20 +93,27 @@ private:
                 else
                     result.emplace(fn(core.session()));
             } catch (...) {
-                promise.setException(std::current_exception());
+                error = std::current_exception(); // reported in complete(), in order
             }
         }
         void complete() noexcept override
         {
-            if constexpr (!std::is_void_v<T>) {
-                if (result)
-                    promise.addResult(std::move(*result));
+            try {
+                if constexpr (!std::is_void_v<T>) {
+                    if (result)
+                        promise.addResult(std::move(*result));
+                }
+            } catch (...) {
+                error = std::current_exception(); // no memory for the result
             }
+            if (error)
+                promise.setException(error);
             kvs::finish(promise);
         }
         QPromise<T> promise;
         Fn fn;
         std::optional<std::conditional_t<std::is_void_v<T>, int, T>> result;
+        std::exception_ptr error;
     };
     // The worker's own step (closing the session): it runs when the calls queued before it have
     // completed, so their futures finish before its own.
