@@ -71,7 +71,7 @@ SQLiteAsyncAdapter::getEntry(std::string key, std::int64_t now, Key entryKey)
     return m_worker->submit<std::optional<Entry>>(
         [key = std::move(key), now, entryKey = std::move(entryKey)](
             detail::SqliteSession &s) mutable {
-            return entryOf(std::move(entryKey), s.getNow(std::move(key), now));
+            return s.getEntryNow(key, now, std::move(entryKey));
         },
         kRead);
 }

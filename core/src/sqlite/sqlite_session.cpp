@@ -125,6 +125,20 @@ std::optional<KvRow> SqliteSession::getNow(std::string key, std::int64_t now)
         key, std::string(get->columnBytes(0)), get->columnInt64(1), get->columnOptionalInt64(2)};
 }
 
+std::optional<Entry>
+SqliteSession::getEntryNow(const std::string &key, std::int64_t now, Key entryKey)
+{
+    StatementScope get(statement(SqlId::Get));
+    get->bindBlob(1, key);
+    get->bindInt64(2, now);
+    if (!get->step())
+        return std::nullopt;
+    return Entry{std::move(entryKey),
+                 decodeValue(get->columnBytes(0)),
+                 get->columnInt64(1),
+                 get->columnOptionalInt64(2)};
+}
+
 std::optional<KvRow> SqliteSession::getRawNow(std::string key)
 {
     requireOpen();

@@ -106,6 +106,8 @@ public:
     // The same calls, answered directly (SQLiteAsyncAdapter's worker calls these: no future to
     // build and unwrap per request). Each throws what its future would carry.
     std::optional<KvRow> getNow(std::string key, std::int64_t now);
+    // getEntry()'s answer, the value decoded straight from the row (no copy of its bytes).
+    std::optional<Entry> getEntryNow(const std::string &key, std::int64_t now, Key entryKey);
     std::optional<KvRow> getRawNow(std::string key);
     std::vector<std::string> listKeysNow(const std::string &start,
                                          const std::string &end,
