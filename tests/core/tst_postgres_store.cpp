@@ -290,6 +290,17 @@ void TestPostgresStore::upgradesVersion2Tables()
                  "('t', convert_to('2', 'UTF8'), 'dead', 1, 1, 3, 3, NULL, NULL, 'it broke', 1), "
                  "('t', convert_to('3', 'UTF8'), 'pending', 1, 1, 0, 3, NULL, NULL, NULL, NULL)");
 
+    {
+        // Read-only, the store says which version it found, and changes nothing.
+        AsyncKVStoreSettings readOnly = inSchema(schema);
+        readOnly.readOnly = true;
+        AsyncKVStore reader(kvs::test::postgresUrl(), readOnly);
+        QCOMPARE(reader.schemaVersion(), 0LL); // nothing has run yet
+        QCOMPARE(reader.get({"plain"}).result()->version, std::int64_t(5));
+        QCOMPARE(reader.schemaVersion(), 2LL);
+        QCOMPARE(admin.exec("SELECT value FROM " + s + "\"meta\" WHERE key = 'schema_version'"),
+                 std::string("2"));
+    }
     AsyncKVStore store(kvs::test::postgresUrl(), inSchema(schema));
     const auto moved = store.get({"z", 0}).result();
     QVERIFY(moved.has_value()); // rekeyed, version and value kept
@@ -298,6 +309,7 @@ void TestPostgresStore::upgradesVersion2Tables()
     QCOMPARE(store.get({"plain"}).result()->version, std::int64_t(5));
     QCOMPARE(admin.exec("SELECT value FROM " + s + "\"meta\" WHERE key = 'schema_version'"),
              std::string("3"));
+    QCOMPARE(store.schemaVersion(), kSchemaVersion);
     // The versionstamp sequence starts above every stored version.
     QVERIFY(store.set({"new"}, Value(1)).result().version > 900);
     // The live lease is kept (only the pending message is delivered); the error stays.

@@ -90,6 +90,7 @@ private slots:
     void getEntryDecodesTheRow();
     void aFailedCallFinishesAfterTheCallsBeforeIt();
     void aTransactionMayWaitForAnEarlierCall();
+    void schemaVersionIsWhatMigrateFound();
     void getEntryDefaultGoesThroughGet();
 
 private:
@@ -344,6 +345,30 @@ void TestSqliteAsyncAdapter::aTransactionMayWaitForAnEarlierCall()
     QTRY_VERIFY_WITH_TIMEOUT(tx.isFinished(), 10000);
     QCOMPARE(seen, valueBytes("a1"));
     QCOMPARE(second.result()->value, valueBytes("b1"));
+}
+
+void TestSqliteAsyncAdapter::schemaVersionIsWhatMigrateFound()
+{
+    {
+        SQLiteAsyncAdapter adapter(m_path);
+        QCOMPARE(adapter.schemaVersion(), 0LL); // migrate() has not run
+        adapter.migrate().waitForFinished();
+        QCOMPARE(adapter.schemaVersion(), kSchemaVersion);
+    }
+    // kvs <= 0.3 tables (no meta row): version 1, read without a change.
+    const std::string old = m_files.path(("v1-" + std::to_string(m_run) + ".db").c_str());
+    {
+        test::RawSqlite raw(old);
+        raw.exec(test::kSchemaV1Sql);
+    }
+    const QByteArray before = test::fileBytes(QString::fromStdString(old));
+    SQLiteAdapterOptions readOnly;
+    readOnly.readOnly = true;
+    SQLiteAsyncAdapter reader(old, readOnly);
+    reader.migrate().waitForFinished();
+    QCOMPARE(reader.schemaVersion(), 1LL);
+    reader.close().waitForFinished();
+    QCOMPARE(test::fileBytes(QString::fromStdString(old)), before);
 }
 
 QTEST_GUILESS_MAIN(TestSqliteAsyncAdapter)

@@ -13,3 +13,5 @@ target_compile_definitions(tst_connection_dialog_postgres PRIVATE
     KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
 kvs_add_test(tst_connection_resolver_postgres tst_connection_resolver_postgres.cpp
     LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
+kvs_add_test(tst_database_session_postgres tst_database_session_postgres.cpp
+    LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)

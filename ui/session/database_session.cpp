@@ -2,11 +2,8 @@
 
 #include <kvs/errors.h>
 #include <kvs/future.h>
-#include <kvs/kvstore.h>
 
-#include <QFutureWatcher>
 #include <QThreadPool>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace kvs::ui {
 
@@ -72,40 +69,12 @@ void DatabaseSession::start(bool writable, bool migrate)
                   m_writable = writable;
                   emit storeChanged(m_store, m_writable);
                   retire(std::move(previous));
-                  if (!writable)
-                      checkSchemaVersion();
+                  // The probe ran the read-only schema check, which found the version
+                  // without changing anything (SQLite and PostgreSQL alike).
+                  const long long version = m_store->schemaVersion();
+                  if (!writable && version > 0 && version < kSchemaVersion)
+                      emit schemaOutdated(version);
               });
-}
-
-void DatabaseSession::checkSchemaVersion()
-{
-    if (m_spec.isPostgres())
-        return;
-    // A read-only AsyncKVStore reads an older schema without saying which version it found;
-    // KVStore says it for SQLite files (a read-only open: nothing is written).
-    const std::string path = m_spec.sqlitePath().toStdString();
-    const std::string prefix = m_spec.tablePrefix().toStdString();
-    auto *watcher = new QFutureWatcher<long long>(this);
-    connect(watcher, &QFutureWatcher<long long>::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        const long long version = watcher->future().result();
-        if (version > 0 && version < kSchemaVersion)
-            emit schemaOutdated(version);
-    });
-    watcher->setFuture(QtConcurrent::run([path, prefix]() -> long long {
-        try {
-            KVStoreOptions options;
-            options.readOnly = true;
-            options.tablePrefix = prefix;
-            options.maintenanceInterval = std::chrono::milliseconds(0);
-            KVStore store(path, options);
-            const long long version = store.schemaVersion();
-            store.close();
-            return version;
-        } catch (const std::exception &) {
-            return 0; // the store's own reads report what is wrong
-        }
-    }));
 }
 
 void DatabaseSession::retire(std::shared_ptr<AsyncKVStore> store)

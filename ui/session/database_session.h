@@ -64,13 +64,12 @@ signals:
     void storeChanged(const std::shared_ptr<kvs::AsyncKVStore> &store, bool writable);
     void problem(const kvs::ui::SessionProblem &problem);
     void openingChanged(bool opening);
-    // A SQLite file opened for reading is at an older schema: it reads, writing needs consent
-    // to migrate (PostgreSQL says so when writes are allowed).
+    // The database opened for reading is at an older schema (the store's schemaVersion(), SQLite
+    // and PostgreSQL alike): it reads, writing needs consent to migrate.
     void schemaOutdated(long long version);
 
 private:
     void start(bool writable, bool migrate);
-    void checkSchemaVersion();
     static void retire(std::shared_ptr<AsyncKVStore> store);
 
     ConnectionSpec m_spec;

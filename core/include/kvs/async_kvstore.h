@@ -131,6 +131,10 @@ public:
     /// The adapter the store runs on.
     SqlAdapter &adapter() const noexcept;
     bool isReadOnly() const noexcept;
+    /// The schema version the store's first operation found (it runs the migration or, read-only,
+    /// the check): kSchemaVersion once migrated; read-only, the tables' own version, so a reader
+    /// can say the database is older without changing it. 0 until an operation has succeeded.
+    long long schemaVersion() const noexcept;
 
 private:
     friend class AsyncAtomicOperation;

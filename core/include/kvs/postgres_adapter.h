@@ -49,6 +49,7 @@ public:
     PostgresAdapter &operator=(const PostgresAdapter &) = delete;
 
     QFuture<void> migrate() override;
+    long long schemaVersion() const noexcept override;
     QFuture<std::optional<KvRow>> get(std::string key, std::int64_t now) override;
     QFuture<std::optional<Entry>>
     getEntry(std::string key, std::int64_t now, Key entryKey) override;

@@ -73,6 +73,11 @@ public:
     /// Creates or upgrades the schema as the reference's "Schema versions" says (one transaction,
     /// foreign tables refused untouched, a newer version refused with SchemaTooNewError).
     virtual QFuture<void> migrate() = 0;
+    /// The schema version the last successful migrate() found: kSchemaVersion once migrated;
+    /// read-only, the version of the tables as they are (1 for kvs <= 0.3 tables without a meta
+    /// row), so an inspector can say the database is older without changing it. 0 before
+    /// migrate() succeeded. The default (an adapter that does not say) is 0.
+    virtual long long schemaVersion() const noexcept { return 0; }
 
     /// The live row at key, or nullopt.
     virtual QFuture<std::optional<KvRow>> get(std::string key, std::int64_t now) = 0;

@@ -2,6 +2,7 @@
 
 #include <kvs/sql_adapter.h>
 
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -47,6 +48,7 @@ public:
     const std::string &path() const noexcept;
 
     QFuture<void> migrate() override;
+    long long schemaVersion() const noexcept override;
     QFuture<std::optional<KvRow>> get(std::string key, std::int64_t now) override;
     QFuture<std::optional<Entry>>
     getEntry(std::string key, std::int64_t now, Key entryKey) override;
@@ -118,6 +120,10 @@ public:
 
 private:
     std::unique_ptr<detail::SqliteWorker> m_worker; // Owned.
+    // What the last successful migrate() found; shared with the migration job, which may end
+    // after the adapter (a worker destroyed from its own continuation finishes its queue alone).
+    std::shared_ptr<std::atomic<long long>> m_schemaVersion
+        = std::make_shared<std::atomic<long long>>(0);
 };
 
 } // namespace kvs

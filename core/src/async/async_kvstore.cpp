@@ -255,6 +255,11 @@ bool AsyncKVStore::isReadOnly() const noexcept
     return m_state->readOnly;
 }
 
+long long AsyncKVStore::schemaVersion() const noexcept
+{
+    return m_state->adapter->schemaVersion();
+}
+
 QFuture<std::optional<Entry>> AsyncKVStore::get(const Key &key)
 {
     using Result = std::optional<Entry>;

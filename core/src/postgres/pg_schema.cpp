@@ -226,7 +226,7 @@ void migratePostgres(PqConnection &connection, const PgNames &names, std::int64_
     }
 }
 
-void checkPostgresReadOnly(PqConnection &connection, const PgNames &names)
+long long checkPostgresReadOnly(PqConnection &connection, const PgNames &names)
 {
     const std::vector<std::string> tables = tablesOf(connection, names);
     if (!hasTable(tables, names.prefix + "kv")) {
@@ -240,10 +240,12 @@ void checkPostgresReadOnly(PqConnection &connection, const PgNames &names)
     requireColumns(connection, names, names.prefix + "kv", kKvColumns);
     if (hasTable(tables, names.prefix + "queue"))
         requireColumns(connection, names, names.prefix + "queue", kQueueV1Columns);
+    long long version = 0;
     if (hasTable(tables, names.prefix + "meta")) {
         requireColumns(connection, names, names.prefix + "meta", kMetaColumns);
-        (void)storedVersion(connection, names);
+        version = storedVersion(connection, names);
     }
+    return version == 0 ? 1 : version; // a kv table without a version is kvs <= 0.3's layout
 }
 
 } // namespace kvs::detail

@@ -20,7 +20,8 @@ void migratePostgres(PqConnection &connection,
                      bool migrate);
 
 // A read-only open: checks the tables (NotKvsDatabaseError naming what it found without a kv
-// table; ForeignTableError; SchemaTooNewError) and writes nothing.
-void checkPostgresReadOnly(PqConnection &connection, const PgNames &names);
+// table; ForeignTableError; SchemaTooNewError) and writes nothing. Returns the schema version of
+// the tables (1 for kvs <= 0.3 tables without a meta row).
+long long checkPostgresReadOnly(PqConnection &connection, const PgNames &names);
 
 } // namespace kvs::detail

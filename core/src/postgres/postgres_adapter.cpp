@@ -113,6 +113,7 @@ public:
     const PostgresAdapterOptions options;
     const PgNames names;
     PgStatements statements;
+    std::atomic<long long> schemaVersion{0}; // what the last successful migrate() found
     PgWorkers pool;
 };
 
@@ -134,12 +135,18 @@ QFuture<void> PostgresAdapter::migrate()
 {
     detail::PostgresAdapterImpl *impl = m_impl.get();
     return impl->pool.submitSession<void>([impl](detail::PqConnection &connection) {
-        if (impl->options.readOnly)
-            detail::checkPostgresReadOnly(connection, impl->names);
-        else
-            detail::migratePostgres(
-                connection, impl->names, detail::nowMs(), impl->options.migrate);
+        if (impl->options.readOnly) {
+            impl->schemaVersion = detail::checkPostgresReadOnly(connection, impl->names);
+            return;
+        }
+        detail::migratePostgres(connection, impl->names, detail::nowMs(), impl->options.migrate);
+        impl->schemaVersion = kSchemaVersion;
     });
+}
+
+long long PostgresAdapter::schemaVersion() const noexcept
+{
+    return m_impl->schemaVersion.load();
 }
 
 QFuture<std::optional<KvRow>> PostgresAdapter::get(std::string key, std::int64_t now)

@@ -52,8 +52,15 @@ QFuture<void> SQLiteAsyncAdapter::close()
 
 QFuture<void> SQLiteAsyncAdapter::migrate()
 {
-    return m_worker->submit<void>(
-        [](detail::SqliteSession &s) mutable { s.migrate().waitForFinished(); });
+    return m_worker->submit<void>([found = m_schemaVersion](detail::SqliteSession &s) mutable {
+        s.migrate().waitForFinished(); // rethrows the migration's failure
+        found->store(s.schemaVersion());
+    });
+}
+
+long long SQLiteAsyncAdapter::schemaVersion() const noexcept
+{
+    return m_schemaVersion->load();
 }
 
 QFuture<std::optional<KvRow>> SQLiteAsyncAdapter::get(std::string key, std::int64_t now)

@@ -104,10 +104,10 @@ QFuture<void> SqliteSession::migrate()
     return finishedFuture([this] {
         requireOpen();
         if (m_settings.readOnly) {
-            openSchemaReadOnly(*m_connection, m_names, m_settings.path);
+            m_schemaVersion = openSchemaReadOnly(*m_connection, m_names, m_settings.path);
             return;
         }
-        openSchemaReadWrite(
+        m_schemaVersion = openSchemaReadWrite(
             *m_connection, m_names, m_settings.path, m_settings.durability, m_settings.migrate);
         if (!m_versions)
             m_versions = std::make_unique<VersionAllocator>(*m_connection, m_names.versionstamp);

@@ -35,6 +35,7 @@ public:
     ~SqliteSession() override;
 
     QFuture<void> migrate() override;
+    long long schemaVersion() const noexcept override { return m_schemaVersion; }
     QFuture<std::optional<KvRow>> get(std::string key, std::int64_t now) override;
     QFuture<std::vector<KvRow>> getMany(std::vector<std::string> keys, std::int64_t now) override;
     QFuture<std::int64_t> set(std::string key,
@@ -195,6 +196,7 @@ private:
     std::map<std::size_t, std::unique_ptr<Statement>> m_getMany; // by key count
     std::unique_ptr<VersionAllocator> m_versions;
     bool m_inTransaction = false;
+    long long m_schemaVersion = 0;            // what migrate() found
     std::unique_ptr<Transaction> m_readBatch; // Open between beginReadBatch() and its end.
 };
 
