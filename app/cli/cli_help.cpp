@@ -158,6 +158,13 @@ Benchmark:
   (marked by the key ["kvs-bench"]; it is replaced): the bench creates it and deletes it, and
   PATH.bench-raw, when it ends. It refuses any other existing file, so it
   never writes into your data. Run one bench per PATH at a time.
+  async-sqlite: AsyncKVStore on the same kind of database. OP is one awaited call at a time
+  against a bare round trip to a worker thread ("baseline": "worker-round-trip"); OP_x64 keeps
+  64 calls in flight against KVStore's OP ("kvstore"), with every thread of the process on one
+  CPU while it runs (a virtual machine's CPUs can differ in speed). async-postgres (a URL): OP
+  one call at a time against a raw libpq loop of the same prepared statements ("raw-libpq");
+  get_hit_x64 against a raw libpq pipeline of 64 gets ("raw-libpq-pipeline-64"), the other
+  OP_x64 against the one-at-a-time OP. The queue cycles run on KVStore only.
   tree: the GUI's own code paths on SQLite files it builds in a temporary folder (--db is not
   used). tree_expand_10k and tree_expand_1m: one operation expands the root (10 children) and
   one of them (100 children) of keys [p, g, i] (10 p, 100 g under each, 10,000 or 1,000,000 keys)
