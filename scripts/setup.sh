@@ -28,6 +28,11 @@ if ((${#missing[@]})); then
 fi
 
 build_type=${KVS_BUILD_TYPE:-RelWithDebInfo}
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type" > build.configure.log 2>&1 \
+# Warnings are errors in CI (the CI variable, or KVS_WERROR=ON); passed every time, so a build
+# folder configured outside CI does not keep the other setting.
+werror=OFF
+if [ -n "${CI:-}" ] || [ "${KVS_WERROR:-}" = ON ]; then werror=ON; fi
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type" -DKVS_WERROR="$werror" \
+    > build.configure.log 2>&1 \
     || { cat build.configure.log; exit 1; }
 cmake --build build -j2
