@@ -262,13 +262,7 @@ void TestPostgresStore::upgradesVersion2Tables()
     // letter's error stay as they are.
     const std::string schema = kvs::test::freshSchema("v2");
     PgAdmin admin;
-    const std::string s = "\"" + schema + "\".";
-    admin.exec("CREATE SCHEMA \"" + schema + "\"");
-    admin.exec("CREATE TABLE " + s + "\"meta\" (key TEXT PRIMARY KEY, value TEXT)");
-    admin.exec("INSERT INTO " + s + "\"meta\" VALUES ('schema_version', '2')");
-    admin.exec("CREATE TABLE " + s
-               + "\"kv\" (key BYTEA PRIMARY KEY, value BYTEA NOT NULL, version BIGINT NOT NULL, "
-                 "expires_at BIGINT)");
+    const std::string s = kvs::test::createVersion2KvTables(admin, schema);
     admin.exec("CREATE TABLE " + s
                + "\"queue\" (id BIGSERIAL PRIMARY KEY, topic TEXT NOT NULL, payload BYTEA NOT "
                  "NULL, status TEXT NOT NULL, enqueued_at BIGINT NOT NULL, deliver_at BIGINT NOT "

@@ -72,6 +72,15 @@ std::string storedValue(test::RawSqlite &other, const std::string &key)
     return rows.empty() ? std::string("<none>") : rows.front().front();
 }
 
+// Writes a row's value bytes as another program would (no version change, no store code).
+void overwriteValue(test::RawSqlite &other, const std::string &key, const std::string &bytes)
+{
+    other.rows("UPDATE kv SET value = ? WHERE key = ?", {bytes, key});
+}
+
+// Bytes that are not a stored value (decodeValue: "an invalid JSON value at byte 1").
+const std::string kNotAValue("\x03xxx");
+
 } // namespace
 
 class TestSqliteAsyncAdapter : public QObject
@@ -193,7 +202,7 @@ void TestSqliteAsyncAdapter::theNextBatchSeesAnotherConnectionsWrite()
         QCOMPARE(second.result()->value, valueBytes("a1"));
     }
     test::RawSqlite other(m_path);
-    other.rows("UPDATE kv SET value = ? WHERE key = ?", {valueBytes("a3"), keyBytes("a")});
+    overwriteValue(other, keyBytes("a"), valueBytes("a3"));
     WorkerGate gate(adapter);
     auto first = adapter.get(keyBytes("a"), kNow);
     auto second = adapter.get(keyBytes("b"), kNow);
@@ -216,7 +225,7 @@ void TestSqliteAsyncAdapter::aBatchLeavesNoReadTransactionOpen()
     for (auto &read : reads)
         QVERIFY(read.result().has_value());
     test::RawSqlite other(m_path);
-    other.rows("UPDATE kv SET value = ? WHERE key = ?", {valueBytes("a4"), keyBytes("a")});
+    overwriteValue(other, keyBytes("a"), valueBytes("a4"));
     const auto checkpoint = other.rows("PRAGMA wal_checkpoint(TRUNCATE)");
     QCOMPARE(checkpoint.front().front(), std::string("0"));
 }
@@ -275,7 +284,7 @@ void TestSqliteAsyncAdapter::getEntryDecodesTheRow()
     QVERIFY(!adapter.getEntry(keyBytes("none"), kNow, entryKey).result());
     // Bytes that are not a value (written by another program) fail the call, not the worker.
     test::RawSqlite other(m_path);
-    other.rows("UPDATE kv SET value = ? WHERE key = ?", {std::string("\x03xxx"), keyBytes("a")});
+    overwriteValue(other, keyBytes("a"), kNotAValue);
     QFuture<std::optional<Entry>> bad = adapter.getEntry(keyBytes("a"), kNow, entryKey);
     QVERIFY(test::throwsWith<Error>([&] { bad.waitForFinished(); },
                                     "kvs: cannot decode value: an invalid JSON value at byte 1"));
@@ -308,7 +317,7 @@ void TestSqliteAsyncAdapter::aFailedCallFinishesAfterTheCallsBeforeIt()
     SQLiteAsyncAdapter adapter(m_path);
     adapter.migrate().waitForFinished();
     test::RawSqlite other(m_path);
-    other.rows("UPDATE kv SET value = ? WHERE key = ?", {std::string("\x03xxx"), keyBytes("b")});
+    overwriteValue(other, keyBytes("b"), kNotAValue);
     WorkerGate gate(adapter);
     auto first = adapter.get(keyBytes("a"), kNow);
     auto failing = adapter.getEntry(keyBytes("b"), kNow, Key{std::string("b")});

@@ -101,4 +101,18 @@ private:
     std::unique_ptr<PGconn, void (*)(PGconn *)> m_conn;
 };
 
+// Creates schema with kvs 0.4's meta and kv tables (schema version 2: BIGINT versions, no
+// versionstamp sequence yet) and returns its quoted prefix for more tables and rows.
+inline std::string createVersion2KvTables(PgAdmin &admin, const std::string &schema)
+{
+    const std::string s = "\"" + schema + "\".";
+    admin.exec("CREATE SCHEMA \"" + schema + "\"");
+    admin.exec("CREATE TABLE " + s + "\"meta\" (key TEXT PRIMARY KEY, value TEXT)");
+    admin.exec("INSERT INTO " + s + "\"meta\" VALUES ('schema_version', '2')");
+    admin.exec("CREATE TABLE " + s
+               + "\"kv\" (key BYTEA PRIMARY KEY, value BYTEA NOT NULL, version BIGINT NOT NULL, "
+                 "expires_at BIGINT)");
+    return s;
+}
+
 } // namespace kvs::test

@@ -19,13 +19,7 @@ constexpr int kTimeout = 30000;
 std::string createVersion2Schema(kvs::test::PgAdmin &admin)
 {
     const std::string schema = kvs::test::freshSchema("session_v2");
-    const std::string s = "\"" + schema + "\".";
-    admin.exec("CREATE SCHEMA \"" + schema + "\"");
-    admin.exec("CREATE TABLE " + s + "\"meta\" (key TEXT PRIMARY KEY, value TEXT)");
-    admin.exec("INSERT INTO " + s + "\"meta\" VALUES ('schema_version', '2')");
-    admin.exec("CREATE TABLE " + s
-               + "\"kv\" (key BYTEA PRIMARY KEY, value BYTEA NOT NULL, version BIGINT NOT NULL, "
-                 "expires_at BIGINT)");
+    const std::string s = kvs::test::createVersion2KvTables(admin, schema);
     const std::string key
         = QByteArray::fromStdString(kvs::encodeKey({"old"})).toHex().toStdString();
     admin.exec("INSERT INTO " + s + "\"kv\" VALUES ('\\x" + key
