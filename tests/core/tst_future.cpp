@@ -22,6 +22,7 @@ private slots:
     void contextContinuationComesFromTheEventLoop();
     void contextContinuationOfAFailedFuture();
     void contextContinuationIsDroppedWithItsContext();
+    void contextGoneBeforeAnotherThreadFinishes();
 };
 
 void TestFuture::continuationRacingAFinishRunsOnce()
@@ -119,6 +120,44 @@ void TestFuture::contextContinuationIsDroppedWithItsContext()
     } // gone before the event loop ran
     QTest::qWait(20);
     QVERIFY(!called);
+}
+
+void TestFuture::contextGoneBeforeAnotherThreadFinishes()
+{
+    // A window closed while its store still reads: the context is destroyed, then the store's
+    // thread finishes the future. Qt 6.4's then(context) posted to the cleared QPointer there (a
+    // crash in QCoreApplication::postEvent); nothing may be called, nothing may crash.
+    bool called = false;
+    auto promise = std::make_shared<QPromise<int>>();
+    promise->start();
+    {
+        QObject context;
+        kvs::then(promise->future(), &context, [&called](int) { called = true; });
+    }
+    std::thread finisher([promise] {
+        promise->addResult(1);
+        kvs::finish(*promise);
+    });
+    finisher.join();
+    QTest::qWait(20);
+    QVERIFY(!called);
+
+    // And while another thread finishes: the context destroyed during the finish.
+    std::atomic<int> calls{0};
+    for (int i = 0; i < 5000; ++i) {
+        auto racing = std::make_shared<QPromise<int>>();
+        racing->start();
+        auto *context = new QObject;
+        kvs::then(racing->future(), context, [&calls](int) { ++calls; });
+        std::thread racer([racing] {
+            racing->addResult(1);
+            kvs::finish(*racing);
+        });
+        delete context;
+        racer.join();
+    }
+    QTest::qWait(20);
+    QCOMPARE(calls.load(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestFuture)

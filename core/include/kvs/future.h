@@ -1,9 +1,10 @@
 #pragma once
 
 #include <QFuture>
+#include <QObject>
+#include <QPointer>
 #include <QPromise>
 
-#include <atomic>
 #include <memory>
 #include <mutex>
 #include <type_traits>
@@ -39,41 +40,43 @@ auto then(QFuture<T> future, Fn &&fn)
 }
 
 /// fn(future), or fn(result) when future did not fail, on context's thread, from its event loop,
-/// once future is finished; not at all once context is gone. Built on future.then(context, fn)
-/// under futureLock(), with one difference: Qt calls fn at once, inside this call, when future is
-/// finished already and this runs on context's thread (a fast SQLite read often is). Callers would
-/// see their signals inside the call that asked (a model inserting rows inside another insertion, a
-/// spy that waits for a signal already sent), so that one case is posted to the event loop; every
-/// other call already comes from it.
+/// once future is finished; not at all once context is gone. Never inside this call, even when
+/// future is finished already: callers would see their signals inside the call that asked (a
+/// model inserting rows inside another insertion, a spy that waits for a signal already sent).
+///
+/// Not built on Qt 6.4's future.then(context, fn): that one checks a QPointer to context on the
+/// thread that finishes future and then posts to it, so a context destroyed on its own thread in
+/// between is posted to after it is freed (a crash in QCoreApplication::postEvent, seen when a
+/// window closed while its store was still opening). Here the finishing thread posts to a relay
+/// object of our own, which only this continuation deletes, and context is checked on its own
+/// thread, where it cannot go away meanwhile.
 template <typename T, typename Fn>
 void then(QFuture<T> future, QObject *context, Fn &&fn)
 {
-    const auto call = [](Fn &f, const QFuture<T> &done) {
-        if constexpr (std::is_invocable_v<Fn &, QFuture<T>>) {
-            f(done);
-        } else if (!done.isCanceled()) { // as Qt's then: a failed future skips fn(T)
-            if constexpr (std::is_void_v<T>)
-                f();
-            else
-                f(done.result());
-        }
-    };
-    // Whether this call is still attaching: a continuation that sees it runs inside the call.
-    // (Atomic for a caller on another thread than context's; either answer is right there.)
-    const auto attaching = std::make_shared<std::atomic<bool>>(true);
-    std::lock_guard lock(futureLock());
-    future.then(context,
-                [context, attaching, call, fn = std::forward<Fn>(fn)](QFuture<T> done) mutable {
-                    if (!*attaching) {
-                        call(fn, done);
-                        return;
-                    }
-                    QMetaObject::invokeMethod(
-                        context,
-                        [call, fn = std::move(fn), done]() mutable { call(fn, done); },
-                        Qt::QueuedConnection);
-                });
-    *attaching = false;
+    // Lives on context's thread; deleted (later, on that thread) when the last of the two
+    // continuations below lets it go, whether or not the future ever finishes.
+    auto *relayObject = new QObject;
+    relayObject->moveToThread(context->thread());
+    std::shared_ptr<QObject> relay(relayObject, [](QObject *r) { r->deleteLater(); });
+    then(std::move(future),
+         [relay, target = QPointer<QObject>(context), fn = std::forward<Fn>(fn)](
+             QFuture<T> done) mutable {
+             QMetaObject::invokeMethod(
+                 relay.get(),
+                 [relay, target, fn = std::move(fn), done]() mutable {
+                     if (!target)
+                         return; // context is gone
+                     if constexpr (std::is_invocable_v<Fn &, QFuture<T>>) {
+                         fn(done);
+                     } else if (!done.isCanceled()) { // as Qt's then: a failed future skips fn(T)
+                         if constexpr (std::is_void_v<T>)
+                             fn();
+                         else
+                             fn(done.result());
+                     }
+                 },
+                 Qt::QueuedConnection);
+         });
 }
 
 /// then() for a continuation that returns a future: the result is that future's, unwrapped.
