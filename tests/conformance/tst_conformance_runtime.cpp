@@ -2,7 +2,7 @@
 // runs on KVStore and AsyncKVStore (whose watch callbacks arrive on its background thread, so
 // these tests wait for them).
 #include "conformance/store_under_test.h"
-#include "core/watch_recorder.h"
+#include "core/watch/watch_recorder.h"
 #include "support/test_support.h"
 
 #include <QTest>

@@ -1,6 +1,6 @@
 #include "postgres/pg_session.h"
 
-#include "async/future_util.h"
+#include "runtime/future_util.h"
 
 #include <kvs/errors.h>
 

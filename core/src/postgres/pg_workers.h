@@ -1,8 +1,8 @@
 #pragma once
 
-#include "async/future_util.h"
 #include "postgres/pg_calls.h"
 #include "postgres/pq_connection.h"
+#include "runtime/future_util.h"
 
 #include <kvs/errors.h>
 

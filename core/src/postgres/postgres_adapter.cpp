@@ -1,9 +1,9 @@
-#include "async/future_util.h"
-#include "clock.h"
 #include "postgres/pg_schema.h"
 #include "postgres/pg_session.h"
 #include "postgres/pg_workers.h"
-#include "validation.h"
+#include "runtime/clock.h"
+#include "runtime/future_util.h"
+#include "store/validation.h"
 
 #include <kvs/errors.h>
 #include <kvs/postgres_adapter.h>

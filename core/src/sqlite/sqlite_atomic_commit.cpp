@@ -1,6 +1,6 @@
-#include "clock.h"
+#include "runtime/clock.h"
 #include "sqlite/sqlite_store.h"
-#include "validation.h"
+#include "store/validation.h"
 
 #include <kvs/errors.h>
 #include <kvs/value_codec.h>

@@ -1,8 +1,8 @@
 #include "sqlite/sqlite_open.h"
 
-#include "clock.h"
-#include "schema_rules.h"
+#include "runtime/clock.h"
 #include "sqlite/sqlite_schema.h"
+#include "store/schema_rules.h"
 
 #include <kvs/errors.h>
 #include <kvs/types.h>

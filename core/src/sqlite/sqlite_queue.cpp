@@ -1,9 +1,9 @@
 // Queue v2 of the sync store (reference "Queue model (0.4)" through cleanQueue()). No queue
 // call takes a versionstamp, so none reserves one (and none inside a transaction).
-#include "clock.h"
 #include "queue/queue_rules.h"
+#include "runtime/clock.h"
 #include "sqlite/sqlite_store.h"
-#include "validation.h"
+#include "store/validation.h"
 
 #include <kvs/errors.h>
 #include <kvs/js_number.h>

@@ -1,8 +1,8 @@
 #include "sqlite/sqlite_session.h"
 
-#include "async/future_util.h"
+#include "runtime/future_util.h"
 #include "sqlite/sqlite_open.h"
-#include "validation.h"
+#include "store/validation.h"
 
 #include <kvs/errors.h>
 #include <kvs/value_codec.h>

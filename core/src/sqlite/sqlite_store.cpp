@@ -1,10 +1,10 @@
 #include "sqlite/sqlite_store.h"
 
-#include "children_scan.h"
-#include "clock.h"
-#include "list_range.h"
+#include "runtime/clock.h"
 #include "sqlite/sqlite_open.h"
-#include "validation.h"
+#include "store/children_scan.h"
+#include "store/list_range.h"
+#include "store/validation.h"
 
 #include <kvs/errors.h>
 #include <kvs/value_codec.h>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "async/future_util.h"
+#include "runtime/future_util.h"
 #include "sqlite/sqlite_session.h"
 
 #include <kvs/errors.h>

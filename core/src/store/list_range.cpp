@@ -1,4 +1,4 @@
-#include "list_range.h"
+#include "store/list_range.h"
 
 #include <kvs/errors.h>
 #include <kvs/js_number.h>

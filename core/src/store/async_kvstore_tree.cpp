@@ -1,9 +1,9 @@
 // AsyncKVStore's reads for KVS Admin that the reference does not have (kvs/key_tree.h):
 // listChildren() drives the shared skip-scan (children_scan.h) with one adapter read per step,
 // and inspect() reads a row as stored.
-#include "async/async_kvstore_state.h"
-#include "children_scan.h"
-#include "clock.h"
+#include "runtime/clock.h"
+#include "store/async_kvstore_state.h"
+#include "store/children_scan.h"
 
 #include <QPromise>
 

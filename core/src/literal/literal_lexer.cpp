@@ -1,6 +1,6 @@
-#include "literal_lexer.h"
+#include "literal/literal_lexer.h"
 
-#include "wtf8.h"
+#include "codec/wtf8.h"
 
 #include <kvs/errors.h>
 

@@ -1,4 +1,4 @@
-#include "clock.h"
+#include "runtime/clock.h"
 #include "sqlite/sqlite_connection.h"
 
 #include <kvs/change_feed.h>

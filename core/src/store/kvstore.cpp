@@ -1,7 +1,7 @@
-#include "async/future_util.h"
-#include "clock.h"
-#include "kvstore_state.h"
-#include "validation.h"
+#include "runtime/clock.h"
+#include "runtime/future_util.h"
+#include "store/kvstore_state.h"
+#include "store/validation.h"
 
 #include <kvs/errors.h>
 #include <kvs/future.h>

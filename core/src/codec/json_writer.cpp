@@ -1,6 +1,6 @@
-#include "json_writer.h"
+#include "codec/json_writer.h"
 
-#include "wtf8.h"
+#include "codec/wtf8.h"
 
 #include <kvs/js_number.h>
 #include <kvs/value_codec.h>

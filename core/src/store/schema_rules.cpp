@@ -1,4 +1,4 @@
-#include "schema_rules.h"
+#include "store/schema_rules.h"
 
 #include <kvs/errors.h>
 #include <kvs/types.h>

@@ -1,5 +1,5 @@
-#include "iso_date.h"
-#include "literal_lexer.h"
+#include "literal/iso_date.h"
+#include "literal/literal_lexer.h"
 
 #include <kvs/errors.h>
 #include <kvs/js_number.h>

@@ -1,7 +1,7 @@
 // The key codec (reference "Key Encoding", KVS-10, KVS-16, KVS-23): every key vector of
 // kvs-vectors.json from its literal and from its parts, the sort order, cursors, and the errors
 // the reference and the interpretation notes pin.
-#include "kvs_vectors.h"
+#include "support/kvs_vectors.h"
 #include "support/test_support.h"
 
 #include <kvs/errors.h>

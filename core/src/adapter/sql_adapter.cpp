@@ -1,4 +1,4 @@
-#include "async/future_util.h"
+#include "runtime/future_util.h"
 
 #include <kvs/errors.h>
 #include <kvs/future.h>

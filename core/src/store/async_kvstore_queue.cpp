@@ -1,9 +1,9 @@
 // AsyncKVStore's queue (reference "Queue model (0.4)" through cleanQueue()), on the adapter's
 // queue calls. The rules and messages are KVStore's (queue_rules.h).
-#include "async/async_kvstore_state.h"
-#include "clock.h"
 #include "queue/queue_rules.h"
-#include "validation.h"
+#include "runtime/clock.h"
+#include "store/async_kvstore_state.h"
+#include "store/validation.h"
 
 #include <kvs/value_codec.h>
 

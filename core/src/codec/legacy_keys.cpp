@@ -1,4 +1,4 @@
-#include "legacy_keys.h"
+#include "codec/legacy_keys.h"
 
 namespace kvs::detail {
 

@@ -1,5 +1,5 @@
-#include "json_writer.h"
-#include "value_markers.h"
+#include "codec/json_writer.h"
+#include "codec/value_markers.h"
 
 #include <kvs/value_codec.h>
 

@@ -3,9 +3,9 @@
 // getVersionForUpdate (or getVersion), nextVersion(), the mutations in order (insertIfAbsent for
 // the first write of a key checked version: null, where the backend has row locks), then the
 // enqueues. The whole commit is one adapter transaction.
-#include "async/async_kvstore_state.h"
-#include "clock.h"
-#include "validation.h"
+#include "runtime/clock.h"
+#include "store/async_kvstore_state.h"
+#include "store/validation.h"
 
 #include <kvs/value_codec.h>
 

@@ -1,4 +1,4 @@
-#include "validation.h"
+#include "store/validation.h"
 
 #include <kvs/errors.h>
 #include <kvs/js_number.h>

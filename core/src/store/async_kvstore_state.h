@@ -1,9 +1,9 @@
 #pragma once
 
-#include "async/future_util.h"
 #include "queue/queue_backend.h"
 #include "queue/queue_dispatch.h"
 #include "runtime/dispatcher.h"
+#include "runtime/future_util.h"
 #include "watch/watch_hub.h"
 
 #include <kvs/async_kvstore.h>

@@ -1,7 +1,7 @@
-#include "async/async_kvstore_state.h"
-#include "clock.h"
-#include "list_range.h"
-#include "validation.h"
+#include "runtime/clock.h"
+#include "store/async_kvstore_state.h"
+#include "store/list_range.h"
+#include "store/validation.h"
 
 #include <kvs/postgres_adapter.h>
 #include <kvs/sqlite_async_adapter.h>

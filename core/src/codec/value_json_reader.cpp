@@ -1,6 +1,6 @@
-#include "json_text.h"
-#include "value_markers.h"
-#include "wtf8.h"
+#include "codec/json_text.h"
+#include "codec/value_markers.h"
+#include "codec/wtf8.h"
 
 #include <kvs/errors.h>
 #include <kvs/value_codec.h>

@@ -1,4 +1,4 @@
-#include "children_scan.h"
+#include "store/children_scan.h"
 
 #include <kvs/errors.h>
 #include <kvs/js_number.h>

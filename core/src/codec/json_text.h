@@ -1,6 +1,6 @@
 #pragma once
 
-#include "wtf8.h"
+#include "codec/wtf8.h"
 
 #include <charconv>
 #include <cmath>

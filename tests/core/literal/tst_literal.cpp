@@ -1,8 +1,8 @@
 // The literal syntax (interpretation notes, "The literal syntax"): every value and key vector of
 // kvs-vectors.json through parse, print, encode and decode, then the grammar: each accepted
 // extra form and each refusal with its exact position and message (literal_cases.h).
-#include "kvs_vectors.h"
 #include "literal_cases.h"
+#include "support/kvs_vectors.h"
 #include "support/test_support.h"
 
 #include <kvs/errors.h>

@@ -1,4 +1,4 @@
-#include "iso_date.h"
+#include "literal/iso_date.h"
 
 #include <cstdint>
 #include <utility>
