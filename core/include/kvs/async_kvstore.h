@@ -1,6 +1,7 @@
 #pragma once
 
 #include <kvs/atomic_operation.h>
+#include <kvs/clock.h>
 #include <kvs/key_tree.h>
 #include <kvs/queue_listener.h>
 #include <kvs/sql_adapter.h>
@@ -38,6 +39,8 @@ struct AsyncKVStoreSettings
     bool migrate = true;   // connection strings only: false refuses an older schema
     /// The maintenance timer's period (the reference's 60 s); zero turns it off.
     std::chrono::milliseconds maintenanceInterval{60000};
+    /// The time the store reads and its timers run on (kvs/clock.h); null: the system's.
+    std::shared_ptr<Clock> clock;
 };
 
 /// The async store (the reference's AsyncKVStore) on any SqlAdapter: SQLite (SQLiteAsyncAdapter)

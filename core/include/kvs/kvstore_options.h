@@ -1,8 +1,10 @@
 #pragma once
 
+#include <kvs/clock.h>
 #include <kvs/types.h>
 
 #include <chrono>
+#include <memory>
 #include <string>
 
 namespace kvs {
@@ -27,6 +29,8 @@ struct KVStoreOptions
     /// How often the maintenance timer runs cleanExpired() and cleanQueue() (the reference's
     /// 60 s; not an option there). Zero turns it off. A read-only store never runs it.
     std::chrono::milliseconds maintenanceInterval{60000};
+    /// The time the store reads and its timers run on (kvs/clock.h); null: the system's.
+    std::shared_ptr<Clock> clock;
 };
 
 } // namespace kvs

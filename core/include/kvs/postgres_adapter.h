@@ -1,6 +1,6 @@
 #pragma once
 
-#include <kvs/sql_adapter.h>
+#include <kvs/engine_adapter.h>
 
 #include <chrono>
 #include <memory>
@@ -9,7 +9,7 @@
 namespace kvs {
 
 namespace detail {
-class PostgresAdapterImpl;
+class PgPoolBackend;
 }
 
 /// Options of PostgresAdapter (the reference's PostgresAdapterOptions, plus the read-only open
@@ -40,89 +40,15 @@ struct PostgresAdapterOptions
 /// failed (resolve, connect, TLS, authenticate, database), and the next call tries again.
 /// Thread rule: safe from any thread. TypeError "kvs: schema must match
 /// /^[A-Za-z_][A-Za-z0-9_]*$/ (at most 63 characters), got \"S\"" and the tablePrefix error.
-class PostgresAdapter final : public SqlAdapter
+class PostgresAdapter final : public detail::EngineAdapter<detail::PgPoolBackend>
 {
 public:
     explicit PostgresAdapter(const std::string &url, PostgresAdapterOptions options = {});
     ~PostgresAdapter() override;
-    PostgresAdapter(const PostgresAdapter &) = delete;
-    PostgresAdapter &operator=(const PostgresAdapter &) = delete;
-
-    QFuture<void> migrate() override;
-    long long schemaVersion() const noexcept override;
-    QFuture<std::optional<KvRow>> get(std::string key, std::int64_t now) override;
-    QFuture<std::optional<Entry>>
-    getEntry(std::string key, std::int64_t now, Key entryKey) override;
-    QFuture<std::optional<KvRow>> getRaw(std::string key) override;
-    QFuture<std::vector<std::string>> listKeys(std::string start,
-                                               std::string end,
-                                               std::int64_t now,
-                                               std::int64_t limit,
-                                               bool descending) override;
-    QFuture<std::vector<KvRow>> getMany(std::vector<std::string> keys, std::int64_t now) override;
-    QFuture<std::int64_t> set(std::string key,
-                              std::string value,
-                              std::optional<std::int64_t> expiresAt,
-                              std::optional<std::int64_t> version) override;
-    QFuture<std::int64_t> nextVersion() override;
-    QFuture<bool> remove(std::string key) override;
-    QFuture<std::optional<std::int64_t>> getVersion(std::string key, std::int64_t now) override;
-    QFuture<IncrementResult> increment(std::string key,
-                                       double delta,
-                                       std::int64_t now,
-                                       std::optional<std::int64_t> version) override;
-    QFuture<std::vector<KvRow>>
-    listAsc(std::string start, std::string end, std::int64_t now, std::int64_t limit) override;
-    QFuture<std::vector<KvRow>>
-    listDesc(std::string start, std::string end, std::int64_t now, std::int64_t limit) override;
-    QFuture<std::int64_t> cleanExpired(std::int64_t now) override;
-    QFuture<std::vector<std::string>> cleanExpiredKeys(std::int64_t now) override;
-    QFuture<std::int64_t> enqueue(std::string topic,
-                                  std::string payload,
-                                  std::int64_t now,
-                                  std::int64_t deliverAt,
-                                  std::int64_t maxAttempts) override;
-    QFuture<std::int64_t> reclaimLeases(std::int64_t now) override;
-    QFuture<std::vector<QueueRow>> dequeue(std::string topic,
-                                           std::int64_t now,
-                                           std::int64_t limit,
-                                           std::int64_t lockedUntil,
-                                           std::string token) override;
-    QFuture<bool> ack(std::int64_t id, std::string token, std::int64_t now, bool retain) override;
-    QFuture<std::optional<LeaseRow>> getLease(std::int64_t id, std::string token) override;
-    QFuture<bool> nack(std::int64_t id,
-                       std::string token,
-                       std::int64_t now,
-                       std::optional<std::int64_t> retryAt,
-                       std::optional<std::string> error) override;
-    QFuture<bool>
-    extendLease(std::int64_t id, std::string token, std::int64_t lockedUntil) override;
-    QFuture<std::int64_t> expireLeases(std::int64_t now) override;
-    QFuture<std::int64_t> purgeFinished(std::int64_t doneBefore,
-                                        std::optional<std::int64_t> deadBefore) override;
-    QFuture<std::vector<QueueRow>>
-    listDead(std::string topic, std::int64_t limit, std::int64_t afterId) override;
-    QFuture<std::int64_t>
-    retryDead(std::string topic, std::optional<std::int64_t> id, std::int64_t now) override;
-    QFuture<std::int64_t> deleteDead(std::string topic, std::optional<std::int64_t> id) override;
-    QFuture<std::vector<QueueStats>> queueStats(std::optional<std::string> topic,
-                                                std::int64_t now) override;
-    QFuture<std::vector<QueueRow>> peek(std::string topic,
-                                        PeekStatus status,
-                                        std::int64_t afterId,
-                                        std::int64_t limit,
-                                        std::int64_t now) override;
-    QFuture<void> reset() override;
-    QFuture<void> transaction(std::function<void(SqlAdapter &tx)> work) override;
-    QFuture<void> close() override;
-    QFuture<void> raw(std::string sql) override;
-    const char *backendName() const override { return "postgres"; }
-    bool hasCleanExpiredKeys() const override { return true; }
-    // Row locks exist on the transaction's adapter (PgSession); calls here outside a
-    // transaction have nothing to hold them.
 
 private:
-    std::unique_ptr<detail::PostgresAdapterImpl> m_impl; // Owned.
+    static std::unique_ptr<detail::PgPoolBackend>
+    makeBackend(const std::string &url, const PostgresAdapterOptions &options);
 };
 
 } // namespace kvs

@@ -196,6 +196,15 @@ public:
     /// future carries the exception then. Requires: work never calls this adapter itself, only
     /// tx (the outer adapter waits for the transaction: gotcha 18).
     virtual QFuture<void> transaction(std::function<void(SqlAdapter &tx)> work) = 0;
+    /// Not in the reference: runs work with one connection of the adapter's to itself, outside
+    /// any transaction, on a thread of the adapter's: work gets an adapter whose calls run at
+    /// once on that connection and return finished futures (as transaction()'s does). The
+    /// stores run their operations of several statements this way (a nack reads the lease, then
+    /// writes), so each is written once for KVStore and AsyncKVStore, and costs one trip to the
+    /// adapter's thread. The returned future carries what work throws. The default, for an
+    /// adapter of the user's, runs work(*this) on a thread of kvs's own pool, which waits there
+    /// for each call's future. Requires: as transaction().
+    virtual QFuture<void> session(std::function<void(SqlAdapter &s)> work);
 
     /// Optional, on the transaction's adapter of a backend that runs transactions concurrently
     /// (reference gotcha 17); supportsRowLocks() says whether they exist. lockKeys takes

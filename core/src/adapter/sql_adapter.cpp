@@ -6,8 +6,11 @@
 #include <kvs/value_codec.h>
 
 #include <QList>
+#include <QPromise>
+#include <QThreadPool>
 
 #include <limits>
+#include <memory>
 
 namespace kvs {
 
@@ -88,6 +91,20 @@ QFuture<std::optional<std::int64_t>> SqlAdapter::insertIfAbsent(
 {
     return detail::failedFuture<std::optional<std::int64_t>>(
         std::make_exception_ptr(Error("kvs: this adapter has no insertIfAbsent()")));
+}
+
+QFuture<void> SqlAdapter::session(std::function<void(SqlAdapter &s)> work)
+{
+    // Threads of kvs's own, not Qt's global pool: work waits there for this adapter's futures,
+    // and an application's own tasks must not be starved by it (or starve it).
+    static QThreadPool pool;
+    auto promise = std::make_shared<QPromise<void>>();
+    promise->start();
+    QFuture<void> done = promise->future();
+    pool.start([this, promise, work = std::move(work)] {
+        detail::settle(*promise, [&] { work(*this); });
+    });
+    return done;
 }
 
 } // namespace kvs

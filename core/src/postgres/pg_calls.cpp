@@ -3,15 +3,17 @@
 #include <kvs/errors.h>
 #include <kvs/js_number.h>
 
-namespace kvs::detail::pgcalls {
+#include <algorithm>
+
+namespace kvs::detail {
 
 namespace {
 
 template <typename T>
-PgCallSpec<T>
+PgCall<T>
 call(const PqStatement &statement, PqParams params, std::function<T(const PqResult &)> parse)
 {
-    return {&statement, std::move(params), std::move(parse), {}};
+    return {&statement, std::move(params), std::move(parse), {}, {}};
 }
 
 std::vector<KvRow> kvRows(const PqResult &r)
@@ -60,41 +62,39 @@ bool changedOne(const PqResult &r)
 
 } // namespace
 
-PgCallSpec<std::optional<KvRow>> get(PgStatements &s, std::string key, std::int64_t now)
+PgCall<std::optional<KvRow>> PgCalls::get(std::string key, std::int64_t now)
 {
     PqParams p;
     p.bytes(key).int8(now);
     return call<std::optional<KvRow>>(
-        s.get, std::move(p), [key = std::move(key)](const PqResult &r) -> std::optional<KvRow> {
+        m_s.get, std::move(p), [key = std::move(key)](const PqResult &r) -> std::optional<KvRow> {
             if (r.rows() == 0)
                 return std::nullopt;
             return KvRow{key, std::string(r.bytes(0, 0)), r.int64(0, 1), r.optionalInt64(0, 2)};
         });
 }
 
-PgCallSpec<std::optional<KvRow>> getRaw(PgStatements &s, std::string key)
+PgCall<std::optional<KvRow>> PgCalls::getRaw(std::string key)
 {
     PqParams p;
     p.bytes(key);
     return call<std::optional<KvRow>>(
-        s.getRaw, std::move(p), [key = std::move(key)](const PqResult &r) -> std::optional<KvRow> {
+        m_s.getRaw,
+        std::move(p),
+        [key = std::move(key)](const PqResult &r) -> std::optional<KvRow> {
             if (r.rows() == 0)
                 return std::nullopt;
             return KvRow{key, std::string(r.bytes(0, 0)), r.int64(0, 1), r.optionalInt64(0, 2)};
         });
 }
 
-PgCallSpec<std::vector<std::string>> listKeys(PgStatements &s,
-                                              bool ascending,
-                                              std::string start,
-                                              std::string end,
-                                              std::int64_t now,
-                                              std::int64_t limit)
+PgCall<std::vector<std::string>> PgCalls::listKeys(
+    std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending)
 {
     PqParams p;
     p.bytes(start).bytes(end).int8(now).int8(limit);
     return call<std::vector<std::string>>(
-        ascending ? s.keysAsc : s.keysDesc, std::move(p), [](const PqResult &r) {
+        descending ? m_s.keysDesc : m_s.keysAsc, std::move(p), [](const PqResult &r) {
             std::vector<std::string> keys;
             keys.reserve(static_cast<std::size_t>(r.rows()));
             for (int i = 0; i < r.rows(); ++i)
@@ -103,64 +103,81 @@ PgCallSpec<std::vector<std::string>> listKeys(PgStatements &s,
         });
 }
 
-PgCallSpec<std::vector<KvRow>>
-getMany(PgStatements &s, const std::vector<std::string> &keys, std::int64_t now)
+PgCall<std::optional<Entry>> PgCalls::getEntry(std::string key, std::int64_t now, Key entryKey)
 {
+    PgCall<std::optional<KvRow>> read = get(std::move(key), now);
+    PgCall<std::optional<Entry>> decoded;
+    decoded.statement = read.statement;
+    decoded.params = std::move(read.params);
+    // Called once, when the answer arrives: the key moves into the entry.
+    decoded.parse = [parse = std::move(read.parse),
+                     entryKey = std::move(entryKey)](const PqResult &result) mutable {
+        return entryOf(std::move(entryKey), parse(result));
+    };
+    return decoded;
+}
+
+PgCall<std::vector<KvRow>> PgCalls::getMany(std::vector<std::string> keys, std::int64_t now)
+{
+    if (keys.empty()) { // no statement has an empty IN list
+        PgCall<std::vector<KvRow>> none;
+        none.session = [](PqConnection &) {
+            return std::vector<KvRow>{};
+        };
+        return none;
+    }
     PqParams p;
     for (const auto &key : keys)
         p.bytes(key);
     p.int8(now);
-    return call<std::vector<KvRow>>(s.getMany(keys.size()), std::move(p), kvRows);
+    return call<std::vector<KvRow>>(m_s.getMany(keys.size()), std::move(p), kvRows);
 }
 
-PgCallSpec<std::int64_t> set(PgStatements &s,
-                             std::string key,
-                             std::string value,
-                             std::optional<std::int64_t> expiresAt,
-                             std::optional<std::int64_t> version)
+PgCall<std::int64_t> PgCalls::set(std::string key,
+                                  std::string value,
+                                  std::optional<std::int64_t> expiresAt,
+                                  std::optional<std::int64_t> version)
 {
     PqParams p;
     p.bytes(key).bytes(value).optionalInt8(expiresAt);
     if (version)
         p.int8(*version);
-    return call<std::int64_t>(version ? s.setVersion : s.setNextVersion,
+    return call<std::int64_t>(version ? m_s.setVersion : m_s.setNextVersion,
                               std::move(p),
                               [](const PqResult &r) { return r.int64(0, 0); });
 }
 
-PgCallSpec<std::int64_t> nextVersion(PgStatements &s)
+PgCall<std::int64_t> PgCalls::nextVersion()
 {
-    return call<std::int64_t>(s.nextVersion, {}, [](const PqResult &r) { return r.int64(0, 0); });
+    return call<std::int64_t>(m_s.nextVersion, {}, [](const PqResult &r) { return r.int64(0, 0); });
 }
 
-PgCallSpec<bool> remove(PgStatements &s, std::string key)
+PgCall<bool> PgCalls::remove(std::string key)
 {
     PqParams p;
     p.bytes(key);
-    return call<bool>(s.remove, std::move(p), changedOne);
+    return call<bool>(m_s.remove, std::move(p), changedOne);
 }
 
-PgCallSpec<std::optional<std::int64_t>>
-getVersion(PgStatements &s, std::string key, std::int64_t now)
+PgCall<std::optional<std::int64_t>> PgCalls::getVersion(std::string key, std::int64_t now)
 {
     PqParams p;
     p.bytes(key).int8(now);
     return call<std::optional<std::int64_t>>(
-        s.getVersion, std::move(p), [](const PqResult &r) -> std::optional<std::int64_t> {
+        m_s.getVersion, std::move(p), [](const PqResult &r) -> std::optional<std::int64_t> {
             if (r.rows() == 0)
                 return std::nullopt;
             return r.int64(0, 0);
         });
 }
 
-PgCallSpec<std::optional<std::int64_t>>
-getVersionForUpdate(PgStatements &s, std::string key, std::int64_t now)
+PgCall<std::optional<std::int64_t>> PgCalls::getVersionForUpdate(std::string key, std::int64_t now)
 {
     // FOR UPDATE locks an expired row too; the check then treats it as absent.
     PqParams p;
     p.bytes(key);
     return call<std::optional<std::int64_t>>(
-        s.getVersionForUpdate,
+        m_s.getVersionForUpdate,
         std::move(p),
         [now](const PqResult &r) -> std::optional<std::int64_t> {
             if (r.rows() == 0)
@@ -172,34 +189,32 @@ getVersionForUpdate(PgStatements &s, std::string key, std::int64_t now)
         });
 }
 
-PgCallSpec<std::optional<std::int64_t>> insertIfAbsent(PgStatements &s,
-                                                       std::string key,
-                                                       std::string value,
-                                                       std::optional<std::int64_t> expiresAt,
-                                                       std::int64_t now,
-                                                       std::int64_t version)
+PgCall<std::optional<std::int64_t>> PgCalls::insertIfAbsent(std::string key,
+                                                            std::string value,
+                                                            std::optional<std::int64_t> expiresAt,
+                                                            std::int64_t now,
+                                                            std::int64_t version)
 {
     PqParams p;
     p.bytes(key).bytes(value).optionalInt8(expiresAt).int8(now).int8(version);
     return call<std::optional<std::int64_t>>(
-        s.insertIfAbsent, std::move(p), [](const PqResult &r) -> std::optional<std::int64_t> {
+        m_s.insertIfAbsent, std::move(p), [](const PqResult &r) -> std::optional<std::int64_t> {
             if (r.rows() == 0)
                 return std::nullopt; // a live row is there: the check fails
             return r.int64(0, 0);
         });
 }
 
-PgCallSpec<IncrementResult> increment(PgStatements &s,
-                                      std::string key,
-                                      double delta,
-                                      std::int64_t now,
-                                      std::optional<std::int64_t> version)
+PgCall<IncrementResult> PgCalls::increment(std::string key,
+                                           double delta,
+                                           std::int64_t now,
+                                           std::optional<std::int64_t> version)
 {
     // The delta travels as JavaScript prints it, so NUMERIC adds what JS would have sent.
     PqParams p;
     p.bytes(key).text(formatJsNumber(delta)).int8(now).optionalInt8(version);
-    PgCallSpec<IncrementResult> spec
-        = call<IncrementResult>(s.increment, std::move(p), [](const PqResult &r) {
+    PgCall<IncrementResult> spec
+        = call<IncrementResult>(m_s.increment, std::move(p), [](const PqResult &r) {
               return IncrementResult{r.float8(0, 0), r.int64(0, 1)};
           });
     spec.mapError = [](std::exception_ptr error) -> std::exception_ptr {
@@ -219,23 +234,31 @@ PgCallSpec<IncrementResult> increment(PgStatements &s,
     return spec;
 }
 
-PgCallSpec<std::vector<KvRow>> list(PgStatements &s,
-                                    bool ascending,
-                                    std::string start,
-                                    std::string end,
-                                    std::int64_t now,
-                                    std::int64_t limit)
+PgCall<std::vector<KvRow>>
+PgCalls::listAsc(std::string start, std::string end, std::int64_t now, std::int64_t limit)
+{
+    return list(true, std::move(start), std::move(end), now, limit);
+}
+
+PgCall<std::vector<KvRow>>
+PgCalls::listDesc(std::string start, std::string end, std::int64_t now, std::int64_t limit)
+{
+    return list(false, std::move(start), std::move(end), now, limit);
+}
+
+PgCall<std::vector<KvRow>> PgCalls::list(
+    bool ascending, std::string start, std::string end, std::int64_t now, std::int64_t limit)
 {
     PqParams p;
     p.bytes(start).bytes(end).int8(now).int8(limit);
-    return call<std::vector<KvRow>>(ascending ? s.listAsc : s.listDesc, std::move(p), kvRows);
+    return call<std::vector<KvRow>>(ascending ? m_s.listAsc : m_s.listDesc, std::move(p), kvRows);
 }
 
-PgCallSpec<std::vector<std::string>> cleanExpiredKeys(PgStatements &s, std::int64_t now)
+PgCall<std::vector<std::string>> PgCalls::cleanExpiredKeys(std::int64_t now)
 {
     PqParams p;
     p.int8(now);
-    return call<std::vector<std::string>>(s.cleanExpired, std::move(p), [](const PqResult &r) {
+    return call<std::vector<std::string>>(m_s.cleanExpired, std::move(p), [](const PqResult &r) {
         std::vector<std::string> keys;
         for (int i = 0; i < r.rows(); ++i)
             keys.emplace_back(r.bytes(i, 0));
@@ -243,129 +266,134 @@ PgCallSpec<std::vector<std::string>> cleanExpiredKeys(PgStatements &s, std::int6
     });
 }
 
-PgCallSpec<std::int64_t> enqueue(PgStatements &s,
-                                 std::string topic,
-                                 std::string payload,
-                                 std::int64_t now,
-                                 std::int64_t deliverAt,
-                                 std::int64_t maxAttempts)
+PgCall<std::int64_t> PgCalls::enqueue(std::string topic,
+                                      std::string payload,
+                                      std::int64_t now,
+                                      std::int64_t deliverAt,
+                                      std::int64_t maxAttempts)
 {
     PqParams p;
     p.text(topic).bytes(payload).int8(now).int8(deliverAt).int8(maxAttempts);
     return call<std::int64_t>(
-        s.enqueue, std::move(p), [](const PqResult &r) { return r.int64(0, 0); });
+        m_s.enqueue, std::move(p), [](const PqResult &r) { return r.int64(0, 0); });
 }
 
-PgCallSpec<std::int64_t> reclaimLeases(PgStatements &s, std::int64_t now)
+PgCall<std::int64_t> PgCalls::reclaimLeases(std::int64_t now)
 {
     PqParams p;
     p.int8(now);
-    return call<std::int64_t>(s.reclaim, std::move(p), affected);
+    return call<std::int64_t>(m_s.reclaim, std::move(p), affected);
 }
 
-PgCallSpec<std::vector<QueueRow>> dequeue(PgStatements &s,
-                                          std::string topic,
-                                          std::int64_t now,
-                                          std::int64_t limit,
-                                          std::int64_t lockedUntil,
-                                          std::string token)
+PgCall<std::vector<QueueRow>> PgCalls::dequeue(std::string topic,
+                                               std::int64_t now,
+                                               std::int64_t limit,
+                                               std::int64_t lockedUntil,
+                                               std::string token)
 {
     PqParams p;
     p.text(topic).int8(now).int8(limit).int8(lockedUntil).text(token);
     return call<std::vector<QueueRow>>(
-        s.dequeue, std::move(p), [](const PqResult &r) { return queueRows(r, false); });
+        m_s.dequeue, std::move(p), [](const PqResult &r) { return queueRows(r, false); });
 }
 
-PgCallSpec<bool>
-ack(PgStatements &s, std::int64_t id, std::string token, std::int64_t now, bool retain)
+PgCall<bool> PgCalls::ack(std::int64_t id, std::string token, std::int64_t now, bool retain)
 {
     PqParams p;
     p.int8(id).text(token);
     if (retain)
         p.int8(now);
-    return call<bool>(retain ? s.ackDone : s.ackDelete, std::move(p), changedOne);
+    return call<bool>(retain ? m_s.ackDone : m_s.ackDelete, std::move(p), changedOne);
 }
 
-PgCallSpec<std::optional<LeaseRow>> getLease(PgStatements &s, std::int64_t id, std::string token)
+PgCall<std::optional<LeaseRow>> PgCalls::getLease(std::int64_t id, std::string token)
 {
     PqParams p;
     p.int8(id).text(token);
     return call<std::optional<LeaseRow>>(
-        s.getLease, std::move(p), [](const PqResult &r) -> std::optional<LeaseRow> {
+        m_s.getLease, std::move(p), [](const PqResult &r) -> std::optional<LeaseRow> {
             if (r.rows() == 0)
                 return std::nullopt;
             return LeaseRow{r.int64(0, 0), r.int64(0, 1)};
         });
 }
 
-PgCallSpec<bool> nack(PgStatements &s,
-                      std::int64_t id,
-                      std::string token,
-                      std::int64_t now,
-                      std::optional<std::int64_t> retryAt,
-                      std::optional<std::string> error)
+PgCall<bool> PgCalls::nack(std::int64_t id,
+                           std::string token,
+                           std::int64_t now,
+                           std::optional<std::int64_t> retryAt,
+                           std::optional<std::string> error)
 {
     PqParams p;
     p.int8(id).text(token).int8(retryAt ? *retryAt : now).optionalText(error);
-    return call<bool>(retryAt ? s.nackRetry : s.nackDead, std::move(p), changedOne);
+    return call<bool>(retryAt ? m_s.nackRetry : m_s.nackDead, std::move(p), changedOne);
 }
 
-PgCallSpec<bool>
-extendLease(PgStatements &s, std::int64_t id, std::string token, std::int64_t lockedUntil)
+PgCall<bool> PgCalls::extendLease(std::int64_t id, std::string token, std::int64_t lockedUntil)
 {
     PqParams p;
     p.int8(id).text(token).int8(lockedUntil);
-    return call<bool>(s.extendLease, std::move(p), changedOne);
+    return call<bool>(m_s.extendLease, std::move(p), changedOne);
 }
 
-PgCallSpec<std::int64_t> expireLeases(PgStatements &s, std::int64_t now)
+PgCall<std::int64_t> PgCalls::expireLeases(std::int64_t now)
 {
     PqParams p;
     p.int8(now);
-    return call<std::int64_t>(s.expireLeases, std::move(p), affected);
+    return call<std::int64_t>(m_s.expireLeases, std::move(p), affected);
 }
 
-PgCallSpec<std::int64_t> purge(PgStatements &s, bool done, std::int64_t before)
+PgCall<std::int64_t> PgCalls::purgeFinished(std::int64_t doneBefore,
+                                            std::optional<std::int64_t> deadBefore)
 {
-    PqParams p;
-    p.int8(before);
-    return call<std::int64_t>(done ? s.purgeDone : s.purgeDead, std::move(p), affected);
+    PgCall<std::int64_t> purge;
+    purge.session = [this, doneBefore, deadBefore](PqConnection &connection) {
+        const auto purgeOne = [&](const PqStatement &statement, std::int64_t before) {
+            PqParams p;
+            p.int8(before);
+            return connection.run(statement, p).affected();
+        };
+        std::int64_t changed = purgeOne(m_s.purgeDone, doneBefore);
+        if (deadBefore)
+            changed += purgeOne(m_s.purgeDead, *deadBefore);
+        return changed;
+    };
+    return purge;
 }
 
-PgCallSpec<std::vector<QueueRow>>
-listDead(PgStatements &s, std::string topic, std::int64_t limit, std::int64_t afterId)
+PgCall<std::vector<QueueRow>>
+PgCalls::listDead(std::string topic, std::int64_t limit, std::int64_t afterId)
 {
     PqParams p;
     p.text(topic).int8(afterId).int8(limit);
     return call<std::vector<QueueRow>>(
-        s.listDead, std::move(p), [](const PqResult &r) { return queueRows(r, true); });
+        m_s.listDead, std::move(p), [](const PqResult &r) { return queueRows(r, true); });
 }
 
-PgCallSpec<std::int64_t>
-retryDead(PgStatements &s, std::string topic, std::optional<std::int64_t> id, std::int64_t now)
+PgCall<std::int64_t>
+PgCalls::retryDead(std::string topic, std::optional<std::int64_t> id, std::int64_t now)
 {
     PqParams p;
     p.text(topic).int8(now).optionalInt8(id);
-    return call<std::int64_t>(s.retryDead, std::move(p), affected);
+    return call<std::int64_t>(m_s.retryDead, std::move(p), affected);
 }
 
-PgCallSpec<std::int64_t>
-deleteDead(PgStatements &s, std::string topic, std::optional<std::int64_t> id)
+PgCall<std::int64_t> PgCalls::deleteDead(std::string topic, std::optional<std::int64_t> id)
 {
     PqParams p;
     p.text(topic).optionalInt8(id);
-    return call<std::int64_t>(s.deleteDead, std::move(p), affected);
+    return call<std::int64_t>(m_s.deleteDead, std::move(p), affected);
 }
 
-PgCallSpec<std::vector<QueueStats>>
-queueStats(PgStatements &s, std::optional<std::string> topic, std::int64_t now)
+PgCall<std::vector<QueueStats>> PgCalls::queueStats(std::optional<std::string> topic,
+                                                    std::int64_t now)
 {
     PqParams p;
     p.int8(now);
     if (topic)
         p.text(*topic);
     return call<std::vector<QueueStats>>(
-        topic ? s.statsTopic : s.statsAll, std::move(p), [](const PqResult &r) {
+        topic ? m_s.statsTopic : m_s.statsAll, std::move(p), [](const PqResult &r) {
             std::vector<QueueStats> stats;
             for (int i = 0; i < r.rows(); ++i) {
                 stats.push_back(QueueStats{std::string(r.bytes(i, 0)),
@@ -380,27 +408,81 @@ queueStats(PgStatements &s, std::optional<std::string> topic, std::int64_t now)
         });
 }
 
-PgCallSpec<std::vector<QueueRow>> peek(PgStatements &s,
-                                       std::string topic,
-                                       PeekStatus status,
-                                       std::int64_t afterId,
-                                       std::int64_t limit,
-                                       std::int64_t now)
+PgCall<std::vector<QueueRow>> PgCalls::peek(std::string topic,
+                                            PeekStatus status,
+                                            std::int64_t afterId,
+                                            std::int64_t limit,
+                                            std::int64_t now)
 {
     PqParams p;
     p.text(topic).int8(now).int8(afterId).int8(limit);
-    const PqStatement &statement = status == PeekStatus::Pending   ? s.peekPending
-                                   : status == PeekStatus::Delayed ? s.peekDelayed
-                                                                   : s.peekProcessing;
+    const PqStatement &statement = status == PeekStatus::Pending   ? m_s.peekPending
+                                   : status == PeekStatus::Delayed ? m_s.peekDelayed
+                                                                   : m_s.peekProcessing;
     return call<std::vector<QueueRow>>(
         statement, std::move(p), [](const PqResult &r) { return queueRows(r, false); });
 }
 
-PgCallSpec<bool> advisoryLock(PgStatements &s, std::int64_t id)
+PgCall<std::int64_t> PgCalls::cleanExpired(std::int64_t now)
 {
-    PqParams p;
-    p.int8(id);
-    return call<bool>(s.advisoryLock, std::move(p), [](const PqResult &) { return true; });
+    PgCall<std::vector<std::string>> keys = cleanExpiredKeys(now);
+    return call<std::int64_t>(*keys.statement, std::move(keys.params), [](const PqResult &r) {
+        return static_cast<std::int64_t>(r.rows());
+    });
 }
 
-} // namespace kvs::detail::pgcalls
+PgCall<void> PgCalls::reset()
+{
+    PgCall<void> reset;
+    reset.session = [this](PqConnection &connection) {
+        const bool own = !connection.inTransaction();
+        if (own)
+            connection.exec("BEGIN");
+        try {
+            connection.exec("DELETE FROM " + m_names.kv);
+            connection.exec("DELETE FROM " + m_names.queue);
+            if (own)
+                connection.exec("COMMIT");
+        } catch (...) {
+            if (own && !connection.isBroken()) {
+                try {
+                    connection.exec("ROLLBACK");
+                } catch (...) {
+                    // The delete's error is the one to report; the pool drops a bad connection.
+                }
+            }
+            throw;
+        }
+    };
+    return reset;
+}
+
+PgCall<void> PgCalls::raw(std::string sql)
+{
+    PgCall<void> raw;
+    raw.session = [sql = std::move(sql)](PqConnection &connection) {
+        connection.exec(sql);
+    };
+    return raw;
+}
+
+PgCall<void> PgCalls::lockKeys(std::vector<std::string> keys)
+{
+    // Ascending and deduplicated: two commits locking the same keys never deadlock.
+    std::vector<std::int64_t> ids;
+    for (const auto &key : keys)
+        ids.push_back(keyLockId(m_names, key));
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    PgCall<void> lock;
+    lock.session = [this, ids = std::move(ids)](PqConnection &connection) {
+        for (const std::int64_t id : ids) {
+            PqParams p;
+            p.int8(id);
+            connection.run(m_s.advisoryLock, p);
+        }
+    };
+    return lock;
+}
+
+} // namespace kvs::detail

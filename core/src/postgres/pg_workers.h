@@ -3,13 +3,11 @@
 #include "postgres/pg_calls.h"
 #include "postgres/pq_connection.h"
 #include "runtime/future_util.h"
+#include "runtime/work_queue.h"
 
 #include <kvs/errors.h>
 
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -21,8 +19,9 @@ namespace kvs::detail {
 // PostgresAdapter's connections: a bounded pool of worker threads, each owning one connection
 // (connected on first use, replaced after it broke: a statement in flight on a broken connection
 // fails with ConnectionError, later ones reconnect). Workers take queued statements in batches
-// and run each batch as one libpq pipeline, so requests in flight share round trips; a session job
-// (a transaction, the migration) has a connection to itself until it returns.
+// (runtime/work_queue.h) and run each batch as one libpq pipeline, so requests in flight share
+// round trips; a session job (a transaction, the migration, an operation of several statements)
+// has a connection to itself until it returns.
 //
 // Thread rule: safe from any thread. Destruction closes and joins; it must not run on a worker.
 class PgWorkers
@@ -40,28 +39,28 @@ public:
     PgWorkers(const PgWorkers &) = delete;
     PgWorkers &operator=(const PgWorkers &) = delete;
 
-    // Queues one statement; its future carries the parsed answer or the (mapped) error.
+    // Queues one call; its future carries the parsed answer or the (mapped) error. A call with a
+    // session runs as submitSession() does.
     template <typename T>
-    QFuture<T> submit(PgCallSpec<T> spec)
+    QFuture<T> submit(PgCall<T> call)
     {
+        if (call.session)
+            return submitSession<T>(std::move(call.session));
         auto promise = std::make_shared<QPromise<T>>();
         promise->start();
         QFuture<T> future = promise->future();
         Job job;
-        job.call.statement = spec.statement;
-        job.call.params = std::move(spec.params);
-        job.complete =
-            [promise, parse = std::move(spec.parse), map = std::move(spec.mapError)](PqCall &call) {
-                settle(*promise, [&] {
-                    if (call.error)
-                        std::rethrow_exception(map ? map(call.error) : call.error);
-                    return parse(call.result);
-                });
-            };
-        post(std::move(job), [promise](std::exception_ptr error) {
-            promise->setException(error);
-            kvs::finish(*promise);
-        });
+        job.call.statement = call.statement;
+        job.call.params = std::move(call.params);
+        job.complete
+            = [promise, parse = std::move(call.parse), map = std::move(call.mapError)](PqCall &c) {
+                  settle(*promise, [&] {
+                      if (c.error)
+                          std::rethrow_exception(map ? map(c.error) : c.error);
+                      return parse(c.result);
+                  });
+              };
+        post(job, promise);
         return future;
     }
 
@@ -81,10 +80,7 @@ public:
                 return work(*connection);
             });
         };
-        post(std::move(job), [promise](std::exception_ptr error) {
-            promise->setException(error);
-            kvs::finish(*promise);
-        });
+        post(job, promise);
         return future;
     }
 
@@ -103,19 +99,24 @@ private:
     struct Core
     {
         Settings settings;
+        WorkQueue<Job> queue;
         std::mutex mutex;
-        std::condition_variable wake;
-        std::deque<Job> jobs;  // Guarded by mutex.
-        bool closing = false;  // Guarded by mutex.
-        int idle = 0;          // Guarded by mutex. Workers waiting for jobs.
-        bool spinning = false; // Guarded by mutex. A worker is looking for jobs without sleeping.
-        std::atomic<std::size_t> queued{0}; // jobs.size(), readable without the lock
-        int running = 0;                    // Guarded by mutex. Workers not exited yet.
+        int running = 0;                                     // Guarded by mutex.
         std::vector<std::shared_ptr<QPromise<void>>> closed; // Guarded by mutex.
     };
 
-    void post(Job job, const std::function<void(std::exception_ptr)> &refuse);
+    template <typename T>
+    void post(Job &job, const std::shared_ptr<QPromise<T>> &promise)
+    {
+        if (m_core->queue.post(job))
+            return;
+        promise->setException(std::make_exception_ptr(ClosedError("kvs: the store is closed")));
+        kvs::finish(*promise);
+    }
     static void work(const std::shared_ptr<Core> &core);
+    // The queue's pick: a session job alone, or a run of statements shared with the sleeping
+    // workers, so that a burst spreads over the pool's connections.
+    static void pick(std::deque<Job> &jobs, int sleeping, std::vector<Job> &batch);
 
     std::shared_ptr<Core> m_core;
     std::vector<std::thread> m_workers;

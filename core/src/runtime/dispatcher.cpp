@@ -6,10 +6,20 @@ Q_LOGGING_CATEGORY(lcDispatcher, "kvs.core.dispatcher")
 
 namespace kvs::detail {
 
-Dispatcher::Dispatcher(std::string name)
+Dispatcher::Dispatcher(std::string name, std::shared_ptr<kvs::Clock> clock)
     : m_name(std::move(name))
     , m_core(std::make_shared<Core>())
-{}
+{
+    m_core->clock = clock ? std::move(clock) : systemClock();
+    // A manual clock wakes the thread when it moves, so that due timers fire. The wake takes the
+    // lock, so it cannot fall between the thread's check of the time and its wait.
+    m_clockSubscription = m_core->clock->subscribe([weak = std::weak_ptr<Core>(m_core)] {
+        if (const auto core = weak.lock()) {
+            std::lock_guard lock(core->mutex);
+            core->wake.notify_one();
+        }
+    });
+}
 
 Dispatcher::~Dispatcher()
 {
@@ -49,7 +59,7 @@ Dispatcher::TimerId Dispatcher::startTimer(std::chrono::milliseconds interval,
     ensureThread();
     const TimerId id = m_core->nextTimer++;
     m_core->timers.emplace(id, Timer{interval, std::move(task)});
-    m_core->due.emplace(Clock::now() + interval, id);
+    m_core->due.emplace(m_core->clock->monotonicNow() + interval.count(), id);
     m_core->wake.notify_one();
     return id;
 }
@@ -111,8 +121,12 @@ void Dispatcher::run(const std::shared_ptr<Core> &core)
             continue;
         }
         const auto next = core->due.begin();
-        if (next->first > Clock::now()) {
-            core->wake.wait_until(lock, next->first);
+        const std::int64_t now = core->clock->monotonicNow();
+        if (next->first > now) {
+            if (core->clock->isManual())
+                core->wake.wait(lock); // until the clock moves (or a task comes)
+            else
+                core->wake.wait_for(lock, std::chrono::milliseconds(next->first - now));
             continue;
         }
         const TimerId id = next->second;
@@ -129,7 +143,7 @@ void Dispatcher::run(const std::shared_ptr<Core> &core)
         lock.lock();
         // Rescheduled from the end of the run, so a slow run never queues a burst of catch-ups.
         if (!core->stopped && core->timers.count(id))
-            core->due.emplace(Clock::now() + interval, id);
+            core->due.emplace(core->clock->monotonicNow() + interval.count(), id);
     }
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <kvs/clock.h>
+
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -15,7 +17,8 @@
 namespace kvs::detail {
 
 // The background thread of one store: it runs posted tasks one at a time, in order, and the
-// store's timers (maintenance, the queue poll, lease renewal).
+// store's timers (maintenance, the queue poll, lease renewal) on the store's clock: with a
+// ManualClock a timer fires when the clock is moved past its time, not when real time passes.
 //
 // Why a thread of our own and not a Qt event loop: the core must work in programs that have no
 // QCoreApplication and no event loop on any thread (the CLI, tests, scripts), and its timers must
@@ -31,9 +34,9 @@ class Dispatcher
 {
 public:
     using TimerId = std::uint64_t;
-    using Clock = std::chrono::steady_clock;
 
-    explicit Dispatcher(std::string name);
+    // clock: the store's (kvs/clock.h); null means the system's.
+    Dispatcher(std::string name, std::shared_ptr<kvs::Clock> clock = nullptr);
     ~Dispatcher(); // stop()
     Dispatcher(const Dispatcher &) = delete;
     Dispatcher &operator=(const Dispatcher &) = delete;
@@ -61,12 +64,13 @@ private:
     {
         std::mutex mutex;
         std::condition_variable wake;
-        bool stopped = false;                          // Guarded by mutex.
-        std::deque<std::function<void()>> tasks;       // Guarded by mutex.
-        std::multimap<Clock::time_point, TimerId> due; // Guarded by mutex.
-        std::unordered_map<TimerId, Timer> timers;     // Guarded by mutex.
-        TimerId nextTimer = 1;                         // Guarded by mutex.
-        std::thread::id threadId;                      // Guarded by mutex.
+        bool stopped = false;                    // Guarded by mutex.
+        std::deque<std::function<void()>> tasks; // Guarded by mutex.
+        std::shared_ptr<kvs::Clock> clock;
+        std::multimap<std::int64_t, TimerId> due;  // Guarded by mutex. By monotonicNow().
+        std::unordered_map<TimerId, Timer> timers; // Guarded by mutex.
+        TimerId nextTimer = 1;                     // Guarded by mutex.
+        std::thread::id threadId;                  // Guarded by mutex.
     };
 
     void ensureThread(); // Requires: m_core->mutex held.
@@ -75,7 +79,8 @@ private:
 
     std::string m_name;
     std::shared_ptr<Core> m_core;
-    std::thread m_thread; // Started on first use.
+    std::shared_ptr<void> m_clockSubscription; // wakes the thread when a manual clock moves
+    std::thread m_thread;                      // Started on first use.
 };
 
 } // namespace kvs::detail

@@ -1,6 +1,5 @@
 #include "sqlite/sqlite_open.h"
 
-#include "runtime/clock.h"
 #include "sqlite/sqlite_schema.h"
 #include "store/schema_rules.h"
 
@@ -46,7 +45,8 @@ long long openSchemaReadWrite(Connection &connection,
                               const TableNames &names,
                               const std::string &path,
                               const std::string &durability,
-                              bool migrate)
+                              bool migrate,
+                              std::int64_t now)
 {
     // Until the schema is known to be ours, closing must not checkpoint: a refused database keeps
     // its file and WAL bytes as they were (SQLite may leave an empty -shm beside a WAL file).
@@ -73,7 +73,7 @@ long long openSchemaReadWrite(Connection &connection,
     applyPragmas(connection, true, durability);
     {
         Transaction tx(connection, Transaction::Kind::Immediate);
-        migrateSchema(connection, names, nowMs());
+        migrateSchema(connection, names, now);
         tx.commit();
     }
     connection.setCheckpointOnClose(true);

@@ -3,6 +3,7 @@
 #include "sqlite/sqlite_connection.h"
 #include "sqlite/table_names.h"
 
+#include <cstdint>
 #include <string>
 
 // Opening a kvs database on a fresh connection, shared by KVStore and SQLiteAsyncAdapter: the
@@ -24,6 +25,7 @@ long long openSchemaReadWrite(Connection &connection,
                               const TableNames &names,
                               const std::string &path,
                               const std::string &durability,
-                              bool migrate);
+                              bool migrate,
+                              std::int64_t now);
 
 } // namespace kvs::detail

@@ -1,14 +1,13 @@
 #pragma once
 
 #include "runtime/future_util.h"
-#include "sqlite/sqlite_session.h"
+#include "runtime/work_queue.h"
+#include "sqlite/sqlite_engine.h"
 
+#include <kvs/engine_adapter.h>
 #include <kvs/errors.h>
 
-#include <atomic>
-#include <condition_variable>
 #include <exception>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -18,41 +17,38 @@
 
 namespace kvs::detail {
 
-// SQLiteAsyncAdapter's thread: it owns the one connection (a SqliteSession) and runs queued jobs
-// one at a time, in order: the serial queue of the reference. When it wakes it takes every job
-// queued so far in one go (a batch), so that requests in flight share one wake-up of the worker
-// instead of paying one each: on this kind of machine a cross-thread wake-up costs more than a
-// point read. Consecutive reads of a batch run back to back inside one read transaction (see
-// SqliteSession::beginReadBatch), and their futures finish, in order, after the last of them, so
-// the continuations run after the SQL rather than between statements (measured on :memory: with
-// 64 gets in flight: 3% faster, SQLite's pages staying in cache). Before a write (a statement, a
-// transaction(), closing) runs, every earlier future of the batch has finished: a write sees the
-// world its caller saw, and a transaction's work may wait for an earlier call. A write is committed
-// when its statement returns, before its future finishes. A request alone in the queue is a batch
-// of one, so nothing waits longer than the batch it arrived with.
+// SQLiteAsyncAdapter's thread: it owns the one connection (a SqliteEngine, opened by the first
+// job) and runs queued jobs one at a time, in order: the serial queue of the reference. It takes
+// every job queued so far in one batch (runtime/work_queue.h). Consecutive reads of a batch run
+// back to back inside one read transaction (SqliteEngine::beginReadBatch), and their futures
+// finish, in order, after the last of them, so the continuations run after the SQL rather than
+// between statements. Before a write (a statement, a transaction(), closing) runs, every earlier
+// future of the batch has finished: a write sees the world its caller saw, and a transaction's
+// work may wait for an earlier call. A write is committed when its statement returns, before its
+// future finishes.
 //
 // Thread rule: submit() is safe from any thread, and so is destruction: the thread's state is
 // shared with it, so a worker destroyed from one of its own jobs' continuations (the last owner
-// of a store let go there) lets the thread finish the queue and close the session on its own.
+// of a store let go there) lets the thread finish the queue and close the engine on its own.
 class SqliteWorker
 {
 public:
-    explicit SqliteWorker(SqliteSession::Settings settings);
-    ~SqliteWorker(); // runs the queued jobs, closes the session, joins (or detaches, see above)
+    explicit SqliteWorker(SqliteEngine::Settings settings);
+    ~SqliteWorker(); // closes (the queued jobs run first), joins (or detaches, see above)
+    SqliteWorker(const SqliteWorker &) = delete;
+    SqliteWorker &operator=(const SqliteWorker &) = delete;
 
-    // What a job does to the database: reads may share a batch's read transaction.
-    enum class Access { Read, Write };
-
-    // Queues fn(session) and returns its result as a future. After close(), the future fails
-    // with ClosedError "kvs: the store is closed". A Read job must only read.
+    // Queues fn(engine) and returns its result as a future. After close(), the future fails
+    // with ClosedError "kvs: the store is closed". A Read job must only read: reads may share a
+    // batch's read transaction.
     template <typename T, typename Fn>
     QFuture<T> submit(Fn fn, Access access = Access::Write)
     {
         auto call = std::make_unique<Call<T, Fn>>(std::move(fn));
         QFuture<T> future = call->promise.future();
-        std::unique_ptr<Task> task = std::move(call);
-        if (!post(access, task)) {
-            auto &refused = static_cast<Call<T, Fn> &>(*task);
+        Job job{access, std::move(call)};
+        if (!m_core->queue.post(job)) {
+            auto &refused = static_cast<Call<T, Fn> &>(*job.task);
             refused.promise.setException(
                 std::make_exception_ptr(ClosedError("kvs: the store is closed")));
             kvs::finish(refused.promise);
@@ -60,14 +56,15 @@ public:
         return future;
     }
 
-    // Closes the session after the jobs queued before; later submits fail.
+    // Closes the engine after the jobs queued before; later submits fail. A second call's future
+    // finishes with the first's.
     QFuture<void> close();
 
     const std::string &path() const noexcept { return m_core->settings.path; }
 
 private:
     struct Core;
-    // A queued job. Calls keep their promise and their function in one allocation: with 64
+    // A queued job. Calls keep their promise and their function in one allocation: with many
     // calls in flight the allocator is a visible part of each call's cost.
     struct Task
     {
@@ -89,9 +86,9 @@ private:
         {
             try {
                 if constexpr (std::is_void_v<T>)
-                    fn(core.session());
+                    fn(core.engine());
                 else
-                    result.emplace(fn(core.session()));
+                    result.emplace(fn(core.engine()));
             } catch (...) {
                 error = std::current_exception(); // reported in complete(), in order
             }
@@ -115,52 +112,42 @@ private:
         std::optional<std::conditional_t<std::is_void_v<T>, int, T>> result;
         std::exception_ptr error;
     };
-    // The worker's own step (closing the session): it runs when the calls queued before it have
-    // completed, so their futures finish before its own.
-    template <typename Fn>
-    struct Step final : Task
+    // The worker's closing step: it runs when the calls queued before it have completed, so
+    // their futures finish before its own.
+    struct CloseStep final : Task
     {
-        Step(Core &c, Fn f)
+        explicit CloseStep(Core &c)
             : core(c)
-            , fn(std::move(f))
         {}
         void execute(Core &) noexcept override {}
-        void complete() noexcept override { fn(core); }
+        void complete() noexcept override;
         Core &core;
-        Fn fn;
     };
     struct Job
     {
-        Access access;
+        Access access = Access::Write;
         std::unique_ptr<Task> task;
     };
 
     // Everything the thread touches, owned jointly by the worker and its thread.
     struct Core
     {
-        explicit Core(SqliteSession::Settings s)
+        explicit Core(SqliteEngine::Settings s)
             : settings(std::move(s))
         {}
-        // The session, opened on first use. Throws what the open throws (tried again next
+        // The engine, opened on first use. Throws what the open throws (tried again next
         // time). Worker thread only.
-        SqliteSession &session();
+        SqliteEngine &engine();
 
-        const SqliteSession::Settings settings;
-        std::unique_ptr<SqliteSession> openSession; // Worker thread only.
-        std::mutex mutex;
-        std::condition_variable wake;
-        std::vector<Job> jobs;      // Guarded by mutex.
-        bool closing = false;       // Guarded by mutex. No job is accepted any more.
-        bool sessionClosed = false; // Guarded by mutex.
-        std::vector<std::shared_ptr<QPromise<void>>> closeWaiters; // Guarded by mutex.
-        bool sleeping = false;                                     // Guarded by mutex.
-        bool exit = false;                                         // Guarded by mutex.
-        std::atomic<std::size_t> queued{0}; // jobs.size(), readable without the lock
+        const SqliteEngine::Settings settings;
+        std::unique_ptr<SqliteEngine> openEngine; // Worker thread only.
+        WorkQueue<Job> queue;
+        std::mutex closeMutex;
+        bool engineClosed = false;                                 // Guarded by closeMutex.
+        std::vector<std::shared_ptr<QPromise<void>>> closeWaiters; // Guarded by closeMutex.
         std::thread::id threadId;
     };
 
-    // Queues task (moved from) and returns true, or returns false and leaves it when closing.
-    bool post(Access access, std::unique_ptr<Task> &task);
     static void run(const std::shared_ptr<Core> &core);
     static void runBatch(Core &core, std::vector<Job> &batch);
 

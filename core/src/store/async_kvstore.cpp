@@ -1,13 +1,13 @@
-#include "runtime/clock.h"
 #include "store/async_kvstore_state.h"
-#include "store/list_range.h"
+#include "store/children_op.h"
+#include "store/get_async.h"
+#include "store/kv_ops.h"
+#include "store/queue_ops.h"
 #include "store/validation.h"
 
 #include <kvs/postgres_adapter.h>
 #include <kvs/sqlite_async_adapter.h>
 #include <kvs/value_codec.h>
-
-#include <unordered_map>
 
 namespace kvs {
 
@@ -17,9 +17,6 @@ bool isPostgresUrl(std::string_view connection) noexcept
 }
 
 namespace {
-
-constexpr std::size_t kMaxGetMany = 1000;
-constexpr int kComputeThreads = 8;
 
 // The listeners' queue calls, made on the store's background threads: waiting there for the
 // adapter is what those threads are for (never a caller's thread).
@@ -91,6 +88,13 @@ const AsyncKVStoreSettings &checkedForAdapter(const AsyncKVStoreSettings &settin
     return settings;
 }
 
+detail::StoreRules rulesOf(const AsyncKVStoreSettings &settings, bool readOnly)
+{
+    detail::validateMaxKeySize(settings.maxKeySize);
+    validateQueueConfig(settings.queue);
+    return {settings.maxKeySize, settings.queue, readOnly};
+}
+
 } // namespace
 
 AsyncKVStore::State::State(AsyncKVStore &owner,
@@ -101,23 +105,14 @@ AsyncKVStore::State::State(AsyncKVStore &owner,
     , adapter(std::move(adapter))
     , settings(std::move(settings))
     , readOnly(readOnly)
-    , watch(std::make_shared<detail::WatchHub>(
-          [&owner](const std::vector<Key> &keys) { return owner.getMany(keys).result(); }))
     , queueBackend(std::make_unique<AsyncQueueBackend>(owner))
-    , queue(std::make_unique<detail::QueueDispatch>(
-          *queueBackend, dispatcher, this->settings.queue.visibilityTimeout))
-{
-    detail::validateMaxKeySize(this->settings.maxKeySize);
-    validateQueueConfig(this->settings.queue);
-    computePool.setMaxThreadCount(kComputeThreads);
-}
-
-std::string AsyncKVStore::State::encodeChecked(const Key &key) const
-{
-    std::string encoded = encodeKey(key);
-    checkKeySize(encoded.size(), settings.maxKeySize);
-    return encoded;
-}
+    , runtime(
+          rulesOf(this->settings, readOnly),
+          this->settings.clock,
+          *queueBackend,
+          [&owner](const std::vector<Key> &keys) { return owner.getMany(keys).result(); },
+          "kvs-async-store")
+{}
 
 void AsyncKVStore::State::requireOpen() const
 {
@@ -127,11 +122,16 @@ void AsyncKVStore::State::requireOpen() const
 
 void AsyncKVStore::State::requireWritable(const char *operation) const
 {
-    requireOpen();
     if (readOnly) {
         throw ReadOnlyError(std::string("kvs: the store is open read-only; ") + operation
                             + " needs write access");
     }
+}
+
+void AsyncKVStore::State::deliver(const detail::OpContext &ctx)
+{
+    if (ctx.published())
+        runtime.dispatcher.post([hub = runtime.watch] { hub->deliver(); });
 }
 
 QFuture<void> AsyncKVStore::State::ensureInit()
@@ -185,7 +185,7 @@ void AsyncKVStore::State::startMaintenance()
         maintenanceStarted = true;
     }
     std::weak_ptr<State> weak = weak_from_this();
-    dispatcher.startTimer(settings.maintenanceInterval, [weak] {
+    runtime.dispatcher.startTimer(settings.maintenanceInterval, [weak] {
         if (const auto self = weak.lock())
             self->runMaintenance();
     });
@@ -200,20 +200,8 @@ void AsyncKVStore::State::runMaintenance()
         owner.cleanExpired().waitForFinished();
         owner.cleanQueue().waitForFinished();
     } catch (...) {
-        watch->countDispatchError();
+        runtime.watch->countDispatchError();
     }
-}
-
-void AsyncKVStore::State::publish(detail::CommittedChanges changes)
-{
-    if (changes.empty())
-        return;
-    if (!watch->hasWatchers()) {
-        watch->countBatch();
-        return;
-    }
-    watch->record(std::move(changes));
-    dispatcher.post([hub = watch] { hub->deliver(); });
 }
 
 AsyncKVStore::AsyncKVStore(const std::string &connection, AsyncKVStoreSettings settings)
@@ -235,8 +223,8 @@ AsyncKVStore::AsyncKVStore(std::shared_ptr<SqlAdapter> adapter, AsyncKVStoreSett
 AsyncKVStore::~AsyncKVStore()
 {
     (void)close();
-    m_state->queue->waitForHandlers();
-    m_state->computePool.waitForDone();
+    m_state->runtime.queue.waitForHandlers();
+    m_state->runtime.computePool.waitForDone();
     // Wait until the adapter has run its queue and closed: then no call's continuation (which
     // holds the state) is left, so the state, and with it the adapter and its threads, goes here
     // on this thread, outside futureLock(). Had the last reference gone in a continuation, the
@@ -262,211 +250,131 @@ long long AsyncKVStore::schemaVersion() const noexcept
 
 QFuture<std::optional<Entry>> AsyncKVStore::get(const Key &key)
 {
-    using Result = std::optional<Entry>;
-    try {
-        m_state->requireOpen();
-        std::string encoded = m_state->encodeChecked(key);
-        // getEntry attaches no continuation of its own to a kvs future (the default goes
-        // through kvs::then), so once the schema is ready the call needs no futureLock().
-        if (m_state->ready.load(std::memory_order_acquire))
-            return m_state->adapter->getEntry(std::move(encoded), detail::nowMs(), key);
-        return m_state->whenReady<Result>(
-            [key = Key(key), encoded = std::move(encoded)](SqlAdapter &adapter) mutable {
-                return adapter.getEntry(std::move(encoded), detail::nowMs(), std::move(key));
-            });
-    } catch (...) {
-        return detail::failedFuture<Result>(std::current_exception());
-    }
+    return m_state->run<detail::GetOp>(key);
 }
 
 QFuture<std::vector<std::optional<Entry>>> AsyncKVStore::getMany(const std::vector<Key> &keys)
 {
-    using Result = std::vector<std::optional<Entry>>;
-    try {
-        m_state->requireOpen();
-        if (keys.size() > kMaxGetMany) {
-            throw RangeError("kvs: getMany() reads at most 1000 keys, got "
-                             + std::to_string(keys.size()));
-        }
-        std::vector<std::string> encoded;
-        encoded.reserve(keys.size());
-        for (const Key &key : keys)
-            encoded.push_back(m_state->encodeChecked(key));
-        if (keys.empty())
-            return detail::readyFuture<Result>({});
-        // Deduplicated for the adapter, matched back to the entries by key bytes; a duplicate key
-        // gets its own slot and its own decoded copy.
-        std::vector<std::string> unique = encoded;
-        std::sort(unique.begin(), unique.end());
-        unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
-        return m_state->whenReady<Result>(
-            [keys, encoded, unique = std::move(unique)](SqlAdapter &adapter) mutable {
-                return adapter.getMany(std::move(unique), detail::nowMs())
-                    .then(QtFuture::Launch::Sync, [keys, encoded](const std::vector<KvRow> &rows) {
-                        std::unordered_map<std::string_view, const KvRow *> byKey;
-                        for (const KvRow &row : rows)
-                            byKey.emplace(row.key, &row);
-                        Result entries(keys.size());
-                        for (std::size_t i = 0; i < keys.size(); ++i) {
-                            const auto it = byKey.find(encoded[i]);
-                            if (it != byKey.end()) {
-                                const KvRow &row = *it->second;
-                                entries[i] = Entry{
-                                    keys[i], decodeValue(row.value), row.version, row.expiresAt};
-                            }
-                        }
-                        return entries;
-                    });
-            });
-    } catch (...) {
-        return detail::failedFuture<Result>(std::current_exception());
-    }
+    if (keys.empty() && !m_state->closed.load())
+        return detail::readyFuture<std::vector<std::optional<Entry>>>({});
+    return m_state->run<detail::GetManyOp>(keys);
 }
 
 QFuture<CommitResult>
 AsyncKVStore::set(const Key &key, const Value &value, const SetOptions &options)
 {
-    try {
-        m_state->requireWritable("set()");
-        (void)detail::expiryFor(options, 0); // validated now, counted from when the set runs
-        std::string encodedKey = m_state->encodeChecked(key);
-        std::string encodedValue = encodeValue(value);
-        return m_state->whenReady<CommitResult>(
-            [state = m_state, encodedKey, encodedValue, options](SqlAdapter &adapter) {
-                // The TTL counts from when the write runs, not from a call that waited for the
-                // first call's migration.
-                const std::optional<std::int64_t> expiresAt
-                    = detail::expiryFor(options, detail::nowMs());
-                return adapter.set(encodedKey, encodedValue, expiresAt, std::nullopt)
-                    .then(QtFuture::Launch::Sync,
-                          [state, encodedKey, encodedValue, expiresAt](std::int64_t version) {
-                              state->publish({{encodedKey, encodedValue, version, expiresAt}});
-                              return CommitResult{true, version};
-                          });
-            });
-    } catch (...) {
-        return detail::failedFuture<CommitResult>(std::current_exception());
-    }
+    return m_state->run<detail::SetOp>(key, value, options);
 }
 
 QFuture<void> AsyncKVStore::remove(const Key &key)
 {
-    try {
-        m_state->requireWritable("delete()");
-        std::string encoded = m_state->encodeChecked(key);
-        return m_state->whenReady<void>([state = m_state, encoded](SqlAdapter &adapter) {
-            return adapter.remove(encoded).then(QtFuture::Launch::Sync,
-                                                [state, encoded](bool deleted) {
-                                                    if (deleted)
-                                                        state->publish({{encoded, {}, 0, {}}});
-                                                });
-        });
-    } catch (...) {
-        return detail::failedFuture<void>(std::current_exception());
-    }
+    return m_state->run<detail::RemoveOp>(key);
 }
 
 QFuture<double> AsyncKVStore::increment(const Key &key, double delta)
 {
-    try {
-        m_state->requireWritable("increment()");
-        detail::validateDelta("increment()", delta);
-        std::string encoded = m_state->encodeChecked(key);
-        return m_state->whenReady<double>([state = m_state, encoded, delta](SqlAdapter &adapter) {
-            return adapter.increment(encoded, delta, detail::nowMs(), std::nullopt)
-                .then(QtFuture::Launch::Sync, [state, encoded](const IncrementResult &result) {
-                    state->publish(
-                        {{encoded, encodeValue(Value(result.value)), result.version, {}}});
-                    return result.value;
-                });
-        });
-    } catch (...) {
-        return detail::failedFuture<double>(std::current_exception());
-    }
+    return m_state->run<detail::IncrementOp>(key, delta);
 }
 
 QFuture<ListResult> AsyncKVStore::list(const ListSelector &selector, const ListOptions &options)
 {
     try {
         m_state->requireOpen();
-        const detail::ListRange range
-            = detail::resolveListRange(selector, options, m_state->settings.maxKeySize);
-        if (range.empty())
+        // An empty range answers with no read (and before any migration).
+        if (detail::ListOp(m_state->runtime.rules, selector, options).isEmpty())
             return detail::readyFuture<ListResult>({});
-        return m_state->whenReady<ListResult>([range](SqlAdapter &adapter) {
-            const std::int64_t now = detail::nowMs();
-            auto rows = range.reverse ? adapter.listDesc(range.lower, range.upper, now, range.limit)
-                                      : adapter.listAsc(range.lower, range.upper, now, range.limit);
-            return rows.then(QtFuture::Launch::Sync,
-                             [limit = range.limit](const std::vector<KvRow> &page) {
-                                 ListResult result;
-                                 result.entries.reserve(page.size());
-                                 for (const KvRow &row : page) {
-                                     result.entries.push_back(Entry{decodeKey(row.key),
-                                                                    decodeValue(row.value),
-                                                                    row.version,
-                                                                    row.expiresAt});
-                                 }
-                                 if (static_cast<int>(page.size()) == limit)
-                                     result.cursor = encodeCursor(page.back().key);
-                                 return result;
-                             });
-        });
     } catch (...) {
         return detail::failedFuture<ListResult>(std::current_exception());
     }
+    return m_state->run<detail::ListOp>(selector, options);
+}
+
+QFuture<ChildrenPage> AsyncKVStore::listChildren(const ChildrenSelector &selector,
+                                                 const ChildrenOptions &options)
+{
+    return m_state->run<detail::ListChildrenOp>(selector, options);
+}
+
+QFuture<std::optional<RawEntry>> AsyncKVStore::inspect(const std::string &encodedKey)
+{
+    return m_state->run<detail::InspectOp>(encodedKey);
+}
+
+QFuture<EnqueueResult> AsyncKVStore::enqueue(const Value &payload, const QueueOptions &options)
+{
+    return m_state->run<detail::EnqueueOp>(payload, options);
+}
+
+QFuture<std::vector<QueueMessage>>
+AsyncKVStore::dequeue(const std::string &topic, double limit, const DequeueOptions &options)
+{
+    return m_state->run<detail::DequeueOp>(topic, limit, options);
+}
+
+QFuture<bool> AsyncKVStore::acknowledge(double id, const std::string &token)
+{
+    return m_state->run<detail::AcknowledgeOp>(id, token);
+}
+
+QFuture<bool> AsyncKVStore::nack(double id, const std::string &token, const NackOptions &options)
+{
+    return m_state->run<detail::NackOp>(id, token, options);
+}
+
+QFuture<bool> AsyncKVStore::extendLease(double id,
+                                        const std::string &token,
+                                        std::optional<double> visibilityTimeout)
+{
+    return m_state->run<detail::ExtendLeaseOp>(id, token, visibilityTimeout);
+}
+
+QFuture<std::vector<QueueDeadMessage>> AsyncKVStore::listDead(const std::string &topic,
+                                                              const ListDeadOptions &options)
+{
+    return m_state->run<detail::ListDeadOp>(topic, options);
+}
+
+QFuture<std::int64_t> AsyncKVStore::retryDead(const std::string &topic, std::optional<double> id)
+{
+    return m_state->run<detail::RetryDeadOp>(topic, id);
+}
+
+QFuture<std::int64_t> AsyncKVStore::deleteDead(const std::string &topic, std::optional<double> id)
+{
+    return m_state->run<detail::DeleteDeadOp>(topic, id);
+}
+
+QFuture<std::vector<QueueStats>> AsyncKVStore::queueStats(const std::optional<std::string> &topic)
+{
+    return m_state->run<detail::QueueStatsOp>(topic);
+}
+
+QFuture<std::int64_t> AsyncKVStore::cleanQueue()
+{
+    return m_state->run<detail::CleanQueueOp>();
+}
+
+QFuture<std::vector<QueuePeekMessage>> AsyncKVStore::peek(const std::string &topic,
+                                                          const PeekOptions &options)
+{
+    return m_state->run<detail::PeekOp>(topic, options);
 }
 
 QFuture<std::int64_t> AsyncKVStore::cleanExpired()
 {
-    try {
-        m_state->requireWritable("cleanExpired()");
-        return m_state->whenReady<std::int64_t>([state = m_state](SqlAdapter &adapter) {
-            const std::int64_t now = detail::nowMs();
-            // Tombstones need the deleted keys (the reference's optional cleanExpiredKeys()).
-            if (!adapter.hasCleanExpiredKeys())
-                return adapter.cleanExpired(now);
-            return adapter.cleanExpiredKeys(now).then(
-                QtFuture::Launch::Sync, [state](std::vector<std::string> keys) {
-                    detail::CommittedChanges changes;
-                    for (auto &key : keys)
-                        changes.push_back({std::move(key), std::nullopt, 0, std::nullopt});
-                    const auto count = static_cast<std::int64_t>(changes.size());
-                    state->publish(std::move(changes));
-                    return count;
-                });
-        });
-    } catch (...) {
-        return detail::failedFuture<std::int64_t>(std::current_exception());
-    }
+    return m_state->run<detail::CleanExpiredOp>();
 }
 
 QFuture<void> AsyncKVStore::reset()
 {
-    try {
-        m_state->requireWritable("reset()");
-        return m_state->whenReady<void>([state = m_state](SqlAdapter &adapter) {
-            return adapter.reset().then(QtFuture::Launch::Sync, [state] {
-                if (!state->watch->hasWatchers()) {
-                    state->watch->countBatch();
-                    return;
-                }
-                state->watch->recordReset();
-                state->dispatcher.post([hub = state->watch] { hub->deliver(); });
-            });
-        });
-    } catch (...) {
-        return detail::failedFuture<void>(std::current_exception());
-    }
+    return m_state->run<detail::ResetOp>();
 }
 
 QFuture<void> AsyncKVStore::close()
 {
     if (m_state->closed.exchange(true))
         return detail::readyFuture();
-    m_state->queue->close();
-    m_state->watch->close();
-    m_state->dispatcher.stop();
+    m_state->runtime.close();
     return m_state->adapter->close();
 }
 
@@ -476,31 +384,32 @@ WatchHandle AsyncKVStore::watch(std::vector<Key> keys, WatchCallback callback)
     std::vector<std::string> encoded;
     encoded.reserve(keys.size());
     for (const Key &key : keys)
-        encoded.push_back(m_state->encodeChecked(key));
+        encoded.push_back(m_state->runtime.encodeChecked(key));
     // The initial entries are read on the background thread when the initial call is delivered
     // (the reference: "initial snapshot delivered async"); watch() itself never waits.
-    WatchHandle handle = m_state->watch->add(
+    WatchHandle handle = m_state->runtime.watch->add(
         std::move(keys), std::move(encoded), std::move(callback), std::nullopt);
-    m_state->dispatcher.post([hub = m_state->watch] { hub->deliver(); });
+    m_state->runtime.dispatcher.post([hub = m_state->runtime.watch] { hub->deliver(); });
     return handle;
 }
 
 WatchDiagnostics AsyncKVStore::getWatchDiagnostics() const
 {
-    return m_state->watch->diagnostics();
+    return m_state->runtime.watch->diagnostics();
 }
 
 QueueListenerHandle AsyncKVStore::addQueueListener(const std::string &topic,
                                                    QueueHandler handler,
                                                    const QueueListenerOptions &options)
 {
+    m_state->requireOpen();
     m_state->requireWritable("addQueueListener()");
-    return m_state->queue->add(topic, std::move(handler), options);
+    return m_state->runtime.queue.add(topic, std::move(handler), options);
 }
 
 QueueDiagnostics AsyncKVStore::getQueueDiagnostics() const
 {
-    return m_state->queue->diagnostics();
+    return m_state->runtime.queue.diagnostics();
 }
 
 QFuture<Value>
@@ -509,34 +418,15 @@ AsyncKVStore::getAsync(const Key &key, std::function<Value()> compute, std::opti
     try {
         const SetOptions options{ttl};
         (void)detail::expiryFor(options, 0); // a bad ttl fails before compute() runs
-        const std::string flight
-            = QByteArray::fromStdString(m_state->encodeChecked(key)).toHex().toStdString();
-        std::lock_guard futures(futureLock()); // attach safely (kvs/future.h)
-        return get(key)
-            .then(QtFuture::Launch::Sync,
-                  [this, state = m_state, key, compute = std::move(compute), options, flight](
-                      const std::optional<Entry> &hit) -> QFuture<Value> {
-                      if (hit)
-                          return detail::readyFuture<Value>(hit->value);
-                      return state->flights.run(flight, [this, state, key, compute, options] {
-                          auto promise = std::make_shared<QPromise<Value>>();
-                          promise->start();
-                          state->computePool.start([this, key, compute, options, promise] {
-                              detail::settle(*promise, [&] {
-                                  // Read again inside the flight: a caller whose read missed
-                                  // just before another flight stored the value would compute
-                                  // it a second time (fn runs once for concurrent callers).
-                                  if (std::optional<Entry> stored = get(key).result())
-                                      return std::move(stored->value);
-                                  Value value = compute();
-                                  set(key, value, options).waitForFinished();
-                                  return value;
-                              });
-                          });
-                          return promise->future();
-                      });
-                  })
-            .unwrap();
+        (void)m_state->runtime.encodeChecked(key);
+        return kvs::thenUnwrap(get(key),
+                               [this, state = m_state, key, compute = std::move(compute), options](
+                                   const std::optional<Entry> &hit) -> QFuture<Value> {
+                                   if (hit)
+                                       return detail::readyFuture<Value>(hit->value);
+                                   return detail::getAsyncFill(
+                                       *this, state->runtime, key, compute, options);
+                               });
     } catch (...) {
         return detail::failedFuture<Value>(std::current_exception());
     }

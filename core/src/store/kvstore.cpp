@@ -1,14 +1,14 @@
-#include "runtime/clock.h"
 #include "runtime/future_util.h"
+#include "store/children_op.h"
+#include "store/commit_op.h"
+#include "store/get_async.h"
+#include "store/kv_ops.h"
 #include "store/kvstore_state.h"
-#include "store/validation.h"
+#include "store/queue_ops.h"
 
 #include <kvs/errors.h>
 #include <kvs/future.h>
 #include <kvs/value_codec.h>
-
-#include <QFuture>
-#include <QPromise>
 
 namespace kvs {
 
@@ -44,23 +44,61 @@ private:
     KVStore &m_store;
 };
 
-// A slot of the compute pool per concurrent getAsync() miss, up to this many at once; compute()
-// may block (a network fetch), so the pool is not sized by cores.
-constexpr int kComputeThreads = 8;
+// Validates the options, opens the file and migrates it (read-only: checks it).
+std::unique_ptr<detail::SqliteEngine>
+openEngine(const std::string &path, const KVStoreOptions &options, std::int64_t now)
+{
+    detail::validateTablePrefix(options.tablePrefix);
+    detail::validateDurability(options.durability);
+    detail::validateMaxKeySize(options.maxKeySize);
+    validateQueueConfig(options.queue);
+    auto engine = std::make_unique<detail::SqliteEngine>(detail::SqliteEngine::Settings{
+        path, options.tablePrefix, options.durability, options.readOnly, options.migrate});
+    engine->migrate(now);
+    return engine;
+}
+
+detail::StoreRules rulesOf(const KVStoreOptions &options)
+{
+    return {options.maxKeySize, options.queue, options.readOnly};
+}
 
 } // namespace
 
 KVStore::State::State(KVStore &owner, const std::string &path, const KVStoreOptions &options)
-    : store(std::make_unique<detail::SqliteStore>(path, options))
-    , watch(std::make_shared<detail::WatchHub>(
-          [&owner](const std::vector<Key> &keys) { return owner.getMany(keys); }))
+    : engine(openEngine(path, options, (options.clock ? options.clock : systemClock())->now()))
     , queueBackend(std::make_unique<StoreQueueBackend>(owner))
-    , queue(std::make_unique<detail::QueueDispatch>(
-          *queueBackend, dispatcher, options.queue.visibilityTimeout))
+    , runtime(
+          rulesOf(options),
+          options.clock,
+          *queueBackend,
+          [&owner](const std::vector<Key> &keys) { return owner.getMany(keys); },
+          "kvs-store")
+    , options(options)
 {
-    computePool.setMaxThreadCount(kComputeThreads);
     if (!options.readOnly && options.maintenanceInterval.count() > 0)
-        dispatcher.startTimer(options.maintenanceInterval, [this] { runMaintenance(); });
+        runtime.dispatcher.startTimer(options.maintenanceInterval, [this] { runMaintenance(); });
+}
+
+void KVStore::State::requireOpen() const
+{
+    if (engine->isClosed())
+        throw ClosedError("kvs: the store is closed");
+}
+
+void KVStore::State::requireWritable(const char *operation) const
+{
+    if (options.readOnly) {
+        throw ReadOnlyError(std::string("kvs: the store is open read-only; ") + operation
+                            + " needs write access");
+    }
+}
+
+void KVStore::State::deliver(const detail::OpContext &ctx)
+{
+    // On the committing thread, after the lock is released (see detail::WatchHub).
+    if (ctx.published())
+        runtime.watch->deliver();
 }
 
 void KVStore::State::runMaintenance()
@@ -68,10 +106,10 @@ void KVStore::State::runMaintenance()
     // TTL cleanup (with tombstones) and queue maintenance; failures are counted, never thrown
     // (reference "Timers": errors are counted in watchDiagnostics.dispatchErrors).
     try {
-        write([](detail::SqliteStore &s) { return s.cleanExpired(); });
-        write([](detail::SqliteStore &s) { return s.cleanQueue(); });
+        run<detail::CleanExpiredOp>();
+        run<detail::CleanQueueOp>();
     } catch (...) {
-        watch->countDispatchError();
+        runtime.watch->countDispatchError();
     }
 }
 
@@ -84,48 +122,64 @@ KVStore::~KVStore()
     close();
     // Handlers and computes still running call into the store (and fail with ClosedError);
     // they must finish before it goes.
-    m_state->queue->waitForHandlers();
-    m_state->computePool.waitForDone();
+    m_state->runtime.queue.waitForHandlers();
+    m_state->runtime.computePool.waitForDone();
 }
 
 std::optional<Entry> KVStore::get(const Key &key)
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.get(key); });
+    return m_state->run<detail::GetOp>(key);
 }
 
 std::vector<std::optional<Entry>> KVStore::getMany(const std::vector<Key> &keys)
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.getMany(keys); });
+    // KVStore reads key by key in one read transaction with one now, so the slots come from one
+    // snapshot (reference getMany(): faster in-process than one IN statement).
+    std::lock_guard lock(m_state->mutex);
+    m_state->requireOpen();
+    const detail::GetManyOp many(m_state->runtime.rules, keys);
+    std::vector<std::optional<Entry>> entries;
+    entries.reserve(keys.size());
+    const std::int64_t now = m_state->runtime.clock->now();
+    const auto readAll = [&] {
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            entries.push_back(m_state->engine->getEntry(many.encoded()[i], now, keys[i]));
+    };
+    if (keys.size() > 1)
+        m_state->engine->readTransaction(readAll);
+    else
+        readAll();
+    return entries;
 }
 
 CommitResult KVStore::set(const Key &key, const Value &value, const SetOptions &options)
 {
-    return m_state->write([&](detail::SqliteStore &s) { return s.set(key, value, options); });
+    return m_state->run<detail::SetOp>(key, value, options);
 }
 
 void KVStore::remove(const Key &key)
 {
-    m_state->write([&](detail::SqliteStore &s) { return s.remove(key); });
+    m_state->run<detail::RemoveOp>(key);
 }
 
 double KVStore::increment(const Key &key, double delta)
 {
-    return m_state->write([&](detail::SqliteStore &s) { return s.increment(key, delta); });
+    return m_state->run<detail::IncrementOp>(key, delta);
 }
 
 ListResult KVStore::list(const ListSelector &selector, const ListOptions &options)
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.list(selector, options); });
+    return m_state->run<detail::ListOp>(selector, options);
 }
 
 ChildrenPage KVStore::listChildren(const ChildrenSelector &selector, const ChildrenOptions &options)
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.listChildren(selector, options); });
+    return m_state->run<detail::ListChildrenOp>(selector, options);
 }
 
 std::optional<RawEntry> KVStore::inspect(const std::string &encodedKey)
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.inspect(encodedKey); });
+    return m_state->run<detail::InspectOp>(encodedKey);
 }
 
 AtomicOperation KVStore::atomic()
@@ -136,142 +190,116 @@ AtomicOperation KVStore::atomic()
 CommitResult KVStore::commit(const std::vector<Check> &checks,
                              const std::vector<Mutation> &mutations)
 {
-    const CommitResult result
-        = m_state->write([&](detail::SqliteStore &s) { return s.commit(checks, mutations); });
-    if (result.ok) {
-        for (const Mutation &mutation : mutations) {
-            if (mutation.type == Mutation::Type::Enqueue && !(mutation.queue.delay > 0))
-                m_state->queue->notify(mutation.queue.topic);
-        }
-    }
-    return result;
+    return m_state->run<detail::CommitOp>(checks, mutations);
 }
 
 EnqueueResult KVStore::enqueue(const Value &payload, const QueueOptions &options)
 {
-    const EnqueueResult result
-        = m_state->read([&](detail::SqliteStore &s) { return s.enqueue(payload, options); });
-    // A due message wakes this store's listeners of the topic, on their dispatcher thread.
-    if (!(options.delay > 0))
-        m_state->queue->notify(options.topic);
-    return result;
+    return m_state->run<detail::EnqueueOp>(payload, options);
 }
 
 std::vector<QueueMessage>
 KVStore::dequeue(const std::string &topic, double limit, const DequeueOptions &options)
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.dequeue(topic, limit, options); });
+    return m_state->run<detail::DequeueOp>(topic, limit, options);
 }
 
 bool KVStore::acknowledge(double id, const std::string &token)
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.acknowledge(id, token); });
+    return m_state->run<detail::AcknowledgeOp>(id, token);
 }
 
 bool KVStore::nack(double id, const std::string &token, const NackOptions &options)
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.nack(id, token, options); });
+    return m_state->run<detail::NackOp>(id, token, options);
 }
 
 bool KVStore::extendLease(double id,
                           const std::string &token,
                           std::optional<double> visibilityTimeout)
 {
-    return m_state->read(
-        [&](detail::SqliteStore &s) { return s.extendLease(id, token, visibilityTimeout); });
+    return m_state->run<detail::ExtendLeaseOp>(id, token, visibilityTimeout);
 }
 
 std::vector<QueueDeadMessage> KVStore::listDead(const std::string &topic,
                                                 const ListDeadOptions &options)
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.listDead(topic, options); });
+    return m_state->run<detail::ListDeadOp>(topic, options);
 }
 
 std::int64_t KVStore::retryDead(const std::string &topic, std::optional<double> id)
 {
-    const std::int64_t retried
-        = m_state->read([&](detail::SqliteStore &s) { return s.retryDead(topic, id); });
-    if (retried > 0)
-        m_state->queue->notify(topic);
-    return retried;
+    return m_state->run<detail::RetryDeadOp>(topic, id);
 }
 
 std::int64_t KVStore::deleteDead(const std::string &topic, std::optional<double> id)
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.deleteDead(topic, id); });
+    return m_state->run<detail::DeleteDeadOp>(topic, id);
 }
 
 std::vector<QueueStats> KVStore::queueStats(const std::optional<std::string> &topic)
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.queueStats(topic); });
+    return m_state->run<detail::QueueStatsOp>(topic);
 }
 
 std::int64_t KVStore::cleanQueue()
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.cleanQueue(); });
+    return m_state->run<detail::CleanQueueOp>();
 }
 
 std::vector<QueuePeekMessage> KVStore::peek(const std::string &topic, const PeekOptions &options)
 {
-    return m_state->read([&](detail::SqliteStore &s) { return s.peek(topic, options); });
+    return m_state->run<detail::PeekOp>(topic, options);
 }
 
 std::int64_t KVStore::cleanExpired()
 {
-    return m_state->write([&](detail::SqliteStore &s) { return s.cleanExpired(); });
+    return m_state->run<detail::CleanExpiredOp>();
 }
 
 void KVStore::reset()
 {
-    std::unique_lock lock(m_state->mutex);
-    m_state->store->reset();
-    if (!m_state->watch->hasWatchers()) {
-        m_state->watch->countBatch();
-        return;
-    }
-    m_state->watch->recordReset();
-    lock.unlock();
-    m_state->watch->deliver();
+    m_state->run<detail::ResetOp>();
 }
 
 void KVStore::close()
 {
     // Listeners first (no new handler starts), then watchers (no callback starts; a delivery on
-    // another thread finishes its callback), then the timers, then the database. No lock is
-    // held while waiting: a callback being waited for may call the store.
-    m_state->queue->close();
-    m_state->watch->close();
-    m_state->dispatcher.stop();
+    // another thread finishes its callback), then the timers, then the database.
+    m_state->runtime.close();
     std::lock_guard lock(m_state->mutex);
-    m_state->store->close();
+    m_state->engine->close();
 }
 
 WatchHandle KVStore::watch(std::vector<Key> keys, WatchCallback callback)
 {
-    std::vector<std::string> encoded(keys.size());
     WatchHandle handle;
     {
         std::lock_guard lock(m_state->mutex);
-        if (m_state->store->isClosed())
-            throw ClosedError("kvs: the store is closed");
-        for (std::size_t i = 0; i < keys.size(); ++i)
-            encoded[i] = encodeKey(keys[i]);
+        m_state->requireOpen();
+        std::vector<std::string> encoded;
+        encoded.reserve(keys.size());
+        for (const Key &key : keys)
+            encoded.push_back(encodeKey(key));
         // Read and registered under one lock: no commit falls between the initial values and
         // the first batch this watcher sees.
+        const std::int64_t now = m_state->runtime.clock->now();
         std::vector<std::optional<Entry>> initial;
         initial.reserve(keys.size());
-        for (const Key &key : keys)
-            initial.push_back(m_state->store->get(key));
-        handle = m_state->watch->add(
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            checkKeySize(encoded[i].size(), m_state->runtime.rules.maxKeySize);
+            initial.push_back(m_state->engine->getEntry(encoded[i], now, keys[i]));
+        }
+        handle = m_state->runtime.watch->add(
             std::move(keys), std::move(encoded), std::move(callback), std::move(initial));
     }
-    m_state->watch->deliver();
+    m_state->runtime.watch->deliver();
     return handle;
 }
 
 WatchDiagnostics KVStore::getWatchDiagnostics() const
 {
-    return m_state->watch->diagnostics();
+    return m_state->runtime.watch->diagnostics();
 }
 
 QueueListenerHandle KVStore::addQueueListener(const std::string &topic,
@@ -280,19 +308,15 @@ QueueListenerHandle KVStore::addQueueListener(const std::string &topic,
 {
     {
         std::lock_guard lock(m_state->mutex);
-        if (m_state->store->isClosed())
-            throw ClosedError("kvs: the store is closed");
-        if (m_state->store->isReadOnly()) {
-            throw ReadOnlyError(
-                "kvs: the store is open read-only; addQueueListener() needs write access");
-        }
+        m_state->requireOpen();
+        m_state->requireWritable("addQueueListener()");
     }
-    return m_state->queue->add(topic, std::move(handler), options);
+    return m_state->runtime.queue.add(topic, std::move(handler), options);
 }
 
 QueueDiagnostics KVStore::getQueueDiagnostics() const
 {
-    return m_state->queue->diagnostics();
+    return m_state->runtime.queue.diagnostics();
 }
 
 QFuture<Value>
@@ -302,30 +326,8 @@ KVStore::getAsync(const Key &key, std::function<Value()> compute, std::optional<
         const SetOptions options{ttl};
         (void)detail::expiryFor(options, 0); // a bad ttl fails before compute() runs
         if (std::optional<Entry> hit = get(key))
-            return QtFuture::makeReadyFuture(std::move(hit->value));
-        // The hex of the encoded key is the flight key (gotcha 5): keys that encode alike share.
-        const std::string flight = QByteArray::fromStdString(encodeKey(key)).toHex().toStdString();
-        return m_state->flights.run(flight, [this, key, compute = std::move(compute), options] {
-            auto promise = std::make_shared<QPromise<Value>>();
-            promise->start();
-            m_state->computePool.start([this, key, compute, options, promise] {
-                try {
-                    // Read again inside the flight: a caller whose read missed just before
-                    // another flight stored the value would compute it a second time.
-                    if (std::optional<Entry> stored = get(key)) {
-                        promise->addResult(std::move(stored->value));
-                    } else {
-                        Value value = compute();
-                        set(key, value, options);
-                        promise->addResult(std::move(value));
-                    }
-                } catch (...) {
-                    promise->setException(std::current_exception());
-                }
-                kvs::finish(*promise);
-            });
-            return promise->future();
-        });
+            return detail::readyFuture(std::move(hit->value));
+        return detail::getAsyncFill(*this, m_state->runtime, key, std::move(compute), options);
     } catch (...) {
         return detail::failedFuture<Value>(std::current_exception());
     }
@@ -333,27 +335,27 @@ KVStore::getAsync(const Key &key, std::function<Value()> compute, std::optional<
 
 bool KVStore::isReadOnly() const noexcept
 {
-    return m_state->store->isReadOnly();
+    return m_state->options.readOnly;
 }
 
 bool KVStore::isClosed() const noexcept
 {
-    return m_state->store->isClosed();
+    return m_state->engine->isClosed();
 }
 
 long long KVStore::schemaVersion() const noexcept
 {
-    return m_state->store->schemaVersion();
+    return m_state->engine->schemaVersion();
 }
 
 const std::string &KVStore::path() const noexcept
 {
-    return m_state->store->path();
+    return m_state->engine->settings().path;
 }
 
 const KVStoreOptions &KVStore::options() const noexcept
 {
-    return m_state->store->options();
+    return m_state->options;
 }
 
 } // namespace kvs

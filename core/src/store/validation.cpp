@@ -47,6 +47,13 @@ void validateMaxKeySize(long long maxKeySize)
                          + std::to_string(maxKeySize));
 }
 
+std::string encodeKeyChecked(const Key &key, long long maxKeySize)
+{
+    std::string encoded = encodeKey(key);
+    checkKeySize(encoded.size(), maxKeySize);
+    return encoded;
+}
+
 std::optional<std::int64_t> expiryFor(const SetOptions &options, std::int64_t now)
 {
     if (!options.ttl)

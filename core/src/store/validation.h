@@ -1,5 +1,6 @@
 #pragma once
 
+#include <kvs/key.h>
 #include <kvs/types.h>
 
 #include <cstdint>
@@ -17,6 +18,10 @@ void validateTablePrefix(const std::string &prefix);
 void validateDurability(const std::string &durability);
 // RangeError "kvs: maxKeySize must be an integer >= 1, got N".
 void validateMaxKeySize(long long maxKeySize);
+
+// The encoded key, checked against maxKeySize: RangeError "kvs: key is N bytes encoded, over the
+// 2048-byte limit (maxKeySize)", and the part errors of encodeKey.
+std::string encodeKeyChecked(const Key &key, long long maxKeySize);
 
 // The expiry time for a ttl: nullopt without one. RangeError
 // "kvs: ttl must be a finite number >= 0, got X".

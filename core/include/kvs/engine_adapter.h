@@ -1,24 +1,37 @@
 #pragma once
 
-#include "postgres/pg_calls.h"
-
 #include <kvs/sql_adapter.h>
+
+#include <memory>
 
 namespace kvs::detail {
 
-// The SqlAdapter contract on one PostgreSQL connection inside a transaction: what
-// PostgresAdapter::transaction() hands its work. Every call runs at once on the connection and
-// returns a finished future. It has the row locks of a concurrent backend (reference gotcha 17):
-// lockKeys takes pg_advisory_xact_lock per key in ascending id order, getVersionForUpdate reads
-// with FOR UPDATE, insertIfAbsent writes only over an absent or expired row. Thread rule: the
-// transaction's thread only, for the transaction's duration.
-class PgSession final : public SqlAdapter
+/// What a call does to the database: a backend may run consecutive reads in one snapshot.
+enum class Access { Read, Write };
+
+/// The SqlAdapter contract implemented once, for every built-in backend: each call forwards to
+/// the backend's operation of the same name, run where the backend runs it (SQLite: its worker
+/// thread; PostgreSQL: its pool, in one pipeline with the calls in flight; inside a transaction:
+/// at once on the transaction's connection). Backend supplies the operations (Backend::Ops, a
+/// class with one member function per call) and how to run them; see core/src/adapter/
+/// engine_adapter_impl.h for what a Backend provides. Not for use outside kvs: the public
+/// adapters (SQLiteAsyncAdapter, PostgresAdapter) derive from it.
+///
+/// Thread rule: as SqlAdapter (every method safe from any thread), unless Backend says less.
+template <typename Backend>
+class EngineAdapter : public SqlAdapter
 {
 public:
-    PgSession(PqConnection &connection, PgStatements &statements, const PgNames &names);
+    explicit EngineAdapter(std::unique_ptr<Backend> backend);
+    ~EngineAdapter() override;
+    EngineAdapter(const EngineAdapter &) = delete;
+    EngineAdapter &operator=(const EngineAdapter &) = delete;
 
     QFuture<void> migrate() override;
+    long long schemaVersion() const noexcept override;
     QFuture<std::optional<KvRow>> get(std::string key, std::int64_t now) override;
+    QFuture<std::optional<Entry>>
+    getEntry(std::string key, std::int64_t now, Key entryKey) override;
     QFuture<std::vector<KvRow>> getMany(std::vector<std::string> keys, std::int64_t now) override;
     QFuture<std::int64_t> set(std::string key,
                               std::string value,
@@ -35,7 +48,14 @@ public:
     listAsc(std::string start, std::string end, std::int64_t now, std::int64_t limit) override;
     QFuture<std::vector<KvRow>>
     listDesc(std::string start, std::string end, std::int64_t now, std::int64_t limit) override;
+    QFuture<std::vector<std::string>> listKeys(std::string start,
+                                               std::string end,
+                                               std::int64_t now,
+                                               std::int64_t limit,
+                                               bool descending) override;
+    QFuture<std::optional<KvRow>> getRaw(std::string key) override;
     QFuture<std::int64_t> cleanExpired(std::int64_t now) override;
+    bool hasCleanExpiredKeys() const override { return true; }
     QFuture<std::vector<std::string>> cleanExpiredKeys(std::int64_t now) override;
     QFuture<std::int64_t> enqueue(std::string topic,
                                   std::string payload,
@@ -74,11 +94,8 @@ public:
                                         std::int64_t now) override;
     QFuture<void> reset() override;
     QFuture<void> transaction(std::function<void(SqlAdapter &tx)> work) override;
-    QFuture<void> close() override;
-    QFuture<void> raw(std::string sql) override;
-    const char *backendName() const override { return "postgres"; }
-    bool hasCleanExpiredKeys() const override { return true; }
-    bool supportsRowLocks() const override { return true; }
+    QFuture<void> session(std::function<void(SqlAdapter &s)> work) override;
+    bool supportsRowLocks() const override;
     QFuture<void> lockKeys(std::vector<std::string> keys) override;
     QFuture<std::optional<std::int64_t>> getVersionForUpdate(std::string key,
                                                              std::int64_t now) override;
@@ -87,11 +104,15 @@ public:
                                                         std::optional<std::int64_t> expiresAt,
                                                         std::int64_t now,
                                                         std::int64_t version) override;
+    QFuture<void> close() override;
+    QFuture<void> raw(std::string sql) override;
+    const char *backendName() const override;
+
+protected:
+    Backend &backend() const noexcept { return *m_backend; }
 
 private:
-    PqConnection &m_connection; // Not owned.
-    PgStatements &m_statements; // Not owned.
-    const PgNames &m_names;     // Not owned.
+    std::unique_ptr<Backend> m_backend; // Owned.
 };
 
 } // namespace kvs::detail

@@ -1,0 +1,131 @@
+#include "store/kv_ops.h"
+
+#include <kvs/errors.h>
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace kvs::detail {
+
+namespace {
+
+constexpr std::size_t kMaxGetMany = 1000;
+
+} // namespace
+
+GetManyOp::GetManyOp(const StoreRules &rules, const std::vector<Key> &keys)
+    : m_keys(keys)
+{
+    if (keys.size() > kMaxGetMany) {
+        throw RangeError("kvs: getMany() reads at most 1000 keys, got "
+                         + std::to_string(keys.size()));
+    }
+    m_encoded.reserve(keys.size());
+    for (const Key &key : keys)
+        m_encoded.push_back(encodeKeyChecked(key, rules.maxKeySize));
+    m_unique = m_encoded;
+    std::sort(m_unique.begin(), m_unique.end());
+    m_unique.erase(std::unique(m_unique.begin(), m_unique.end()), m_unique.end());
+}
+
+std::vector<std::optional<Entry>> GetManyOp::finish(const std::vector<KvRow> &rows, OpContext &)
+{
+    // A duplicate key gets its own slot and its own decoded copy.
+    std::unordered_map<std::string_view, const KvRow *> byKey;
+    for (const KvRow &row : rows)
+        byKey.emplace(row.key, &row);
+    std::vector<std::optional<Entry>> entries(m_keys.size());
+    for (std::size_t i = 0; i < m_keys.size(); ++i) {
+        const auto it = byKey.find(m_encoded[i]);
+        if (it != byKey.end()) {
+            const KvRow &row = *it->second;
+            entries[i] = Entry{m_keys[i], decodeValue(row.value), row.version, row.expiresAt};
+        }
+    }
+    return entries;
+}
+
+SetOp::SetOp(const StoreRules &rules, const Key &key, const Value &value, const SetOptions &options)
+    : m_options(options)
+{
+    (void)expiryFor(options, 0); // validated now, counted from when the write runs
+    m_key = encodeKeyChecked(key, rules.maxKeySize);
+    m_value = encodeValue(value);
+}
+
+CommitResult SetOp::finish(std::int64_t version, OpContext &ctx)
+{
+    ctx.publish([&] { return CommittedChanges{{m_key, m_value, version, m_expiresAt}}; });
+    return {true, version};
+}
+
+void RemoveOp::finish(bool deleted, OpContext &ctx)
+{
+    if (deleted)
+        ctx.publish([&] { return CommittedChanges{{m_key, std::nullopt, 0, std::nullopt}}; });
+}
+
+IncrementOp::IncrementOp(const StoreRules &rules, const Key &key, double delta)
+    : m_delta(delta)
+{
+    validateDelta("increment()", delta);
+    m_key = encodeKeyChecked(key, rules.maxKeySize);
+}
+
+double IncrementOp::finish(const IncrementResult &result, OpContext &ctx)
+{
+    ctx.publish([&] {
+        return CommittedChanges{
+            {m_key, encodeValue(Value(result.value)), result.version, std::nullopt}};
+    });
+    return result.value;
+}
+
+ListResult ListOp::finish(const std::vector<KvRow> &page, OpContext &)
+{
+    ListResult result;
+    result.entries.reserve(page.size());
+    for (const KvRow &row : page) {
+        result.entries.push_back(
+            Entry{decodeKey(row.key), decodeValue(row.value), row.version, row.expiresAt});
+    }
+    // The cursor is the last row's stored bytes, as the reference says.
+    if (static_cast<int>(page.size()) == m_range.limit)
+        result.cursor = encodeCursor(page.back().key);
+    return result;
+}
+
+std::optional<RawEntry> InspectOp::finish(std::optional<KvRow> row, OpContext &ctx)
+{
+    if (!row)
+        return std::nullopt;
+    const bool expired = row->expiresAt && *row->expiresAt <= ctx.now;
+    return RawEntry{
+        std::move(row->key), std::move(row->value), row->version, row->expiresAt, expired};
+}
+
+CleanExpiredOp::Cleaned CleanExpiredOp::cleaned(std::vector<std::string> keys)
+{
+    const auto count = static_cast<std::int64_t>(keys.size());
+    return Cleaned{count, std::move(keys)};
+}
+
+std::int64_t CleanExpiredOp::finish(Cleaned cleaned, OpContext &ctx)
+{
+    if (!cleaned.keys.empty()) {
+        ctx.publish([&] {
+            CommittedChanges changes;
+            for (auto &key : cleaned.keys)
+                changes.push_back({std::move(key), std::nullopt, 0, std::nullopt});
+            return changes;
+        });
+    }
+    return cleaned.count;
+}
+
+void ResetOp::finish(OpContext &ctx)
+{
+    ctx.publishReset();
+}
+
+} // namespace kvs::detail
