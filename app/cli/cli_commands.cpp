@@ -7,6 +7,7 @@
 #include "cli/cli_queue_commands.h"
 #include "cli/cli_store_commands.h"
 #include "cli/cli_watch_command.h"
+#include "cli/command_context.h"
 
 #include <kvs/errors.h>
 #include <kvs/key.h>
