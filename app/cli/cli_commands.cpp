@@ -1,6 +1,6 @@
 #include "cli/cli_commands.h"
 
-#include "cli/bench.h"
+#include "bench/bench.h"
 #include "cli/cli_arguments.h"
 #include "cli/cli_help.h"
 #include "cli/cli_output.h"
@@ -112,7 +112,7 @@ std::vector<std::string> benchBackends(const CliArguments &args)
 {
     std::vector<std::string> backends = listOption(args, "--backends");
     for (const std::string &backend : backends) {
-        if (!isBenchBackend(backend)) {
+        if (!bench::isBenchBackend(backend)) {
             throw UsageError("kvs: --backends: unknown backend " + jsonQuoted(backend)
                              + " (known: kvstore, async-sqlite, async-postgres, tree)");
         }
@@ -127,9 +127,9 @@ std::vector<std::string> benchOps(const CliArguments &args)
         return ops;
     }
     for (const std::string &op : ops) {
-        if (!isBenchOperation(op)) {
+        if (!bench::isBenchOperation(op)) {
             throw UsageError("kvs: --ops: unknown operation " + jsonQuoted(op)
-                             + " (known: " + benchOperationList() + ")");
+                             + " (known: " + bench::benchOperationList() + ")");
         }
     }
     return ops;
@@ -143,7 +143,7 @@ int runBenchCommand(const CommandContext &context)
                          0,
                          0,
                          "bench --db PATH|:memory:|URL [--ops a,b] [--seconds S] [--backends b,c]");
-    BenchConfig config;
+    bench::BenchConfig config;
     const std::optional<std::string> db = context.args.value("--db");
     if (!db) {
         throw UsageError("kvs: bench needs --db PATH or --db :memory:");
@@ -154,7 +154,7 @@ int runBenchCommand(const CommandContext &context)
     config.backends = benchBackends(context.args);
     config.seconds = benchSeconds(context.args);
     config.json = context.args.has("--json");
-    runBench(config, context.out, context.err);
+    bench::runBench(config, context.out, context.err);
     return kExitOk;
 }
 

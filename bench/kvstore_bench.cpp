@@ -1,34 +1,29 @@
-#include "cli/bench.h"
+#include "bench/kvstore_bench.h"
 
-#include "cli/bench_async.h"
-#include "cli/bench_data.h"
-#include "cli/bench_format.h"
-#include "cli/bench_measure.h"
-#include "cli/bench_raw.h"
-#include "cli/bench_runner.h"
-#include "cli/bench_store.h"
-#include "cli/bench_tree.h"
-#include "cli/cli_output.h"
+#include "bench/database_files.h"
+#include "bench/format.h"
+#include "bench/json_line.h"
+#include "bench/measure.h"
+#include "bench/raw_sqlite_baseline.h"
+#include "bench/runner.h"
+#include "bench/sqlite_handles.h"
+#include "bench/store_target.h"
 
-#include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
 #include <kvs/js_number.h>
 #include <kvs/kvstore.h>
-#include <kvs/value_codec.h>
 
 #include <sqlite3.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <functional>
-#include <malloc.h>
+#include <optional>
 #include <ostream>
 #include <system_error>
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 namespace {
 
@@ -37,30 +32,6 @@ using std::chrono::nanoseconds;
 
 constexpr std::string_view kMemory = ":memory:";
 constexpr std::string_view kRawSqlite = "raw-sqlite";
-
-// A database file and its companions, removed when this goes out of scope (after the store or
-// baseline using them, which must be declared later). Removal failures are ignored: noexcept.
-class DatabaseFiles
-{
-public:
-    explicit DatabaseFiles(std::string path)
-        : m_path(std::move(path))
-    {}
-    ~DatabaseFiles() { removeAll(m_path); }
-    DatabaseFiles(const DatabaseFiles &) = delete;
-    DatabaseFiles &operator=(const DatabaseFiles &) = delete;
-
-    static void removeAll(const std::string &path) noexcept
-    {
-        for (const char *suffix : {"", "-wal", "-shm", "-journal"}) {
-            std::error_code error;
-            fs::remove(path + suffix, error);
-        }
-    }
-
-private:
-    std::string m_path;
-};
 
 bool existsFile(const std::string &path)
 {
@@ -126,10 +97,11 @@ struct OperationResult
 // otherwise reach SQLite's auto-checkpoint at different moments.
 void checkpointWal(const std::string &path)
 {
-    sqlite3 *db = nullptr;
-    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK)
-        sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
-    sqlite3_close_v2(db);
+    sqlite3 *opened = nullptr;
+    const int status = sqlite3_open_v2(path.c_str(), &opened, SQLITE_OPEN_READWRITE, nullptr);
+    const SqlitePtr db(opened); // closed even when the open failed
+    if (status == SQLITE_OK)
+        sqlite3_exec(db.get(), "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
 }
 
 // A short warm-up of each side (a tenth of the budget, 10..200 ms), then kRounds alternating
@@ -183,7 +155,7 @@ std::string
 jsonLine(const BenchConfig &config, BenchOp op, const Measurement &store, const Baseline &baseline)
 {
     const Measurement &raw = baseline.measurement;
-    return JsonObjectLine()
+    return JsonLine()
         .string("backend", "kvstore")
         .string("db", config.db)
         .string("op", benchOpName(op))
@@ -243,51 +215,14 @@ std::string tableRow(BenchOp op, const Measurement &store, const Baseline &basel
     return row;
 }
 
-std::vector<BenchOp> selectedOps(const BenchConfig &config)
-{
-    if (config.ops.empty()) {
-        return {kBenchOps.begin(), kBenchOps.end()};
-    }
-    std::vector<BenchOp> ops;
-    for (const std::string &name : config.ops) {
-        if (const std::optional<BenchOp> op = benchOpFromName(name)) {
-            ops.push_back(*op);
-        }
-    }
-    return ops;
-}
-
 } // namespace
 
-bool isBenchOperation(std::string_view name) noexcept
-{
-    return benchOpFromName(name).has_value() || isTreeBenchOperation(name);
-}
-
-std::string benchOperationList()
-{
-    std::string list;
-    for (const BenchOp op : kBenchOps) {
-        list += list.empty() ? "" : ", ";
-        list += benchOpName(op);
-    }
-    return list;
-}
-
-namespace {
-
-// The KVStore part: each operation against the raw SQLite loop (see kvs --help).
 void runKVStoreBench(const BenchConfig &config,
                      const BenchKeys &keys,
+                     const std::vector<BenchOp> &ops,
                      std::ostream &out,
                      std::ostream &err)
 {
-    // glibc gives the top of the heap back to the system (brk) whenever more than 128 KB of it
-    // is free. With a small heap (an empty queue topic, :memory:), SQLite's ephemeral table for
-    // the picker's MATERIALIZED CTE is such a block: every dequeue shrank and regrew the heap
-    // and faulted its pages in again, 188 us a cycle instead of 28 us, in the store and the raw
-    // loop alike (a Python sqlite3 loop shows it too). A long-running process keeps a warm
-    // heap; the bench keeps one too, for both sides, so it measures the store, not the trim.
     const bool inMemory = config.db == kMemory;
     if (!inMemory) {
         claimFiles(config, keys, err);
@@ -319,7 +254,7 @@ void runKVStoreBench(const BenchConfig &config,
         }
     };
     std::optional<Measurement> emptyCycle; // the store's queue_cycle of this run
-    for (const BenchOp op : selectedOps(config)) {
+    for (const BenchOp op : ops) {
         Measurement measured;
         Baseline baseline{kRawSqlite, {}};
         if (op == BenchOp::QueueCycleBacklog) {
@@ -344,51 +279,4 @@ void runKVStoreBench(const BenchConfig &config,
     }
 }
 
-} // namespace
-
-bool isBenchBackend(std::string_view name) noexcept
-{
-    return name == "kvstore" || name == "async-sqlite" || name == "async-postgres"
-           || name == "tree";
-}
-
-void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
-{
-    // glibc gives the top of the heap back to the system (brk) whenever more than 128 KB of it
-    // is free. With a small heap (an empty queue topic, :memory:), SQLite's ephemeral table for
-    // the picker's MATERIALIZED CTE is such a block: every dequeue shrank and regrew the heap
-    // and faulted its pages in again, 188 us a cycle instead of 28 us, in the store and the raw
-    // loop alike (a Python sqlite3 loop shows it too). A long-running process keeps a warm
-    // heap; the bench keeps one too, for both sides, so it measures the store, not the trim.
-    mallopt(M_TRIM_THRESHOLD, 256 << 20);
-    const BenchKeys keys;
-    const bool postgres = isPostgresUrl(config.db);
-    std::vector<std::string> backends = config.backends;
-    if (backends.empty()) {
-        backends = postgres ? std::vector<std::string>{"async-postgres"}
-                            : std::vector<std::string>{"kvstore", "async-sqlite", "tree"};
-    }
-    // --ops naming only the tree's operations runs only the tree, and the reverse.
-    const bool storeOps = config.ops.empty() || !selectedOps(config).empty();
-    const bool treeOps = config.ops.empty()
-                         || std::any_of(config.ops.begin(), config.ops.end(), [](const auto &op) {
-                                return isTreeBenchOperation(op);
-                            });
-    const auto wants = [&](std::string_view name) {
-        return std::find(backends.begin(), backends.end(), name) != backends.end();
-    };
-    if (postgres && (wants("kvstore") || wants("async-sqlite")))
-        throw Error("kvs: bench: kvstore and async-sqlite need a SQLite --db, not a URL");
-    if (!postgres && wants("async-postgres"))
-        throw Error("kvs: bench: async-postgres needs --db postgres://...");
-    if (wants("kvstore") && storeOps)
-        runKVStoreBench(config, keys, out, err);
-    if (wants("async-sqlite") && storeOps)
-        runAsyncSqliteBench(config, keys, selectedOps(config), out);
-    if (wants("async-postgres") && storeOps)
-        runAsyncPostgresBench(config, keys, selectedOps(config), out);
-    if (wants("tree") && treeOps)
-        runTreeBench(config, out);
-}
-
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cli/bench_data.h"
-#include "cli/bench_measure.h"
+#include "bench/data.h"
+#include "bench/measure.h"
 
 #include <chrono>
 #include <cstdint>
@@ -10,7 +10,7 @@
 
 struct pg_conn;
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 struct PgConnCloser
 {
@@ -57,4 +57,4 @@ private:
     PgConnPtr m_conn;
 };
 
-} // namespace kvs::cli
+} // namespace kvs::bench

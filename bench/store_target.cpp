@@ -1,9 +1,9 @@
-#include "cli/bench_store.h"
+#include "bench/store_target.h"
 
 #include <kvs/errors.h>
 #include <kvs/kvstore.h>
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 namespace {
 
@@ -136,4 +136,4 @@ void StoreTarget::queueCycleBacklog(std::uint64_t)
     }
 }
 
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -3,19 +3,20 @@
 // libpq pipeline of 64 gets (get) or the store's own one-at-a-time call (the others: commits from
 // several pooled connections share WAL flushes). Each side alternates in rounds, as the SQLite
 // bench does, since a loopback round trip swings with the CPUs' wake-up state.
-#include "cli/bench_async.h"
-#include "cli/bench_raw_libpq.h"
-#include "cli/bench_runner.h"
+#include "bench/async_postgres_bench.h"
+
+#include "bench/async_bench_line.h"
+#include "bench/async_target.h"
+#include "bench/raw_libpq_baseline.h"
+#include "bench/runner.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
 
-#include <QCoreApplication>
-
 #include <ostream>
 #include <unistd.h>
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 namespace {
 
@@ -142,4 +143,4 @@ void runAsyncPostgresBench(const BenchConfig &config,
     }
 }
 
-} // namespace kvs::cli
+} // namespace kvs::bench

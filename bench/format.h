@@ -1,11 +1,11 @@
 #pragma once
 
-#include "cli/bench_measure.h"
+#include "bench/measure.h"
 
 #include <string>
 
 // The number formats of `kvs bench` output, shared by every backend's lines.
-namespace kvs::cli {
+namespace kvs::bench {
 
 // 1234.6 -> "1235"
 [[nodiscard]] std::string integerText(double value);
@@ -16,4 +16,4 @@ namespace kvs::cli {
 // measured / baseline throughput, 0 without a baseline.
 [[nodiscard]] double ratioOf(const Measurement &measured, const Measurement &baseline);
 
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -10,7 +10,7 @@
 
 // The operations and the data of `kvs bench`, shared by the store side and the raw baseline so
 // both work on the same keys and values.
-namespace kvs::cli {
+namespace kvs::bench {
 
 // In run order; the names are the "op" field of the JSON lines.
 enum class BenchOp {
@@ -78,4 +78,4 @@ struct BenchKeys
 // The stored bytes of the value "v": the JSON text "v", quotes included.
 inline constexpr std::string_view kValueBytes = "\"v\"";
 
-} // namespace kvs::cli
+} // namespace kvs::bench

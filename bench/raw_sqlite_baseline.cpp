@@ -1,4 +1,4 @@
-#include "cli/bench_raw.h"
+#include "bench/raw_sqlite_baseline.h"
 
 #include <kvs/errors.h>
 #include <kvs/js_number.h>
@@ -10,7 +10,7 @@
 #include <cmath>
 #include <system_error>
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 namespace {
 
@@ -73,16 +73,6 @@ void bindText(sqlite3_stmt *statement, int index, std::string_view text)
 }
 
 } // namespace
-
-void SqliteCloser::operator()(sqlite3 *db) const noexcept
-{
-    sqlite3_close_v2(db);
-}
-
-void StatementFinalizer::operator()(sqlite3_stmt *statement) const noexcept
-{
-    sqlite3_finalize(statement);
-}
 
 // BEGIN ... COMMIT through prepared statements; destruction without commit() rolls back.
 class RawSqliteBaseline::Transaction
@@ -419,4 +409,4 @@ void RawSqliteBaseline::queueCycle(std::uint64_t i)
     }
 }
 
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -5,13 +5,15 @@
 #include <string_view>
 #include <vector>
 
-// `kvs bench`: KVStore's throughput and latency per operation, next to a raw SQLite
-// prepared-statement loop doing the same SQL (see `kvs --help`, "Benchmark").
-namespace kvs::cli {
+// The benchmark behind `kvs bench`: the throughput and latency of each store operation, on
+// KVStore and on AsyncKVStore (SQLite, PostgreSQL), next to baselines measured in the same run
+// (see `kvs --help`, "Benchmark").
+namespace kvs::bench {
 
+// What to run. A value type.
 struct BenchConfig
 {
-    std::string db;               // a file path or ":memory:"
+    std::string db;               // a SQLite file path, ":memory:", or a postgres:// URL
     std::string tablePrefix;      // the store's tablePrefix
     std::vector<std::string> ops; // operation names; empty = all, in run order
     double seconds = 1;           // timed seconds per operation and side, > 0
@@ -29,9 +31,10 @@ struct BenchConfig
 
 // Runs the benchmark and prints one line per operation to out (notes go to err). A file db must
 // not exist, be empty, or hold a database left by an earlier kvs bench (it is replaced); it is
-// created and deleted at the end, as is the baseline's temporary file db + ".bench-raw". Throws
-// kvs::Error "kvs: bench ..." for any other existing file, and the store's errors.
+// created and deleted at the end, as are the baselines' temporary files next to it. Throws
+// kvs::Error "kvs: bench ..." for any other existing file, a backend the db does not allow, and
+// the store's errors.
 // Requires: config.ops holds known names only, config.seconds > 0.
 void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err);
 
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -1,21 +1,15 @@
-#include "cli/bench_async.h"
+#include "bench/async_target.h"
 
-#include "cli/bench_format.h"
-#include "cli/cli_output.h"
+#include "bench/measure_in_flight.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
-#include <kvs/future.h>
-#include <kvs/js_number.h>
 
-#include <QPromise>
+#include <QFuture>
 
-#include <cmath>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
+#include <algorithm>
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 namespace {
 
@@ -40,104 +34,7 @@ const T &resultOf(const QFuture<T> &future)
     return *future.constBegin();
 }
 
-// A worker thread like SQLiteAsyncAdapter's, with no SQL behind it: jobs queue under a mutex,
-// a sleeping worker is woken, a busy one finds them when it looks again.
-class RoundTripWorker
-{
-public:
-    RoundTripWorker()
-        : m_thread([this] { run(); })
-    {}
-    ~RoundTripWorker()
-    {
-        {
-            std::lock_guard lock(m_mutex);
-            m_exit = true;
-            m_wake.notify_one();
-        }
-        m_thread.join();
-    }
-
-    QFuture<int> roundTrip()
-    {
-        auto promise = std::make_shared<QPromise<int>>();
-        promise->start();
-        QFuture<int> future = promise->future();
-        std::lock_guard lock(m_mutex);
-        m_jobs.push_back([promise] {
-            promise->addResult(1);
-            kvs::finish(*promise);
-        });
-        if (m_sleeping)
-            m_wake.notify_one();
-        return future;
-    }
-
-private:
-    void run()
-    {
-        std::vector<std::function<void()>> batch;
-        std::unique_lock lock(m_mutex);
-        for (;;) {
-            if (m_jobs.empty()) {
-                if (m_exit)
-                    return;
-                m_sleeping = true;
-                m_wake.wait(lock, [this] { return !m_jobs.empty() || m_exit; });
-                m_sleeping = false;
-                continue;
-            }
-            batch.swap(m_jobs);
-            lock.unlock();
-            for (auto &job : batch)
-                job();
-            batch.clear();
-            lock.lock();
-        }
-    }
-
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    std::vector<std::function<void()>> m_jobs;
-    bool m_sleeping = false;
-    bool m_exit = false;
-    std::thread m_thread;
-};
-
 } // namespace
-
-std::string asyncJsonLine(const std::string &db, const AsyncBenchLine &line)
-{
-    return JsonObjectLine()
-        .string("backend", line.backend)
-        .string("db", db)
-        .string("op", line.op)
-        .raw("ops_per_s", integerText(line.measured.opsPerSecond()))
-        .raw("p50_us", twoDecimals(line.measured.p50Us))
-        .raw("p99_us", twoDecimals(line.measured.p99Us))
-        .string("baseline", line.baseline)
-        .raw("baseline_ops_per_s", integerText(line.baselineMeasured.opsPerSecond()))
-        .raw("ratio",
-             formatJsNumber(std::round(ratioOf(line.measured, line.baselineMeasured) * 1e4) / 1e4))
-        .text();
-}
-
-std::string asyncTableRow(const AsyncBenchLine &line)
-{
-    char row[220];
-    std::snprintf(row,
-                  sizeof row,
-                  "%-15s %-22s %12s %9.2f %9.2f %12s %8.3f  (baseline: %s)",
-                  line.backend.c_str(),
-                  line.op.c_str(),
-                  integerText(line.measured.opsPerSecond()).c_str(),
-                  line.measured.p50Us,
-                  line.measured.p99Us,
-                  integerText(line.baselineMeasured.opsPerSecond()).c_str(),
-                  ratioOf(line.measured, line.baselineMeasured),
-                  line.baseline.c_str());
-    return row;
-}
 
 AsyncTarget::AsyncTarget(AsyncKVStore &store, const BenchKeys &keys)
     : m_store(store)
@@ -244,33 +141,17 @@ void AsyncTarget::measureInFlight(BenchOp op,
 {
     dispatch(op, [&]<typename T>(auto submit, auto check) {
         if (op != BenchOp::Delete) {
-            kvs::cli::measureInFlight<T>(budget, depth, submit, check, timing);
+            kvs::bench::measureInFlight<T>(budget, depth, submit, check, timing);
             return;
         }
         // Deletes run in chunks of the delete keys, each refilled (untimed) before it.
         const auto end = timing.timed + budget;
         while (timing.timed < end) {
             refillDeleteKeys();
-            kvs::cli::measureInFlight<T>(
+            kvs::bench::measureInFlight<T>(
                 end - timing.timed, depth, submit, check, timing, kDeleteBatch);
         }
     });
 }
 
-Measurement measureWorkerRoundTrip(std::chrono::nanoseconds budget)
-{
-    RoundTripWorker worker;
-    Timing timing;
-    measure(
-        budget,
-        kNoRefill,
-        [](std::uint64_t) {},
-        [&](std::uint64_t) {
-            if (worker.roundTrip().result() != 1)
-                throw Error("kvs: bench: the round trip lost its result");
-        },
-        timing);
-    return timing.result();
-}
-
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cli/bench_data.h"
+#include "bench/data.h"
 
 #include <cstdint>
 #include <string>
@@ -9,7 +9,7 @@ namespace kvs {
 class KVStore;
 }
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 // The store side of `kvs bench`: each operation is one KVStore call. Call i uses the i-th key of
 // its rotation. Throws kvs::Error when the store fails or answers wrongly (a get_hit that misses).
@@ -52,4 +52,4 @@ private:
     std::string m_backlogTopic{kBacklogTopic};
 };
 
-} // namespace kvs::cli
+} // namespace kvs::bench

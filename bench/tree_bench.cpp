@@ -1,8 +1,9 @@
-#include "cli/bench_tree.h"
+#include "bench/tree_bench.h"
 
-#include "cli/bench_format.h"
-#include "cli/bench_measure.h"
-#include "cli/cli_output.h"
+#include "bench/format.h"
+#include "bench/json_line.h"
+#include "bench/measure.h"
+#include "bench/sqlite_handles.h"
 #include "ui/inspector/inspector_gap_probe.h"
 #include "ui/tree/key_tree_model.h"
 
@@ -26,7 +27,7 @@
 #include <string>
 #include <vector>
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 namespace {
 
@@ -36,17 +37,6 @@ constexpr int kPageSize = 1000;
 constexpr std::size_t kLargeValueBytes = 20'000'000;
 constexpr int kInspectorRuns = 3;
 
-// sqlite3 handles for building the databases (bulk rows in one transaction: a million set()
-// calls would make the set-up, not the expansion, the slow part of the bench).
-struct SqliteCloser
-{
-    void operator()(sqlite3 *db) const { sqlite3_close(db); }
-};
-struct StatementCloser
-{
-    void operator()(sqlite3_stmt *s) const { sqlite3_finalize(s); }
-};
-
 void exec(sqlite3 *db, const char *sql)
 {
     if (sqlite3_exec(db, sql, nullptr, nullptr, nullptr) != SQLITE_OK)
@@ -54,17 +44,19 @@ void exec(sqlite3 *db, const char *sql)
 }
 
 // Creates a kvs database at path (schema by KVStore) holding keys ["p<n>", g, i] with
-// perGroup values of i under each of the kP x kG groups.
+// perGroup values of i under each of the kP x kG groups. The rows go in through sqlite3, in one
+// transaction: a million set() calls would make the set-up, not the expansion, the slow part.
 void buildTreeDatabase(const std::string &path, int perGroup)
 {
     {
         KVStore store(path);
         store.close();
     }
-    sqlite3 *raw = nullptr;
-    if (sqlite3_open(path.c_str(), &raw) != SQLITE_OK)
+    sqlite3 *opened = nullptr;
+    const int status = sqlite3_open(path.c_str(), &opened);
+    const SqlitePtr db(opened); // closed even when the open failed
+    if (status != SQLITE_OK)
         throw Error("kvs: bench: cannot open " + path);
-    std::unique_ptr<sqlite3, SqliteCloser> db(raw);
     exec(db.get(), "BEGIN");
     sqlite3_stmt *rawStatement = nullptr;
     sqlite3_prepare_v2(db.get(),
@@ -72,7 +64,7 @@ void buildTreeDatabase(const std::string &path, int perGroup)
                        -1,
                        &rawStatement,
                        nullptr);
-    std::unique_ptr<sqlite3_stmt, StatementCloser> insert(rawStatement);
+    const StatementPtr insert(rawStatement);
     const std::string value = encodeValue(Value(std::string("v")));
     std::int64_t version = 0;
     for (int p = 0; p < kP; ++p) {
@@ -183,7 +175,7 @@ void printExpansion(const BenchConfig &config,
                     const Measurement *baseline)
 {
     if (config.json) {
-        JsonObjectLine line;
+        JsonLine line;
         line.string("backend", "tree")
             .string("db", path)
             .string("op", op)
@@ -261,7 +253,7 @@ void printInspectorOpen(const BenchConfig &config,
                         const InspectorOpen &measured)
 {
     if (config.json) {
-        JsonObjectLine line;
+        JsonLine line;
         line.string("backend", "tree")
             .string("db", path)
             .string("op", "inspector_open_20mb")
@@ -315,4 +307,4 @@ void runTreeBench(const BenchConfig &config, std::ostream &out)
     }
 }
 
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -1,4 +1,4 @@
-#include "cli/bench_cpu.h"
+#include "bench/same_cpu.h"
 
 #ifdef __linux__
 #include <algorithm>
@@ -8,7 +8,7 @@
 #include <string>
 #endif
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 #ifdef __linux__
 
@@ -101,4 +101,4 @@ SameCpu::~SameCpu() = default;
 
 #endif
 
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -1,4 +1,4 @@
-#include "cli/bench_format.h"
+#include "bench/format.h"
 
 #include <kvs/js_number.h>
 
@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 std::string integerText(double value)
 {
@@ -30,4 +30,4 @@ double ratioOf(const Measurement &measured, const Measurement &baseline)
     return baseline.opsPerSecond() > 0 ? measured.opsPerSecond() / baseline.opsPerSecond() : 0;
 }
 
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -1,29 +1,13 @@
 #pragma once
 
-#include "cli/bench_data.h"
+#include "bench/data.h"
+#include "bench/sqlite_handles.h"
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <string_view>
 
-struct sqlite3;
-struct sqlite3_stmt;
-
-namespace kvs::cli {
-
-// The RAII holders of the baseline's SQLite handles (STYLE.md 11; the core's own live in a
-// private header of kvs_core, which the app does not see).
-struct SqliteCloser
-{
-    void operator()(sqlite3 *db) const noexcept;
-};
-struct StatementFinalizer
-{
-    void operator()(sqlite3_stmt *statement) const noexcept;
-};
-using SqlitePtr = std::unique_ptr<sqlite3, SqliteCloser>;
-using StatementPtr = std::unique_ptr<sqlite3_stmt, StatementFinalizer>;
+namespace kvs::bench {
 
 // The baseline of `kvs bench`: the SQL the store runs, as a raw sqlite3 prepared-statement loop
 // with no store around it, on its own database with the store's schema and pragmas. Statements
@@ -87,4 +71,4 @@ private:
     std::string m_token;  // the lease token of the current cycle
 };
 
-} // namespace kvs::cli
+} // namespace kvs::bench

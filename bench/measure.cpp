@@ -1,9 +1,9 @@
-#include "cli/bench_measure.h"
+#include "bench/measure.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 LatencySample::LatencySample()
 {
@@ -43,4 +43,4 @@ Measurement Timing::result() const
     return result;
 }
 
-} // namespace kvs::cli
+} // namespace kvs::bench

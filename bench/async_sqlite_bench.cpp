@@ -1,10 +1,15 @@
 // The async-sqlite part of `kvs bench`: AsyncKVStore on SQLite, one awaited call at a time
 // against a bare worker round trip, and 64 calls in flight against KVStore's same operation on
 // the same data, in the same run.
-#include "cli/bench_async.h"
-#include "cli/bench_cpu.h"
-#include "cli/bench_runner.h"
-#include "cli/bench_store.h"
+#include "bench/async_sqlite_bench.h"
+
+#include "bench/async_bench_line.h"
+#include "bench/async_target.h"
+#include "bench/database_files.h"
+#include "bench/runner.h"
+#include "bench/same_cpu.h"
+#include "bench/store_target.h"
+#include "bench/worker_round_trip.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
@@ -12,9 +17,10 @@
 
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <ostream>
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 namespace {
 
@@ -23,14 +29,6 @@ namespace {
 bool isAsyncOperation(BenchOp op)
 {
     return op != BenchOp::QueueCycle && op != BenchOp::QueueCycleBacklog;
-}
-
-void removeDatabase(const std::string &path)
-{
-    for (const char *suffix : {"", "-wal", "-shm", "-journal"}) {
-        std::error_code error;
-        std::filesystem::remove(path + suffix, error);
-    }
 }
 
 } // namespace
@@ -44,16 +42,9 @@ void runAsyncSqliteBench(const BenchConfig &config,
     const std::string path = inMemory ? config.db : config.db + ".bench-async";
     if (!inMemory && std::filesystem::exists(path))
         throw Error("kvs: bench: the async store's temporary file \"" + path + "\" already exists");
-    struct Cleanup
-    {
-        std::string path;
-        bool file;
-        ~Cleanup()
-        {
-            if (file)
-                removeDatabase(path);
-        }
-    } cleanup{path, !inMemory};
+    std::optional<DatabaseFiles> files; // declared before the stores: removed after they close
+    if (!inMemory)
+        files.emplace(path);
 
     AsyncKVStoreSettings settings;
     settings.tablePrefix = config.tablePrefix;
@@ -91,7 +82,7 @@ void runAsyncSqliteBench(const BenchConfig &config,
         Timing inFlight;
         Timing syncTiming;
         {
-            // The store's worker and this thread on one CPU (bench_cpu.h says why).
+            // The store's worker and this thread on one CPU (same_cpu.h says why).
             const SameCpu sameCpu;
             if (!sameCpu.pinned() && !warnedUnpinned) {
                 std::cerr << "kvs bench: could not put the threads on one CPU; the _x64 ratios "
@@ -113,4 +104,4 @@ void runAsyncSqliteBench(const BenchConfig &config,
     }
 }
 
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -1,6 +1,6 @@
-#include "cli/bench_data.h"
+#include "bench/data.h"
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 namespace {
 
@@ -58,4 +58,4 @@ BenchKeys::BenchKeys()
     }
 }
 
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -4,7 +4,7 @@
 #include <sys/types.h>
 #include <vector>
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 // Puts every thread of this process on the CPU the calling thread runs on, for the lifetime of
 // the object, and each back on its own CPUs afterwards (threads started meanwhile get the
@@ -36,4 +36,4 @@ private:
     bool m_pinned = false;
 };
 
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cli/bench_data.h"
-#include "cli/bench_measure.h"
+#include "bench/data.h"
+#include "bench/measure.h"
 
 #include <kvs/errors.h>
 
@@ -10,7 +10,7 @@
 
 // Running one operation of `kvs bench` on a sync target (the store or the raw SQLite loop),
 // shared by the KVStore bench and the AsyncKVStore bench's KVStore baseline.
-namespace kvs::cli {
+namespace kvs::bench {
 
 // The refill of an operation that needs none.
 struct NoRefill
@@ -75,4 +75,4 @@ void runOperation(Target &target, BenchOp op, std::chrono::nanoseconds budget, T
     throw Error("kvs: bench: unknown operation");
 }
 
-} // namespace kvs::cli
+} // namespace kvs::bench

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cli/bench.h"
+#include "bench/bench.h"
 
 #include <ostream>
 #include <string>
@@ -13,7 +13,7 @@
 // expands the root, 10 children, and then one p, 100 children, in pages of up to 1,000), and the
 // longest gap of the GUI event loop while the inspector opens a 20 MB value
 // (inspector_open_20mb).
-namespace kvs::cli {
+namespace kvs::bench {
 
 inline constexpr std::string_view kTreeOps[]
     = {"tree_expand_10k", "tree_expand_1m", "inspector_open_20mb"};
@@ -25,4 +25,4 @@ inline constexpr std::string_view kTreeOps[]
 // application object (offscreen) when the process has none.
 void runTreeBench(const BenchConfig &config, std::ostream &out);
 
-} // namespace kvs::cli
+} // namespace kvs::bench

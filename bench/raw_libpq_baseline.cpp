@@ -1,4 +1,4 @@
-#include "cli/bench_raw_libpq.h"
+#include "bench/raw_libpq_baseline.h"
 
 #include <kvs/errors.h>
 #include <kvs/value_codec.h>
@@ -9,7 +9,7 @@
 #include <deque>
 #include <poll.h>
 
-namespace kvs::cli {
+namespace kvs::bench {
 
 void PgConnCloser::operator()(pg_conn *conn) const noexcept
 {
@@ -293,4 +293,4 @@ Measurement RawLibpqBaseline::measureGetPipeline(std::chrono::nanoseconds budget
     return timing.result();
 }
 
-} // namespace kvs::cli
+} // namespace kvs::bench
