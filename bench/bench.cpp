@@ -4,14 +4,16 @@
 #include "bench/async_sqlite_bench.h"
 #include "bench/data.h"
 #include "bench/kvstore_bench.h"
-#include "bench/tree_bench.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <malloc.h>
 #include <optional>
+#include <system_error>
 
 namespace kvs::bench {
 
@@ -36,7 +38,7 @@ std::vector<BenchOp> selectedOps(const BenchConfig &config)
 
 bool isBenchOperation(std::string_view name) noexcept
 {
-    return benchOpFromName(name).has_value() || isTreeBenchOperation(name);
+    return benchOpFromName(name).has_value();
 }
 
 std::string benchOperationList()
@@ -49,10 +51,19 @@ std::string benchOperationList()
     return list;
 }
 
+std::optional<double> parseSeconds(std::string_view text) noexcept
+{
+    double seconds = 0;
+    const char *end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, seconds);
+    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(seconds) || seconds <= 0)
+        return std::nullopt;
+    return seconds;
+}
+
 bool isBenchBackend(std::string_view name) noexcept
 {
-    return name == "kvstore" || name == "async-sqlite" || name == "async-postgres"
-           || name == "tree";
+    return name == "kvstore" || name == "async-sqlite" || name == "async-postgres";
 }
 
 void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
@@ -69,14 +80,9 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
     std::vector<std::string> backends = config.backends;
     if (backends.empty()) {
         backends = postgres ? std::vector<std::string>{"async-postgres"}
-                            : std::vector<std::string>{"kvstore", "async-sqlite", "tree"};
+                            : std::vector<std::string>{"kvstore", "async-sqlite"};
     }
-    // --ops naming only the tree's operations runs only the tree, and the reverse.
-    const bool storeOps = config.ops.empty() || !selectedOps(config).empty();
-    const bool treeOps = config.ops.empty()
-                         || std::any_of(config.ops.begin(), config.ops.end(), [](const auto &op) {
-                                return isTreeBenchOperation(op);
-                            });
+    const std::vector<BenchOp> ops = selectedOps(config);
     const auto wants = [&](std::string_view name) {
         return std::find(backends.begin(), backends.end(), name) != backends.end();
     };
@@ -84,14 +90,12 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
         throw Error("kvs: bench: kvstore and async-sqlite need a SQLite --db, not a URL");
     if (!postgres && wants("async-postgres"))
         throw Error("kvs: bench: async-postgres needs --db postgres://...");
-    if (wants("kvstore") && storeOps)
-        runKVStoreBench(config, keys, selectedOps(config), out, err);
-    if (wants("async-sqlite") && storeOps)
-        runAsyncSqliteBench(config, keys, selectedOps(config), out);
-    if (wants("async-postgres") && storeOps)
-        runAsyncPostgresBench(config, keys, selectedOps(config), out);
-    if (wants("tree") && treeOps)
-        runTreeBench(config, out);
+    if (wants("kvstore"))
+        runKVStoreBench(config, keys, ops, out, err);
+    if (wants("async-sqlite"))
+        runAsyncSqliteBench(config, keys, ops, out);
+    if (wants("async-postgres"))
+        runAsyncPostgresBench(config, keys, ops, out);
 }
 
 } // namespace kvs::bench

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,10 @@ struct BenchConfig
 [[nodiscard]] bool isBenchOperation(std::string_view name) noexcept;
 // "set, get_hit, ..." for messages.
 [[nodiscard]] std::string benchOperationList();
+
+// The text of a number of seconds per operation: a positive finite decimal such as 0.2
+// (std::from_chars: no sign, no hex); nullopt for any other text.
+[[nodiscard]] std::optional<double> parseSeconds(std::string_view text) noexcept;
 
 // Runs the benchmark and prints one line per operation to out (notes go to err). A file db must
 // not exist, be empty, or hold a database left by an earlier kvs bench (it is replaced); it is

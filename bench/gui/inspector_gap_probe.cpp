@@ -1,6 +1,6 @@
-#include "inspector_gap_probe.h"
+#include "bench/gui/inspector_gap_probe.h"
 
-#include "value_inspector.h"
+#include "ui/inspector/value_inspector.h"
 
 #include <kvs/async_kvstore.h>
 
@@ -10,7 +10,7 @@
 
 #include <algorithm>
 
-namespace kvs::ui {
+namespace kvs::bench {
 
 GapMeasurement measureGapWhileOpening(AsyncKVStore &store,
                                       const std::string &encodedKey,
@@ -18,7 +18,7 @@ GapMeasurement measureGapWhileOpening(AsyncKVStore &store,
                                       int timeoutMs)
 {
     GapMeasurement result;
-    ValueInspector inspector;
+    ui::ValueInspector inspector;
     // Not owned: the caller's store outlives the inspector.
     inspector.setStore(std::shared_ptr<AsyncKVStore>(&store, [](AsyncKVStore *) {}), false);
     inspector.resize(1000, 700);
@@ -38,7 +38,7 @@ GapMeasurement measureGapWhileOpening(AsyncKVStore &store,
     QTimer timeout;
     timeout.setSingleShot(true);
     QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
-    QObject::connect(&inspector, &ValueInspector::loaded, &loop, [&] {
+    QObject::connect(&inspector, &ui::ValueInspector::loaded, &loop, [&] {
         result.loaded = true;
         result.loadMs = clock.elapsed();
         QTimer::singleShot(afterGapMs, &loop, &QEventLoop::quit);
@@ -60,4 +60,4 @@ qint64 measureLongestGapWhileOpening(AsyncKVStore &store, const std::string &enc
     return measurement.loaded ? measurement.longestGapMs : -1;
 }
 
-} // namespace kvs::ui
+} // namespace kvs::bench

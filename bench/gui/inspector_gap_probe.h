@@ -8,9 +8,9 @@ namespace kvs {
 class AsyncKVStore;
 }
 
-namespace kvs::ui {
+namespace kvs::bench {
 
-// What measureLongestGapWhileOpening() saw.
+// What measureGapWhileOpening() saw.
 struct GapMeasurement
 {
     qint64 longestGapMs = 0; // the longest time between two ticks of a 10 ms GUI timer
@@ -21,7 +21,7 @@ struct GapMeasurement
 // Opens encodedKey in a ValueInspector (shown, 1000x700) on store while a 10 ms QTimer ticks on
 // the calling thread's event loop, until the inspector reports loaded() and afterGapMs more have
 // passed (the first paint of the value), or timeoutMs. The longest gap between ticks is how long
-// the GUI stalled. For `kvs bench` and the inspector's tests. Requires: a QApplication, called on
+// the GUI stalled. For kvs-gui-bench and the inspector's tests. Requires: a QApplication, called on
 // its thread; store outlives the call.
 [[nodiscard]] GapMeasurement measureGapWhileOpening(AsyncKVStore &store,
                                                     const std::string &encodedKey,
@@ -32,4 +32,4 @@ struct GapMeasurement
 [[nodiscard]] qint64 measureLongestGapWhileOpening(AsyncKVStore &store,
                                                    const std::string &encodedKey);
 
-} // namespace kvs::ui
+} // namespace kvs::bench

@@ -1,10 +1,10 @@
-#include "bench/tree_bench.h"
+#include "bench/gui/tree_bench.h"
 
 #include "bench/format.h"
+#include "bench/gui/inspector_gap_probe.h"
 #include "bench/json_line.h"
 #include "bench/measure.h"
 #include "bench/sqlite_handles.h"
-#include "ui/inspector/inspector_gap_probe.h"
 #include "ui/tree/key_tree_model.h"
 
 #include <kvs/async_kvstore.h>
@@ -154,20 +154,18 @@ std::unique_ptr<QApplication> ensureApplication()
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen"); // no window appears; works without a display
     static int argc = 1;
-    static char name[] = "kvs";
+    static char name[] = "kvs-gui-bench";
     static char *argv[] = {name, nullptr};
     return std::make_unique<QApplication>(argc, argv);
 }
 
-bool wants(const BenchConfig &config, std::string_view op)
+bool wants(const TreeBenchConfig &config, std::string_view op)
 {
-    const bool anyTreeOp = std::any_of(config.ops.begin(), config.ops.end(), [](const auto &name) {
-        return isTreeBenchOperation(name);
-    });
-    return !anyTreeOp || std::find(config.ops.begin(), config.ops.end(), op) != config.ops.end();
+    return config.ops.empty()
+           || std::find(config.ops.begin(), config.ops.end(), op) != config.ops.end();
 }
 
-void printExpansion(const BenchConfig &config,
+void printExpansion(const TreeBenchConfig &config,
                     std::ostream &out,
                     std::string_view op,
                     const std::string &path,
@@ -235,7 +233,7 @@ InspectorOpen measureInspectorOpen(const std::string &path, const std::string &e
     InspectorOpen result;
     std::vector<qint64> opens;
     for (int run = 0; run < kInspectorRuns; ++run) {
-        const ui::GapMeasurement measured = ui::measureGapWhileOpening(store, encodedKey);
+        const GapMeasurement measured = measureGapWhileOpening(store, encodedKey);
         if (!measured.loaded)
             throw Error("kvs: bench: the inspector did not open the 20 MB value within 60 s");
         result.longestGapMs = std::max(result.longestGapMs, measured.longestGapMs);
@@ -247,7 +245,7 @@ InspectorOpen measureInspectorOpen(const std::string &path, const std::string &e
     return result;
 }
 
-void printInspectorOpen(const BenchConfig &config,
+void printInspectorOpen(const TreeBenchConfig &config,
                         std::ostream &out,
                         const std::string &path,
                         const InspectorOpen &measured)
@@ -276,7 +274,17 @@ bool isTreeBenchOperation(std::string_view name) noexcept
     return std::find(std::begin(kTreeOps), std::end(kTreeOps), name) != std::end(kTreeOps);
 }
 
-void runTreeBench(const BenchConfig &config, std::ostream &out)
+std::string treeBenchOperationList()
+{
+    std::string list;
+    for (const std::string_view op : kTreeOps) {
+        list += list.empty() ? "" : ", ";
+        list += op;
+    }
+    return list;
+}
+
+void runTreeBench(const TreeBenchConfig &config, std::ostream &out)
 {
     const std::unique_ptr<QApplication> application = ensureApplication();
     QTemporaryDir dir;
