@@ -6,12 +6,11 @@
 #include <vector>
 
 // The benchmarks of the GUI's own code, run by kvs-gui-bench (their JSON lines say backend
-// "tree"): the key tree's expansion through KeyTreeModel
-// over two SQLite databases built the same way, 10,000 and 1,000,000 keys ["p<n>", g, i] with 10
-// values of p and 100 of g under each (ops tree_expand_10k and tree_expand_1m: one operation
-// expands the root, 10 children, and then one p, 100 children, in pages of up to 1,000), and the
-// longest gap of the GUI event loop while the inspector opens a 20 MB value
-// (inspector_open_20mb).
+// "tree"): the key tree's expansion through KeyTreeModel over two SQLite databases built the same
+// way, 10,000 and 1,000,000 keys ["p<n>", g, i] with 10 values of p and 100 of g under each (ops
+// tree_expand_10k and tree_expand_1m: one operation expands the root, 10 children, and then one p,
+// 100 children, in pages of up to 1,000), and the longest gap of the GUI event loop while the
+// inspector opens a 20 MB value (inspector_open_20mb).
 namespace kvs::bench {
 
 inline constexpr std::string_view kTreeOps[]
