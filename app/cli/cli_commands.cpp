@@ -1,22 +1,20 @@
 #include "cli/cli_commands.h"
 
-#include "cli/bench.h"
 #include "cli/cli_arguments.h"
+#include "cli/cli_bench_command.h"
 #include "cli/cli_help.h"
 #include "cli/cli_output.h"
 #include "cli/cli_queue_commands.h"
 #include "cli/cli_store_commands.h"
 #include "cli/cli_watch_command.h"
+#include "cli/command_context.h"
 
 #include <kvs/errors.h>
 #include <kvs/key.h>
 #include <kvs/literal.h>
 #include <kvs/value_codec.h>
 
-#include <charconv>
-#include <cmath>
 #include <ostream>
-#include <system_error>
 
 namespace kvs::cli {
 
@@ -67,93 +65,6 @@ int runCodec(const CommandContext &context)
     } else {
         context.out << (encode ? hex : literal) << '\n';
     }
-    return kExitOk;
-}
-
-// --seconds: a positive finite decimal such as 0.2.
-double benchSeconds(const CliArguments &args)
-{
-    const std::optional<std::string> text = args.value("--seconds");
-    if (!text) {
-        return 1;
-    }
-    double seconds = 0;
-    const char *end = text->data() + text->size();
-    const auto [ptr, ec] = std::from_chars(text->data(), end, seconds);
-    if (text->empty() || ec != std::errc() || ptr != end || !std::isfinite(seconds)
-        || seconds <= 0) {
-        throw UsageError("kvs: --seconds needs a number of seconds > 0, got " + jsonQuoted(*text));
-    }
-    return seconds;
-}
-
-// A comma-separated option value.
-std::vector<std::string> listOption(const CliArguments &args, std::string_view option)
-{
-    std::vector<std::string> items;
-    const std::optional<std::string> text = args.value(option);
-    if (!text) {
-        return items;
-    }
-    std::string_view rest = *text;
-    while (true) {
-        const std::size_t comma = rest.find(',');
-        items.emplace_back(rest.substr(0, comma));
-        if (comma == std::string_view::npos) {
-            break;
-        }
-        rest.remove_prefix(comma + 1);
-    }
-    return items;
-}
-
-std::vector<std::string> benchBackends(const CliArguments &args)
-{
-    std::vector<std::string> backends = listOption(args, "--backends");
-    for (const std::string &backend : backends) {
-        if (!isBenchBackend(backend)) {
-            throw UsageError("kvs: --backends: unknown backend " + jsonQuoted(backend)
-                             + " (known: kvstore, async-sqlite, async-postgres, tree)");
-        }
-    }
-    return backends;
-}
-
-std::vector<std::string> benchOps(const CliArguments &args)
-{
-    std::vector<std::string> ops = listOption(args, "--ops");
-    if (ops.empty()) {
-        return ops;
-    }
-    for (const std::string &op : ops) {
-        if (!isBenchOperation(op)) {
-            throw UsageError("kvs: --ops: unknown operation " + jsonQuoted(op)
-                             + " (known: " + benchOperationList() + ")");
-        }
-    }
-    return ops;
-}
-
-int runBenchCommand(const CommandContext &context)
-{
-    context.args.requireOnly("bench", {"--ops", "--seconds", "--backends"});
-    requireArgumentCount(context,
-                         1,
-                         0,
-                         0,
-                         "bench --db PATH|:memory:|URL [--ops a,b] [--seconds S] [--backends b,c]");
-    BenchConfig config;
-    const std::optional<std::string> db = context.args.value("--db");
-    if (!db) {
-        throw UsageError("kvs: bench needs --db PATH or --db :memory:");
-    }
-    config.db = *db;
-    config.tablePrefix = context.args.value("--table-prefix").value_or(std::string());
-    config.ops = benchOps(context.args);
-    config.backends = benchBackends(context.args);
-    config.seconds = benchSeconds(context.args);
-    config.json = context.args.has("--json");
-    runBench(config, context.out, context.err);
     return kExitOk;
 }
 

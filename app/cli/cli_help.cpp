@@ -73,11 +73,10 @@ Options (before or after the arguments):
   --all                 queue retry, queue delete-dead: every dead message of the topic
   --delay MS            queue enqueue: due after MS milliseconds (finite; default 0)
   --max-attempts N      queue enqueue: deliveries before the message goes dead (default 3)
-  --backends B,B...     bench: kvstore, async-sqlite, tree (the three are the default for a
-                        SQLite db), async-postgres (the default, and the only one, for a URL)
+  --backends B,B...     bench: kvstore, async-sqlite (the two are the default for a SQLite db),
+                        async-postgres (the default, and the only one, for a URL)
   --ops OP,OP...        bench: set, get_hit, get_miss, delete, increment, get_many_10,
-                        atomic_sum, queue_cycle, queue_cycle_backlog_10000; tree:
-                        tree_expand_10k, tree_expand_1m, inspector_open_20mb (default: all, in
+                        atomic_sum, queue_cycle, queue_cycle_backlog_10000 (default: all, in
                         that order)
   --seconds S           bench: seconds per operation, decimals allowed (default 1)
   --count N             watch: exit after N changes
@@ -165,14 +164,9 @@ Benchmark:
   one call at a time against a raw libpq loop of the same prepared statements ("raw-libpq");
   get_hit_x64 against a raw libpq pipeline of 64 gets ("raw-libpq-pipeline-64"), the other
   OP_x64 against the one-at-a-time OP. The queue cycles run on KVStore only.
-  tree: the GUI's own code paths on SQLite files it builds in a temporary folder (--db is not
-  used). tree_expand_10k and tree_expand_1m: one operation expands the root (10 children) and
-  one of them (100 children) of keys [p, g, i] (10 p, 100 g under each, 10,000 or 1,000,000 keys)
-  through the key tree's model in pages of up to 1,000; tree_expand_1m's baseline is
-  tree_expand_10k (target ratio >= 0.5: growth with children, not keys). inspector_open_20mb
-  opens a 20 MB string in the value inspector three times and prints
-  {"backend": "tree", "op": "inspector_open_20mb", "longest_gap_ms": N, "open_ms": N, ...}:
-  the longest stall of the GUI event loop (worst run) and the time to show it (median).
+  The GUI's own benchmarks (backend "tree": tree_expand_10k, tree_expand_1m,
+  inspector_open_20mb) run in kvs-gui-bench, beside kvs-admin, so that kvs links no GUI
+  library; see kvs-gui-bench --help. Naming them here is a usage error that says so.
 
 Exit codes:
   0  success

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cli/cli_store_commands.h"
+#include "cli/command_context.h"
 
 // `kvs --db PATH queue ...`: look at and repair a store's queue (stats, peek, dead) and feed it
 // (enqueue, retry, delete-dead). The read subcommands open the database read-only.

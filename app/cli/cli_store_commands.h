@@ -1,29 +1,10 @@
 #pragma once
 
-#include <kvs/types.h>
+#include "cli/command_context.h"
 
-#include <iosfwd>
-#include <memory>
-#include <optional>
-#include <string_view>
-
-// The commands of `kvs` that open a store (get, set, delete, increment, list), and the literal
-// and number arguments they share with the other commands.
-namespace kvs {
-class AsyncKVStore;
-}
-
+// The commands of `kvs` that read or write one key or a page of keys: get, set, delete,
+// increment, list.
 namespace kvs::cli {
-
-class CliArguments;
-
-// What a command sees: the parsed command line and where to write. Not owned; lives for one call.
-struct CommandContext
-{
-    const CliArguments &args;
-    std::ostream &out;
-    std::ostream &err;
-};
 
 // Each runs one command and returns its exit code. They throw UsageError for a bad command line
 // and kvs::Error for a failure of the store or the codecs (run() reports both).
@@ -32,36 +13,5 @@ int runSet(const CommandContext &context);
 int runDelete(const CommandContext &context);
 int runIncrement(const CommandContext &context);
 int runList(const CommandContext &context);
-
-// How a command opens the store.
-enum class Access { Read, Write };
-
-// Throws UsageError "kvs: this command needs --db PATH" without --db. Commands call it before
-// parsing their literals, so the usage error comes first.
-void requireDb(const CommandContext &context);
-
-// Opens the store of --db (a SQLite path, or a postgres:// URL), --table-prefix and --schema
-// (PostgreSQL). Read: read-only (never creates, migrates or writes; kvs::Error "kvs: no database
-// at PATH" for a missing file). Write: creates a missing database (or the kvs tables in an empty
-// PostgreSQL schema), and migrates an older one only with --migrate. The CLI waits for each call
-// (it is a script's tool; the GUI never waits). The store's open errors arrive with its first
-// call.
-[[nodiscard]] std::unique_ptr<AsyncKVStore> openStore(const CommandContext &context, Access access);
-
-// The value literal text; a literal error names the argument: "kvs: ... (in VALUE)".
-[[nodiscard]] Value valueArgument(std::string_view text, std::string_view what);
-
-// The number given to option (a JavaScript-style decimal), nullopt when it was not given.
-// Throws UsageError "kvs: OPTION needs a number, got \"X\"" for any other text.
-[[nodiscard]] std::optional<double> numberOption(const CommandContext &context,
-                                                 std::string_view option);
-
-// Throws UsageError "kvs: COMMAND takes ... (usage: USAGE)" unless the command (its words
-// included) has between min and max positional arguments after the command words.
-void requireArgumentCount(const CommandContext &context,
-                          std::size_t commandWords,
-                          std::size_t min,
-                          std::size_t max,
-                          std::string_view usage);
 
 } // namespace kvs::cli

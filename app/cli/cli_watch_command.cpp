@@ -2,7 +2,6 @@
 
 #include "cli/cli_arguments.h"
 #include "cli/cli_output.h"
-#include "cli/cli_store_commands.h"
 
 #include <kvs/change_feed.h>
 #include <kvs/errors.h>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cli/cli_store_commands.h"
+#include "cli/command_context.h"
 
 // `kvs --db PATH watch KEY... [--count N]`: prints the watched keys' entries, then one line per
 // change that any process commits, as it happens (through kvs::ChangeFeed).

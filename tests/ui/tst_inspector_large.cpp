@@ -2,8 +2,8 @@
 // inspector's worker, the text shown is a bounded first part and the hex view formats only the
 // rows on screen. A 10 ms timer ticks on the GUI thread meanwhile (inspector_gap_probe); the
 // longest gap between ticks is printed and must stay under a generous bound.
+#include "bench/gui/inspector_gap_probe.h"
 #include "ui/inspector/hex_bytes_model.h"
-#include "ui/inspector/inspector_gap_probe.h"
 #include "ui/inspector/value_inspector.h"
 #include "ui/inspector/value_view.h"
 
@@ -18,7 +18,7 @@
 namespace {
 
 // Far above what the inspector needs (tens of ms here), far below a frozen window: a bound that
-// holds on a loaded 2-core machine, not the measurement itself (kvs bench reports that).
+// holds on a loaded 2-core machine, not the measurement itself (kvs-gui-bench reports that).
 constexpr qint64 kMaxGapMs = 500;
 
 } // namespace
@@ -77,14 +77,14 @@ void TestInspectorLarge::opensTwentyMegabytesWithoutStalling()
 {
     QFETCH(QString, name);
     const std::string key = kvs::encodeKey({"large", name.toStdString()});
-    const kvs::ui::GapMeasurement gap = kvs::ui::measureGapWhileOpening(*m_store, key);
+    const kvs::bench::GapMeasurement gap = kvs::bench::measureGapWhileOpening(*m_store, key);
     qInfo("20 MB %s: loaded in %lld ms, longest GUI gap %lld ms",
           qPrintable(name),
           gap.loadMs,
           gap.longestGapMs);
     QVERIFY(gap.loaded);
     QVERIFY2(gap.longestGapMs < kMaxGapMs, qPrintable(QString::number(gap.longestGapMs)));
-    QVERIFY(kvs::ui::measureLongestGapWhileOpening(*m_store, key) >= 0);
+    QVERIFY(kvs::bench::measureLongestGapWhileOpening(*m_store, key) >= 0);
 }
 
 void TestInspectorLarge::showsABoundedPartWithANote()

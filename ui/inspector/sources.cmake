@@ -6,7 +6,6 @@ list(APPEND KVS_UI_SOURCES
     inspector/expiry_edit.cpp
     inspector/hex_bytes_model.cpp
     inspector/inspected_entry.cpp
-    inspector/inspector_gap_probe.cpp
     inspector/inspector_controller.cpp
     inspector/literal_editor.cpp
     inspector/literal_highlighter.cpp

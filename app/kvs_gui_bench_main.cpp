@@ -1,0 +1,109 @@
+// kvs-gui-bench: the benchmarks of KVS Admin's own GUI code (the key tree's expansion, the value
+// inspector opening a large value). They run here, beside kvs-admin, and not in `kvs bench`, so
+// that kvs links no GUI library. A thin main (STYLE.md 1): the benchmarks live in kvs_gui_bench.
+#include "bench/bench.h"
+#include "bench/gui/tree_bench.h"
+#include "bench/json_line.h"
+
+#include <QCommandLineParser>
+#include <QStringList>
+
+#include <exception>
+#include <iostream>
+#include <optional>
+#include <string>
+
+namespace {
+
+constexpr int kExitFailure = 1; // an error of the benchmark or the store
+constexpr int kExitUsage = 2;   // the command line itself is wrong
+
+constexpr char kHelp[] = R"(kvs-gui-bench - benchmarks of KVS Admin's own GUI code
+
+Usage:
+  kvs-gui-bench [--ops OP,OP...] [--seconds S] [--json]
+
+Options:
+  --ops OP,OP...   tree_expand_10k, tree_expand_1m, inspector_open_20mb (default: all, in that
+                   order)
+  --seconds S      seconds per expansion operation, decimals allowed (default 1)
+  --json           one JSON line per operation instead of a table
+  -h, --help       print this help
+
+The operations run the GUI's code on SQLite files built in a temporary folder:
+  tree_expand_10k, tree_expand_1m: one operation expands the root (10 children) and one of
+    them (100 children) of keys [p, g, i] (10 p, 100 g under each, 10,000 or 1,000,000 keys)
+    through the key tree's model in pages of up to 1,000; tree_expand_1m's baseline is
+    tree_expand_10k (target ratio >= 0.5: growth with children, not keys).
+  inspector_open_20mb: opens a 20 MB string in the value inspector three times: the longest
+    stall of the GUI event loop (worst run) and the time to show it (median).
+It runs on Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise: it needs no display.
+
+Output (--json: one line per operation):
+  {"backend": "tree", "db": PATH, "op": OP, "ops_per_s": N, "p50_us": N, "p99_us": N,
+   "baseline": "tree_expand_10k"|null, "baseline_ops_per_s": N|null, "ratio": N|null}
+  {"backend": "tree", "db": PATH, "op": "inspector_open_20mb", "value_bytes": N, "runs": N,
+   "longest_gap_ms": N, "open_ms": N}
+
+Exit codes: 0 success, 1 an error of the benchmark or the store (one line on stderr),
+2 a bad command line (one line on stderr starting with "kvs-gui-bench: ").
+)";
+
+int usageError(const std::string &message)
+{
+    std::cerr << "kvs-gui-bench: " << message << '\n';
+    return kExitUsage;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    // Parsed before any Qt application object exists (runTreeBench() makes it), so that a usage
+    // error is the only line on stderr.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    QCommandLineParser parser;
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")});
+    const QCommandLineOption ops(QStringLiteral("ops"), QString(), QStringLiteral("OP,OP..."));
+    const QCommandLineOption seconds(
+        QStringLiteral("seconds"), QString(), QStringLiteral("S"), QStringLiteral("1"));
+    const QCommandLineOption json(QStringLiteral("json"));
+    parser.addOptions({help, ops, seconds, json});
+    if (!parser.parse(arguments))
+        return usageError(parser.errorText().toStdString());
+    if (parser.isSet(help)) {
+        std::cout << kHelp;
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return usageError("takes no arguments (see kvs-gui-bench --help)");
+
+    kvs::bench::TreeBenchConfig config;
+    config.json = parser.isSet(json);
+    const std::string secondsText = parser.value(seconds).toStdString();
+    const std::optional<double> parsedSeconds = kvs::bench::parseSeconds(secondsText);
+    if (!parsedSeconds) {
+        return usageError("--seconds needs a number of seconds > 0, got "
+                          + kvs::bench::jsonQuoted(secondsText));
+    }
+    config.seconds = *parsedSeconds;
+    if (parser.isSet(ops)) {
+        for (const QString &op : parser.value(ops).split(u',')) {
+            if (!kvs::bench::isTreeBenchOperation(op.toStdString())) {
+                return usageError("--ops: unknown operation "
+                                  + kvs::bench::jsonQuoted(op.toStdString())
+                                  + " (known: " + kvs::bench::treeBenchOperationList() + ")");
+            }
+            config.ops.push_back(op.toStdString());
+        }
+    }
+    try {
+        kvs::bench::runTreeBench(config, std::cout);
+    } catch (const std::exception &error) {
+        std::cerr << error.what() << '\n';
+        return kExitFailure;
+    }
+    return 0;
+}

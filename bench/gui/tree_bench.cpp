@@ -1,0 +1,318 @@
+#include "bench/gui/tree_bench.h"
+
+#include "bench/format.h"
+#include "bench/gui/inspector_gap_probe.h"
+#include "bench/json_line.h"
+#include "bench/measure.h"
+#include "bench/sqlite_handles.h"
+#include "ui/tree/key_tree_model.h"
+
+#include <kvs/async_kvstore.h>
+#include <kvs/errors.h>
+#include <kvs/js_number.h>
+#include <kvs/kvstore.h>
+#include <kvs/value_codec.h>
+
+#include <QApplication>
+#include <QEventLoop>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kvs::bench {
+
+namespace {
+
+constexpr int kP = 10;
+constexpr int kG = 100;
+constexpr int kPageSize = 1000;
+constexpr std::size_t kLargeValueBytes = 20'000'000;
+constexpr int kInspectorRuns = 3;
+
+void exec(sqlite3 *db, const char *sql)
+{
+    if (sqlite3_exec(db, sql, nullptr, nullptr, nullptr) != SQLITE_OK)
+        throw Error(std::string("kvs: bench: ") + sqlite3_errmsg(db));
+}
+
+// Creates a kvs database at path (schema by KVStore) holding keys ["p<n>", g, i] with
+// perGroup values of i under each of the kP x kG groups. The rows go in through sqlite3, in one
+// transaction: a million set() calls would make the set-up, not the expansion, the slow part.
+void buildTreeDatabase(const std::string &path, int perGroup)
+{
+    {
+        KVStore store(path);
+        store.close();
+    }
+    sqlite3 *opened = nullptr;
+    const int status = sqlite3_open(path.c_str(), &opened);
+    const SqlitePtr db(opened); // closed even when the open failed
+    if (status != SQLITE_OK)
+        throw Error("kvs: bench: cannot open " + path);
+    exec(db.get(), "BEGIN");
+    sqlite3_stmt *rawStatement = nullptr;
+    sqlite3_prepare_v2(db.get(),
+                       "INSERT INTO kv (key, value, version) VALUES (?1, ?2, ?3)",
+                       -1,
+                       &rawStatement,
+                       nullptr);
+    const StatementPtr insert(rawStatement);
+    const std::string value = encodeValue(Value(std::string("v")));
+    std::int64_t version = 0;
+    for (int p = 0; p < kP; ++p) {
+        for (int g = 0; g < kG; ++g) {
+            for (int i = 0; i < perGroup; ++i) {
+                const std::string key = encodeKey({"p" + std::to_string(p), g, i});
+                sqlite3_bind_blob(insert.get(), 1, key.data(), int(key.size()), SQLITE_STATIC);
+                sqlite3_bind_blob(insert.get(), 2, value.data(), int(value.size()), SQLITE_STATIC);
+                sqlite3_bind_int64(insert.get(), 3, ++version);
+                if (sqlite3_step(insert.get()) != SQLITE_DONE)
+                    throw Error(std::string("kvs: bench: ") + sqlite3_errmsg(db.get()));
+                sqlite3_reset(insert.get());
+            }
+        }
+    }
+    exec(db.get(), "COMMIT");
+}
+
+// Runs the event loop until model's listing of parent ends with rows children, or fails.
+void waitForRows(ui::KeyTreeModel &model, const QModelIndex &parent, int rows)
+{
+    QEventLoop loop;
+    QString failure;
+    const auto done = [&] {
+        if (model.loadingCount() == 0)
+            loop.quit();
+    };
+    QObject::connect(&model, &ui::KeyTreeModel::loadingChanged, &loop, done);
+    QObject::connect(&model, &ui::KeyTreeModel::loadFailed, &loop, [&](const QString &message) {
+        failure = message;
+        loop.quit();
+    });
+    if (model.loadingCount() > 0)
+        loop.exec();
+    if (!failure.isEmpty())
+        throw Error("kvs: bench: " + failure.toStdString());
+    if (model.rowCount(parent) != rows) {
+        throw Error("kvs: bench: the tree expanded to " + std::to_string(model.rowCount(parent))
+                    + " children, expected " + std::to_string(rows));
+    }
+}
+
+// One operation: the root's 10 children, then the 100 children of its first p.
+void expandOnce(ui::KeyTreeModel &model, const std::shared_ptr<AsyncKVStore> &store)
+{
+    model.setStore(store);
+    waitForRows(model, {}, kP);
+    const QModelIndex first = model.index(0, 0);
+    model.fetchMore(first);
+    waitForRows(model, first, kG);
+}
+
+// As KVS Admin opens a database to inspect it: read-only, no maintenance.
+AsyncKVStoreSettings inspectorSettings()
+{
+    AsyncKVStoreSettings settings;
+    settings.readOnly = true;
+    settings.maintenanceInterval = std::chrono::milliseconds(0);
+    return settings;
+}
+
+Measurement measureExpansion(const std::string &path, double seconds)
+{
+    auto store = std::make_shared<AsyncKVStore>("sqlite://" + path, inspectorSettings());
+    ui::KeyTreeModel model;
+    model.setPageSize(kPageSize);
+    for (int warmUp = 0; warmUp < 3; ++warmUp)
+        expandOnce(model, store);
+    Timing timing;
+    measure(
+        std::chrono::nanoseconds(static_cast<std::int64_t>(seconds * 1e9)),
+        64,
+        [](std::uint64_t) {},
+        [&](std::uint64_t) { expandOnce(model, store); },
+        timing);
+    model.setStore(nullptr);
+    store->close().waitForFinished();
+    return timing.result();
+}
+
+// The Qt application object for the bench's widgets, when the process has none; it goes when the
+// bench ends. (A function-static one was destroyed after Qt's own globals at exit: a crash.)
+std::unique_ptr<QApplication> ensureApplication()
+{
+    if (QCoreApplication::instance())
+        return nullptr;
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen"); // no window appears; works without a display
+    static int argc = 1;
+    static char name[] = "kvs-gui-bench";
+    static char *argv[] = {name, nullptr};
+    return std::make_unique<QApplication>(argc, argv);
+}
+
+bool wants(const TreeBenchConfig &config, std::string_view op)
+{
+    return config.ops.empty()
+           || std::find(config.ops.begin(), config.ops.end(), op) != config.ops.end();
+}
+
+void printExpansion(const TreeBenchConfig &config,
+                    std::ostream &out,
+                    std::string_view op,
+                    const std::string &path,
+                    const Measurement &measured,
+                    const Measurement *baseline)
+{
+    if (config.json) {
+        JsonLine line;
+        line.string("backend", "tree")
+            .string("db", path)
+            .string("op", op)
+            .raw("ops_per_s", integerText(measured.opsPerSecond()))
+            .raw("p50_us", twoDecimals(measured.p50Us))
+            .raw("p99_us", twoDecimals(measured.p99Us));
+        if (baseline) {
+            line.string("baseline", "tree_expand_10k")
+                .raw("baseline_ops_per_s", integerText(baseline->opsPerSecond()))
+                .raw("ratio", fourDigits(ratioOf(measured, *baseline)));
+        } else {
+            line.raw("baseline", "null").raw("baseline_ops_per_s", "null").raw("ratio", "null");
+        }
+        out << line.text() << std::endl;
+        return;
+    }
+    char row[200];
+    std::snprintf(
+        row,
+        sizeof row,
+        "%-25s %12s expansions/s  p50 %9.1f us  p99 %9.1f us%s",
+        std::string(op).c_str(),
+        integerText(measured.opsPerSecond()).c_str(),
+        measured.p50Us,
+        measured.p99Us,
+        baseline
+            ? ("  ratio to tree_expand_10k " + fourDigits(ratioOf(measured, *baseline))).c_str()
+            : "");
+    out << row << std::endl;
+}
+
+// Creates a kvs database at path with one key, ["large"], holding a 20 MB string of text lines.
+std::string buildLargeValueDatabase(const std::string &path)
+{
+    std::string text;
+    text.reserve(kLargeValueBytes);
+    for (int line = 0; text.size() < kLargeValueBytes; ++line)
+        text += "line " + std::to_string(line) + ": the quick brown fox jumps over the lazy dog\n";
+    text.resize(kLargeValueBytes);
+    const Key key{"large"};
+    KVStore store(path);
+    store.set(key, Value(std::move(text)));
+    store.close();
+    return encodeKey(key);
+}
+
+struct InspectorOpen
+{
+    qint64 longestGapMs = 0; // the worst of the runs
+    qint64 openMs = 0;       // the median of the runs
+};
+
+// Opens the value kInspectorRuns times in a fresh inspector each, through the GUI's own code.
+InspectorOpen measureInspectorOpen(const std::string &path, const std::string &encodedKey)
+{
+    AsyncKVStore store("sqlite://" + path, inspectorSettings());
+    InspectorOpen result;
+    std::vector<qint64> opens;
+    for (int run = 0; run < kInspectorRuns; ++run) {
+        const GapMeasurement measured = measureGapWhileOpening(store, encodedKey);
+        if (!measured.loaded)
+            throw Error("kvs: bench: the inspector did not open the 20 MB value within 60 s");
+        result.longestGapMs = std::max(result.longestGapMs, measured.longestGapMs);
+        opens.push_back(measured.loadMs);
+    }
+    store.close().waitForFinished();
+    std::sort(opens.begin(), opens.end());
+    result.openMs = opens[opens.size() / 2];
+    return result;
+}
+
+void printInspectorOpen(const TreeBenchConfig &config,
+                        std::ostream &out,
+                        const std::string &path,
+                        const InspectorOpen &measured)
+{
+    if (config.json) {
+        JsonLine line;
+        line.string("backend", "tree")
+            .string("db", path)
+            .string("op", "inspector_open_20mb")
+            .raw("value_bytes", std::to_string(kLargeValueBytes))
+            .raw("runs", std::to_string(kInspectorRuns))
+            .raw("longest_gap_ms", std::to_string(measured.longestGapMs))
+            .raw("open_ms", std::to_string(measured.openMs));
+        out << line.text() << std::endl;
+        return;
+    }
+    out << "inspector_open_20mb        longest GUI gap " << measured.longestGapMs
+        << " ms (worst of " << kInspectorRuns << ")  open " << measured.openMs << " ms (median)"
+        << std::endl;
+}
+
+} // namespace
+
+bool isTreeBenchOperation(std::string_view name) noexcept
+{
+    return std::find(std::begin(kTreeOps), std::end(kTreeOps), name) != std::end(kTreeOps);
+}
+
+std::string treeBenchOperationList()
+{
+    std::string list;
+    for (const std::string_view op : kTreeOps) {
+        list += list.empty() ? "" : ", ";
+        list += op;
+    }
+    return list;
+}
+
+void runTreeBench(const TreeBenchConfig &config, std::ostream &out)
+{
+    const std::unique_ptr<QApplication> application = ensureApplication();
+    QTemporaryDir dir;
+    if (!dir.isValid())
+        throw Error("kvs: bench: cannot create a temporary folder for the tree databases");
+    const std::string small = dir.filePath(QStringLiteral("tree-10k.db")).toStdString();
+    const std::string large = dir.filePath(QStringLiteral("tree-1m.db")).toStdString();
+    if (!config.json) {
+        out << "kvs bench: the key tree (KeyTreeModel over AsyncKVStore, SQLite), "
+            << formatJsNumber(config.seconds) << " s per operation" << std::endl;
+    }
+    std::optional<Measurement> smallRun;
+    if (wants(config, "tree_expand_10k") || wants(config, "tree_expand_1m")) {
+        buildTreeDatabase(small, 10'000 / (kP * kG));
+        smallRun = measureExpansion(small, config.seconds);
+        if (wants(config, "tree_expand_10k"))
+            printExpansion(config, out, "tree_expand_10k", small, *smallRun, nullptr);
+    }
+    if (wants(config, "tree_expand_1m")) {
+        buildTreeDatabase(large, 1'000'000 / (kP * kG));
+        const Measurement largeRun = measureExpansion(large, config.seconds);
+        printExpansion(config, out, "tree_expand_1m", large, largeRun, &*smallRun);
+    }
+    if (wants(config, "inspector_open_20mb")) {
+        const std::string path = dir.filePath(QStringLiteral("large-value.db")).toStdString();
+        const std::string encodedKey = buildLargeValueDatabase(path);
+        printInspectorOpen(config, out, path, measureInspectorOpen(path, encodedKey));
+    }
+}
+
+} // namespace kvs::bench

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// The benchmarks of the GUI's own code, run by kvs-gui-bench (their JSON lines say backend
+// "tree"): the key tree's expansion through KeyTreeModel over two SQLite databases built the same
+// way, 10,000 and 1,000,000 keys ["p<n>", g, i] with 10 values of p and 100 of g under each (ops
+// tree_expand_10k and tree_expand_1m: one operation expands the root, 10 children, and then one p,
+// 100 children, in pages of up to 1,000), and the longest gap of the GUI event loop while the
+// inspector opens a 20 MB value (inspector_open_20mb).
+namespace kvs::bench {
+
+inline constexpr std::string_view kTreeOps[]
+    = {"tree_expand_10k", "tree_expand_1m", "inspector_open_20mb"};
+
+[[nodiscard]] bool isTreeBenchOperation(std::string_view name) noexcept;
+// "tree_expand_10k, tree_expand_1m, inspector_open_20mb" for messages.
+[[nodiscard]] std::string treeBenchOperationList();
+
+// What to run. A value type.
+struct TreeBenchConfig
+{
+    std::vector<std::string> ops; // names from kTreeOps; empty = all, in that order
+    double seconds = 1;           // timed seconds per expansion operation, > 0
+    bool json = false;            // JSON lines instead of a table
+};
+
+// Runs the ops config.ops names, printing one JSON line or table row each. Builds its databases
+// in a temporary folder and removes them. Creates the Qt application object (offscreen) when the
+// process has none. Throws kvs::Error "kvs: bench: ..." when a database cannot be built or the
+// GUI's code fails, and the store's errors. Requires: called on the thread of the process's Qt
+// application object, if it has one; config.ops holds names from kTreeOps only, seconds > 0.
+void runTreeBench(const TreeBenchConfig &config, std::ostream &out);
+
+} // namespace kvs::bench
