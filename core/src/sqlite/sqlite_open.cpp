@@ -6,19 +6,51 @@
 #include <kvs/errors.h>
 #include <kvs/types.h>
 
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
 namespace kvs::detail {
 
 namespace {
 
+// The busy timeout of the reference: how long an opener waits for the others.
+constexpr std::chrono::milliseconds kBusyTimeout{5000};
+
+// Switches the file to WAL, waiting for other openers as busy_timeout would. SQLite's busy
+// handler does not cover this switch: the pragma reads the header in a read transaction, then
+// upgrades it to write the file format, and SQLite refuses such an upgrade at once, without its
+// handler, while another connection holds a write lock (the deadlock case of sqlite3_busy_handler).
+// So several processes opening one new file at the same moment could fail with "database is
+// locked"; here the switch is tried again, with a growing pause, until the timeout.
+void switchToWal(Connection &connection)
+{
+    const auto deadline = std::chrono::steady_clock::now() + kBusyTimeout;
+    std::chrono::milliseconds pause{1};
+    for (;;) {
+        try {
+            const std::string mode = connection.queryText("PRAGMA journal_mode = WAL");
+            // "memory" for a :memory: database, which has no WAL.
+            if (mode == "wal" || mode == "memory" || std::chrono::steady_clock::now() >= deadline)
+                return;
+        } catch (const BusyError &) {
+            if (std::chrono::steady_clock::now() >= deadline)
+                throw;
+        }
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::milliseconds(50));
+    }
+}
+
 void applyPragmas(Connection &connection, bool writable, const std::string &durability)
 {
     // busy_timeout, cache_size and mmap_size are per connection and never write the file.
-    connection.exec("PRAGMA busy_timeout = 5000");
+    connection.exec("PRAGMA busy_timeout = " + std::to_string(kBusyTimeout.count()));
     connection.exec("PRAGMA cache_size = -65536");
     connection.exec("PRAGMA mmap_size = 268435456");
     if (!writable)
         return;
-    connection.exec("PRAGMA journal_mode = WAL");
+    switchToWal(connection);
     connection.exec(durability == "full" ? "PRAGMA synchronous = FULL"
                                          : "PRAGMA synchronous = NORMAL");
 }
@@ -51,7 +83,7 @@ long long openSchemaReadWrite(Connection &connection,
     // Until the schema is known to be ours, closing must not checkpoint: a refused database keeps
     // its file and WAL bytes as they were (SQLite may leave an empty -shm beside a WAL file).
     connection.setCheckpointOnClose(false);
-    connection.exec("PRAGMA busy_timeout = 5000");
+    connection.exec("PRAGMA busy_timeout = " + std::to_string(kBusyTimeout.count()));
     const SchemaProbe probe = probeSchema(connection, names);
     checkForeignTables(connection, names, probe);
     // Without consent, a database that holds other tables but no kvs ones is not turned into
