@@ -71,9 +71,9 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
     // glibc gives the top of the heap back to the system (brk) whenever more than 128 KB of it
     // is free. With a small heap (an empty queue topic, :memory:), SQLite's ephemeral table for
     // the picker's MATERIALIZED CTE is such a block: every dequeue shrank and regrew the heap
-    // and faulted its pages in again, 188 us a cycle instead of 28 us, in the store and the raw
-    // loop alike (a Python sqlite3 loop shows it too). A long-running process keeps a warm
-    // heap; the bench keeps one too, for both sides, so it measures the store, not the trim.
+    // and faulted its pages in again, several times the cost of the cycle itself, in the store
+    // and the raw loop alike. A long-running process keeps a warm heap; the bench keeps one
+    // too, for both sides, so it measures the store, not the trim.
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
     const BenchKeys keys;
     const bool postgres = isPostgresUrl(config.db);

@@ -11,12 +11,11 @@ namespace kvs::bench {
 // calling thread's CPUs).
 //
 // Why: the async-sqlite bench compares AsyncKVStore, whose calls in flight all run on the store's
-// worker thread, with KVStore on the bench's own thread. On this project's 2-vCPU VM the two
-// vCPUs differ in speed by up to 1.5x, and which is the faster changes from minute to minute
-// (measured: KVStore :memory: get at 600K or 990K ops/s pinned to one or the other). Unpinned,
-// the ratio mixed the two speeds and moved between 0.30 and 0.63 within an hour; with both sides
-// on one CPU it repeats within a few hundredths. Linux only; elsewhere (or when the kernel
-// refuses) it does nothing and the bench runs unpinned.
+// worker thread, with KVStore on the bench's own thread. The vCPUs of a virtual machine can
+// differ in speed, and which is the faster can change from minute to minute: unpinned, the ratio
+// would mix the two speeds; with both sides on one CPU it repeats (the README's benchmark
+// section has the figures). Linux only; elsewhere (or when the kernel refuses) it does nothing
+// and the bench runs unpinned.
 class SameCpu
 {
 public:

@@ -84,8 +84,7 @@ public:
     /// get()'s answer as AsyncKVStore::get returns it: entryOf(entryKey, row). The default
     /// attaches entryOf to get()'s future; an adapter with a thread of its own calls it there,
     /// straight after the read, so a call makes one future instead of two (a future and its
-    /// continuation cost more than a point read: on SQLite :memory: with 64 gets in flight,
-    /// 345K -> 450K gets/s). A value that does not decode fails the future.
+    /// continuation cost more than a point read). A value that does not decode fails the future.
     virtual QFuture<std::optional<Entry>> getEntry(std::string key, std::int64_t now, Key entryKey);
     /// The live rows among keys (deduplicated by the store), in any order, in one statement.
     /// The default reads key by key with get() (no snapshot guarantee), as the reference's
