@@ -108,14 +108,15 @@ std::optional<KvRow> SqliteEngine::get(std::string_view key, std::int64_t now)
                  get->columnOptionalInt64(2)};
 }
 
-std::optional<Entry> SqliteEngine::getEntry(std::string_view key, std::int64_t now, Key entryKey)
+std::optional<Entry>
+SqliteEngine::getEntry(std::string_view key, std::int64_t now, const Key &entryKey)
 {
     StatementScope get(statement(SqlId::Get));
     get->bindBlob(1, key);
     get->bindInt64(2, now);
     if (!get->step())
         return std::nullopt;
-    return Entry{std::move(entryKey),
+    return Entry{entryKey,
                  decodeValue(get->columnBytes(0)),
                  get->columnInt64(1),
                  get->columnOptionalInt64(2)};

@@ -60,7 +60,7 @@ public:
 
     std::optional<KvRow> get(std::string_view key, std::int64_t now);
     // get()'s answer as an entry, the value decoded straight from the row.
-    std::optional<Entry> getEntry(std::string_view key, std::int64_t now, Key entryKey);
+    std::optional<Entry> getEntry(std::string_view key, std::int64_t now, const Key &entryKey);
     // One IN (...) statement, as the reference's SQLiteAsyncAdapter.
     std::vector<KvRow> getMany(const std::vector<std::string> &keys, std::int64_t now);
     std::optional<KvRow> getRaw(std::string_view key);

@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -42,13 +43,28 @@ struct AsyncKVStore::State : std::enable_shared_from_this<AsyncKVStore::State>
             requireOpen();
             if constexpr (Op::kWrites)
                 requireWritable(Op::kName);
-            Op op(runtime.rules, std::forward<Args>(args)...);
+            static_assert(!detail::OpTraits<Op>::kBorrows || Op::kKind == detail::OpKind::Call,
+                          "an operation that runs later on another thread owns its arguments");
+            Op op(runtime.rules, args...); // validated now, on the caller's thread
             if (ready.load(std::memory_order_acquire))
                 return start(*adapter, std::move(op));
-            return whenReady<Result>(
-                [self = shared_from_this(), op = std::move(op)](SqlAdapter &adapter) mutable {
-                    return self->start(adapter, std::move(op));
+            if constexpr (!detail::OpTraits<Op>::kBorrows) {
+                return whenReady<Result>(
+                    [self = shared_from_this(), op = std::move(op)](SqlAdapter &adapter) mutable {
+                        return self->start(adapter, std::move(op));
+                    });
+            } else {
+                // After the migration, made again from copies of the caller's arguments.
+                return whenReady<Result>([self = shared_from_this(),
+                                          owned = std::make_tuple(std::decay_t<Args>(args)...)](
+                                             SqlAdapter &adapter) mutable {
+                    return std::apply(
+                        [&](auto &...copies) {
+                            return self->start(adapter, Op(self->runtime.rules, copies...));
+                        },
+                        owned);
                 });
+            }
         } catch (...) {
             return detail::failedFuture<Result>(std::current_exception());
         }

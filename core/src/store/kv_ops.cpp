@@ -13,16 +13,34 @@ constexpr std::size_t kMaxGetMany = 1000;
 
 } // namespace
 
-GetManyOp::GetManyOp(const StoreRules &rules, const std::vector<Key> &keys)
-    : m_keys(keys)
+GetOp::GetOp(const StoreRules &rules, const Key &key)
+    : m_encoded([&]() -> const std::string & {
+        // Read by call(), which the stores run before this thread encodes anything else.
+        thread_local std::string scratch;
+        encodeKeyChecked(key, rules.maxKeySize, scratch);
+        return scratch;
+    }())
+    , m_key(key)
+{}
+
+void GetManyOp::encodeKeys(const StoreRules &rules,
+                           const std::vector<Key> &keys,
+                           std::vector<std::string> &encoded)
 {
     if (keys.size() > kMaxGetMany) {
         throw RangeError("kvs: getMany() reads at most 1000 keys, got "
                          + std::to_string(keys.size()));
     }
-    m_encoded.reserve(keys.size());
-    for (const Key &key : keys)
-        m_encoded.push_back(encodeKeyChecked(key, rules.maxKeySize));
+    if (encoded.size() < keys.size())
+        encoded.resize(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        encodeKeyChecked(keys[i], rules.maxKeySize, encoded[i]);
+}
+
+GetManyOp::GetManyOp(const StoreRules &rules, const std::vector<Key> &keys)
+    : m_keys(keys)
+{
+    encodeKeys(rules, keys, m_encoded);
     m_unique = m_encoded;
     std::sort(m_unique.begin(), m_unique.end());
     m_unique.erase(std::unique(m_unique.begin(), m_unique.end()), m_unique.end());

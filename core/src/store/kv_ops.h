@@ -26,21 +26,21 @@ public:
     static constexpr bool kWrites = false;
     static constexpr OpKind kKind = OpKind::Call;
     static constexpr bool kAnswerIsResult = true;
+    // Keeps the caller's key, and its encoding in a buffer of this thread's, for call() only: a
+    // read allocates nothing but its answer (the hot path of KVStore).
+    static constexpr bool kBorrows = true;
 
-    GetOp(const StoreRules &rules, const Key &key)
-        : m_encoded(encodeKeyChecked(key, rules.maxKeySize))
-        , m_key(key)
-    {}
+    GetOp(const StoreRules &rules, const Key &key);
     template <typename S>
     auto call(S &s, OpContext &ctx)
     {
-        return s.getEntry(std::move(m_encoded), ctx.now, std::move(m_key));
+        return s.getEntry(m_encoded, ctx.now, m_key);
     }
     std::optional<Entry> finish(std::optional<Entry> entry, OpContext &) { return entry; }
 
 private:
-    std::string m_encoded;
-    Key m_key;
+    const std::string &m_encoded;
+    const Key &m_key;
 };
 
 // AsyncKVStore's getMany(): the keys deduplicated, read in one statement, matched back to their
@@ -54,7 +54,11 @@ public:
 
     // RangeError "kvs: getMany() reads at most 1000 keys, got N"; every key is checked first.
     GetManyOp(const StoreRules &rules, const std::vector<Key> &keys);
-    const std::vector<std::string> &encoded() const noexcept { return m_encoded; }
+    // The keys encoded into encoded (resized; its strings' capacity reused), after those
+    // checks (KVStore's getMany() reads them one by one).
+    static void encodeKeys(const StoreRules &rules,
+                           const std::vector<Key> &keys,
+                           std::vector<std::string> &encoded);
     template <typename S>
     auto call(S &s, OpContext &ctx)
     {

@@ -137,13 +137,16 @@ std::vector<std::optional<Entry>> KVStore::getMany(const std::vector<Key> &keys)
     // snapshot (reference getMany(): faster in-process than one IN statement).
     std::lock_guard lock(m_state->mutex);
     m_state->requireOpen();
-    const detail::GetManyOp many(m_state->runtime.rules, keys);
+    // Reused between calls: the encoded keys keep their capacity, so a warm getMany allocates
+    // only its result.
+    std::vector<std::string> &encoded = m_state->manyKeyBuffers;
+    detail::GetManyOp::encodeKeys(m_state->runtime.rules, keys, encoded);
     std::vector<std::optional<Entry>> entries;
     entries.reserve(keys.size());
     const std::int64_t now = m_state->runtime.clock->now();
     const auto readAll = [&] {
         for (std::size_t i = 0; i < keys.size(); ++i)
-            entries.push_back(m_state->engine->getEntry(many.encoded()[i], now, keys[i]));
+            entries.push_back(m_state->engine->getEntry(encoded[i], now, keys[i]));
     };
     if (keys.size() > 1)
         m_state->engine->readTransaction(readAll);

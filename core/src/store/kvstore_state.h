@@ -75,6 +75,7 @@ struct KVStore::State
 
     std::mutex mutex;
     std::unique_ptr<detail::SqliteEngine> engine; // Guarded by mutex. Owned.
+    std::vector<std::string> manyKeyBuffers;      // Guarded by mutex. getMany()'s encodings.
     std::unique_ptr<detail::QueueBackend> queueBackend;
     detail::StoreRuntime runtime;
     const KVStoreOptions options;

@@ -22,6 +22,9 @@
 //                                         answer with futures
 //   finish(answer, OpContext &)           turns the answer into the result, and tells the
 //                                         watchers and queue listeners what changed
+// An operation owns what it keeps, unless it says kBorrows: then it may keep references to its
+// constructor's arguments for call() only (never finish()), and must be a Call, whose call() the
+// stores run before returning to the caller.
 // KVStore runs call() and finish() under its lock; AsyncKVStore runs them as kKind says.
 namespace kvs::detail {
 
@@ -108,6 +111,7 @@ struct OpTraits
                                          Op::kKind == OpKind::Transaction,
                                          std::is_void_v<Answer>>::type;
     static constexpr bool kAnswerIsResult = requires { Op::kAnswerIsResult; };
+    static constexpr bool kBorrows = requires { Op::kBorrows; };
 };
 
 template <typename Op>

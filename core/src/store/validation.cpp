@@ -49,9 +49,16 @@ void validateMaxKeySize(long long maxKeySize)
 
 std::string encodeKeyChecked(const Key &key, long long maxKeySize)
 {
-    std::string encoded = encodeKey(key);
-    checkKeySize(encoded.size(), maxKeySize);
+    std::string encoded;
+    encodeKeyChecked(key, maxKeySize, encoded);
     return encoded;
+}
+
+void encodeKeyChecked(const Key &key, long long maxKeySize, std::string &out)
+{
+    out.clear();
+    encodeKey(key, out);
+    checkKeySize(out.size(), maxKeySize);
 }
 
 std::optional<std::int64_t> expiryFor(const SetOptions &options, std::int64_t now)

@@ -22,6 +22,8 @@ void validateMaxKeySize(long long maxKeySize);
 // The encoded key, checked against maxKeySize: RangeError "kvs: key is N bytes encoded, over the
 // 2048-byte limit (maxKeySize)", and the part errors of encodeKey.
 std::string encodeKeyChecked(const Key &key, long long maxKeySize);
+// The same into out (replaced; its capacity reused).
+void encodeKeyChecked(const Key &key, long long maxKeySize, std::string &out);
 
 // The expiry time for a ttl: nullopt without one. RangeError
 // "kvs: ttl must be a finite number >= 0, got X".
