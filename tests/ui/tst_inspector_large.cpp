@@ -2,10 +2,10 @@
 // inspector's worker, the text shown is a bounded first part and the hex view formats only the
 // rows on screen. A 10 ms timer ticks on the GUI thread meanwhile (inspector_gap_probe); the
 // longest gap between ticks is printed and must stay under a generous bound.
-#include "ui/inspector/hex_bytes_model.h"
-#include "ui/inspector/inspector_gap_probe.h"
-#include "ui/inspector/value_inspector.h"
-#include "ui/inspector/value_view.h"
+#include "inspector/hex_bytes_model.h"
+#include "inspector/inspector_gap_probe.h"
+#include "inspector/value_inspector.h"
+#include "inspector/value_view.h"
 
 #include <kvs/async_kvstore.h>
 

@@ -1,10 +1,10 @@
 // The inspector's pure parts: the pretty printer (reads back as the same value, bounded work on
 // huge values), the hex model (under QAbstractItemModelTester), the expiry rules and the
 // preparation of a raw row (undecodable key and value).
-#include "ui/inspector/expiry_choice.h"
-#include "ui/inspector/hex_bytes_model.h"
-#include "ui/inspector/inspected_entry.h"
-#include "ui/inspector/literal_pretty_printer.h"
+#include "inspector/expiry_choice.h"
+#include "inspector/hex_bytes_model.h"
+#include "inspector/inspected_entry.h"
+#include "inspector/literal_pretty_printer.h"
 
 #include <kvs/literal.h>
 #include <kvs/value_codec.h>

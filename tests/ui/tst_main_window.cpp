@@ -3,17 +3,17 @@
 // offers the migration (which asks first), a newer one, a non-kvs file and a missing file are
 // refused in the tab's banner without touching the file, a lost PostgreSQL connection shows and
 // recovers with Retry; and the README's screenshot.
+#include "connection/memory_secret_store.h"
+#include "connection/password_prompt.h"
+#include "connection/recent_connections.h"
+#include "demo_database.h"
+#include "inspector/value_inspector.h"
+#include "main_window.h"
+#include "session/database_view.h"
 #include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
-#include "ui/connection/memory_secret_store.h"
-#include "ui/connection/password_prompt.h"
-#include "ui/connection/recent_connections.h"
-#include "ui/demo_database.h"
-#include "ui/inspector/value_inspector.h"
-#include "ui/main_window.h"
-#include "ui/session/database_view.h"
-#include "ui/tree/key_tree_model.h"
-#include "ui/tree/key_tree_pane.h"
+#include "tree/key_tree_model.h"
+#include "tree/key_tree_pane.h"
 
 #include <kvs/kvstore.h>
 #include <kvs/literal.h>

@@ -1,4 +1,4 @@
-#include "connection_test_status.h"
+#include "connection/connection_test_status.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

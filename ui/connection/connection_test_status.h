@@ -1,6 +1,6 @@
 #pragma once
 
-#include "connection_test_result.h"
+#include "connection/connection_test_result.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
-#include "connection_tester.h"
+#include "connection/connection_tester.h"
 
-#include "connection_tr.h"
+#include "connection/connection_tr.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/kvstore.h>

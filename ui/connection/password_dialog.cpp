@@ -1,4 +1,4 @@
-#include "password_dialog.h"
+#include "connection/password_dialog.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
-#include "conflict_view.h"
+#include "inspector/conflict_view.h"
 
-#include "literal_highlighter.h"
+#include "inspector/literal_highlighter.h"
 
 #include <QFontDatabase>
 #include <QGridLayout>

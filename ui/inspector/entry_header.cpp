@@ -1,6 +1,6 @@
-#include "entry_header.h"
+#include "inspector/entry_header.h"
 
-#include "expiry_choice.h"
+#include "inspector/expiry_choice.h"
 
 #include <QDateTime>
 #include <QFontDatabase>

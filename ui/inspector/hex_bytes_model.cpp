@@ -1,4 +1,4 @@
-#include "hex_bytes_model.h"
+#include "inspector/hex_bytes_model.h"
 
 #include <QColor>
 #include <QFontDatabase>

@@ -1,6 +1,6 @@
-#include "literal_editor.h"
+#include "inspector/literal_editor.h"
 
-#include "literal_highlighter.h"
+#include "inspector/literal_highlighter.h"
 
 #include <kvs/errors.h>
 #include <kvs/literal.h>

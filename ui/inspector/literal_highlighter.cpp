@@ -1,4 +1,4 @@
-#include "literal_highlighter.h"
+#include "inspector/literal_highlighter.h"
 
 #include <QColor>
 

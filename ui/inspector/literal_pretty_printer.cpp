@@ -1,4 +1,4 @@
-#include "literal_pretty_printer.h"
+#include "inspector/literal_pretty_printer.h"
 
 #include <kvs/literal.h>
 #include <kvs/value_codec.h>

@@ -1,12 +1,12 @@
-#include "value_inspector.h"
+#include "inspector/value_inspector.h"
 
-#include "conflict_view.h"
-#include "entry_header.h"
-#include "expiry_edit.h"
-#include "literal_editor.h"
-#include "new_key_dialog.h"
-#include "value_edit_panel.h"
-#include "value_view.h"
+#include "inspector/conflict_view.h"
+#include "inspector/entry_header.h"
+#include "inspector/expiry_edit.h"
+#include "inspector/literal_editor.h"
+#include "inspector/new_key_dialog.h"
+#include "inspector/value_edit_panel.h"
+#include "inspector/value_view.h"
 
 #include <kvs/async_kvstore.h>
 

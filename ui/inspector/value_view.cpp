@@ -1,8 +1,8 @@
-#include "value_view.h"
+#include "inspector/value_view.h"
 
-#include "entry_header.h"
-#include "hex_bytes_model.h"
-#include "literal_highlighter.h"
+#include "inspector/entry_header.h"
+#include "inspector/hex_bytes_model.h"
+#include "inspector/literal_highlighter.h"
 
 #include <QFontDatabase>
 #include <QHeaderView>

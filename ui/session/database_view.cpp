@@ -1,8 +1,8 @@
-#include "database_view.h"
+#include "session/database_view.h"
 
-#include "ui/inspector/value_inspector.h"
-#include "ui/message_banner.h"
-#include "ui/tree/key_tree_pane.h"
+#include "inspector/value_inspector.h"
+#include "message_banner.h"
+#include "tree/key_tree_pane.h"
 
 #include <QAction>
 #include <QLabel>

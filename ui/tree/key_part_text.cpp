@@ -1,4 +1,4 @@
-#include "key_part_text.h"
+#include "tree/key_part_text.h"
 
 #include <kvs/js_number.h>
 #include <kvs/literal.h>

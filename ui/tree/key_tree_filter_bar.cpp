@@ -1,4 +1,4 @@
-#include "key_tree_filter_bar.h"
+#include "tree/key_tree_filter_bar.h"
 
 #include <kvs/errors.h>
 #include <kvs/literal.h>

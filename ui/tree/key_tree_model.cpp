@@ -1,6 +1,6 @@
-#include "key_tree_model.h"
+#include "tree/key_tree_model.h"
 
-#include "key_part_text.h"
+#include "tree/key_part_text.h"
 
 #include <kvs/errors.h>
 #include <kvs/future.h>
