@@ -2,6 +2,7 @@
 
 #include "inspector/value_inspector.h"
 #include "message_banner.h"
+#include "theme/ui_palette.h"
 #include "tree/key_tree_pane.h"
 
 #include <QAction>
@@ -172,10 +173,10 @@ void DatabaseView::updateMode()
         text = tr("Not open");
     } else if (m_session->isWritable()) {
         text = tr("Writable");
-        style = QStringLiteral("color: white; background: #b3261e;");
+        style = UiPalette::fillStyle(UiPalette::Role::Error);
     } else {
         text = tr("Read-only (inspect)");
-        style = QStringLiteral("color: white; background: #2e7d32;");
+        style = UiPalette::fillStyle(UiPalette::Role::Success);
     }
     m_mode->setText(text);
     m_mode->setStyleSheet(
