@@ -17,8 +17,8 @@ namespace kvs::ui {
 
 namespace {
 
-// Lines longer than this are cut in the view: laying out one 256 KB line stalls the GUI thread
-// for a good part of a second, and nobody reads it there (Edit and Save to file give it whole).
+// Lines longer than this are cut in the view: laying out a line of a whole long string stalls
+// the GUI thread, and nobody reads it there (Edit and Save to file give it whole).
 constexpr qsizetype kMaxViewLine = 8 * 1024;
 
 // text with every line longer than kMaxViewLine cut, and whether one was.

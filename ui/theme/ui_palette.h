@@ -56,7 +56,7 @@ public:
     [[nodiscard]] static QColor fill(Role role);
     [[nodiscard]] static QColor fillText() { return QColor(Qt::white); }
 
-    // Style sheet declarations, for widgets styled by style sheet: "color: #b3261e;" and a
+    // Style sheet declarations, for widgets styled by style sheet: "color: #rrggbb;" and a
     // banner's "background: ...; color: ...; border: 1px solid ...; border-radius: 3px;".
     [[nodiscard]] QString textStyle(Role role) const;
     [[nodiscard]] QString bannerStyle(Tone tone) const;
