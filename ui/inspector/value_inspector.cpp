@@ -48,7 +48,7 @@ QLabel *makePlaceholder(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
     label->setAlignment(Qt::AlignCenter);
-    label->setForegroundRole(QPalette::PlaceholderText);
+    label->setStyleSheet(UiPalette::of(label).textStyle(UiPalette::Role::Muted));
     return label;
 }
 
