@@ -106,6 +106,7 @@ private:
     void addBigInt(const BigInt &number);
     void addDate(const Date &date);
     void addKeyPart(const KeyPart &part);
+    void pushContainer(LiteralContainer container, std::size_t size, const Value &value);
     void pushBytes(const std::string &bytes, const Value *value);
     void advanceContainer(Frame &frame);
     void advanceMapEntry(Frame &frame);

@@ -15,21 +15,6 @@ namespace {
 constexpr std::string_view kComma = ",";
 constexpr std::string_view kNameSeparator = ": ";
 
-// The constructor tokens, "new Date" and so on, written once from the syntax's words.
-struct ConstructorTexts
-{
-    std::string date = std::string(literal_words::kNew) + ' ' + std::string(literal_words::kDate);
-    std::string bytes = std::string(literal_words::kNew) + ' ' + std::string(literal_words::kBytes);
-    std::string map = std::string(literal_words::kNew) + ' ' + std::string(literal_words::kMap);
-    std::string set = std::string(literal_words::kNew) + ' ' + std::string(literal_words::kSet);
-};
-
-const ConstructorTexts &constructors()
-{
-    static const ConstructorTexts texts;
-    return texts;
-}
-
 // "0".."255": a Uint8Array's items cost no formatting.
 std::string_view byteText(unsigned char byte)
 {
@@ -140,13 +125,13 @@ void LiteralTokenStream::addBegin(LiteralContainer container, std::size_t count,
     m_pending[m_pendingSize - 1].value = value;
     switch (container) {
     case LiteralContainer::Map:
-        add(LiteralTokenKind::Constructor, constructors().map);
+        add(LiteralTokenKind::Constructor, literal_words::kNewMap);
         break;
     case LiteralContainer::Set:
-        add(LiteralTokenKind::Constructor, constructors().set);
+        add(LiteralTokenKind::Constructor, literal_words::kNewSet);
         break;
     case LiteralContainer::Bytes:
-        add(LiteralTokenKind::Constructor, constructors().bytes);
+        add(LiteralTokenKind::Constructor, literal_words::kNewBytes);
         break;
     default:
         break;
@@ -159,8 +144,6 @@ void LiteralTokenStream::addBegin(LiteralContainer container, std::size_t count,
 // Writes a scalar's tokens, or opens a container (its frame and Begin).
 void LiteralTokenStream::addValue(const Value &value)
 {
-    Frame frame;
-    frame.value = &value;
     switch (value.type()) {
     case Value::Type::Undefined:
         add(LiteralTokenKind::Keyword, literal_words::kUndefined);
@@ -188,22 +171,30 @@ void LiteralTokenStream::addValue(const Value &value)
         pushBytes(value.asBytes().data, &value);
         return;
     case Value::Type::Array:
+        pushContainer(LiteralContainer::Array, value.items().size(), value);
+        return;
     case Value::Type::Set:
-        frame.container
-            = value.type() == Value::Type::Array ? LiteralContainer::Array : LiteralContainer::Set;
-        frame.size = value.items().size();
-        break;
+        pushContainer(LiteralContainer::Set, value.items().size(), value);
+        return;
     case Value::Type::Object:
-        frame.container = LiteralContainer::Object;
-        frame.size = value.members().size();
-        break;
+        pushContainer(LiteralContainer::Object, value.members().size(), value);
+        return;
     case Value::Type::Map:
-        frame.container = LiteralContainer::Map;
-        frame.size = value.entries().size();
-        break;
+        pushContainer(LiteralContainer::Map, value.entries().size(), value);
+        return;
     }
+}
+
+void LiteralTokenStream::pushContainer(LiteralContainer container,
+                                       std::size_t size,
+                                       const Value &value)
+{
+    Frame frame;
+    frame.container = container;
+    frame.size = size;
+    frame.value = &value;
     m_frames.push_back(frame);
-    addBegin(frame.container, frame.size, &value);
+    addBegin(container, size, &value);
 }
 
 // Number::toString, except that -0 keeps its sign: the literal must read back as the same value.
@@ -226,7 +217,7 @@ void LiteralTokenStream::addBigInt(const BigInt &number)
 
 void LiteralTokenStream::addDate(const Date &date)
 {
-    add(LiteralTokenKind::Constructor, constructors().date);
+    add(LiteralTokenKind::Constructor, literal_words::kNewDate);
     add(LiteralTokenKind::Punctuation, "(");
     m_text.clear();
     if (m_style.isoDates && appendIsoDateTime(date.ms, m_text))

@@ -14,6 +14,11 @@ inline constexpr std::string_view kBytes = "Uint8Array";
 inline constexpr std::string_view kMap = "Map";
 inline constexpr std::string_view kSet = "Set";
 inline constexpr std::string_view kConstructors[] = {kDate, kBytes, kMap, kSet};
+// The constructors as the printer writes them, one space after new.
+inline constexpr std::string_view kNewDate = "new Date";
+inline constexpr std::string_view kNewBytes = "new Uint8Array";
+inline constexpr std::string_view kNewMap = "new Map";
+inline constexpr std::string_view kNewSet = "new Set";
 
 inline constexpr std::string_view kTrue = "true";
 inline constexpr std::string_view kFalse = "false";
