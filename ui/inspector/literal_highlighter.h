@@ -30,6 +30,8 @@ protected:
     void highlightBlock(const QString &text) override;
 
 private:
+    // LiteralTokenKind lists the text kinds first, up to Invalid; the structure marks the
+    // scanner never returns come after.
     static constexpr std::size_t kTextKinds
         = static_cast<std::size_t>(LiteralTokenKind::Invalid) + 1;
     // By the scanner's token kind; an empty format leaves the text as it is (punctuation).

@@ -54,7 +54,7 @@ public:
     [[nodiscard]] NumberToken number();
 
     // Tolerant scanning, for colouring text that may not be a literal yet (scanLiteralText);
-    // these never throw.
+    // these never throw. Defined beside the scanner, in literal_text_scanner.cpp.
 
     /// Requires: peek() is '"' or '\''. Consumes a string literal without decoding it, through
     /// its closing quote, or to the end of the line when it has none; returns whether it closed.
