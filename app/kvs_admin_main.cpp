@@ -1,6 +1,6 @@
 // kvs-admin: the desktop admin and inspector. A thin main (STYLE.md 1): the window lives in kvs_ui.
-#include "ui/demo_database.h"
-#include "ui/main_window.h"
+#include "demo_database.h"
+#include "main_window.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,12 +1,12 @@
 #include "main_window.h"
 
+#include "connection/connection_dialog.h"
+#include "connection/dialog_password_prompt.h"
+#include "connection/keychain_secret_store.h"
+#include "connection/password_resolver.h"
+#include "connection/recent_connections.h"
 #include "demo_database.h"
-#include "ui/connection/connection_dialog.h"
-#include "ui/connection/dialog_password_prompt.h"
-#include "ui/connection/keychain_secret_store.h"
-#include "ui/connection/password_resolver.h"
-#include "ui/connection/recent_connections.h"
-#include "ui/session/database_view.h"
+#include "session/database_view.h"
 
 #include <kvs/async_kvstore.h>
 

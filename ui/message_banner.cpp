@@ -1,5 +1,7 @@
 #include "message_banner.h"
 
+#include "theme/ui_palette.h"
+
 #include <QAbstractButton>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -13,11 +15,10 @@ MessageBanner::MessageBanner(Tone tone, QWidget *parent)
     setObjectName(QStringLiteral("messageBanner"));
     // A style sheet on a plain QWidget paints only with WA_StyledBackground.
     setAttribute(Qt::WA_StyledBackground, true);
-    setStyleSheet(tone == Tone::Warning
-                      ? QStringLiteral("#messageBanner { background: #fff4e5; border: 1px solid "
-                                       "#f0c36d; border-radius: 3px; }")
-                      : QStringLiteral("#messageBanner { background: #fdecea; border: 1px solid "
-                                       "#f5c2c0; border-radius: 3px; }"));
+    setStyleSheet(
+        QStringLiteral("#messageBanner { %1 }")
+            .arg(UiPalette::of(this).bannerStyle(tone == Tone::Warning ? UiPalette::Tone::Warning
+                                                                       : UiPalette::Tone::Error)));
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *layout = new QHBoxLayout(this);

@@ -1,6 +1,6 @@
 #include "bench/gui/inspector_gap_probe.h"
 
-#include "ui/inspector/value_inspector.h"
+#include "inspector/value_inspector.h"
 
 #include <kvs/async_kvstore.h>
 

@@ -5,7 +5,7 @@
 #include "bench/json_line.h"
 #include "bench/measure.h"
 #include "bench/sqlite_handles.h"
-#include "ui/tree/key_tree_model.h"
+#include "tree/key_tree_model.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>

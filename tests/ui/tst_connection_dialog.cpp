@@ -1,10 +1,10 @@
 // The connection dialog on SQLite files, driven offscreen: fill the form, click "Test
 // connection", and read which step the result names; recent connections fill the form; testing
 // never creates a file; a second click supersedes the first. Saves a screenshot.
+#include "connection/connection_dialog.h"
+#include "connection/connection_tester.h"
+#include "connection/recent_connections.h"
 #include "support/raw_sqlite.h"
-#include "ui/connection/connection_dialog.h"
-#include "ui/connection/connection_tester.h"
-#include "ui/connection/recent_connections.h"
 
 #include <kvs/kvstore.h>
 

@@ -1,7 +1,7 @@
 // The connection dialog against the test run's PostgreSQL server: the result names the step
 // that failed (resolve, connect, authenticate, database, schema check) or says OK.
+#include "connection/connection_dialog.h"
 #include "support/postgres_test_server.h"
-#include "ui/connection/connection_dialog.h"
 
 #include <kvs/async_kvstore.h>
 

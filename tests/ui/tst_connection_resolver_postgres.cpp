@@ -1,11 +1,11 @@
 // PasswordResolver against the test run's PostgreSQL server (password authentication): the
 // keychain (memory-backed) when allowed, the real keychain's fallback on this headless machine,
 // libpq's own PGPASSWORD, the prompt, asking again after a wrong password, and cancelling.
+#include "connection/keychain_secret_store.h"
+#include "connection/memory_secret_store.h"
+#include "connection/password_prompt.h"
+#include "connection/password_resolver.h"
 #include "support/postgres_test_server.h"
-#include "ui/connection/keychain_secret_store.h"
-#include "ui/connection/memory_secret_store.h"
-#include "ui/connection/password_prompt.h"
-#include "ui/connection/password_resolver.h"
 
 #include <kvs/async_kvstore.h>
 

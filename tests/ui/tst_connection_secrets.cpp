@@ -1,13 +1,13 @@
 // Secrets without a server: the memory store, the real keychain on a machine without Secret
 // Service (it must answer "unavailable", once, and never fall back to plain text), and the
 // password resolver's SQLite path.
-#include "ui/connection/connection_spec.h"
-#include "ui/connection/dialog_password_prompt.h"
-#include "ui/connection/keychain_secret_store.h"
-#include "ui/connection/memory_secret_store.h"
-#include "ui/connection/password_dialog.h"
-#include "ui/connection/password_prompt.h"
-#include "ui/connection/password_resolver.h"
+#include "connection/connection_spec.h"
+#include "connection/dialog_password_prompt.h"
+#include "connection/keychain_secret_store.h"
+#include "connection/memory_secret_store.h"
+#include "connection/password_dialog.h"
+#include "connection/password_prompt.h"
+#include "connection/password_resolver.h"
 
 #include <QApplication>
 #include <QCheckBox>

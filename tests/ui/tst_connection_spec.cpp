@@ -1,7 +1,7 @@
 // ConnectionSpec (URL parsing, the password taken out, the connection string, QSettings maps)
 // and RecentConnections (order, deduplication, cap, and never a password on disk).
-#include "ui/connection/connection_spec.h"
-#include "ui/connection/recent_connections.h"
+#include "connection/connection_spec.h"
+#include "connection/recent_connections.h"
 
 #include <QFile>
 #include <QSettings>

@@ -1,8 +1,8 @@
 // DatabaseSession on the test run's PostgreSQL server: a schema at an older kvs version opens
 // for reading and says which version it is, unchanged, as a SQLite file does; writing it is
 // refused until the user consents to the migration.
+#include "session/database_session.h"
 #include "support/postgres_test_server.h"
-#include "ui/session/database_session.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -1,6 +1,6 @@
+#include "demo_database.h"
 #include "support/raw_sqlite.h"
 #include "support/test_support.h"
-#include "ui/demo_database.h"
 
 #include <kvs/errors.h>
 #include <kvs/kvstore.h>

@@ -3,14 +3,14 @@
 // the expiry kept on save, increment of numbers and bigints, setting and clearing the TTL, and
 // a new key under a prefix. Built twice: on a SQLite file and, with KVS_INSPECTOR_POSTGRES
 // (ctest label postgres), on a PostgreSQL schema of its own.
+#include "inspector/conflict_view.h"
+#include "inspector/expiry_edit.h"
+#include "inspector/literal_editor.h"
+#include "inspector/new_key_dialog.h"
+#include "inspector/value_edit_panel.h"
+#include "inspector/value_inspector.h"
+#include "inspector/value_view.h"
 #include "support/test_support.h"
-#include "ui/inspector/conflict_view.h"
-#include "ui/inspector/expiry_edit.h"
-#include "ui/inspector/literal_editor.h"
-#include "ui/inspector/new_key_dialog.h"
-#include "ui/inspector/value_edit_panel.h"
-#include "ui/inspector/value_inspector.h"
-#include "ui/inspector/value_view.h"
 
 #ifdef KVS_INSPECTOR_POSTGRES
 #include "support/postgres_test_server.h"

@@ -3,9 +3,9 @@
 // rows on screen. A 10 ms timer ticks on the GUI thread meanwhile (inspector_gap_probe); the
 // longest gap between ticks is printed and must stay under a generous bound.
 #include "bench/gui/inspector_gap_probe.h"
-#include "ui/inspector/hex_bytes_model.h"
-#include "ui/inspector/value_inspector.h"
-#include "ui/inspector/value_view.h"
+#include "inspector/hex_bytes_model.h"
+#include "inspector/value_inspector.h"
+#include "inspector/value_view.h"
 
 #include <kvs/async_kvstore.h>
 

@@ -1,17 +1,25 @@
 // The inspector's pure parts: the pretty printer (reads back as the same value, bounded work on
-// huge values), the hex model (under QAbstractItemModelTester), the expiry rules and the
-// preparation of a raw row (undecodable key and value).
-#include "ui/inspector/expiry_choice.h"
-#include "ui/inspector/hex_bytes_model.h"
-#include "ui/inspector/inspected_entry.h"
-#include "ui/inspector/literal_pretty_printer.h"
+// huge values, no recursion on deep ones), the highlighter (core's token kinds), the hex model
+// (under QAbstractItemModelTester), the expiry rules and the preparation of a raw row (undecodable
+// key and value).
+#include "inspector/expiry_choice.h"
+#include "inspector/hex_bytes_model.h"
+#include "inspector/inspected_entry.h"
+#include "inspector/literal_highlighter.h"
+#include "inspector/literal_pretty_printer.h"
+#include "theme/ui_palette.h"
 
 #include <kvs/literal.h>
 #include <kvs/value_codec.h>
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QElapsedTimer>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
+#include <QThread>
 
 using kvs::ui::prettyPrintLiteral;
 
@@ -26,6 +34,8 @@ private slots:
     void printsBytesSixteenPerLine();
     void cutsAHugeStringAfterTheLimitQuickly();
     void cutsAHugeObjectAfterTheLimit();
+    void printsDeepValuesWithoutRecursion();
+    void highlightsByCoreTokenKinds();
     void hexModelFormatsRowsOnDemand();
     void expiryKeepTurnsTheRemainingTimeIntoATtl();
     void formatsCountdowns();
@@ -137,6 +147,70 @@ void TestInspectorPrinting::cutsAHugeObjectAfterTheLimit()
     // Not truncated when everything fits: no false alarm at the exact limit.
     options.maxBytes = prettyPrintLiteral(kvs::Value(std::string("ab"))).text.size();
     QVERIFY(!prettyPrintLiteral(kvs::Value(std::string("ab")), options).truncated);
+}
+
+void TestInspectorPrinting::printsDeepValuesWithoutRecursion()
+{
+    // On a 256 KB stack, far less than a recursive printer needs for 20,000 levels; the value
+    // is built and destroyed on this thread.
+    constexpr int kDepth = 20'000;
+    kvs::Value value(1);
+    for (int i = 0; i < kDepth; ++i) {
+        kvs::Value::Items items;
+        items.push_back(std::move(value));
+        value = kvs::Value::array(std::move(items));
+    }
+    kvs::ui::PrettyText pretty;
+    QThread *thread = QThread::create([&] { pretty = prettyPrintLiteral(value); });
+    thread->setStackSize(256 * 1024);
+    thread->start();
+    QVERIFY(thread->wait(30'000));
+    delete thread;
+    QVERIFY(pretty.truncated); // Indentation alone outgrows 256 KB.
+    QVERIFY(pretty.text.starts_with("[\n  [\n    [\n"));
+}
+
+void TestInspectorPrinting::highlightsByCoreTokenKinds()
+{
+    using Role = kvs::ui::UiPalette::Role;
+    const kvs::ui::UiPalette palette(QApplication::palette());
+    QTextDocument document;
+    kvs::ui::LiteralHighlighter highlighter(&document, palette);
+    const QString text = QStringLiteral(
+        R"({"naïve 🙂": [1, 2n, true], d: new Date(0), s: 'x', e: -Infinity} // note, foo)");
+    document.setPlainText(text);
+    highlighter.rehighlight(); // Now, rather than from the event loop.
+    const QList<QTextLayout::FormatRange> ranges = document.firstBlock().layout()->formats();
+    // The colour of the run that covers piece, and that it spans piece exactly.
+    const auto colourOf = [&](const QString &piece) -> QColor {
+        const int at = int(text.indexOf(piece));
+        for (const QTextLayout::FormatRange &range : ranges) {
+            if (range.start == at && range.length == piece.size())
+                return range.format.foreground().color();
+        }
+        return {};
+    };
+    QCOMPARE(colourOf(QStringLiteral("\"naïve 🙂\"")), palette.color(Role::SyntaxMemberName));
+    QCOMPARE(colourOf(QStringLiteral("1")), palette.color(Role::SyntaxNumber));
+    QCOMPARE(colourOf(QStringLiteral("2n")), palette.color(Role::SyntaxBigInt));
+    QCOMPARE(colourOf(QStringLiteral("true")), palette.color(Role::SyntaxKeyword));
+    QCOMPARE(colourOf(QStringLiteral("d")), palette.color(Role::SyntaxMemberName));
+    QCOMPARE(colourOf(QStringLiteral("new Date")), palette.color(Role::SyntaxConstructor));
+    QCOMPARE(colourOf(QStringLiteral("0")), palette.color(Role::SyntaxNumber));
+    QCOMPARE(colourOf(QStringLiteral("'x'")), palette.color(Role::SyntaxString));
+    QCOMPARE(colourOf(QStringLiteral("-Infinity")), palette.color(Role::SyntaxKeyword));
+    QCOMPARE(colourOf(QStringLiteral("// note, foo")), palette.color(Role::Muted));
+    // Punctuation keeps the text colour.
+    for (const QTextLayout::FormatRange &range : ranges)
+        QVERIFY(text.at(range.start) != QLatin1Char('[')
+                && text.at(range.start) != QLatin1Char(','));
+
+    // What has no place in a literal shows as an error while being typed.
+    document.setPlainText(QStringLiteral("[foo, 0x1f]"));
+    highlighter.rehighlight();
+    const QList<QTextLayout::FormatRange> typed = document.firstBlock().layout()->formats();
+    QCOMPARE(typed.size(), 2);
+    QCOMPARE(typed[0].format.foreground().color(), palette.color(Role::Error));
 }
 
 void TestInspectorPrinting::hexModelFormatsRowsOnDemand()

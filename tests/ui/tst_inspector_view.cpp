@@ -2,12 +2,12 @@
 // countdown and the expired-not-cleaned mark, undecodable keys and values (SQLite), copies, the
 // read-only mode, superseded selections and a closed store. Built twice: on a SQLite file and,
 // with KVS_INSPECTOR_POSTGRES (ctest label postgres), on a PostgreSQL schema of its own.
+#include "inspector/entry_header.h"
+#include "inspector/hex_bytes_model.h"
+#include "inspector/literal_pretty_printer.h"
+#include "inspector/value_inspector.h"
+#include "inspector/value_view.h"
 #include "support/test_support.h"
-#include "ui/inspector/entry_header.h"
-#include "ui/inspector/hex_bytes_model.h"
-#include "ui/inspector/literal_pretty_printer.h"
-#include "ui/inspector/value_inspector.h"
-#include "ui/inspector/value_view.h"
 
 #ifdef KVS_INSPECTOR_POSTGRES
 #include "support/postgres_test_server.h"

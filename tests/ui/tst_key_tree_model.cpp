@@ -2,7 +2,7 @@
 // lazy pages of children under QAbstractItemModelTester, value marks, child counts, reverse and
 // range filters, undecodable keys, refresh, cancel, and a failed listing.
 #include "support/postgres_test_server.h"
-#include "ui/tree/key_tree_model.h"
+#include "tree/key_tree_model.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/literal.h>

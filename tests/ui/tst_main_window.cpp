@@ -3,22 +3,23 @@
 // offers the migration (which asks first), a newer one, a non-kvs file and a missing file are
 // refused in the tab's banner without touching the file, a lost PostgreSQL connection shows and
 // recovers with Retry; and the README's screenshot.
+#include "connection/memory_secret_store.h"
+#include "connection/password_prompt.h"
+#include "connection/recent_connections.h"
+#include "demo_database.h"
+#include "inspector/value_inspector.h"
+#include "main_window.h"
+#include "session/database_view.h"
 #include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
-#include "ui/connection/memory_secret_store.h"
-#include "ui/connection/password_prompt.h"
-#include "ui/connection/recent_connections.h"
-#include "ui/demo_database.h"
-#include "ui/inspector/value_inspector.h"
-#include "ui/main_window.h"
-#include "ui/session/database_view.h"
-#include "ui/tree/key_tree_model.h"
-#include "ui/tree/key_tree_pane.h"
+#include "tree/key_tree_model.h"
+#include "tree/key_tree_pane.h"
 
 #include <kvs/kvstore.h>
 #include <kvs/literal.h>
 
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -27,6 +28,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStyle>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
@@ -324,7 +326,32 @@ private slots:
         QCOMPARE(view->modeText(), QStringLiteral("Read-only (inspect)"));
     }
 
-    void savesAScreenshot()
+    void savesAScreenshot() { saveScreenshot(QStringLiteral("main-window.png")); }
+
+    // The same under a dark desktop theme (Fusion with a dark palette): every colour of the
+    // window comes from UiPalette, which follows it.
+    void savesADarkScreenshot()
+    {
+        QStyle *const style = QApplication::style();
+        const QString styleName = style ? style->name() : QString();
+        const QPalette palette = QApplication::palette();
+        QApplication::setStyle(QStringLiteral("Fusion"));
+        QPalette dark(Qt::white, QColor(0x35, 0x35, 0x35));
+        dark.setColor(QPalette::Base, QColor(0x2a, 0x2a, 0x2a));
+        dark.setColor(QPalette::AlternateBase, QColor(0x42, 0x42, 0x42));
+        dark.setColor(QPalette::Text, Qt::white);
+        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+        dark.setColor(QPalette::ButtonText, Qt::white);
+        dark.setColor(QPalette::Highlight, QColor(0x2a, 0x82, 0xda));
+        dark.setColor(QPalette::HighlightedText, Qt::white);
+        QApplication::setPalette(dark);
+        saveScreenshot(QStringLiteral("main-window-dark.png"));
+        QApplication::setStyle(styleName);
+        QApplication::setPalette(palette);
+    }
+
+private:
+    void saveScreenshot(const QString &name)
     {
         MainWindow window(nullptr, &m_secrets, &m_prompt);
         window.resize(1180, 720);
@@ -345,7 +372,7 @@ private slots:
                                       ? qEnvironmentVariable("KVS_SCREENSHOT_DIR")
                                       : QStringLiteral(KVS_SCREENSHOT_DIR);
         QVERIFY(QDir().mkpath(directory));
-        QVERIFY(window.grab().save(QDir(directory).filePath(QStringLiteral("main-window.png"))));
+        QVERIFY(window.grab().save(QDir(directory).filePath(name)));
     }
 };
 

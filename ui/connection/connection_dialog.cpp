@@ -1,11 +1,11 @@
-#include "connection_dialog.h"
+#include "connection/connection_dialog.h"
 
-#include "connection_test_status.h"
-#include "connection_tester.h"
-#include "postgres_connection_page.h"
-#include "recent_connections.h"
-#include "secret_store.h"
-#include "sqlite_connection_page.h"
+#include "connection/connection_test_status.h"
+#include "connection/connection_tester.h"
+#include "connection/postgres_connection_page.h"
+#include "connection/recent_connections.h"
+#include "connection/secret_store.h"
+#include "connection/sqlite_connection_page.h"
 
 #include <QAction>
 #include <QButtonGroup>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "connection_spec.h"
-#include "connection_test_result.h"
+#include "connection/connection_spec.h"
+#include "connection/connection_test_result.h"
 
 #include <QDialog>
 

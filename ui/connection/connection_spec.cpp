@@ -1,6 +1,6 @@
-#include "connection_spec.h"
+#include "connection/connection_spec.h"
 
-#include "connection_tr.h"
+#include "connection/connection_tr.h"
 
 #include <QDir>
 #include <QFileInfo>

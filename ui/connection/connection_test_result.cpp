@@ -1,6 +1,6 @@
-#include "connection_test_result.h"
+#include "connection/connection_test_result.h"
 
-#include "connection_tr.h"
+#include "connection/connection_tr.h"
 
 #include <kvs/errors.h>
 

@@ -1,4 +1,4 @@
-#include "connection_test_status.h"
+#include "connection/connection_test_status.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -6,13 +6,6 @@
 #include <QVBoxLayout>
 
 namespace kvs::ui {
-
-namespace {
-
-const QString kOkStyle = QStringLiteral("color: #1b7f3b; font-weight: 600;");
-const QString kFailedStyle = QStringLiteral("color: #b3261e; font-weight: 600;");
-
-} // namespace
 
 ConnectionTestStatus::ConnectionTestStatus(QWidget *parent)
     : QWidget(parent)
@@ -33,7 +26,7 @@ ConnectionTestStatus::ConnectionTestStatus(QWidget *parent)
     m_detail->setWordWrap(true);
     m_detail->setTextFormat(Qt::PlainText);
     m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_detail->setEnabled(false); // The palette's muted text.
+    m_detail->setStyleSheet(UiPalette::of(m_detail).textStyle(UiPalette::Role::Muted));
     QFont small = m_detail->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_detail->setFont(small);
@@ -67,7 +60,7 @@ void ConnectionTestStatus::showBusy(const QString &text)
 void ConnectionTestStatus::showResult(const ConnectionTestResult &result)
 {
     m_busy->hide();
-    m_summary->setStyleSheet(result.ok ? kOkStyle : kFailedStyle);
+    setSummaryRole(result.ok ? UiPalette::Role::Success : UiPalette::Role::Error);
     m_summary->setText((result.ok ? QStringLiteral("✔ ") : QStringLiteral("✖ "))
                        + result.summary());
     m_detail->setText(result.detail);
@@ -77,10 +70,16 @@ void ConnectionTestStatus::showResult(const ConnectionTestResult &result)
 void ConnectionTestStatus::showProblem(const QString &text)
 {
     m_busy->hide();
-    m_summary->setStyleSheet(kFailedStyle);
+    setSummaryRole(UiPalette::Role::Error);
     m_summary->setText(QStringLiteral("✖ ") + text);
     m_detail->clear();
     m_detail->hide();
+}
+
+void ConnectionTestStatus::setSummaryRole(UiPalette::Role role)
+{
+    m_summary->setStyleSheet(
+        QStringLiteral("%1 font-weight: 600;").arg(UiPalette::of(m_summary).textStyle(role)));
 }
 
 void ConnectionTestStatus::clear()

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "connection_test_result.h"
+#include "connection/connection_test_result.h"
+#include "theme/ui_palette.h"
 
 #include <QWidget>
 
@@ -28,6 +29,8 @@ public:
     QString text() const;
 
 private:
+    void setSummaryRole(UiPalette::Role role);
+
     QProgressBar *m_busy; // Owned (child).
     QLabel *m_summary;    // Owned (child).
     QLabel *m_detail;     // Owned (child).

@@ -1,9 +1,8 @@
-#include "connection_tester.h"
+#include "connection/connection_tester.h"
 
-#include "connection_tr.h"
+#include "connection/connection_tr.h"
 
 #include <kvs/async_kvstore.h>
-#include <kvs/kvstore.h>
 
 #include <QDir>
 #include <QFileInfo>
@@ -82,31 +81,44 @@ std::optional<ConnectionTestResult> checkSqliteFile(const ConnectionSpec &spec)
     return result;
 }
 
-// A read-only AsyncKVStore reads an older schema without complaint, and does not say which
-// version it found; KVStore does, for SQLite files. Requires: the file opened read-only already.
-long long sqliteSchemaVersion(const ConnectionSpec &spec)
-{
-    KVStoreOptions options;
-    options.readOnly = true;
-    options.tablePrefix = spec.tablePrefix().toStdString();
-    KVStore store(spec.sqlitePath().toStdString(), options);
-    const long long version = store.schemaVersion();
-    store.close();
-    return version;
-}
-
-ConnectionTestResult successFor(const ConnectionSpec &spec, bool empty)
+// The sentence for a test that read the database: its backend, the schema version the store
+// found (0 when it did not say) and whether it holds entries. An older schema still opens for
+// reading, so the test succeeds and says that writing will need the migration.
+ConnectionTestResult successFor(const ConnectionSpec &spec, bool empty, long long version)
 {
     const QString contents
         = empty ? ConnectionTr::tr("no entries yet") : ConnectionTr::tr("entries readable");
-    if (!spec.isPostgres()) {
-        return ConnectionTestResult::success(
-            ConnectionTr::tr("a kvs database (%1).").arg(contents));
+    if (version > 0 && version < kSchemaVersion) {
+        ConnectionTestResult result = ConnectionTestResult::success(
+            ConnectionTr::tr("schema version %1 is older than this release (%2): opens for "
+                             "reading; migration offered.")
+                .arg(version)
+                .arg(kSchemaVersion));
+        result.schemaOutdated = true;
+        result.schemaVersion = version;
+        return result;
     }
-    return ConnectionTestResult::success(
-        ConnectionTr::tr("PostgreSQL at %1, a kvs database (%2).")
-            .arg(spec.host().isEmpty() ? ConnectionTr::tr("the local socket") : spec.host(),
-                 contents));
+    QString message;
+    if (!spec.isPostgres()) {
+        message = version > 0 ? ConnectionTr::tr("a kvs database at schema version %1 (%2).")
+                                    .arg(version)
+                                    .arg(contents)
+                              : ConnectionTr::tr("a kvs database (%1).").arg(contents);
+    } else {
+        const QString host
+            = spec.host().isEmpty() ? ConnectionTr::tr("the local socket") : spec.host();
+        message
+            = version > 0
+                  ? ConnectionTr::tr("PostgreSQL at %1, a kvs database at schema version %2 "
+                                     "(%3).")
+                        .arg(host)
+                        .arg(version)
+                        .arg(contents)
+                  : ConnectionTr::tr("PostgreSQL at %1, a kvs database (%2).").arg(host, contents);
+    }
+    ConnectionTestResult result = ConnectionTestResult::success(message);
+    result.schemaVersion = version;
+    return result;
 }
 
 } // namespace
@@ -180,6 +192,7 @@ ConnectionTestResult ConnectionTester::run(const ConnectionSpec &spec, const QSt
             return *known;
     }
     bool empty = true;
+    long long version = 0;
     try {
         AsyncKVStoreSettings settings = spec.storeSettings(true, false);
         settings.maintenanceInterval = std::chrono::milliseconds(0);
@@ -191,34 +204,15 @@ ConnectionTestResult ConnectionTester::run(const ConnectionSpec &spec, const QSt
         ListOptions one;
         one.limit = 1;
         empty = store.list(everything, one).result().entries.empty();
+        // The read ran the read-only schema check, which found the tables' version.
+        version = store.schemaVersion();
         QFuture<void> closed = store.close();
         closed.waitForFinished();
         // The destructor waits for the adapter, here on the worker.
     } catch (...) {
         return ConnectionTestResult::fromException(std::current_exception(), spec);
     }
-    ConnectionTestResult result = successFor(spec, empty);
-    if (!spec.isPostgres() && spec.sqlitePath() != QLatin1String(":memory:")) {
-        try {
-            const long long version = sqliteSchemaVersion(spec);
-            result.schemaVersion = version;
-            if (version >= kSchemaVersion) {
-                result.message = ConnectionTr::tr("a kvs database at schema version %1 (%2).")
-                                     .arg(version)
-                                     .arg(empty ? ConnectionTr::tr("no entries yet")
-                                                : ConnectionTr::tr("entries readable"));
-            } else if (version > 0) {
-                result.schemaOutdated = true;
-                result.message = ConnectionTr::tr("schema version %1 is older than this release "
-                                                  "(%2): opens for reading; migration offered.")
-                                     .arg(version)
-                                     .arg(kSchemaVersion);
-            }
-        } catch (...) {
-            return ConnectionTestResult::fromException(std::current_exception(), spec);
-        }
-    }
-    return result;
+    return successFor(spec, empty, version);
 }
 
 } // namespace kvs::ui

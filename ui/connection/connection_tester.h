@@ -1,7 +1,7 @@
 #pragma once
 
-#include "connection_spec.h"
-#include "connection_test_result.h"
+#include "connection/connection_spec.h"
+#include "connection/connection_test_result.h"
 
 #include <QObject>
 
@@ -12,9 +12,10 @@ namespace kvs::ui {
 
 // Tests a connection off the GUI thread: opens the spec read-only without migrating
 // (AsyncKVStore, readOnly, migrate false), reads one entry (list with prefix [] and limit 1),
-// closes, and reports which step failed, if any. Never creates or changes anything: a missing
-// SQLite file is reported (or, with createNew, announced) without opening it. The store lives
-// and dies on a worker thread of a shared pool, so the GUI thread never waits for a server or
+// closes, and reports which step failed, if any, or the schema version the store found (an
+// older one opens for reading, with the migration offered). Never creates or changes anything: a
+// missing SQLite file is reported (or, with createNew, announced) without opening it. The store
+// lives and dies on a worker thread of a shared pool, so the GUI thread never waits for a server or
 // a close. A newer test() supersedes a running one, whose result is dropped (generation token);
 // destroying the tester drops it too (the worker finishes on its own). Thread rule: GUI thread
 // only.

@@ -1,6 +1,6 @@
-#include "dialog_password_prompt.h"
+#include "connection/dialog_password_prompt.h"
 
-#include "password_dialog.h"
+#include "connection/password_dialog.h"
 
 #include <utility>
 

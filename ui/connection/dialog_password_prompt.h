@@ -1,6 +1,6 @@
 #pragma once
 
-#include "password_prompt.h"
+#include "connection/password_prompt.h"
 
 class QWidget;
 

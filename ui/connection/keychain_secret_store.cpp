@@ -1,6 +1,6 @@
-#include "keychain_secret_store.h"
+#include "connection/keychain_secret_store.h"
 
-#include "ui/ui_logging.h"
+#include "ui_logging.h"
 
 #include <QTimer>
 #include <qt6keychain/keychain.h>

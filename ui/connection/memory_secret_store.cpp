@@ -1,4 +1,4 @@
-#include "memory_secret_store.h"
+#include "connection/memory_secret_store.h"
 
 #include <QPointer>
 #include <QTimer>

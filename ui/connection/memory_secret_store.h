@@ -1,6 +1,6 @@
 #pragma once
 
-#include "secret_store.h"
+#include "connection/secret_store.h"
 
 #include <QHash>
 

@@ -1,4 +1,6 @@
-#include "password_dialog.h"
+#include "connection/password_dialog.h"
+
+#include "theme/ui_palette.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -31,7 +33,7 @@ PasswordDialog::PasswordDialog(const PasswordRequest &request, QWidget *parent)
         auto *reason = new QLabel(request.reason, this);
         reason->setObjectName(QStringLiteral("reasonLabel"));
         reason->setWordWrap(true);
-        reason->setStyleSheet(QStringLiteral("color: #b3261e;"));
+        reason->setStyleSheet(UiPalette::of(reason).textStyle(UiPalette::Role::Error));
         layout->addWidget(reason);
     }
 

@@ -1,8 +1,8 @@
-#include "password_resolver.h"
+#include "connection/password_resolver.h"
 
-#include "connection_tester.h"
-#include "password_prompt.h"
-#include "secret_store.h"
+#include "connection/connection_tester.h"
+#include "connection/password_prompt.h"
+#include "connection/secret_store.h"
 
 #include <QThread>
 #include <QTimer>

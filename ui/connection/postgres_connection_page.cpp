@@ -1,4 +1,4 @@
-#include "postgres_connection_page.h"
+#include "connection/postgres_connection_page.h"
 
 #include <QCheckBox>
 #include <QFormLayout>

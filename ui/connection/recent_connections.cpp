@@ -1,4 +1,4 @@
-#include "recent_connections.h"
+#include "connection/recent_connections.h"
 
 #include <QSettings>
 

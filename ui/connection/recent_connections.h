@@ -1,6 +1,6 @@
 #pragma once
 
-#include "connection_spec.h"
+#include "connection/connection_spec.h"
 
 #include <QList>
 

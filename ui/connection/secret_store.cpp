@@ -1,4 +1,4 @@
-#include "secret_store.h"
+#include "connection/secret_store.h"
 
 namespace kvs::ui {
 

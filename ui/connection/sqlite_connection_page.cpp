@@ -1,4 +1,4 @@
-#include "sqlite_connection_page.h"
+#include "connection/sqlite_connection_page.h"
 
 #include <QButtonGroup>
 #include <QDir>

@@ -1,6 +1,7 @@
-#include "conflict_view.h"
+#include "inspector/conflict_view.h"
 
-#include "literal_highlighter.h"
+#include "inspector/literal_highlighter.h"
+#include "theme/ui_palette.h"
 
 #include <QFontDatabase>
 #include <QGridLayout>
@@ -21,7 +22,7 @@ QPlainTextEdit *makePane(const QString &objectName, QWidget *parent)
     pane->setReadOnly(true);
     pane->setLineWrapMode(QPlainTextEdit::NoWrap);
     pane->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    new LiteralHighlighter(pane->document());
+    new LiteralHighlighter(pane->document(), UiPalette::of(pane));
     return pane;
 }
 
@@ -44,7 +45,7 @@ ConflictView::ConflictView(QWidget *parent)
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
     title->setFont(titleFont);
-    title->setStyleSheet(QStringLiteral("QLabel { color: #9a4d00; }"));
+    title->setStyleSheet(UiPalette::of(title).textStyle(UiPalette::Role::Warning));
     auto *explanation = new QLabel(tr("Another writer changed the value after you loaded it, so "
                                       "your save was refused and nothing was written. Compare "
                                       "the three values and choose how to go on."),

@@ -1,6 +1,7 @@
-#include "entry_header.h"
+#include "inspector/entry_header.h"
 
-#include "expiry_choice.h"
+#include "inspector/expiry_choice.h"
+#include "theme/ui_palette.h"
 
 #include <QDateTime>
 #include <QFontDatabase>
@@ -38,14 +39,14 @@ EntryHeader::EntryHeader(QWidget *parent)
     m_keyHex = makeLabel(QStringLiteral("keyHex"), this);
     m_keyHex->setFont(fixed);
     m_keyHex->setWordWrap(true);
-    m_keyHex->setForegroundRole(QPalette::PlaceholderText);
+    m_keyHex->setStyleSheet(UiPalette::of(m_keyHex).textStyle(UiPalette::Role::Muted));
     m_facts = makeLabel(QStringLiteral("entryFacts"), this);
     m_expiry = makeLabel(QStringLiteral("expiry"), this);
     m_expired = makeLabel(QStringLiteral("expiredMark"), this);
     m_expired->setText(tr("Expired, not yet cleaned"));
     m_expired->setStyleSheet(
-        QStringLiteral("QLabel { background: #fdecea; color: #a61b1b; border: 1px solid #f5c2c0;"
-                       " border-radius: 3px; padding: 1px 6px; font-weight: 600; }"));
+        QStringLiteral("QLabel { %1 padding: 1px 6px; font-weight: 600; }")
+            .arg(UiPalette::of(m_expired).bannerStyle(UiPalette::Tone::Error)));
     m_expired->hide();
 
     auto *expiryRow = new QHBoxLayout;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspected_entry.h"
+#include "inspector/inspected_entry.h"
 
 #include <QTimer>
 #include <QWidget>

@@ -1,4 +1,4 @@
-#include "expiry_choice.h"
+#include "inspector/expiry_choice.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "expiry_edit.h"
+#include "inspector/expiry_edit.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "expiry_choice.h"
+#include "inspector/expiry_choice.h"
 
 #include <QWidget>
 

@@ -1,7 +1,9 @@
-#include "hex_bytes_model.h"
+#include "inspector/hex_bytes_model.h"
 
-#include <QColor>
+#include "theme/ui_palette.h"
+
 #include <QFontDatabase>
+#include <QGuiApplication>
 
 #include <algorithm>
 #include <climits>
@@ -84,7 +86,7 @@ QVariant HexBytesModel::data(const QModelIndex &index, int role) const
         return QFontDatabase::systemFont(QFontDatabase::FixedFont);
     case Qt::ForegroundRole:
         if (index.column() == OffsetColumn)
-            return QColor(Qt::gray);
+            return UiPalette(QGuiApplication::palette()).color(UiPalette::Role::Muted);
         return {};
     default:
         return {};

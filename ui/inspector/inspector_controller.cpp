@@ -1,6 +1,6 @@
-#include "inspector_controller.h"
+#include "inspector/inspector_controller.h"
 
-#include "../ui_logging.h"
+#include "ui_logging.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "expiry_choice.h"
-#include "inspected_entry.h"
+#include "inspector/expiry_choice.h"
+#include "inspector/inspected_entry.h"
 
 #include <kvs/types.h>
 

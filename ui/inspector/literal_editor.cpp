@@ -1,6 +1,7 @@
-#include "literal_editor.h"
+#include "inspector/literal_editor.h"
 
-#include "literal_highlighter.h"
+#include "inspector/literal_highlighter.h"
+#include "theme/ui_palette.h"
 
 #include <kvs/errors.h>
 #include <kvs/literal.h>
@@ -22,14 +23,14 @@ LiteralEditor::LiteralEditor(Kind kind, QWidget *parent)
     m_edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_edit->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_edit->setTabChangesFocus(kind == Kind::Key);
-    new LiteralHighlighter(m_edit->document());
+    new LiteralHighlighter(m_edit->document(), UiPalette::of(m_edit));
 
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("literalError"));
     m_error->setTextFormat(Qt::PlainText);
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(QStringLiteral("QLabel { color: #a61b1b; }"));
+    m_error->setStyleSheet(UiPalette::of(m_error).textStyle(UiPalette::Role::Error));
     m_error->hide();
 
     auto *layout = new QVBoxLayout(this);

@@ -1,111 +1,84 @@
-#include "literal_highlighter.h"
+#include "inspector/literal_highlighter.h"
 
-#include <QColor>
+#include "theme/ui_palette.h"
 
-#include <algorithm>
+#include <kvs/literal_tokens.h>
 
 namespace kvs::ui {
 
 namespace {
 
-QTextCharFormat makeFormat(const QColor &colour, bool bold = false)
+using Kind = LiteralTokenKind;
+using Role = UiPalette::Role;
+
+QTextCharFormat makeFormat(const QColor &colour, bool bold = false, bool italic = false)
 {
     QTextCharFormat result;
     result.setForeground(colour);
     if (bold)
         result.setFontWeight(QFont::DemiBold);
+    result.setFontItalic(italic);
     return result;
 }
 
-bool isIdentifierChar(QChar c)
+// Maps the UTF-8 byte offsets of the scanner's tokens to the UTF-16 positions of the line,
+// walking forward once: offsets are asked for in ascending order.
+class Utf16Positions
 {
-    return c.isLetterOrNumber() || c == QLatin1Char('_') || c == QLatin1Char('$');
-}
+public:
+    explicit Utf16Positions(const QByteArray &utf8)
+        : m_utf8(utf8)
+    {}
 
-bool isNumberStart(const QString &text, qsizetype i)
-{
-    const QChar c = text.at(i);
-    if (c.isDigit())
-        return true;
-    return (c == QLatin1Char('-') || c == QLatin1Char('.')) && i + 1 < text.size()
-           && text.at(i + 1).isDigit();
-}
+    int at(std::size_t byteOffset)
+    {
+        while (m_byte < byteOffset && m_byte < static_cast<std::size_t>(m_utf8.size())) {
+            const auto lead = static_cast<unsigned char>(m_utf8[static_cast<qsizetype>(m_byte)]);
+            const std::size_t length = lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+            m_byte += length;
+            m_unit += length == 4 ? 2 : 1; // Beyond the BMP: a surrogate pair.
+        }
+        return m_unit;
+    }
+
+private:
+    const QByteArray &m_utf8;
+    std::size_t m_byte = 0;
+    int m_unit = 0;
+};
 
 } // namespace
 
-LiteralHighlighter::LiteralHighlighter(QTextDocument *document)
+LiteralHighlighter::LiteralHighlighter(QTextDocument *document, const UiPalette &palette)
     : QSyntaxHighlighter(document)
-    , m_string(makeFormat(QColor(0x0a, 0x7d, 0x32)))
-    , m_name(makeFormat(QColor(0x1f, 0x4e, 0x9c)))
-    , m_number(makeFormat(QColor(0xb3, 0x47, 0x00)))
-    , m_bigint(makeFormat(QColor(0x9c, 0x27, 0x8f)))
-    , m_constructor(makeFormat(QColor(0x6f, 0x42, 0xc1), true))
-    , m_constant(makeFormat(QColor(0xb0, 0x1c, 0x3a), true))
-{}
+{
+    const auto set = [this](Kind kind, const QTextCharFormat &format) {
+        m_formats[static_cast<std::size_t>(kind)] = format;
+    };
+    set(Kind::String, makeFormat(palette.color(Role::SyntaxString)));
+    set(Kind::MemberName, makeFormat(palette.color(Role::SyntaxMemberName)));
+    set(Kind::Number, makeFormat(palette.color(Role::SyntaxNumber)));
+    set(Kind::BigInt, makeFormat(palette.color(Role::SyntaxBigInt)));
+    set(Kind::Keyword, makeFormat(palette.color(Role::SyntaxKeyword), true));
+    set(Kind::Constructor, makeFormat(palette.color(Role::SyntaxConstructor), true));
+    set(Kind::Comment, makeFormat(palette.color(Role::Muted), false, true));
+    set(Kind::Invalid, makeFormat(palette.color(Role::Error)));
+}
 
 void LiteralHighlighter::highlightBlock(const QString &text)
 {
     if (text.size() > kMaxHighlightedLine)
         return;
-    const qsizetype size = text.size();
-    qsizetype i = 0;
-    while (i < size) {
-        const QChar c = text.at(i);
-        if (c == QLatin1Char('"') || c == QLatin1Char('\'')) {
-            qsizetype end = i + 1;
-            while (end < size && text.at(end) != c) {
-                end += text.at(end) == QLatin1Char('\\') ? 2 : 1;
-            }
-            end = std::min(end + 1, size);
-            qsizetype next = end;
-            while (next < size && text.at(next).isSpace())
-                ++next;
-            const bool name = next < size && text.at(next) == QLatin1Char(':');
-            setFormat(int(i), int(end - i), name ? m_name : m_string);
-            i = end;
-        } else if (isNumberStart(text, i)) {
-            qsizetype end = i + 1;
-            while (end < size
-                   && (text.at(end).isLetterOrNumber() || text.at(end) == QLatin1Char('.')
-                       || ((text.at(end) == QLatin1Char('+') || text.at(end) == QLatin1Char('-'))
-                           && (text.at(end - 1) == QLatin1Char('e')
-                               || text.at(end - 1) == QLatin1Char('E'))))) {
-                ++end;
-            }
-            const bool bigint = text.at(end - 1) == QLatin1Char('n');
-            setFormat(int(i), int(end - i), bigint ? m_bigint : m_number);
-            i = end;
-        } else if (isIdentifierChar(c)) {
-            qsizetype end = i;
-            while (end < size && isIdentifierChar(text.at(end)))
-                ++end;
-            const QStringView word = QStringView(text).mid(i, end - i);
-            if (word == u"new") {
-                qsizetype next = end;
-                while (next < size && text.at(next).isSpace())
-                    ++next;
-                qsizetype nameEnd = next;
-                while (nameEnd < size && isIdentifierChar(text.at(nameEnd)))
-                    ++nameEnd;
-                const QStringView type = QStringView(text).mid(next, nameEnd - next);
-                if (type == u"Date" || type == u"Map" || type == u"Set" || type == u"Uint8Array") {
-                    setFormat(int(i), int(nameEnd - i), m_constructor);
-                    end = nameEnd;
-                }
-            } else if (word == u"undefined" || word == u"null" || word == u"NaN"
-                       || word == u"Infinity" || word == u"true" || word == u"false") {
-                setFormat(int(i), int(end - i), m_constant);
-            } else {
-                qsizetype next = end;
-                while (next < size && text.at(next).isSpace())
-                    ++next;
-                if (next < size && text.at(next) == QLatin1Char(':'))
-                    setFormat(int(i), int(end - i), m_name); // An unquoted member name.
-            }
-            i = end;
-        } else {
-            ++i;
-        }
+    const QByteArray utf8 = text.toUtf8();
+    Utf16Positions positions(utf8);
+    const std::string_view view(utf8.constData(), static_cast<std::size_t>(utf8.size()));
+    for (const LiteralTextToken &token : scanLiteralText(view)) {
+        const auto kind = static_cast<std::size_t>(token.kind);
+        if (kind >= m_formats.size() || !m_formats[kind].hasProperty(QTextFormat::ForegroundBrush))
+            continue;
+        const int start = positions.at(token.start);
+        const int end = positions.at(token.start + token.length);
+        setFormat(start, end - start, m_formats[kind]);
     }
 }
 

@@ -1,44 +1,18 @@
-#include "literal_pretty_printer.h"
+#include "inspector/literal_pretty_printer.h"
 
-#include <kvs/literal.h>
+#include <kvs/literal_tokens.h>
 #include <kvs/value_codec.h>
 
-#include <QDateTime>
+#include <limits>
 
 namespace kvs::ui {
 
 namespace {
 
-bool isContainer(const Value &value)
-{
-    switch (value.type()) {
-    case Value::Type::Array:
-    case Value::Type::Object:
-    case Value::Type::Map:
-    case Value::Type::Set:
-    case Value::Type::Bytes:
-        return true;
-    default:
-        return false;
-    }
-}
-
-std::size_t childCount(const Value &value)
-{
-    switch (value.type()) {
-    case Value::Type::Array:
-    case Value::Type::Set:
-        return value.items().size();
-    case Value::Type::Object:
-        return value.members().size();
-    case Value::Type::Map:
-        return value.entries().size();
-    case Value::Type::Bytes:
-        return value.asBytes().data.size();
-    default:
-        return 0;
-    }
-}
+// Dates read better as ISO 8601 than as milliseconds, and read back the same.
+constexpr LiteralStyle kStyle{.isoDates = true};
+constexpr std::size_t kBytesPerLine = 16;
+constexpr std::size_t kUnbounded = std::numeric_limits<std::size_t>::max();
 
 // The largest prefix of text no longer than size that ends on a UTF-8 character boundary.
 std::string_view utf8Prefix(std::string_view text, std::size_t size)
@@ -50,15 +24,26 @@ std::string_view utf8Prefix(std::string_view text, std::size_t size)
     return text.substr(0, size);
 }
 
-class Printer
+// Lays out core's token stream (kvs/literal_tokens.h): a line per item at each Item mark,
+// indented by the containers open, except for what fits on one line.
+class PrettyWriter
 {
 public:
-    explicit Printer(const PrettyPrintOptions &options)
+    explicit PrettyWriter(const PrettyPrintOptions &options)
         : m_options(options)
     {}
 
-    PrettyText finish() &&
+    PrettyText print(const Value &value) &&
     {
+        LiteralTokenStream tokens(value, kStyle);
+        LiteralToken token;
+        while (tokens.next(token)) {
+            if (full()) {
+                m_truncated = true; // Stopped with tokens left: work is bounded by maxBytes.
+                break;
+            }
+            write(token, tokens);
+        }
         if (m_out.size() > m_options.maxBytes) {
             m_out.resize(utf8Prefix(m_out, m_options.maxBytes).size());
             m_truncated = true;
@@ -66,274 +51,117 @@ public:
         return PrettyText{std::move(m_out), m_truncated};
     }
 
-    void print(const Value &value, int level)
-    {
-        if (stop())
-            return;
-        if (!isContainer(value)) {
-            printScalar(value);
-            return;
-        }
-        if (childCount(value) == 0) {
-            printLiteral(value, m_out); // [], {}, new Map([])...
-            return;
-        }
-        if (tryInline(value))
-            return;
-        switch (value.type()) {
-        case Value::Type::Array:
-            printItems(value.items(), "[", "]", level);
-            break;
-        case Value::Type::Set:
-            printItems(value.items(), "new Set([", "])", level);
-            break;
-        case Value::Type::Object:
-            printMembers(value.members(), level);
-            break;
-        case Value::Type::Map:
-            printEntries(value.entries(), level);
-            break;
-        case Value::Type::Bytes:
-            printBytes(value.asBytes().data, level);
-            break;
-        default:
-            break;
-        }
-    }
-
 private:
     bool full() const { return m_out.size() >= m_options.maxBytes; }
-    // True (and the text marked truncated) when nothing more fits.
-    bool stop()
-    {
-        m_truncated = m_truncated || full();
-        return full();
-    }
     std::size_t budget() const { return full() ? 0 : m_options.maxBytes - m_out.size(); }
 
-    void newline(int level)
+    void newline()
     {
         m_out += '\n';
-        m_out.append(static_cast<std::size_t>(level * m_options.indent), ' ');
+        m_out.append(m_level * static_cast<std::size_t>(m_options.indent), ' ');
     }
 
-    void printScalar(const Value &value)
+    void write(const LiteralToken &token, LiteralTokenStream &tokens)
     {
-        if (value.type() != Value::Type::String) {
-            appendScalar(value, m_out);
-            return;
-        }
-        // Only the part that can be shown is escaped: a 20 MB string costs its first part.
-        const std::string &text = value.asString();
-        const std::string_view shown = utf8Prefix(text, budget());
-        appendJsonString(shown, m_out);
-        if (shown.size() < text.size()) {
-            m_out.pop_back(); // The closing quote: the string goes on.
-            m_truncated = true;
-        }
-    }
-
-    // A scalar in full; valid Dates of years 0..9999 as new Date("ISO 8601 Z").
-    static void appendScalar(const Value &value, std::string &out)
-    {
-        if (value.type() == Value::Type::Date && value.asDate().isValid()) {
-            const QDateTime time
-                = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(value.asDate().ms), Qt::UTC);
-            if (time.date().year() >= 0 && time.date().year() <= 9999) {
-                out += "new Date(\"";
-                out += time.toString(Qt::ISODateWithMs).toStdString();
-                out += "\")";
+        switch (token.kind) {
+        case LiteralTokenKind::Begin:
+            // A Map entry stays on its item's line; its key and value may still open lines.
+            if (token.container == LiteralContainer::MapEntry)
+                return;
+            if (writeOnOneLine(token)) {
+                tokens.skipContainer();
                 return;
             }
-        }
-        printLiteral(value, out);
-    }
-
-    // The one-line form of a container of scalars (ISO dates included).
-    static void appendInline(const Value &value, std::string &out)
-    {
-        const auto items = [&out](const Value::Items &list) {
-            for (std::size_t i = 0; i < list.size(); ++i) {
-                if (i > 0)
-                    out += ", ";
-                appendScalar(list[i], out);
-            }
-        };
-        switch (value.type()) {
-        case Value::Type::Array:
-            out += '[';
-            items(value.items());
-            out += ']';
+            ++m_level;
             return;
-        case Value::Type::Set:
-            out += "new Set([";
-            items(value.items());
-            out += "])";
-            return;
-        case Value::Type::Object: {
-            out += '{';
-            bool first = true;
-            for (const auto &[name, member] : value.members()) {
-                if (!first)
-                    out += ", ";
-                first = false;
-                appendJsonString(name, out);
-                out += ": ";
-                appendScalar(member, out);
+        case LiteralTokenKind::Item:
+            if (token.container == LiteralContainer::MapEntry) {
+                if (token.count > 0)
+                    m_out += ' ';
+            } else if (token.container == LiteralContainer::Bytes
+                       && token.count % kBytesPerLine != 0) {
+                m_out += ' ';
+            } else {
+                newline();
             }
-            out += '}';
             return;
-        }
-        case Value::Type::Map: {
-            out += "new Map([";
-            bool first = true;
-            for (const auto &[key, entry] : value.entries()) {
-                if (!first)
-                    out += ", ";
-                first = false;
-                out += '[';
-                appendScalar(key, out);
-                out += ", ";
-                appendScalar(entry, out);
-                out += ']';
+        case LiteralTokenKind::End:
+            if (token.container != LiteralContainer::MapEntry) {
+                --m_level;
+                newline();
             }
-            out += "])";
+            return;
+        case LiteralTokenKind::String:
+        case LiteralTokenKind::MemberName: {
+            // Only the part that can be shown is escaped: a 20 MB string costs its first part.
+            const std::string_view shown = utf8Prefix(token.text, budget());
+            appendJsonString(shown, m_out);
+            if (shown.size() < token.text.size()) {
+                m_out.pop_back(); // The closing quote: the string goes on.
+                m_truncated = true;
+            }
             return;
         }
         default:
-            appendScalar(value, out);
+            appendLiteralText(token, m_out);
             return;
         }
     }
 
-    // Writes value on one line when it holds only short scalars and fits inlineWidth.
-    bool tryInline(const Value &value)
+    // Writes the container that begin opens on one line when it is empty, a Uint8Array of at
+    // most a line of bytes, or holds only scalars within inlineWidth bytes ([1, 2, 3]).
+    bool writeOnOneLine(const LiteralToken &begin)
     {
-        if (value.type() == Value::Type::Bytes) {
-            if (value.asBytes().data.size() > 16)
+        std::size_t width = kUnbounded; // Empty, or bytes: short by construction.
+        if (begin.count > 0 && begin.container == LiteralContainer::Bytes) {
+            if (begin.count > kBytesPerLine)
                 return false;
-            printLiteral(value, m_out);
-            return true;
+        } else if (begin.count > 0) {
+            if (begin.count > m_options.inlineWidth / 2)
+                return false;
+            width = m_options.inlineWidth;
         }
-        if (childCount(value) > m_options.inlineWidth / 2)
+        m_line.clear();
+        if (!appendOneLine(*begin.value, width, m_line))
             return false;
-        std::string line;
-        const auto fits = [&](const Value &child) {
-            if (isContainer(child))
-                return false;
-            if (child.type() == Value::Type::String
-                && child.asString().size() > m_options.inlineWidth)
-                return false;
-            return true;
-        };
-        switch (value.type()) {
-        case Value::Type::Array:
-        case Value::Type::Set:
-            for (const Value &item : value.items()) {
-                if (!fits(item))
-                    return false;
-            }
-            break;
-        case Value::Type::Object:
-            for (const auto &[name, member] : value.members()) {
-                if (!fits(member) || name.size() > m_options.inlineWidth)
-                    return false;
-            }
-            break;
-        case Value::Type::Map:
-            for (const auto &[key, entry] : value.entries()) {
-                if (!fits(key) || !fits(entry))
-                    return false;
-            }
-            break;
-        default:
-            return false;
-        }
-        appendInline(value, line);
-        if (line.size() > m_options.inlineWidth)
-            return false;
-        m_out += line;
+        m_out += m_line;
         return true;
     }
 
-    void printItems(const Value::Items &items, const char *open, const char *close, int level)
+    // Appends value's one-line form to line, or returns false as soon as it holds a container
+    // (a Map's entries aside) or grows beyond width.
+    static bool appendOneLine(const Value &value, std::size_t width, std::string &line)
     {
-        m_out += open;
-        bool first = true;
-        for (const Value &item : items) {
-            if (stop())
-                return;
-            if (!first)
-                m_out += ',';
-            first = false;
-            newline(level + 1);
-            print(item, level + 1);
-        }
-        newline(level);
-        m_out += close;
-    }
-
-    void printMembers(const Value::Members &members, int level)
-    {
-        m_out += '{';
-        bool first = true;
-        for (const auto &[name, member] : members) {
-            if (stop())
-                return;
-            if (!first)
-                m_out += ',';
-            first = false;
-            newline(level + 1);
-            appendJsonString(utf8Prefix(name, budget()), m_out);
-            m_out += ": ";
-            print(member, level + 1);
-        }
-        newline(level);
-        m_out += '}';
-    }
-
-    void printEntries(const Value::Entries &entries, int level)
-    {
-        m_out += "new Map([";
-        bool first = true;
-        for (const auto &[key, entry] : entries) {
-            if (stop())
-                return;
-            if (!first)
-                m_out += ',';
-            first = false;
-            newline(level + 1);
-            m_out += '[';
-            print(key, level + 1);
-            m_out += ", ";
-            print(entry, level + 1);
-            m_out += ']';
-        }
-        newline(level);
-        m_out += "])";
-    }
-
-    void printBytes(const std::string &bytes, int level)
-    {
-        m_out += "new Uint8Array([";
-        for (std::size_t i = 0; i < bytes.size(); ++i) {
-            if (i % 16 == 0) {
-                if (stop())
-                    return;
-                if (i > 0)
-                    m_out += ',';
-                newline(level + 1);
-            } else {
-                m_out += ", ";
+        LiteralTokenStream tokens(value, kStyle);
+        LiteralToken token;
+        bool opened = false;
+        while (tokens.next(token)) {
+            switch (token.kind) {
+            case LiteralTokenKind::Begin:
+                if (opened && token.container != LiteralContainer::MapEntry)
+                    return false;
+                opened = true;
+                break;
+            case LiteralTokenKind::Item:
+                if (token.count > 0)
+                    line += ' ';
+                break;
+            default:
+                if (token.text.size() > width) // Not worth escaping a long string to know.
+                    return false;
+                appendLiteralText(token, line);
+                break;
             }
-            m_out += std::to_string(static_cast<unsigned char>(bytes[i]));
+            if (line.size() > width)
+                return false;
         }
-        newline(level);
-        m_out += "])";
+        return true;
     }
 
     const PrettyPrintOptions &m_options;
     std::string m_out;
+    std::string m_line; // One container's one-line form, while trying it.
+    std::size_t m_level = 0;
     bool m_truncated = false;
 };
 
@@ -341,9 +169,7 @@ private:
 
 PrettyText prettyPrintLiteral(const Value &value, const PrettyPrintOptions &options)
 {
-    Printer printer(options);
-    printer.print(value, 0);
-    return std::move(printer).finish();
+    return PrettyWriter(options).print(value);
 }
 
 } // namespace kvs::ui

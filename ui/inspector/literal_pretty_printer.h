@@ -26,9 +26,10 @@ struct PrettyText
 
 // The value in the literal syntax (kvs/literal.h), over several indented lines: containers one
 // member per line, short all-scalar containers on one line, Uint8Array 16 bytes per line, valid
-// Dates as new Date("ISO 8601 Z"). Parsing the text (when not truncated) gives the same value
-// back. Work and output are bounded by options.maxBytes, so a 20 MB value costs no more than
-// the part shown. Safe from any thread.
+// Dates as new Date("ISO 8601 Z"). A layout of core's token stream (kvs/literal_tokens.h), so it
+// writes every value kind the way printLiteral does, and deep values cost no call stack.
+// Parsing the text (when not truncated) gives the same value back. Work and output are bounded
+// by options.maxBytes, so a 20 MB value costs no more than the part shown. Safe from any thread.
 [[nodiscard]] PrettyText prettyPrintLiteral(const Value &value,
                                             const PrettyPrintOptions &options = {});
 

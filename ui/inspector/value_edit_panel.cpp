@@ -1,7 +1,7 @@
-#include "value_edit_panel.h"
+#include "inspector/value_edit_panel.h"
 
-#include "expiry_edit.h"
-#include "literal_editor.h"
+#include "inspector/expiry_edit.h"
+#include "inspector/literal_editor.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -1,12 +1,13 @@
-#include "value_inspector.h"
+#include "inspector/value_inspector.h"
 
-#include "conflict_view.h"
-#include "entry_header.h"
-#include "expiry_edit.h"
-#include "literal_editor.h"
-#include "new_key_dialog.h"
-#include "value_edit_panel.h"
-#include "value_view.h"
+#include "inspector/conflict_view.h"
+#include "inspector/entry_header.h"
+#include "inspector/expiry_edit.h"
+#include "inspector/literal_editor.h"
+#include "inspector/new_key_dialog.h"
+#include "inspector/value_edit_panel.h"
+#include "inspector/value_view.h"
+#include "theme/ui_palette.h"
 
 #include <kvs/async_kvstore.h>
 
@@ -30,14 +31,15 @@ namespace kvs::ui {
 
 namespace {
 
-QLabel *makeBanner(const QString &objectName, const QString &style, QWidget *parent)
+QLabel *makeBanner(const QString &objectName, UiPalette::Tone tone, QWidget *parent)
 {
     auto *label = new QLabel(parent);
     label->setObjectName(objectName);
     label->setTextFormat(Qt::PlainText); // Core messages are never markup.
     label->setWordWrap(true);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    label->setStyleSheet(style);
+    label->setStyleSheet(QStringLiteral("QLabel { %1 padding: 4px 8px; }")
+                             .arg(UiPalette::of(label).bannerStyle(tone)));
     label->hide();
     return label;
 }
@@ -46,7 +48,7 @@ QLabel *makePlaceholder(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
     label->setAlignment(Qt::AlignCenter);
-    label->setForegroundRole(QPalette::PlaceholderText);
+    label->setStyleSheet(UiPalette::of(label).textStyle(UiPalette::Role::Muted));
     return label;
 }
 
@@ -66,18 +68,10 @@ ValueInspector::ValueInspector(QWidget *parent)
     m_incrementDelta->setToolTip(tr("The amount Increment adds (negative to subtract)"));
     createActions();
 
-    m_readOnlyHint = makeBanner(
-        QStringLiteral("readOnlyHint"),
-        QStringLiteral("QLabel { background: #eef3fb; color: #1f3b63; border: 1px solid #c9d8ef;"
-                       " border-radius: 3px; padding: 4px 8px; }"),
-        this);
+    m_readOnlyHint = makeBanner(QStringLiteral("readOnlyHint"), UiPalette::Tone::Info, this);
     m_readOnlyHint->setText(tr("Read-only: this database is open for inspection only. Allow "
                                "writes to edit, delete or create keys."));
-    m_error = makeBanner(
-        QStringLiteral("inspectorError"),
-        QStringLiteral("QLabel { background: #fdecea; color: #8a1616; border: 1px solid #f5c2c0;"
-                       " border-radius: 3px; padding: 4px 8px; }"),
-        this);
+    m_error = makeBanner(QStringLiteral("inspectorError"), UiPalette::Tone::Error, this);
 
     m_header = new EntryHeader(this);
     m_stack = new QStackedWidget(this);

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "expiry_choice.h"
-#include "inspected_entry.h"
-#include "inspector_controller.h"
+#include "inspector/expiry_choice.h"
+#include "inspector/inspected_entry.h"
+#include "inspector/inspector_controller.h"
 
 #include <kvs/key.h>
 

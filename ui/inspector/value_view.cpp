@@ -1,8 +1,9 @@
-#include "value_view.h"
+#include "inspector/value_view.h"
 
-#include "entry_header.h"
-#include "hex_bytes_model.h"
-#include "literal_highlighter.h"
+#include "inspector/entry_header.h"
+#include "inspector/hex_bytes_model.h"
+#include "inspector/literal_highlighter.h"
+#include "theme/ui_palette.h"
 
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -16,8 +17,8 @@ namespace kvs::ui {
 
 namespace {
 
-// Lines longer than this are cut in the view: laying out one 256 KB line stalls the GUI thread
-// for a good part of a second, and nobody reads it there (Edit and Save to file give it whole).
+// Lines longer than this are cut in the view: laying out a line of a whole long string stalls
+// the GUI thread, and nobody reads it there (Edit and Save to file give it whole).
 constexpr qsizetype kMaxViewLine = 8 * 1024;
 
 // text with every line longer than kMaxViewLine cut, and whether one was.
@@ -57,9 +58,8 @@ ValueView::ValueView(QWidget *parent)
     m_note->setObjectName(QStringLiteral("truncatedNote"));
     m_note->setWordWrap(true);
     m_note->setTextFormat(Qt::RichText);
-    m_note->setStyleSheet(QStringLiteral(
-        "QLabel { background: #fff8e1; border: 1px solid #f0d48a; border-radius: 3px;"
-        " padding: 4px 8px; }"));
+    m_note->setStyleSheet(QStringLiteral("QLabel { %1 padding: 4px 8px; }")
+                              .arg(UiPalette::of(m_note).bannerStyle(UiPalette::Tone::Warning)));
     m_note->hide();
     connect(m_note, &QLabel::linkActivated, this, &ValueView::saveRequested);
 
@@ -69,7 +69,7 @@ ValueView::ValueView(QWidget *parent)
     m_literal->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_literal->setFont(fixed);
     m_literal->setFrameShape(QFrame::NoFrame);
-    new LiteralHighlighter(m_literal->document());
+    new LiteralHighlighter(m_literal->document(), UiPalette::of(m_literal));
 
     m_hexModel = new HexBytesModel(this);
     m_hex = new QTableView(this);

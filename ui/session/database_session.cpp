@@ -1,4 +1,4 @@
-#include "database_session.h"
+#include "session/database_session.h"
 
 #include <kvs/errors.h>
 #include <kvs/future.h>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/connection/connection_spec.h"
+#include "connection/connection_spec.h"
 
 #include <kvs/async_kvstore.h>
 

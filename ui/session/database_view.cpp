@@ -1,8 +1,9 @@
-#include "database_view.h"
+#include "session/database_view.h"
 
-#include "ui/inspector/value_inspector.h"
-#include "ui/message_banner.h"
-#include "ui/tree/key_tree_pane.h"
+#include "inspector/value_inspector.h"
+#include "message_banner.h"
+#include "theme/ui_palette.h"
+#include "tree/key_tree_pane.h"
 
 #include <QAction>
 #include <QLabel>
@@ -172,10 +173,10 @@ void DatabaseView::updateMode()
         text = tr("Not open");
     } else if (m_session->isWritable()) {
         text = tr("Writable");
-        style = QStringLiteral("color: white; background: #b3261e;");
+        style = UiPalette::fillStyle(UiPalette::Role::Error);
     } else {
         text = tr("Read-only (inspect)");
-        style = QStringLiteral("color: white; background: #2e7d32;");
+        style = UiPalette::fillStyle(UiPalette::Role::Success);
     }
     m_mode->setText(text);
     m_mode->setStyleSheet(

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "database_session.h"
+#include "session/database_session.h"
 
 #include <QWidget>
 

@@ -1,9 +1,10 @@
-#include "key_part_text.h"
+#include "tree/key_part_text.h"
+
+#include "theme/ui_palette.h"
 
 #include <kvs/js_number.h>
 #include <kvs/literal.h>
 
-#include <QColor>
 #include <QCoreApplication>
 #include <QFont>
 #include <QPainter>
@@ -34,7 +35,9 @@ QString stringText(const std::string &text)
     return QString::fromStdString(literal.substr(2, literal.size() - 4));
 }
 
-QPixmap badge(const QString &letter, const QColor &colour)
+// A key part kind's icon: its letter on the fill of the colour its values have in a literal
+// (strings, numbers...), the same in every theme.
+QPixmap badge(const QString &letter, UiPalette::Role role)
 {
     const qreal ratio = 2.0; // sharp on high-DPI screens too
     QPixmap pixmap(QSize(16, 16) * ratio);
@@ -43,13 +46,13 @@ QPixmap badge(const QString &letter, const QColor &colour)
     QPainter painter(&pixmap);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setPen(Qt::NoPen);
-    painter.setBrush(colour);
+    painter.setBrush(UiPalette::fill(role));
     painter.drawRoundedRect(QRectF(1, 2, 14, 12), 3, 3);
     QFont font = painter.font();
     font.setPixelSize(letter.size() > 1 ? 7 : 9);
     font.setBold(true);
     painter.setFont(font);
-    painter.setPen(Qt::white);
+    painter.setPen(UiPalette::fillText());
     painter.drawText(QRectF(1, 2, 14, 12), Qt::AlignCenter, letter);
     return pixmap;
 }
@@ -121,22 +124,22 @@ QIcon kindIcon(KeyPartKind kind)
     if (icon.isNull()) {
         switch (kind) {
         case KeyPartKind::String:
-            icon = badge(QStringLiteral("S"), QColor(0x2f, 0x6f, 0xb3));
+            icon = badge(QStringLiteral("S"), UiPalette::Role::SyntaxString);
             break;
         case KeyPartKind::Number:
-            icon = badge(QStringLiteral("#"), QColor(0x2e, 0x8b, 0x57));
+            icon = badge(QStringLiteral("#"), UiPalette::Role::SyntaxNumber);
             break;
         case KeyPartKind::BigInt:
-            icon = badge(QStringLiteral("n"), QColor(0x7b, 0x4f, 0xa8));
+            icon = badge(QStringLiteral("n"), UiPalette::Role::SyntaxBigInt);
             break;
         case KeyPartKind::Bytes:
-            icon = badge(QStringLiteral("0x"), QColor(0xc0, 0x6a, 0x1d));
+            icon = badge(QStringLiteral("0x"), UiPalette::Role::SyntaxConstructor);
             break;
         case KeyPartKind::Boolean:
-            icon = badge(QStringLiteral("B"), QColor(0x1f, 0x8a, 0x8a));
+            icon = badge(QStringLiteral("B"), UiPalette::Role::SyntaxKeyword);
             break;
         case KeyPartKind::Raw:
-            icon = badge(QStringLiteral("!"), QColor(0xb0, 0x30, 0x30));
+            icon = badge(QStringLiteral("!"), UiPalette::Role::Error);
             break;
         }
     }

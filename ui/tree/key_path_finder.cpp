@@ -1,6 +1,6 @@
-#include "key_path_finder.h"
+#include "tree/key_path_finder.h"
 
-#include "key_tree_model.h"
+#include "tree/key_tree_model.h"
 
 #include <kvs/literal.h>
 

@@ -1,4 +1,6 @@
-#include "key_tree_filter_bar.h"
+#include "tree/key_tree_filter_bar.h"
+
+#include "theme/ui_palette.h"
 
 #include <kvs/errors.h>
 #include <kvs/literal.h>
@@ -38,7 +40,7 @@ KeyTreeFilterBar::KeyTreeFilterBar(QWidget *parent)
     , m_validation(new QTimer(this))
 {
     m_error->setObjectName(QStringLiteral("filterError"));
-    m_error->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_error->setStyleSheet(UiPalette::of(m_error).textStyle(UiPalette::Role::Error));
     m_error->setWordWrap(true);
     m_error->hide();
     m_validation->setSingleShot(true);
@@ -82,7 +84,8 @@ KeyTreeFilterBar::parseField(QLineEdit *edit, const QString &name, QString &erro
     try {
         return parseKeyLiteral(text.toStdString());
     } catch (const Error &e) {
-        edit->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #b3261e; }"));
+        edit->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid %1; }")
+                                .arg(UiPalette::of(edit).color(UiPalette::Role::Error).name()));
         if (error.isEmpty())
             error = tr("%1: %2").arg(name, QString::fromStdString(e.what()));
         return std::nullopt;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "key_tree_filter.h"
+#include "tree/key_tree_filter.h"
 
 #include <QWidget>
 

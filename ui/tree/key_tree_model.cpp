@@ -1,13 +1,14 @@
-#include "key_tree_model.h"
+#include "tree/key_tree_model.h"
 
-#include "key_part_text.h"
+#include "theme/ui_palette.h"
+#include "tree/key_part_text.h"
 
 #include <kvs/errors.h>
 #include <kvs/future.h>
 #include <kvs/literal.h>
 
 #include <QFont>
-#include <QPalette>
+#include <QGuiApplication>
 
 #include <functional>
 
@@ -279,7 +280,7 @@ QVariant KeyTreeModel::data(const QModelIndex &index, int role) const
         if (role == Qt::DisplayRole)
             return kindName(kindOf(node.child));
         if (role == Qt::ForegroundRole)
-            return QPalette().brush(QPalette::Disabled, QPalette::Text);
+            return UiPalette(QGuiApplication::palette()).color(UiPalette::Role::Muted);
         return {};
     case ChildrenColumn:
         if (role == Qt::DisplayRole)

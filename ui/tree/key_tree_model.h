@@ -1,7 +1,7 @@
 #pragma once
 
-#include "key_tree_filter.h"
-#include "key_tree_node.h"
+#include "tree/key_tree_filter.h"
+#include "tree/key_tree_node.h"
 
 #include <kvs/async_kvstore.h>
 

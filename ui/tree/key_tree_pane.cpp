@@ -1,9 +1,9 @@
-#include "key_tree_pane.h"
+#include "tree/key_tree_pane.h"
 
-#include "key_path_finder.h"
-#include "key_tree_filter_bar.h"
-#include "key_tree_model.h"
-#include "ui/message_banner.h"
+#include "message_banner.h"
+#include "tree/key_path_finder.h"
+#include "tree/key_tree_filter_bar.h"
+#include "tree/key_tree_model.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

@@ -37,6 +37,7 @@ inline constexpr int kMaxLiteralDepth = 512;
 /// The canonical one-line literal of a value (the vectors' "literal" field): arrays "[a, b]",
 /// objects {"name": v}, strings as JSON.stringify writes them, -0, NaN, 12n, new Date(ms),
 /// new Uint8Array([1, 2]), new Map([[k, v]]), new Set([v]), undefined. Never a raw control char.
+/// Renders LiteralTokenStream (kvs/literal_tokens.h), without recursion.
 [[nodiscard]] std::string printLiteral(const Value &value);
 void printLiteral(const Value &value, std::string &out);
 

@@ -22,6 +22,37 @@ std::int64_t daysFromCivil(std::int64_t year, int month, int day)
     return era * 146097 + dayOfEra - 719468;
 }
 
+struct CivilDate
+{
+    std::int64_t year;
+    int month;
+    int day;
+};
+
+// The inverse of daysFromCivil (H. Hinnant's civil_from_days).
+CivilDate civilFromDays(std::int64_t days)
+{
+    days += 719468;
+    const std::int64_t era = (days >= 0 ? days : days - 146096) / 146097;
+    const auto dayOfEra = static_cast<int>(days - era * 146097);
+    const int yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
+    const int dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+    const int shiftedMonth = (5 * dayOfYear + 2) / 153;
+    const int day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1;
+    const int month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+    return {yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day};
+}
+
+void appendDigits(int value, int count, std::string &out)
+{
+    char digits[4];
+    for (int i = count - 1; i >= 0; --i) {
+        digits[i] = static_cast<char>('0' + value % 10);
+        value /= 10;
+    }
+    out.append(digits, static_cast<std::size_t>(count));
+}
+
 int daysInMonth(std::int64_t year, int month)
 {
     static constexpr int kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -171,6 +202,38 @@ IsoDateTime parseIsoDateTime(std::string_view text)
                                + std::int64_t{minute} * kMsPerMinute + std::int64_t{second} * 1000
                                + ms - std::int64_t{offsetMinutes} * kMsPerMinute;
     return {static_cast<double>(total), {}};
+}
+
+bool appendIsoDateTime(double ms, std::string &out)
+{
+    if (!(ms >= -8.64e15 && ms <= 8.64e15))
+        return false;
+    const auto total = static_cast<std::int64_t>(ms);
+    std::int64_t days = total / kMsPerDay;
+    std::int64_t inDay = total % kMsPerDay;
+    if (inDay < 0) {
+        inDay += kMsPerDay;
+        --days;
+    }
+    const CivilDate date = civilFromDays(days);
+    if (date.year < 0 || date.year > 9999)
+        return false;
+    const auto msOfDay = static_cast<int>(inDay);
+    appendDigits(static_cast<int>(date.year), 4, out);
+    out += '-';
+    appendDigits(date.month, 2, out);
+    out += '-';
+    appendDigits(date.day, 2, out);
+    out += 'T';
+    appendDigits(msOfDay / 3'600'000, 2, out);
+    out += ':';
+    appendDigits(msOfDay / 60'000 % 60, 2, out);
+    out += ':';
+    appendDigits(msOfDay / 1000 % 60, 2, out);
+    out += '.';
+    appendDigits(msOfDay % 1000, 3, out);
+    out += 'Z';
+    return true;
 }
 
 } // namespace kvs

@@ -21,4 +21,9 @@ struct IsoDateTime
 /// of a day, no leap second). Safe from any thread.
 [[nodiscard]] IsoDateTime parseIsoDateTime(std::string_view text);
 
+/// Appends the date at ms (a Date's milliseconds: an integer, or NaN) as JavaScript's
+/// toISOString writes it, "2026-09-01T12:30:00.250Z", and returns true; returns false and
+/// appends nothing for an invalid date or a year outside 0..9999, which need another form.
+bool appendIsoDateTime(double ms, std::string &out);
+
 } // namespace kvs

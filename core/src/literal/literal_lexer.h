@@ -53,6 +53,19 @@ public:
     /// or a bigint with a fraction or exponent.
     [[nodiscard]] NumberToken number();
 
+    // Tolerant scanning, for colouring text that may not be a literal yet (scanLiteralText);
+    // these never throw. Defined beside the scanner, in literal_text_scanner.cpp.
+
+    /// Requires: peek() is '"' or '\''. Consumes a string literal without decoding it, through
+    /// its closing quote, or to the end of the line when it has none; returns whether it closed.
+    bool skipString() noexcept;
+    /// Consumes one character: a whole UTF-8 sequence, or one byte that does not start one.
+    void skipCharacter() noexcept;
+    /// Consumes the rest of the line, not its line break.
+    void skipLine() noexcept;
+    /// Consumes through the next `end`, or to the end of the text when none comes.
+    void skipPast(std::string_view end) noexcept;
+
     /// Throws LiteralSyntaxError "kvs: expected <expected> at position <position()>". When a
     /// comment, or one of `operators` (a JavaScript expression), stands there, the message says
     /// so first: "kvs: comments are not allowed, expected a value at position 3".

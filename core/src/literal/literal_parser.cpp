@@ -1,5 +1,6 @@
 #include "literal/iso_date.h"
 #include "literal/literal_lexer.h"
+#include "literal/literal_words.h"
 
 #include <kvs/errors.h>
 #include <kvs/js_number.h>
@@ -124,7 +125,7 @@ Value LiteralParser::parseNumber()
     if (m_lexer.peek() == '-' && !(m_lexer.peek(1) >= '0' && m_lexer.peek(1) <= '9')) {
         m_lexer.consume('-');
         const std::size_t at = m_lexer.position();
-        if (m_lexer.identifier() != "Infinity")
+        if (m_lexer.identifier() != literal_words::kInfinity)
             LiteralLexer::failAt(at, "expected a digit or Infinity");
         return Value(-std::numeric_limits<double>::infinity());
     }
@@ -139,19 +140,20 @@ Value LiteralParser::parseWord(int depth)
 {
     const std::size_t at = m_lexer.position();
     const std::string_view word = m_lexer.identifier();
-    if (word == "true")
+    namespace words = literal_words;
+    if (word == words::kTrue)
         return Value(true);
-    if (word == "false")
+    if (word == words::kFalse)
         return Value(false);
-    if (word == "null")
+    if (word == words::kNull)
         return Value(nullptr);
-    if (word == "undefined")
+    if (word == words::kUndefined)
         return Value();
-    if (word == "NaN")
+    if (word == words::kNaN)
         return Value(std::numeric_limits<double>::quiet_NaN());
-    if (word == "Infinity")
+    if (word == words::kInfinity)
         return Value(std::numeric_limits<double>::infinity());
-    if (word == "new")
+    if (word == words::kNew)
         return parseNew(depth, at);
     m_lexer.skipWhitespace();
     if (m_lexer.peek() == '(') {
@@ -209,15 +211,15 @@ Value LiteralParser::parseNew(int depth, std::size_t at)
     m_lexer.skipWhitespace();
     const std::size_t nameAt = m_lexer.position();
     const std::string_view name = m_lexer.identifier();
-    if (name != "Date" && name != "Uint8Array" && name != "Map" && name != "Set")
+    if (!literal_words::isConstructor(name))
         LiteralLexer::failAt(nameAt, "expected Date, Uint8Array, Map or Set after new");
     enter(depth, at);
     expect('(', "'('");
-    if (name == "Date")
+    if (name == literal_words::kDate)
         return parseDate(depth);
-    if (name == "Uint8Array")
+    if (name == literal_words::kBytes)
         return parseBytes(depth);
-    if (name == "Map")
+    if (name == literal_words::kMap)
         return parseMap(depth);
     return parseSet(depth);
 }
