@@ -19,11 +19,14 @@ Usage:
   kvs key decode HEX          print the canonical literal of encoded key bytes
   kvs value encode VALUE      print the stored bytes of a value literal, as lower-case hex
   kvs value decode HEX        print the canonical literal of stored value bytes
-  kvs --db PATH get KEY       print the value at KEY
+  kvs --db PATH get KEY|--key-hex HEX
+                              print the value at KEY (or at the key stored as the bytes HEX:
+                              any row, also one whose key prints as another key)
   kvs --db PATH set KEY VALUE [--ttl MS]
                               write VALUE at KEY (expiring after MS milliseconds); prints the
                               new version
-  kvs --db PATH delete KEY    delete KEY; prints "ok"
+  kvs --db PATH delete KEY|--key-hex HEX
+                              delete KEY (or the row whose key is the bytes HEX); prints "ok"
   kvs --db PATH increment KEY [DELTA]
                               add DELTA (default 1) to the number at KEY; prints the new value
   kvs --db PATH list [--prefix KEY] [--start KEY] [--end KEY] [--limit N] [--reverse]
@@ -80,6 +83,7 @@ Options (before or after the arguments):
                         that order)
   --seconds S           bench: seconds per operation, decimals allowed (default 1)
   --count N             watch: exit after N changes
+  --key-hex HEX         get, delete: the key as its stored bytes (kvs key encode prints them)
   -h, --help            print this help
   --version             print the version
   An argument starting with "--" is an option and must be a known one; "--" ends the options
