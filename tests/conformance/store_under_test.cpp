@@ -58,7 +58,8 @@ class SyncStore final : public StoreUnderTest
 {
 public:
     SyncStore(const std::string &path, const StoreConfig &config)
-        : m_path(path)
+        : StoreUnderTest(config.clock)
+        , m_path(path)
         , m_store(path, options(config))
     {}
     static KVStoreOptions options(const StoreConfig &config)
@@ -67,6 +68,7 @@ public:
         options.queue = config.queue;
         options.maxKeySize = config.maxKeySize;
         options.maintenanceInterval = config.maintenanceInterval;
+        options.clock = config.clock;
         return options;
     }
 
@@ -215,8 +217,12 @@ private:
 class AsyncStore final : public StoreUnderTest
 {
 public:
-    AsyncStore(Backend backend, const std::string &connection, AsyncKVStoreSettings settings)
-        : m_backend(backend)
+    AsyncStore(Backend backend,
+               const std::string &connection,
+               std::shared_ptr<ManualClock> clock,
+               AsyncKVStoreSettings settings)
+        : StoreUnderTest(std::move(clock))
+        , m_backend(backend)
         , m_schema(settings.schema.value_or(""))
         , m_store(connection, std::move(settings))
     {}
@@ -352,25 +358,30 @@ AsyncKVStoreSettings asyncSettings(const StoreConfig &config)
     settings.queue = config.queue;
     settings.maxKeySize = config.maxKeySize;
     settings.maintenanceInterval = config.maintenanceInterval;
+    settings.clock = config.clock;
     return settings;
 }
 
 } // namespace
 
 std::unique_ptr<StoreUnderTest>
-openStore(Backend backend, const std::string &name, const StoreConfig &config)
+openStore(Backend backend, const std::string &name, const StoreConfig &given)
 {
+    StoreConfig config = given;
+    if (!config.clock)
+        config.clock = std::make_shared<ManualClock>();
     switch (backend) {
     case Backend::KVStore:
         return std::make_unique<SyncStore>(sqlitePath(name), config);
     case Backend::AsyncSqlite:
         return std::make_unique<AsyncStore>(
-            backend, "sqlite://" + sqlitePath(name), asyncSettings(config));
+            backend, "sqlite://" + sqlitePath(name), config.clock, asyncSettings(config));
     case Backend::AsyncPostgres: {
         // A schema of its own per store: tests never see each other's rows.
         AsyncKVStoreSettings settings = asyncSettings(config);
         settings.schema = "t_" + QUuid::createUuid().toString(QUuid::Id128).left(12).toStdString();
-        return std::make_unique<AsyncStore>(backend, kvs::test::postgresUrl(), std::move(settings));
+        return std::make_unique<AsyncStore>(
+            backend, kvs::test::postgresUrl(), config.clock, std::move(settings));
     }
     }
     return nullptr;
