@@ -1,7 +1,10 @@
 #include "conformance/store_under_test.h"
 
+#include "conformance/forwarding_adapter.h"
 #include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
+
+#include <kvs/sqlite_async_adapter.h>
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -18,6 +21,8 @@ const char *backendName(Backend backend)
         return "kvstore";
     case Backend::AsyncSqlite:
         return "async-sqlite";
+    case Backend::AsyncCustom:
+        return "async-custom";
     case Backend::AsyncPostgres:
         return "async-postgres";
     }
@@ -226,6 +231,14 @@ public:
         , m_schema(settings.schema.value_or(""))
         , m_store(connection, std::move(settings))
     {}
+    AsyncStore(Backend backend,
+               std::shared_ptr<SqlAdapter> adapter,
+               std::shared_ptr<ManualClock> clock,
+               AsyncKVStoreSettings settings)
+        : StoreUnderTest(std::move(clock))
+        , m_backend(backend)
+        , m_store(std::move(adapter), std::move(settings))
+    {}
 
     Backend backend() const override { return m_backend; }
     std::optional<Entry> get(const Key &key) override { return m_store.get(key).result(); }
@@ -376,6 +389,12 @@ openStore(Backend backend, const std::string &name, const StoreConfig &given)
     case Backend::AsyncSqlite:
         return std::make_unique<AsyncStore>(
             backend, "sqlite://" + sqlitePath(name), config.clock, asyncSettings(config));
+    case Backend::AsyncCustom: {
+        auto adapter = std::make_shared<ForwardingAdapter>(
+            std::make_shared<SQLiteAsyncAdapter>(sqlitePath(name)));
+        return std::make_unique<AsyncStore>(
+            backend, std::move(adapter), config.clock, asyncSettings(config));
+    }
     case Backend::AsyncPostgres: {
         // A schema of its own per store: tests never see each other's rows.
         AsyncKVStoreSettings settings = asyncSettings(config);
@@ -389,7 +408,8 @@ openStore(Backend backend, const std::string &name, const StoreConfig &given)
 
 std::vector<Backend> &selectedBackends()
 {
-    static std::vector<Backend> backends{Backend::KVStore, Backend::AsyncSqlite};
+    static std::vector<Backend> backends{
+        Backend::KVStore, Backend::AsyncSqlite, Backend::AsyncCustom};
     return backends;
 }
 
@@ -409,7 +429,10 @@ bool parseBackends(int &argc, char **argv)
         const QStringList names = QString::fromLocal8Bit(argv[i + 1]).split(QLatin1Char(','));
         for (const QString &name : names) {
             bool known = false;
-            for (Backend b : {Backend::KVStore, Backend::AsyncSqlite, Backend::AsyncPostgres}) {
+            for (Backend b : {Backend::KVStore,
+                              Backend::AsyncSqlite,
+                              Backend::AsyncCustom,
+                              Backend::AsyncPostgres}) {
                 if (name == QLatin1String(backendName(b))) {
                     chosen.push_back(b);
                     known = true;

@@ -11,13 +11,14 @@
 #include <vector>
 
 // The conformance suite runs one set of behavioural tests against every backend: KVStore,
-// AsyncKVStore on SQLite and AsyncKVStore on PostgreSQL. StoreUnderTest is the one face the
-// tests see: the sync store's API, answered directly by KVStore and by waiting on the futures
-// of AsyncKVStore (a test may wait; the GUI never does). Every store runs on a ManualClock:
-// time passes when a test moves it, never by sleeping.
+// AsyncKVStore on SQLite, AsyncKVStore on an adapter of the user's kind (ForwardingAdapter, over
+// SQLite) and AsyncKVStore on PostgreSQL. StoreUnderTest is the one face the tests see: the sync
+// store's API, answered directly by KVStore and by waiting on the futures of AsyncKVStore (a test
+// may wait; the GUI never does). Every store runs on a ManualClock: time passes when a test moves
+// it, never by sleeping.
 namespace kvs::test {
 
-enum class Backend { KVStore, AsyncSqlite, AsyncPostgres };
+enum class Backend { KVStore, AsyncSqlite, AsyncCustom, AsyncPostgres };
 
 const char *backendName(Backend backend);
 
@@ -127,7 +128,8 @@ std::unique_ptr<StoreUnderTest>
 openStore(Backend backend, const std::string &name, const StoreConfig &config = {});
 
 // The backends this run covers (from --backends a,b on the command line; default: the SQLite
-// ones), and the QTest data column every conformance test is driven by.
+// ones, the user's adapter included), and the QTest data column every conformance test is
+// driven by.
 std::vector<Backend> &selectedBackends();
 void addBackendRows();
 // Strips "--backends LIST" from argv; returns false on an unknown backend name.
