@@ -1,4 +1,3 @@
-#include "runtime/clock.h"
 #include "sqlite/sqlite_connection.h"
 
 #include <kvs/change_feed.h>
@@ -30,7 +29,7 @@ ChangeFeed::ChangeFeed(const std::string &database,
                        std::vector<Key> keys,
                        KVStoreOptions options,
                        const std::string &schema)
-    : m_keys(std::move(keys))
+    : m_keys(std::move(keys)), m_clock(options.clock ? options.clock : systemClock())
 {
     if (isPostgresUrl(database)) {
         AsyncKVStoreSettings settings;
@@ -40,6 +39,7 @@ ChangeFeed::ChangeFeed(const std::string &database,
         settings.maxKeySize = options.maxKeySize;
         settings.readOnly = true;
         settings.maintenanceInterval = std::chrono::milliseconds(0);
+        settings.clock = m_clock;
         m_remote = std::make_unique<AsyncKVStore>(database, std::move(settings));
         m_current = readAll();
         return;
@@ -84,7 +84,7 @@ std::vector<Change> ChangeFeed::poll()
 {
     if (!m_remote) {
         const std::int64_t version = dataVersion();
-        const bool expired = m_nextExpiry && *m_nextExpiry <= detail::nowMs();
+        const bool expired = m_nextExpiry && *m_nextExpiry <= m_clock->now();
         if (version == m_dataVersion && !expired)
             return {};
         m_dataVersion = version;
