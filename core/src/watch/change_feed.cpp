@@ -29,7 +29,8 @@ ChangeFeed::ChangeFeed(const std::string &database,
                        std::vector<Key> keys,
                        KVStoreOptions options,
                        const std::string &schema)
-    : m_keys(std::move(keys)), m_clock(options.clock ? options.clock : systemClock())
+    : m_keys(std::move(keys))
+    , m_clock(options.clock ? options.clock : systemClock())
 {
     if (isPostgresUrl(database)) {
         AsyncKVStoreSettings settings;
