@@ -169,6 +169,25 @@ public:
     {
         return m_store.peek(topic, options);
     }
+    std::int64_t retryDeadMessages(const std::string &topic,
+                                   const std::vector<double> &ids) override
+    {
+        return m_store.retryDeadMessages(topic, ids);
+    }
+    std::int64_t deleteDeadMessages(const std::string &topic,
+                                    const std::vector<double> &ids) override
+    {
+        return m_store.deleteDeadMessages(topic, ids);
+    }
+    std::int64_t deleteMessages(const std::string &topic, const std::vector<double> &ids) override
+    {
+        return m_store.deleteMessages(topic, ids);
+    }
+    std::optional<EnqueueResult>
+    moveMessage(double id, const Value &payload, const QueueOptions &options) override
+    {
+        return m_store.moveMessage(id, payload, options);
+    }
     std::int64_t cleanExpired() override { return m_store.cleanExpired(); }
     void reset() override { m_store.reset(); }
     void close() override { m_store.close(); }
@@ -337,6 +356,25 @@ public:
                                        const PeekOptions &options) override
     {
         return m_store.peek(topic, options).result();
+    }
+    std::int64_t retryDeadMessages(const std::string &topic,
+                                   const std::vector<double> &ids) override
+    {
+        return m_store.retryDeadMessages(topic, ids).result();
+    }
+    std::int64_t deleteDeadMessages(const std::string &topic,
+                                    const std::vector<double> &ids) override
+    {
+        return m_store.deleteDeadMessages(topic, ids).result();
+    }
+    std::int64_t deleteMessages(const std::string &topic, const std::vector<double> &ids) override
+    {
+        return m_store.deleteMessages(topic, ids).result();
+    }
+    std::optional<EnqueueResult>
+    moveMessage(double id, const Value &payload, const QueueOptions &options) override
+    {
+        return m_store.moveMessage(id, payload, options).result();
     }
     std::int64_t cleanExpired() override { return m_store.cleanExpired().result(); }
     void reset() override { m_store.reset().waitForFinished(); }

@@ -98,6 +98,15 @@ public:
     virtual std::vector<QueuePeekMessage> peek(const std::string &topic,
                                                const PeekOptions &options = {})
         = 0;
+    virtual std::int64_t retryDeadMessages(const std::string &topic, const std::vector<double> &ids)
+        = 0;
+    virtual std::int64_t deleteDeadMessages(const std::string &topic,
+                                            const std::vector<double> &ids)
+        = 0;
+    virtual std::int64_t deleteMessages(const std::string &topic, const std::vector<double> &ids)
+        = 0;
+    virtual std::optional<EnqueueResult>
+    moveMessage(double id, const Value &payload, const QueueOptions &options) = 0;
     virtual std::int64_t cleanExpired() = 0;
     virtual void reset() = 0;
     virtual void close() = 0;

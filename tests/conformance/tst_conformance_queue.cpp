@@ -58,6 +58,12 @@ private slots:
     void statsCleanAndPeek_data() { addBackendRows(); }
     void statsCleanAndPeek();
     void doneRetentionKeepsAcknowledged_data() { addBackendRows(); }
+    void operatorActionsOnManyMessages_data() { addBackendRows(); }
+    void operatorActionsOnManyMessages();
+    void moveReplacesAMessageInOneTransaction_data() { addBackendRows(); }
+    void moveReplacesAMessageInOneTransaction();
+    void operatorActionErrors_data() { addBackendRows(); }
+    void operatorActionErrors();
     void doneRetentionKeepsAcknowledged();
 };
 
@@ -311,6 +317,127 @@ void TestConformanceQueue::doneRetentionKeepsAcknowledged()
     QCOMPARE(store->queueStats().at(0).done, std::int64_t(1));
     QCOMPARE(store->cleanQueue(), std::int64_t(0)); // younger than doneRetention
     QCOMPARE(store->queueStats().at(0).done, std::int64_t(1));
+}
+
+namespace {
+
+// Enqueues count messages on topic with one attempt each and lets them all die; their ids.
+std::vector<double> deadLetters(StoreUnderTest &store, const std::string &topic, int count)
+{
+    std::vector<double> ids;
+    for (int i = 0; i < count; ++i)
+        ids.push_back(double(store.enqueue(Value(i), onTopic(topic, 1)).id));
+    for (const QueueMessage &m : store.dequeue(topic, count))
+        store.nack(double(m.id), m.token, {std::string("boom ") + std::to_string(m.id), 0.0});
+    return ids;
+}
+
+} // namespace
+
+void TestConformanceQueue::operatorActionsOnManyMessages()
+{
+    auto store = open("bulk");
+    if (store->backend() == Backend::AsyncCustom) {
+        // A user's adapter without the optional calls: a clear error, nothing changed.
+        const std::vector<double> ids = deadLetters(*store, "t", 1);
+        QVERIFY(throwsWith<Error>([&] { store->retryDeadMessages("t", ids); },
+                                  "kvs: this adapter has no retryDeadIds()"));
+        QVERIFY(throwsWith<Error>([&] { store->deleteMessages("t", ids); },
+                                  "kvs: this adapter has no deleteMessages()"));
+        QCOMPARE(store->queueStats("t").at(0).dead, std::int64_t(1));
+        return;
+    }
+    const std::vector<double> ids = deadLetters(*store, "t", 5);
+    const std::vector<double> other = deadLetters(*store, "u", 1);
+    QCOMPARE(store->queueStats("t").at(0).dead, std::int64_t(5));
+    // Ids of another topic, unknown ids and repeats are skipped.
+    QCOMPARE(store->retryDeadMessages("t", {ids[0], ids[2], other[0], 999999.0, ids[0]}),
+             std::int64_t(2));
+    auto stats = store->queueStats("t").at(0);
+    QCOMPARE(stats.dead, std::int64_t(3));
+    QCOMPARE(stats.pending, std::int64_t(2));
+    const auto retried = store->peek("t", {PeekStatus::Pending, 0, 10});
+    QCOMPARE(retried.size(), std::size_t(2));
+    QCOMPARE(double(retried[0].id), ids[0]);
+    QCOMPARE(retried[0].attempts, std::int64_t(0));
+    QCOMPARE(store->queueStats("u").at(0).dead, std::int64_t(1));
+    // deleteDeadMessages leaves the pending ones; deleteMessages takes any status.
+    QCOMPARE(store->deleteDeadMessages("t", {ids[0], ids[1]}), std::int64_t(1));
+    QCOMPARE(store->deleteMessages("t", {ids[0], ids[3]}), std::int64_t(2));
+    stats = store->queueStats("t").at(0);
+    QCOMPARE(stats.pending, std::int64_t(1)); // ids[2]
+    QCOMPARE(stats.dead, std::int64_t(1));    // ids[4]
+    QCOMPARE(store->retryDeadMessages("t", {}), std::int64_t(0));
+    // A leased message deleted by the operator: its consumer's acknowledge() fails.
+    const QueueMessage leased = store->dequeue("t").at(0);
+    QCOMPARE(store->deleteMessages("t", {double(leased.id)}), std::int64_t(1));
+    QVERIFY(!store->acknowledge(double(leased.id), leased.token));
+    // Done messages are listed by peek.
+    StoreConfig config;
+    config.queue.doneRetention = 60000;
+    auto keeping = open("bulk-done", config);
+    keeping->enqueue(Value("finished"));
+    const QueueMessage m = keeping->dequeue().at(0);
+    QVERIFY(keeping->acknowledge(double(m.id), m.token));
+    const auto done = keeping->peek("default", {PeekStatus::Done, 0, 10});
+    QCOMPARE(done.size(), std::size_t(1));
+    QCOMPARE(done[0].id, m.id);
+    QCOMPARE(keeping->peek("default", {PeekStatus::Done, m.id, 10}).size(), std::size_t(0));
+}
+
+void TestConformanceQueue::moveReplacesAMessageInOneTransaction()
+{
+    auto store = open("move");
+    if (store->backend() == Backend::AsyncCustom) {
+        const std::vector<double> ids = deadLetters(*store, "t", 1);
+        QVERIFY(throwsWith<Error>([&] { store->moveMessage(ids[0], Value(1), onTopic("t")); },
+                                  "kvs: this adapter has no deleteMessages()"));
+        QCOMPARE(store->queueStats("t").at(0).dead, std::int64_t(1));
+        return;
+    }
+    const std::vector<double> ids = deadLetters(*store, "t", 2);
+    const auto moved
+        = store->moveMessage(ids[0], parseLiteral(R"({"fixed": true})"), onTopic("t", 5));
+    QVERIFY(moved.has_value());
+    QVERIFY(double(moved->id) > ids[1]);
+    auto stats = store->queueStats("t").at(0);
+    QCOMPARE(stats.dead, std::int64_t(1));
+    QCOMPARE(stats.pending, std::int64_t(1));
+    const QueueMessage m = store->dequeue("t").at(0);
+    QCOMPARE(m.id, moved->id);
+    QCOMPARE(printLiteral(m.payload), std::string(R"({"fixed": true})"));
+    QCOMPARE(m.maxAttempts, std::int64_t(5));
+    QCOMPARE(m.attempts, std::int64_t(1));
+    // A message that is gone: nothing written.
+    QVERIFY(!store->moveMessage(ids[0], Value(2), onTopic("t")).has_value());
+    QCOMPARE(store->queueStats("t").at(0).pending + store->queueStats("t").at(0).processing,
+             std::int64_t(1));
+    // Another topic's message is not this topic's.
+    QVERIFY(!store->moveMessage(ids[1], Value(3), onTopic("u")).has_value());
+    QCOMPARE(store->queueStats("t").at(0).dead, std::int64_t(1));
+    // enqueue()'s rules hold, before anything is deleted.
+    QVERIFY(throwsWith<RangeError>(
+        [&] { store->moveMessage(ids[1], Value(4), onTopic("t", 0)); },
+        "kvs: enqueue() maxAttempts must be an integer from 1 to 9007199254740991, got 0"));
+    QCOMPARE(store->queueStats("t").at(0).dead, std::int64_t(1));
+}
+
+void TestConformanceQueue::operatorActionErrors()
+{
+    auto store = open("bulk-errors");
+    QVERIFY(throwsWith<TypeError>(
+        [&] {
+            store->retryDeadMessages("t", {1.0, 2.5});
+        },
+        "kvs: retryDeadMessages() needs an integer message id, got 2.5"));
+    QVERIFY(
+        throwsWith<TypeError>([&] { store->deleteDeadMessages("t", {-0.5}); },
+                              "kvs: deleteDeadMessages() needs an integer message id, got -0.5"));
+    QVERIFY(throwsWith<TypeError>([&] { store->moveMessage(1.5, Value(1), onTopic("t")); },
+                                  "kvs: moveMessage() needs an integer message id, got 1.5"));
+    const std::vector<double> many(1001, 1.0);
+    QVERIFY(throwsWith<RangeError>([&] { store->deleteMessages("t", many); },
+                                   "kvs: deleteMessages() takes at most 1000 ids, got 1001"));
 }
 
 KVS_CONFORMANCE_MAIN(TestConformanceQueue)

@@ -117,6 +117,14 @@ public:
     QFuture<std::int64_t> cleanQueue();
     [[nodiscard]] QFuture<std::vector<QueuePeekMessage>> peek(const std::string &topic,
                                                               const PeekOptions &options = {});
+    // Operator actions, as KVStore's (see there).
+    QFuture<std::int64_t> retryDeadMessages(const std::string &topic,
+                                            const std::vector<double> &ids);
+    QFuture<std::int64_t> deleteDeadMessages(const std::string &topic,
+                                             const std::vector<double> &ids);
+    QFuture<std::int64_t> deleteMessages(const std::string &topic, const std::vector<double> &ids);
+    QFuture<std::optional<EnqueueResult>>
+    moveMessage(double id, const Value &payload, const QueueOptions &options = {});
 
     QFuture<std::int64_t> cleanExpired();
     QFuture<void> reset();

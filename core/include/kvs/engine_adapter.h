@@ -85,6 +85,10 @@ public:
     QFuture<std::int64_t>
     retryDead(std::string topic, std::optional<std::int64_t> id, std::int64_t now) override;
     QFuture<std::int64_t> deleteDead(std::string topic, std::optional<std::int64_t> id) override;
+    QFuture<std::int64_t>
+    retryDeadIds(std::string topic, std::vector<std::int64_t> ids, std::int64_t now) override;
+    QFuture<std::int64_t>
+    deleteMessages(std::string topic, std::vector<std::int64_t> ids, bool deadOnly) override;
     QFuture<std::vector<QueueStats>> queueStats(std::optional<std::string> topic,
                                                 std::int64_t now) override;
     QFuture<std::vector<QueueRow>> peek(std::string topic,

@@ -137,6 +137,21 @@ public:
     /// "kvs: peek() limit must be an integer >= 1, got X" (capped at 1000).
     [[nodiscard]] std::vector<QueuePeekMessage> peek(const std::string &topic,
                                                      const PeekOptions &options = {});
+    // Operator actions on many messages, not in the reference (dashboards, `kvs queue`). Each
+    // takes at most 1000 ids (RangeError "kvs: OP takes at most 1000 ids, got N"; TypeError
+    // "kvs: OP needs an integer message id, got X") and runs as one statement; ids that are not
+    // (or no longer) messages of topic in the status named are skipped. Return how many changed.
+    /// retryDead() of each of ids: pending again, due now, attempts 0.
+    std::int64_t retryDeadMessages(const std::string &topic, const std::vector<double> &ids);
+    /// deleteDead() of each of ids.
+    std::int64_t deleteDeadMessages(const std::string &topic, const std::vector<double> &ids);
+    /// Deletes each of ids, whatever its status (a leased one's acknowledge() then fails).
+    std::int64_t deleteMessages(const std::string &topic, const std::vector<double> &ids);
+    /// In one transaction: deletes message id of options.topic (any status) and enqueues payload
+    /// with options in its place (a corrected copy of a dead message). nullopt, and nothing
+    /// written, when the message is gone. Validates as enqueue() does.
+    std::optional<EnqueueResult>
+    moveMessage(double id, const Value &payload, const QueueOptions &options = {});
 
     /// Deletes expired entries; returns how many. Each deleted key is a null tombstone for its
     /// watchers.

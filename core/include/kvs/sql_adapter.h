@@ -173,6 +173,16 @@ public:
     virtual QFuture<std::int64_t>
     retryDead(std::string topic, std::optional<std::int64_t> id, std::int64_t now) = 0;
     virtual QFuture<std::int64_t> deleteDead(std::string topic, std::optional<std::int64_t> id) = 0;
+    /// Not in the reference (dashboards, bulk triage): retryDead() of each of ids (at most 1000)
+    /// that is a dead message of topic, in one statement; returns how many. The default fails
+    /// with Error "kvs: this adapter has no retryDeadIds()".
+    virtual QFuture<std::int64_t>
+    retryDeadIds(std::string topic, std::vector<std::int64_t> ids, std::int64_t now);
+    /// Not in the reference: deletes each of ids (at most 1000) that is a message of topic, of
+    /// any status, or dead only when deadOnly; returns how many. The default fails with Error
+    /// "kvs: this adapter has no deleteMessages()".
+    virtual QFuture<std::int64_t>
+    deleteMessages(std::string topic, std::vector<std::int64_t> ids, bool deadOnly);
     virtual QFuture<std::vector<QueueStats>> queueStats(std::optional<std::string> topic,
                                                         std::int64_t now)
         = 0;

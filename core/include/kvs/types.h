@@ -142,8 +142,9 @@ struct ListDeadOptions
 };
 
 /// What peek() lists. Pending: pending and due; Delayed: pending, not yet due; Processing:
-/// leased (expired leases not yet reclaimed included), as QueueStats counts them.
-enum class PeekStatus { Pending, Delayed, Processing };
+/// leased (expired leases not yet reclaimed included), as QueueStats counts them; Done:
+/// acknowledged and kept (queue.doneRetention > 0).
+enum class PeekStatus { Pending, Delayed, Processing, Done };
 
 /// A page of peek(), ordered by id: the messages with id > afterId.
 struct PeekOptions

@@ -237,6 +237,22 @@ QFuture<std::int64_t> EngineAdapter<B>::deleteDead(std::string topic,
 }
 
 template <typename B>
+QFuture<std::int64_t>
+EngineAdapter<B>::retryDeadIds(std::string topic, std::vector<std::int64_t> ids, std::int64_t now)
+{
+    return m_backend->template run<&B::Ops::retryDeadIds>(
+        Access::Write, std::move(topic), std::move(ids), now);
+}
+
+template <typename B>
+QFuture<std::int64_t>
+EngineAdapter<B>::deleteMessages(std::string topic, std::vector<std::int64_t> ids, bool deadOnly)
+{
+    return m_backend->template run<&B::Ops::deleteMessages>(
+        Access::Write, std::move(topic), std::move(ids), deadOnly);
+}
+
+template <typename B>
 QFuture<std::vector<QueueStats>> EngineAdapter<B>::queueStats(std::optional<std::string> topic,
                                                               std::int64_t now)
 {

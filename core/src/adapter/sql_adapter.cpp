@@ -74,6 +74,18 @@ QFuture<std::vector<std::string>> SqlAdapter::cleanExpiredKeys(std::int64_t)
         std::make_exception_ptr(Error("kvs: this adapter has no cleanExpiredKeys()")));
 }
 
+QFuture<std::int64_t> SqlAdapter::retryDeadIds(std::string, std::vector<std::int64_t>, std::int64_t)
+{
+    return detail::failedFuture<std::int64_t>(
+        std::make_exception_ptr(Error("kvs: this adapter has no retryDeadIds()")));
+}
+
+QFuture<std::int64_t> SqlAdapter::deleteMessages(std::string, std::vector<std::int64_t>, bool)
+{
+    return detail::failedFuture<std::int64_t>(
+        std::make_exception_ptr(Error("kvs: this adapter has no deleteMessages()")));
+}
+
 QFuture<void> SqlAdapter::lockKeys(std::vector<std::string>)
 {
     return detail::failedFuture<void>(

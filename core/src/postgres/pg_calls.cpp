@@ -414,6 +414,38 @@ PgCall<std::int64_t> PgCalls::deleteDead(std::string topic, std::optional<std::i
     return call<std::int64_t>(m_s.deleteDead, std::move(p), affected);
 }
 
+namespace {
+
+// An int8[] in PostgreSQL's array text form, "{1,2,3}": one parameter for any number of ids.
+std::string int8ArrayOf(const std::vector<std::int64_t> &ids)
+{
+    std::string array = "{";
+    for (const std::int64_t id : ids) {
+        if (array.size() > 1)
+            array += ',';
+        array += std::to_string(id);
+    }
+    return array + '}';
+}
+
+} // namespace
+
+PgCall<std::int64_t>
+PgCalls::retryDeadIds(std::string topic, std::vector<std::int64_t> ids, std::int64_t now)
+{
+    PqParams p;
+    p.text(topic).int8(now).text(int8ArrayOf(ids));
+    return call<std::int64_t>(m_s.retryDeadIds, std::move(p), affected);
+}
+
+PgCall<std::int64_t>
+PgCalls::deleteMessages(std::string topic, std::vector<std::int64_t> ids, bool deadOnly)
+{
+    PqParams p;
+    p.text(topic).text(int8ArrayOf(ids));
+    return call<std::int64_t>(deadOnly ? m_s.deleteDeadIds : m_s.deleteIds, std::move(p), affected);
+}
+
 PgCall<std::vector<QueueStats>> PgCalls::queueStats(std::optional<std::string> topic,
                                                     std::int64_t now)
 {
@@ -445,9 +477,10 @@ PgCall<std::vector<QueueRow>> PgCalls::peek(std::string topic,
 {
     PqParams p;
     p.text(topic).int8(now).int8(afterId).int8(limit);
-    const PqStatement &statement = status == PeekStatus::Pending   ? m_s.peekPending
-                                   : status == PeekStatus::Delayed ? m_s.peekDelayed
-                                                                   : m_s.peekProcessing;
+    const PqStatement &statement = status == PeekStatus::Pending      ? m_s.peekPending
+                                   : status == PeekStatus::Delayed    ? m_s.peekDelayed
+                                   : status == PeekStatus::Processing ? m_s.peekProcessing
+                                                                      : m_s.peekDone;
     return call<std::vector<QueueRow>>(
         statement, std::move(p), [](const PqResult &r) { return queueRows(r, false); });
 }

@@ -92,6 +92,10 @@ public:
     PgCall<std::int64_t>
     retryDead(std::string topic, std::optional<std::int64_t> id, std::int64_t now);
     PgCall<std::int64_t> deleteDead(std::string topic, std::optional<std::int64_t> id);
+    PgCall<std::int64_t>
+    retryDeadIds(std::string topic, std::vector<std::int64_t> ids, std::int64_t now);
+    PgCall<std::int64_t>
+    deleteMessages(std::string topic, std::vector<std::int64_t> ids, bool deadOnly);
     PgCall<std::vector<QueueStats>> queueStats(std::optional<std::string> topic, std::int64_t now);
     PgCall<std::vector<QueueRow>> peek(std::string topic,
                                        PeekStatus status,

@@ -149,6 +149,17 @@ PgStatements::PgStatements(const PgNames &names)
                            "DELETE FROM " + q
                                + " WHERE topic = $1 AND status = 'dead' AND ($2::int8 IS NULL OR "
                                  "id = $2)");
+    retryDeadIds = statement("retry_dead_ids",
+                             "UPDATE " + q
+                                 + " SET status = 'pending', attempts = 0, deliver_at = $2, "
+                                   "finished_at = NULL WHERE topic = $1 AND status = 'dead' AND "
+                                   "id = ANY($3::int8[])");
+    deleteIds = statement("delete_ids",
+                          "DELETE FROM " + q + " WHERE topic = $1 AND id = ANY($2::int8[])");
+    deleteDeadIds = statement("delete_dead_ids",
+                              "DELETE FROM " + q
+                                  + " WHERE topic = $1 AND status = 'dead' AND id = "
+                                    "ANY($2::int8[])");
     const std::string stats
         = "SELECT topic, "
           "count(*) FILTER (WHERE status = 'pending' AND deliver_at <= $1), "
@@ -170,6 +181,7 @@ PgStatements::PgStatements(const PgNames &names)
     peekPending = peek("peek_pending", "status = 'pending' AND deliver_at <= $2");
     peekDelayed = peek("peek_delayed", "status = 'pending' AND deliver_at > $2");
     peekProcessing = peek("peek_processing", "status = 'processing' AND $2::int8 IS NOT NULL");
+    peekDone = peek("peek_done", "status = 'done' AND $2::int8 IS NOT NULL");
     advisoryLock = statement("advisory_lock", "SELECT pg_advisory_xact_lock($1)");
 }
 

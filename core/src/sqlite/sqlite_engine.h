@@ -125,6 +125,10 @@ public:
     std::int64_t
     retryDead(std::string_view topic, std::optional<std::int64_t> id, std::int64_t now);
     std::int64_t deleteDead(std::string_view topic, std::optional<std::int64_t> id);
+    std::int64_t
+    retryDeadIds(std::string_view topic, const std::vector<std::int64_t> &ids, std::int64_t now);
+    std::int64_t
+    deleteMessages(std::string_view topic, const std::vector<std::int64_t> &ids, bool deadOnly);
     std::vector<QueueStats> queueStats(const std::optional<std::string> &topic, std::int64_t now);
     std::vector<QueueRow> peek(std::string_view topic,
                                PeekStatus status,

@@ -166,6 +166,44 @@ std::int64_t SqliteEngine::deleteDead(std::string_view topic, std::optional<std:
     });
 }
 
+namespace {
+
+std::string jsonArrayOf(const std::vector<std::int64_t> &ids)
+{
+    std::string json = "[";
+    for (const std::int64_t id : ids) {
+        if (json.size() > 1)
+            json += ',';
+        json += std::to_string(id);
+    }
+    return json + ']';
+}
+
+} // namespace
+
+std::int64_t SqliteEngine::retryDeadIds(std::string_view topic,
+                                        const std::vector<std::int64_t> &ids,
+                                        std::int64_t now)
+{
+    const std::string json = jsonArrayOf(ids);
+    return write(SqlId::QueueRetryDeadIds, [&](Statement &s) {
+        s.bindText(1, topic);
+        s.bindInt64(2, now);
+        s.bindText(3, json);
+    });
+}
+
+std::int64_t SqliteEngine::deleteMessages(std::string_view topic,
+                                          const std::vector<std::int64_t> &ids,
+                                          bool deadOnly)
+{
+    const std::string json = jsonArrayOf(ids);
+    return write(deadOnly ? SqlId::QueueDeleteDeadIds : SqlId::QueueDeleteIds, [&](Statement &s) {
+        s.bindText(1, topic);
+        s.bindText(2, json);
+    });
+}
+
 std::vector<QueueStats> SqliteEngine::queueStats(const std::optional<std::string> &topic,
                                                  std::int64_t now)
 {
@@ -197,6 +235,8 @@ std::vector<QueueRow> SqliteEngine::peek(std::string_view topic,
         id = SqlId::QueuePeekDelayed;
     else if (status == PeekStatus::Processing)
         id = SqlId::QueuePeekProcessing;
+    else if (status == PeekStatus::Done)
+        id = SqlId::QueuePeekDone;
     StatementScope read(statement(id));
     read->bindText(1, topic);
     read->bindInt64(2, now);

@@ -103,6 +103,21 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
         // No ?2 (now): expired leases not yet reclaimed still count as processing, as in
         // queueStats(). Binding ?2 anyway is fine: SQLite numbers parameters up to ?4.
         return peekSql(q, "status = 'processing'");
+    case SqlId::QueuePeekDone:
+        return peekSql(q, "status = 'done'");
+    // The ids travel as one JSON array (json_each is built into SQLite): one statement, one
+    // prepared plan, for any number of ids up to the store's limit.
+    case SqlId::QueueRetryDeadIds:
+        return "UPDATE " + q
+               + " SET status = 'pending', attempts = 0, deliver_at = ?2, finished_at = NULL, "
+                 "locked_until = NULL, lease_token = NULL WHERE topic = ?1 AND status = 'dead' "
+                 "AND id IN (SELECT value FROM json_each(?3))";
+    case SqlId::QueueDeleteIds:
+        return "DELETE FROM " + q + " WHERE topic = ?1 AND id IN (SELECT value FROM json_each(?2))";
+    case SqlId::QueueDeleteDeadIds:
+        return "DELETE FROM " + q
+               + " WHERE topic = ?1 AND status = 'dead' AND id IN (SELECT value FROM "
+                 "json_each(?2))";
     default:
         break;
     }

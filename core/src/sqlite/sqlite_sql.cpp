@@ -54,6 +54,10 @@ std::string buildSql(SqlId id, const TableNames &names)
     case SqlId::QueuePeekPending:
     case SqlId::QueuePeekDelayed:
     case SqlId::QueuePeekProcessing:
+    case SqlId::QueuePeekDone:
+    case SqlId::QueueRetryDeadIds:
+    case SqlId::QueueDeleteIds:
+    case SqlId::QueueDeleteDeadIds:
         return buildQueueSql(id, names);
     case SqlId::ResetKv:
         return "DELETE FROM " + kv;

@@ -41,6 +41,10 @@ enum class SqlId {
     QueuePeekPending,    // ?1 topic, ?2 now, ?3 after id, ?4 limit -> message columns
     QueuePeekDelayed,    // same
     QueuePeekProcessing, // same
+    QueuePeekDone,       // same
+    QueueRetryDeadIds,   // ?1 topic, ?2 now, ?3 ids as a JSON array
+    QueueDeleteIds,      // ?1 topic, ?2 ids as a JSON array (any status)
+    QueueDeleteDeadIds,  // ?1 topic, ?2 ids as a JSON array (dead only)
     ResetKv,
     ResetQueue,
     Count

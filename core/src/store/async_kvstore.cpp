@@ -2,6 +2,7 @@
 #include "store/children_op.h"
 #include "store/get_async.h"
 #include "store/kv_ops.h"
+#include "store/queue_admin_ops.h"
 #include "store/queue_ops.h"
 #include "store/validation.h"
 
@@ -363,6 +364,30 @@ QFuture<std::vector<QueuePeekMessage>> AsyncKVStore::peek(const std::string &top
                                                           const PeekOptions &options)
 {
     return m_state->run<detail::PeekOp>(topic, options);
+}
+
+QFuture<std::int64_t> AsyncKVStore::retryDeadMessages(const std::string &topic,
+                                                      const std::vector<double> &ids)
+{
+    return m_state->run<detail::RetryDeadMessagesOp>(topic, ids);
+}
+
+QFuture<std::int64_t> AsyncKVStore::deleteDeadMessages(const std::string &topic,
+                                                       const std::vector<double> &ids)
+{
+    return m_state->run<detail::DeleteMessagesOp>(topic, ids, true);
+}
+
+QFuture<std::int64_t> AsyncKVStore::deleteMessages(const std::string &topic,
+                                                   const std::vector<double> &ids)
+{
+    return m_state->run<detail::DeleteMessagesOp>(topic, ids, false);
+}
+
+QFuture<std::optional<EnqueueResult>>
+AsyncKVStore::moveMessage(double id, const Value &payload, const QueueOptions &options)
+{
+    return m_state->run<detail::MoveMessageOp>(id, payload, options);
 }
 
 QFuture<std::int64_t> AsyncKVStore::cleanExpired()

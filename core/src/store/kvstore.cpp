@@ -4,6 +4,7 @@
 #include "store/get_async.h"
 #include "store/kv_ops.h"
 #include "store/kvstore_state.h"
+#include "store/queue_admin_ops.h"
 #include "store/queue_ops.h"
 
 #include <kvs/errors.h>
@@ -258,6 +259,27 @@ std::int64_t KVStore::cleanQueue()
 std::vector<QueuePeekMessage> KVStore::peek(const std::string &topic, const PeekOptions &options)
 {
     return m_state->run<detail::PeekOp>(topic, options);
+}
+
+std::int64_t KVStore::retryDeadMessages(const std::string &topic, const std::vector<double> &ids)
+{
+    return m_state->run<detail::RetryDeadMessagesOp>(topic, ids);
+}
+
+std::int64_t KVStore::deleteDeadMessages(const std::string &topic, const std::vector<double> &ids)
+{
+    return m_state->run<detail::DeleteMessagesOp>(topic, ids, true);
+}
+
+std::int64_t KVStore::deleteMessages(const std::string &topic, const std::vector<double> &ids)
+{
+    return m_state->run<detail::DeleteMessagesOp>(topic, ids, false);
+}
+
+std::optional<EnqueueResult>
+KVStore::moveMessage(double id, const Value &payload, const QueueOptions &options)
+{
+    return m_state->run<detail::MoveMessageOp>(id, payload, options);
 }
 
 std::int64_t KVStore::cleanExpired()

@@ -24,6 +24,7 @@ public:
     static constexpr OpKind kKind = OpKind::Call;
 
     EnqueueOp(const StoreRules &rules, const Value &payload, const QueueOptions &options);
+    const std::string &topic() const noexcept { return m_options.topic; }
     template <typename S>
     auto call(S &s, OpContext &ctx)
     {

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <kvs/types.h>
+
+#include <QRegularExpression>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace kvs {
+
+/// Which dead letters an operator means (dashboards, `kvs queue retry|delete-dead`): every
+/// condition given must hold (AND). Evaluated by kvs over pages of listDead(), so that the one
+/// regular-expression dialect (QRegularExpression, PCRE2) is the same on SQLite and PostgreSQL.
+/// Substring matches are case-sensitive.
+class DeadLetterFilter
+{
+public:
+    /// lastError contains text.
+    void setErrorContains(std::string text) { m_errorContains = std::move(text); }
+    /// lastError matches pattern (unanchored). Throws TypeError
+    /// "kvs: invalid regular expression: REASON at offset N" for a pattern that does not compile.
+    void setErrorPattern(const std::string &pattern);
+    /// Dead-lettered at or before ms since the epoch ("failed longer ago than").
+    void setFailedAtOrBefore(std::int64_t ms) { m_failedAtOrBefore = ms; }
+    /// The payload's canonical literal (printLiteral) contains text.
+    void setPayloadContains(std::string text) { m_payloadContains = std::move(text); }
+
+    /// Whether no condition is set (every dead letter matches).
+    [[nodiscard]] bool isEmpty() const noexcept;
+    [[nodiscard]] bool matches(const QueueDeadMessage &message) const;
+
+private:
+    std::optional<std::string> m_errorContains;
+    std::optional<QRegularExpression> m_errorPattern;
+    std::optional<std::int64_t> m_failedAtOrBefore;
+    std::optional<std::string> m_payloadContains;
+};
+
+} // namespace kvs

@@ -1,0 +1,42 @@
+#include <kvs/dead_letter_filter.h>
+#include <kvs/errors.h>
+#include <kvs/literal.h>
+
+namespace kvs {
+
+void DeadLetterFilter::setErrorPattern(const std::string &pattern)
+{
+    QRegularExpression expression(QString::fromStdString(pattern));
+    if (!expression.isValid()) {
+        throw TypeError("kvs: invalid regular expression: " + expression.errorString().toStdString()
+                        + " at offset " + std::to_string(expression.patternErrorOffset()));
+    }
+    expression.optimize();
+    m_errorPattern = std::move(expression);
+}
+
+bool DeadLetterFilter::isEmpty() const noexcept
+{
+    return !m_errorContains && !m_errorPattern && !m_failedAtOrBefore && !m_payloadContains;
+}
+
+bool DeadLetterFilter::matches(const QueueDeadMessage &message) const
+{
+    if (m_failedAtOrBefore && message.failedAt > *m_failedAtOrBefore)
+        return false;
+    if (m_errorContains || m_errorPattern) {
+        if (!message.lastError)
+            return false;
+        if (m_errorContains && message.lastError->find(*m_errorContains) == std::string::npos)
+            return false;
+        if (m_errorPattern
+            && !m_errorPattern->match(QString::fromStdString(*message.lastError)).hasMatch())
+            return false;
+    }
+    if (m_payloadContains
+        && printLiteral(message.payload).find(*m_payloadContains) == std::string::npos)
+        return false;
+    return true;
+}
+
+} // namespace kvs

@@ -1,0 +1,189 @@
+// The operator's sweep over dead letters (kvs/dead_letter_sweep.h): its filter, batches, progress,
+// cancel and rate errors; and the audit log it is recorded in (kvs/audit_log.h).
+#include "support/test_support.h"
+
+#include <kvs/async_kvstore.h>
+#include <kvs/audit_log.h>
+#include <kvs/dead_letter_sweep.h>
+#include <kvs/errors.h>
+#include <kvs/kvstore.h>
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace kvs;
+
+class TestDeadLetterSweep : public QObject
+{
+    Q_OBJECT
+
+private:
+    test::TestFiles m_files;
+
+    // count dead letters on topic "jobs"; message i failed with "error i" and payload {n: i}.
+    std::string deadLetters(const char *name, int count)
+    {
+        const std::string path = m_files.path(name);
+        KVStoreOptions options;
+        options.clock = std::make_shared<ManualClock>();
+        KVStore store(path, options);
+        QueueOptions queue;
+        queue.topic = "jobs";
+        queue.maxAttempts = 1;
+        for (int i = 0; i < count; ++i) {
+            (void)store.enqueue(Value::object({{"n", Value(double(i))}}), queue);
+        }
+        for (int taken = 0; taken < count;) {
+            const std::vector<QueueMessage> page = store.dequeue("jobs", 1000);
+            for (const QueueMessage &m : page) {
+                NackOptions nack;
+                nack.error = "error " + std::to_string(m.id - 1);
+                store.nack(double(m.id), m.token, nack);
+            }
+            taken += int(page.size());
+        }
+        return path;
+    }
+
+private slots:
+    void filterConditionsCombineWithAnd()
+    {
+        QueueDeadMessage message;
+        message.payload = Value("order 17");
+        message.lastError = std::string("HTTP 503 from billing");
+        message.failedAt = 5000;
+        DeadLetterFilter filter;
+        QVERIFY(filter.isEmpty());
+        QVERIFY(filter.matches(message));
+        filter.setErrorContains("503");
+        filter.setErrorPattern("^HTTP 5\\d\\d");
+        filter.setFailedAtOrBefore(5000);
+        filter.setPayloadContains("\"order 17\"");
+        QVERIFY(!filter.isEmpty());
+        QVERIFY(filter.matches(message));
+        filter.setFailedAtOrBefore(4999);
+        QVERIFY(!filter.matches(message));
+        filter.setFailedAtOrBefore(5000);
+        filter.setErrorContains("http"); // case-sensitive
+        QVERIFY(!filter.matches(message));
+        // An error condition never matches a message without an error.
+        DeadLetterFilter onError;
+        onError.setErrorPattern(".*");
+        message.lastError.reset();
+        QVERIFY(!onError.matches(message));
+        QVERIFY(test::throwsWith<TypeError>(
+            [&] { onError.setErrorPattern("(a"); },
+            "kvs: invalid regular expression: missing closing parenthesis at offset 2"));
+    }
+
+    void sweepRetriesTheMatchesInBatches()
+    {
+        const std::string path = deadLetters("sweep.db", 2500);
+        AsyncKVStore store(path);
+        DeadLetterSweepOptions options;
+        options.topic = "jobs";
+        options.action = DeadLetterAction::Retry;
+        options.filter.setErrorPattern("^error \\d*[05]$"); // ids ending in 0 or 5 (offset 1)
+        std::vector<DeadLetterSweepProgress> reports;
+        options.onProgress = [&](const DeadLetterSweepProgress &p) {
+            reports.push_back(p);
+        };
+        const DeadLetterSweepResult result = sweepDeadLetters(store, options);
+        QVERIFY(!result.cancelled);
+        QCOMPARE(result.progress.scanned, std::int64_t(2500));
+        QCOMPARE(result.progress.matched, std::int64_t(500));
+        QCOMPARE(result.progress.changed, std::int64_t(500));
+        QVERIFY(!reports.empty());
+        QCOMPARE(reports.back().changed, std::int64_t(500));
+        const QueueStats stats = store.queueStats("jobs").result().at(0);
+        QCOMPARE(stats.pending, std::int64_t(500));
+        QCOMPARE(stats.dead, std::int64_t(2000));
+        // A second sweep finds nothing more; a count (dry run) changes nothing.
+        options.action = DeadLetterAction::Count;
+        options.filter = DeadLetterFilter();
+        QCOMPARE(sweepDeadLetters(store, options).progress.matched, std::int64_t(2000));
+        QCOMPARE(store.queueStats("jobs").result().at(0).dead, std::int64_t(2000));
+    }
+
+    void sweepStopsWhenCancelled()
+    {
+        const std::string path = deadLetters("cancel.db", 50);
+        AsyncKVStore store(path);
+        std::atomic_bool cancel = false;
+        DeadLetterSweepOptions options;
+        options.topic = "jobs";
+        options.action = DeadLetterAction::Delete;
+        options.ratePerSecond = 100; // batches of 10
+        options.cancel = &cancel;
+        options.onProgress = [&](const DeadLetterSweepProgress &p) {
+            if (p.changed >= 20)
+                cancel = true;
+        };
+        const DeadLetterSweepResult result = sweepDeadLetters(store, options);
+        QVERIFY(result.cancelled);
+        QCOMPARE(result.progress.changed, std::int64_t(20));
+        QCOMPARE(store.queueStats("jobs").result().at(0).dead, std::int64_t(30));
+    }
+
+    void sweepRefusesABadRate()
+    {
+        const std::string path = deadLetters("rate.db", 1);
+        AsyncKVStore store(path);
+        DeadLetterSweepOptions options;
+        options.topic = "jobs";
+        options.action = DeadLetterAction::Retry;
+        options.ratePerSecond = 0;
+        QVERIFY(test::throwsWith<RangeError>([&] { sweepDeadLetters(store, options); },
+                                             "kvs: the sweep's rate must be a finite number > 0, "
+                                             "got 0"));
+        QCOMPARE(store.queueStats("jobs").result().at(0).dead, std::int64_t(1));
+    }
+
+    void auditLogAppendsPrivateLinesWithoutPasswords()
+    {
+        const QString path = QString::fromStdString(m_files.path("audit/deep/log.jsonl"));
+        qputenv("KVS_AUDIT_LOG", QFile::encodeName(path));
+        QCOMPARE(QString::fromStdString(auditLogPath()), path);
+        appendAuditRecord(
+            {"retry", "postgresql://ops:S3cret@db.example/prod", "jobs", "--all", 3, 2, "ok"});
+        appendAuditRecord({"move",
+                           "host=db user=ops password='S3 cret' dbname=prod",
+                           "jobs",
+                           "id 7",
+                           1,
+                           1,
+                           "ok"});
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(!text.contains("S3cret"));
+        QVERIFY(!text.contains("S3 cret"));
+        const QList<QByteArray> lines = text.trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);
+        const QJsonObject first = QJsonDocument::fromJson(lines[0]).object();
+        QCOMPARE(first[u"database"].toString(), QStringLiteral("postgresql://ops@db.example/prod"));
+        QCOMPARE(first[u"matched"].toInt(), 3);
+        QCOMPARE(first[u"changed"].toInt(), 2);
+        QCOMPARE(QJsonDocument::fromJson(lines[1]).object()[u"database"].toString(),
+                 QStringLiteral("host=db user=ops password=*** dbname=prod"));
+        QCOMPARE(
+            QFileInfo(path).permissions()
+                & (QFile::ReadGroup | QFile::WriteGroup | QFile::ReadOther | QFile::WriteOther),
+            QFileDevice::Permissions());
+        // A log that cannot be written: a clear error.
+        qputenv("KVS_AUDIT_LOG", QByteArrayLiteral("/proc/kvs-no-such-folder/audit.jsonl"));
+        QVERIFY(test::throwsWith<Error>(
+            [] {
+                appendAuditRecord({"retry", "x.db", "jobs", "--all", 0, 0, "ok"});
+            },
+            "kvs: cannot write the audit log /proc/kvs-no-such-folder/audit.jsonl: cannot create "
+            "its folder"));
+        qunsetenv("KVS_AUDIT_LOG");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDeadLetterSweep)
+#include "tst_dead_letter_sweep.moc"
