@@ -41,6 +41,12 @@ constexpr std::array kOptions{
     OptionSpec{"--max-attempts", true, false},
     OptionSpec{"--count", true, false},
     OptionSpec{"--key-hex", true, false},
+    OptionSpec{"--error", true, false},
+    OptionSpec{"--error-regex", true, false},
+    OptionSpec{"--older-than", true, false},
+    OptionSpec{"--payload", true, false},
+    OptionSpec{"--rate", true, false},
+    OptionSpec{"--dry-run", false, false},
 };
 // clang-format on
 

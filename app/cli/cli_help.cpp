@@ -34,16 +34,21 @@ Usage:
                               print a page of entries (limit 100 by default, at most 1000)
   kvs --db PATH queue stats [TOPIC]
                               print the message counts of every topic (or of TOPIC)
-  kvs --db PATH queue peek TOPIC [--status pending|delayed|processing] [--limit N] [--after ID]
+  kvs --db PATH queue peek TOPIC [--status pending|delayed|processing|done] [--limit N]
+                             [--after ID]
                               print a page of TOPIC's messages of that status (default
                               pending: due), by id, without leasing them
   kvs --db PATH queue dead TOPIC [--limit N] [--after ID]
                               print a page of TOPIC's dead-lettered messages, by id
-  kvs --db PATH queue retry TOPIC ID|--all
-                              return the dead message ID (or all of TOPIC's) to pending, due
-                              now, attempts 0; prints how many
-  kvs --db PATH queue delete-dead TOPIC ID|--all
-                              delete the dead message ID (or all of TOPIC's); prints how many
+  kvs --db PATH queue retry TOPIC ID|--all|FILTER... [--rate N] [--dry-run]
+                              return the dead message ID (or all of TOPIC's, or those FILTER
+                              matches) to pending, due now, attempts 0; prints how many
+  kvs --db PATH queue delete-dead TOPIC ID|--all|FILTER... [--rate N] [--dry-run]
+                              delete the dead message ID (or all of TOPIC's, or those FILTER
+                              matches); prints how many
+  kvs --db PATH queue move TOPIC ID PAYLOAD [--max-attempts N]
+                              replace message ID (any status) by a new message with PAYLOAD,
+                              due now, in one transaction; prints the new id
   kvs --db PATH queue enqueue TOPIC PAYLOAD [--delay MS] [--max-attempts N]
                               add a message (PAYLOAD is a value literal, due after MS
                               milliseconds, default 3 attempts); prints its id
@@ -71,9 +76,20 @@ Options (before or after the arguments):
                         at most 1000)
   --reverse             list: descending key order
   --cursor C            list: continue after the page that printed "cursor: C"
-  --status S            queue peek: pending (due), delayed (not yet due) or processing (leased)
+  --status S            queue peek: pending (due), delayed (not yet due), processing (leased)
+                        or done (acknowledged, kept by doneRetention)
   --after ID            queue peek, queue dead: only messages with an id greater than ID
   --all                 queue retry, queue delete-dead: every dead message of the topic
+  --error TEXT          queue retry, queue delete-dead: dead messages whose last error contains
+                        TEXT (case-sensitive). Filters combine with AND and replace ID|--all
+  --error-regex RE      ... whose last error matches RE (Qt's QRegularExpression, PCRE2; the
+                        same on SQLite and PostgreSQL)
+  --older-than D        ... dead-lettered longer ago than D: 500ms, 90s, 30m, 2h, 1d
+  --payload TEXT        ... whose payload, printed as a literal, contains TEXT
+  --rate N              queue retry, queue delete-dead with --all or filters: at most N messages
+                        per second (batches of at most 1000, one statement each)
+  --dry-run             queue retry, queue delete-dead: print the count it would touch, change
+                        nothing (opens the database read-only)
   --delay MS            queue enqueue: due after MS milliseconds (finite; default 0)
   --max-attempts N      queue enqueue: deliveries before the message goes dead (default 3)
   --backends B,B...     bench: kvstore, async-sqlite (the two are the default for a SQLite db),
@@ -131,8 +147,14 @@ Output (one line per result, on stdout):
                 per message, then {"after": ID} when the page is full
   queue dead    as peek, with ", failed TIME" instead of the lease; --json: "failedAt": MS in
                 place of "lockedUntil"
-  queue retry, queue delete-dead  the number of messages;  --json: {"retried"|"deleted": N};
-                an ID that is no dead message of TOPIC is not found (exit 1)
+  queue retry, queue delete-dead  the number of messages;  --json:
+                {"retried"|"deleted": N, "dryRun": true|false}; an ID that is no dead message
+                of TOPIC is not found (exit 1). Every write of queue retry, delete-dead, move and
+                enqueue is appended to the audit log ($KVS_AUDIT_LOG, or
+                ~/.local/share/kvs-admin/audit.jsonl, mode 0600): time, user, database (without
+                its password), topic, filter, counts, result; never a payload
+  queue move    the new message's id;  --json: {"ok": true, "id": N, "replaced": ID};
+                an ID that is no message of TOPIC is not found (exit 1)
   queue enqueue  the new message's id;  --json: {"ok": true, "id": N}
   key/value encode  the hex bytes;  --json: {"key"|"value": LITERAL, "hex": "HEX"}
   key/value decode  the canonical literal;  --json: the same object as encode

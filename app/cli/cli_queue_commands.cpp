@@ -2,6 +2,7 @@
 
 #include "cli/cli_arguments.h"
 #include "cli/cli_output.h"
+#include "cli/cli_queue_triage.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
@@ -19,7 +20,7 @@ namespace kvs::cli {
 namespace {
 
 constexpr std::string_view kSubcommands
-    = "stats, peek, dead, retry, delete-dead or enqueue (see kvs --help)";
+    = "stats, peek, dead, retry, delete-dead, move or enqueue (see kvs --help)";
 
 // The store caps peek() and listDead() pages at this many messages.
 constexpr double kMaxPage = 1000;
@@ -46,19 +47,6 @@ std::string isoTime(std::int64_t ms)
     return text;
 }
 
-// A message id: a decimal integer >= 0 (ids start at 1; --after 0 means from the start).
-std::int64_t messageIdText(std::string_view text, std::string_view what)
-{
-    std::int64_t id = 0;
-    const char *end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, id);
-    if (text.empty() || ec != std::errc() || ptr != end || id < 0) {
-        throw UsageError("kvs: " + std::string(what) + " needs an integer message id >= 0, got "
-                         + jsonQuoted(text));
-    }
-    return id;
-}
-
 std::int64_t afterOption(const CommandContext &context)
 {
     const std::optional<std::string> text = context.args.value("--after");
@@ -77,7 +65,10 @@ PeekStatus statusOption(const CommandContext &context)
     if (*text == "processing") {
         return PeekStatus::Processing;
     }
-    throw UsageError("kvs: --status needs pending, delayed or processing, got "
+    if (*text == "done") {
+        return PeekStatus::Done;
+    }
+    throw UsageError("kvs: --status needs pending, delayed, processing or done, got "
                      + jsonQuoted(*text));
 }
 
@@ -257,43 +248,6 @@ int runDead(const CommandContext &context)
     return kExitOk;
 }
 
-// retry and delete-dead: one dead message (ID) or all of them (--all), never by default.
-int runDeadRepair(const CommandContext &context, bool retry)
-{
-    const std::string command = retry ? "queue retry" : "queue delete-dead";
-    context.args.requireOnly(command, {"--all"});
-    requireArgumentCount(context, 2, 1, 2, command + " TOPIC ID|--all");
-    const std::vector<std::string> &positionals = context.args.positionals();
-    const bool all = context.args.has("--all");
-    const bool hasId = positionals.size() > 3;
-    if (all && hasId) {
-        throw UsageError("kvs: " + command + " takes a message ID or --all, not both");
-    }
-    if (!all && !hasId) {
-        throw UsageError("kvs: " + command + " needs a message ID or --all (so nothing is "
-                         + (retry ? "retried" : "deleted") + " by accident)");
-    }
-    requireDb(context);
-    std::optional<double> id;
-    if (hasId) {
-        id = static_cast<double>(messageIdText(positionals[3], "ID"));
-    }
-    const std::string &topic = positionals[2];
-    const auto store = openStore(context, Access::Write);
-    const std::int64_t count
-        = retry ? store->retryDead(topic, id).result() : store->deleteDead(topic, id).result();
-    if (hasId && count == 0) {
-        context.err << "kvs: not found (no dead message " << positionals[3] << " in topic "
-                    << jsonQuoted(topic) << ")\n";
-        return kExitFailure;
-    }
-    context.out << (context.args.has("--json")
-                        ? JsonObjectLine().integer(retry ? "retried" : "deleted", count).text()
-                        : std::to_string(count))
-                << '\n';
-    return kExitOk;
-}
-
 int runEnqueue(const CommandContext &context)
 {
     context.args.requireOnly("queue enqueue", {"--delay", "--max-attempts"});
@@ -307,6 +261,10 @@ int runEnqueue(const CommandContext &context)
     const Value payload = valueArgument(context.args.positionals()[3], "PAYLOAD");
     const auto store = openStore(context, Access::Write);
     const EnqueueResult result = store->enqueue(payload, options).result();
+    recordQueueAction(
+        context,
+        AuditRecord{
+            "enqueue", {}, options.topic, {}, 1, 1, "ok, new id " + std::to_string(result.id)});
     context.out << (context.args.has("--json")
                         ? JsonObjectLine().raw("ok", "true").integer("id", result.id).text()
                         : std::to_string(result.id))
@@ -334,6 +292,9 @@ int runQueue(const CommandContext &context)
     }
     if (subcommand == "delete-dead") {
         return runDeadRepair(context, false);
+    }
+    if (subcommand == "move") {
+        return runMove(context);
     }
     if (subcommand == "enqueue") {
         return runEnqueue(context);

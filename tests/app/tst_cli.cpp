@@ -400,21 +400,24 @@ private slots:
                                        << QByteArray("kvs: unknown queue command \"purge\"");
         QTest::newRow("retry without id")
             << QStringList{"--db", "x.db", "queue", "retry", "t"}
-            << QByteArray("kvs: queue retry needs a message ID or --all (so nothing is retried");
+            << QByteArray("kvs: queue retry needs a message ID, --all or a filter (so nothing is "
+                          "retried");
         QTest::newRow("delete-dead without id")
             << QStringList{"--db", "x.db", "queue", "delete-dead", "t"}
-            << QByteArray("kvs: queue delete-dead needs a message ID or --all (so nothing is "
-                          "deleted");
+            << QByteArray("kvs: queue delete-dead needs a message ID, --all or a filter (so "
+                          "nothing is deleted");
         QTest::newRow("retry id and all")
             << QStringList{"--db", "x.db", "queue", "retry", "t", "1", "--all"}
-            << QByteArray("kvs: queue retry takes a message ID or --all, not both");
+            << QByteArray("kvs: queue retry takes one of a message ID, --all or filters (--error, "
+                          "--error-regex, --older-than, --payload)");
         QTest::newRow("retry bad id") << QStringList{"--db", "x.db", "queue", "retry", "t", "1.5"}
                                       << QByteArray("kvs: ID needs an integer message id");
         QTest::newRow("retry no db") << QStringList{"queue", "retry", "t", "--all"}
                                      << QByteArray("kvs: this command needs --db");
         QTest::newRow("bad status")
             << QStringList{"--db", "x.db", "queue", "peek", "t", "--status", "dead"}
-            << QByteArray("kvs: --status needs pending, delayed or processing, got \"dead\"");
+            << QByteArray("kvs: --status needs pending, delayed, processing or done, got "
+                          "\"dead\"");
         QTest::newRow("bad after")
             << QStringList{"--db", "x.db", "queue", "dead", "t", "--after", "-1"}
             << QByteArray("kvs: --after needs an integer message id");

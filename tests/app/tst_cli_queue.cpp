@@ -226,18 +226,195 @@ private slots:
         QCOMPARE(makeDeadMessage(db, "jobs", "third"), 3);
         run = runKvs({"--db", db, "--json", "queue", "delete-dead", "jobs", "--all"});
         QCOMPARE(run.code, 0);
-        QCOMPARE(run.out, QByteArray("{\"deleted\": 2}\n"));
+        QCOMPARE(run.out, QByteArray("{\"deleted\": 2, \"dryRun\": false}\n"));
         QCOMPARE(runKvs({"--db", db, "queue", "delete-dead", "jobs", "--all"}).out,
                  QByteArray("0\n"));
         QCOMPARE(runKvs({"--db", db, "queue", "dead", "jobs"}).out, QByteArray());
 
         QCOMPARE(makeDeadMessage(db, "jobs", "fourth"), 4);
         QCOMPARE(runKvs({"--db", db, "--json", "queue", "retry", "jobs", "--all"}).out,
-                 QByteArray("{\"retried\": 1}\n"));
+                 QByteArray("{\"retried\": 1, \"dryRun\": false}\n"));
         QCOMPARE(makeDeadMessage(db, "jobs", "fifth"), 5);
         QCOMPARE(runKvs({"--db", db, "queue", "delete-dead", "jobs", "5"}).out, QByteArray("1\n"));
         QVERIFY(runKvs({"--db", db, "queue", "stats", "jobs"})
                     .out.startsWith("\"jobs\": pending 2, delayed 0, processing 0, dead 0,"));
+    }
+
+    void queueFilteredRepairs()
+    {
+        const QString db = dbPath("queue-filtered.db");
+        // Ten dead letters: even ones failed with a timeout, odd ones with a refusal.
+        for (int i = 0; i < 10; ++i) {
+            const std::string error = i % 2 == 0 ? "timeout after 30s" : "HTTP 503 refused";
+            QVERIFY(makeDeadMessage(db, "jobs", error.c_str()) > 0);
+        }
+        QVERIFY(makeDeadMessage(db, "other", "timeout after 30s") > 0);
+        const QByteArray before = fileBytes(db);
+
+        // A dry run counts and changes nothing (it opens the file read-only).
+        Run run = runKvs(
+            {"--db", db, "--json", "queue", "retry", "jobs", "--error", "timeout", "--dry-run"});
+        QCOMPARE(run.code, 0);
+        QCOMPARE(run.out, QByteArray("{\"retried\": 5, \"dryRun\": true}\n"));
+        QCOMPARE(fileBytes(db), before);
+        // Substrings are case-sensitive; a regex is QRegularExpression's.
+        QCOMPARE(
+            runKvs({"--db", db, "queue", "retry", "jobs", "--error", "TIMEOUT", "--dry-run"}).out,
+            QByteArray("0\n"));
+        QCOMPARE(runKvs({"--db",
+                         db,
+                         "queue",
+                         "delete-dead",
+                         "jobs",
+                         "--error-regex",
+                         "^HTTP 5\\d\\d",
+                         "--dry-run"})
+                     .out,
+                 QByteArray("5\n"));
+        // Filters combine with AND: every dead letter failed less than a day ago.
+        QCOMPARE(runKvs({"--db",
+                         db,
+                         "queue",
+                         "retry",
+                         "jobs",
+                         "--error",
+                         "timeout",
+                         "--older-than",
+                         "1d",
+                         "--dry-run"})
+                     .out,
+                 QByteArray("0\n"));
+        QCOMPARE(runKvs({"--db",
+                         db,
+                         "queue",
+                         "retry",
+                         "jobs",
+                         "--payload",
+                         "job",
+                         "--older-than",
+                         "0s",
+                         "--dry-run"})
+                     .out,
+                 QByteArray("10\n"));
+
+        // The real run: only the matches of the topic, at a rate.
+        run = runKvs({"--db",
+                      db,
+                      "--json",
+                      "queue",
+                      "retry",
+                      "jobs",
+                      "--error",
+                      "timeout",
+                      "--rate",
+                      "1000"});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.err.isEmpty(), run.err.constData());
+        QCOMPARE(run.out, QByteArray("{\"retried\": 5, \"dryRun\": false}\n"));
+        QVERIFY(runKvs({"--db", db, "queue", "stats", "jobs"})
+                    .out.startsWith("\"jobs\": pending 5, delayed 0, processing 0, dead 5,"));
+        QVERIFY(runKvs({"--db", db, "queue", "stats", "other"}).out.contains("dead 1"));
+        run = runKvs({"--db", db, "queue", "delete-dead", "jobs", "--error-regex", "refused$"});
+        QCOMPARE(run.out, QByteArray("5\n"));
+        QVERIFY(runKvs({"--db", db, "queue", "stats", "jobs"}).out.contains("dead 0"));
+
+        // Every write is in the audit log, without payloads; the log is the user's alone.
+        const QString auditPath = QString::fromLocal8Bit(qgetenv("KVS_AUDIT_LOG"));
+        QVERIFY(!auditPath.isEmpty());
+        const QList<QByteArray> audit = lines(fileBytes(auditPath));
+        QVERIFY(audit.size() >= 2);
+        const QJsonObject retried = parseObject(audit[audit.size() - 2]);
+        QCOMPARE(retried[u"action"].toString(), QStringLiteral("retry"));
+        QCOMPARE(retried[u"topic"].toString(), QStringLiteral("jobs"));
+        QCOMPARE(retried[u"filter"].toString(), QStringLiteral("--error \"timeout\" --rate 1000"));
+        QCOMPARE(retried[u"matched"].toInt(), 5);
+        QCOMPARE(retried[u"changed"].toInt(), 5);
+        QCOMPARE(retried[u"result"].toString(), QStringLiteral("ok"));
+        QCOMPARE(retried[u"database"].toString(), db);
+        QVERIFY(!retried[u"user"].toString().isEmpty());
+        QVERIFY(!retried[u"time"].toString().isEmpty());
+        const QJsonObject deleted = parseObject(audit.last());
+        QCOMPARE(deleted[u"action"].toString(), QStringLiteral("delete-dead"));
+        QCOMPARE(deleted[u"changed"].toInt(), 5);
+        QCOMPARE(QFileInfo(auditPath).permissions()
+                     & ~(QFile::ReadOwner | QFile::WriteOwner | QFile::ReadUser | QFile::WriteUser),
+                 QFileDevice::Permissions());
+
+        // Usage errors: nothing touched.
+        for (const QStringList &args : QList<QStringList>{
+                 {"--db", db, "queue", "retry", "jobs", "1", "--error", "x"},
+                 {"--db", db, "queue", "retry", "jobs", "--all", "--error", "x"},
+                 {"--db", db, "queue", "retry", "jobs", "--error-regex", "(unclosed"},
+                 {"--db", db, "queue", "retry", "jobs", "--older-than", "5 minutes"},
+                 {"--db", db, "queue", "retry", "jobs", "--all", "--rate", "0"},
+                 {"--db", db, "queue", "retry", "jobs", "1", "--rate", "10"}}) {
+            run = runKvs(args);
+            QCOMPARE(run.code, 2);
+            VERIFY_ONE_ERROR_LINE(run);
+        }
+        run = runKvs({"--db", db, "queue", "retry", "jobs", "--error-regex", "(unclosed"});
+        QVERIFY2(run.err.startsWith("kvs: invalid regular expression: missing closing "
+                                    "parenthesis at offset 9 (in --error-regex)"),
+                 run.err.constData());
+        run = runKvs({"--db", db, "queue", "retry", "jobs", "--older-than", "5 minutes"});
+        QCOMPARE(run.err,
+                 QByteArray("kvs: --older-than needs a duration such as 90s, 30m, 2h or "
+                            "1d, got \"5 minutes\"\n"));
+    }
+
+    void queueMoveReplacesAMessage()
+    {
+        const QString db = dbPath("queue-move.db");
+        const qint64 id = makeDeadMessage(db, "jobs", "bad payload");
+        QVERIFY(id > 0);
+        Run run = runKvs({"--db",
+                          db,
+                          "--json",
+                          "queue",
+                          "move",
+                          "jobs",
+                          QString::number(id),
+                          "{fixed: true}",
+                          "--max-attempts",
+                          "5"});
+        QCOMPARE(run.code, 0);
+        const QJsonObject moved = parseObject(run.out.trimmed());
+        QCOMPARE(moved[u"replaced"].toInteger(), id);
+        QVERIFY(moved[u"id"].toInteger() > id);
+        run = runKvs({"--db", db, "--json", "queue", "peek", "jobs"});
+        const QJsonObject message = parseObject(lines(run.out).value(0));
+        QCOMPARE(message[u"payload"].toString(), QStringLiteral(R"({"fixed": true})"));
+        QCOMPARE(message[u"maxAttempts"].toInt(), 5);
+        QVERIFY(runKvs({"--db", db, "queue", "stats", "jobs"}).out.contains("dead 0"));
+        // Gone: not found, exit 1, nothing written.
+        const QByteArray before = fileBytes(db);
+        run = runKvs({"--db", db, "queue", "move", "jobs", QString::number(id), "1"});
+        QCOMPARE(run.code, 1);
+        QCOMPARE(run.err,
+                 QByteArray("kvs: not found (no message " + QByteArray::number(id)
+                            + " in topic \"jobs\")\n"));
+        // A bad payload literal is refused before anything is read.
+        run = runKvs({"--db", db, "queue", "move", "jobs", QString::number(id), "{oops"});
+        QCOMPARE(run.code, 1);
+        VERIFY_ONE_ERROR_LINE(run);
+        QVERIFY(run.err.contains("(in PAYLOAD)"));
+    }
+
+    void queuePeekDone()
+    {
+        const QString db = dbPath("queue-done.db");
+        {
+            kvs::KVStoreOptions options;
+            options.queue.doneRetention = 3600000;
+            kvs::KVStore store(QFile::encodeName(db).toStdString(), options);
+            (void)store.enqueue(kvs::Value("finished"));
+            const auto messages = store.dequeue();
+            QVERIFY(store.acknowledge(double(messages.at(0).id), messages.at(0).token));
+        }
+        const Run run = runKvs({"--db", db, "queue", "peek", "default", "--status", "done"});
+        QCOMPARE(run.code, 0);
+        QCOMPARE(lines(run.out).size(), 1);
+        QVERIFY2(run.out.startsWith("1 "), run.out.constData());
     }
 
     void queueReadCommandsLeaveFilesUnchanged()

@@ -1,0 +1,262 @@
+#include "cli/cli_queue_triage.h"
+
+#include "cli/cli_arguments.h"
+#include "cli/cli_output.h"
+
+#include <kvs/async_kvstore.h>
+#include <kvs/dead_letter_sweep.h>
+#include <kvs/errors.h>
+
+#include <QRegularExpression>
+
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <ostream>
+#include <system_error>
+
+namespace kvs::cli {
+
+namespace {
+
+constexpr std::string_view kFilterOptions[]
+    = {"--error", "--error-regex", "--older-than", "--payload"};
+
+bool hasFilter(const CommandContext &context)
+{
+    for (const std::string_view option : kFilterOptions) {
+        if (context.args.has(option))
+            return true;
+    }
+    return false;
+}
+
+// The filter of the command line, and its text for the audit log.
+DeadLetterFilter filterOf(const CommandContext &context, std::string &described)
+{
+    DeadLetterFilter filter;
+    const auto describe = [&](std::string_view option, const std::string &value) {
+        described += (described.empty() ? "" : " ") + std::string(option) + ' ' + jsonQuoted(value);
+    };
+    if (const auto text = context.args.value("--error")) {
+        filter.setErrorContains(*text);
+        describe("--error", *text);
+    }
+    if (const auto pattern = context.args.value("--error-regex")) {
+        try {
+            filter.setErrorPattern(*pattern);
+        } catch (const TypeError &error) {
+            throw UsageError(std::string(error.what()) + " (in --error-regex)");
+        }
+        describe("--error-regex", *pattern);
+    }
+    if (const auto age = context.args.value("--older-than")) {
+        const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     std::chrono::system_clock::now().time_since_epoch())
+                                     .count();
+        filter.setFailedAtOrBefore(now - durationText(*age, "--older-than"));
+        describe("--older-than", *age);
+    }
+    if (const auto text = context.args.value("--payload")) {
+        filter.setPayloadContains(*text);
+        describe("--payload", *text);
+    }
+    return filter;
+}
+
+std::optional<double> rateOption(const CommandContext &context)
+{
+    const std::optional<double> rate = numberOption(context, "--rate");
+    if (rate && !(std::isfinite(*rate) && *rate > 0))
+        throw UsageError("kvs: --rate needs a number of messages per second > 0, got "
+                         + jsonQuoted(*context.args.value("--rate")));
+    return rate;
+}
+
+std::string countLine(const CommandContext &context, bool retry, std::int64_t count, bool dryRun)
+{
+    if (!context.args.has("--json"))
+        return std::to_string(count);
+    return JsonObjectLine()
+        .integer(retry ? "retried" : "deleted", count)
+        .raw("dryRun", dryRun ? "true" : "false")
+        .text();
+}
+
+// One dead message: ID. A dry run reads whether it is there.
+int repairOne(const CommandContext &context, bool retry, const std::string &topic, std::int64_t id)
+{
+    const bool dryRun = context.args.has("--dry-run");
+    const auto store = openStore(context, dryRun ? Access::Read : Access::Write);
+    std::int64_t count = 0;
+    if (dryRun) {
+        const auto page = store->listDead(topic, ListDeadOptions{1, double(id - 1)}).result();
+        count = !page.empty() && page[0].id == id ? 1 : 0;
+    } else {
+        count = retry ? store->retryDead(topic, double(id)).result()
+                      : store->deleteDead(topic, double(id)).result();
+        recordQueueAction(context,
+                          AuditRecord{retry ? "retry" : "delete-dead",
+                                      {},
+                                      topic,
+                                      "id " + std::to_string(id),
+                                      count,
+                                      count,
+                                      count ? "ok" : "not found"});
+    }
+    if (count == 0) {
+        context.err << "kvs: not found (no dead message " << id << " in topic " << jsonQuoted(topic)
+                    << ")\n";
+        return kExitFailure;
+    }
+    context.out << countLine(context, retry, count, dryRun) << '\n';
+    return kExitOk;
+}
+
+// Every dead message of topic (--all) or those a filter matches, in batches.
+int repairMany(const CommandContext &context, bool retry, const std::string &topic)
+{
+    const bool dryRun = context.args.has("--dry-run");
+    DeadLetterSweepOptions options;
+    options.topic = topic;
+    std::string described = hasFilter(context) ? std::string() : std::string("--all");
+    options.filter = filterOf(context, described);
+    options.ratePerSecond = rateOption(context);
+    if (const auto rate = context.args.value("--rate"))
+        described += " --rate " + *rate;
+    options.action = dryRun  ? DeadLetterAction::Count
+                     : retry ? DeadLetterAction::Retry
+                             : DeadLetterAction::Delete;
+    const auto store = openStore(context, dryRun ? Access::Read : Access::Write);
+    AuditRecord record{retry ? "retry" : "delete-dead", {}, topic, described, 0, 0, "ok"};
+    DeadLetterSweepResult result;
+    try {
+        result = sweepDeadLetters(*store, options);
+    } catch (const std::exception &error) {
+        if (!dryRun) {
+            record.result = error.what();
+            recordQueueAction(context, record);
+        }
+        throw;
+    }
+    const std::int64_t count = dryRun ? result.progress.matched : result.progress.changed;
+    if (!dryRun) {
+        record.matched = result.progress.matched;
+        record.changed = result.progress.changed;
+        recordQueueAction(context, record);
+    }
+    context.out << countLine(context, retry, count, dryRun) << '\n';
+    return kExitOk;
+}
+
+} // namespace
+
+std::int64_t messageIdText(std::string_view text, std::string_view what)
+{
+    std::int64_t id = 0;
+    const char *end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, id);
+    if (text.empty() || ec != std::errc() || ptr != end || id < 0) {
+        throw UsageError("kvs: " + std::string(what) + " needs an integer message id >= 0, got "
+                         + jsonQuoted(text));
+    }
+    return id;
+}
+
+std::int64_t durationText(std::string_view text, std::string_view option)
+{
+    static const QRegularExpression form(QStringLiteral(R"(^(\d+(?:\.\d+)?)(ms|s|m|h|d)$)"));
+    const QRegularExpressionMatch match
+        = form.match(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
+    if (!match.hasMatch()) {
+        throw UsageError("kvs: " + std::string(option)
+                         + " needs a duration such as 90s, 30m, 2h or 1d, got " + jsonQuoted(text));
+    }
+    const double amount = match.captured(1).toDouble();
+    const QString unit = match.captured(2);
+    const double unitMs = unit == QLatin1String("ms")  ? 1
+                          : unit == QLatin1String("s") ? 1000
+                          : unit == QLatin1String("m") ? 60000
+                          : unit == QLatin1String("h") ? 3600000
+                                                       : 86400000;
+    return static_cast<std::int64_t>(std::llround(amount * unitMs));
+}
+
+void recordQueueAction(const CommandContext &context, AuditRecord record)
+{
+    record.database = context.args.value("--db").value_or(std::string());
+    try {
+        appendAuditRecord(record);
+    } catch (const Error &error) {
+        context.err << "kvs: warning: " << error.what() << '\n';
+    }
+}
+
+int runDeadRepair(const CommandContext &context, bool retry)
+{
+    const std::string command = retry ? "queue retry" : "queue delete-dead";
+    context.args.requireOnly(
+        command,
+        {"--all", "--error", "--error-regex", "--older-than", "--payload", "--rate", "--dry-run"});
+    requireArgumentCount(context, 2, 1, 2, command + " TOPIC ID|--all|FILTER...");
+    const std::vector<std::string> &positionals = context.args.positionals();
+    const bool all = context.args.has("--all");
+    const bool filtered = hasFilter(context);
+    const bool hasId = positionals.size() > 3;
+    if (int(all) + int(filtered) + int(hasId) > 1) {
+        throw UsageError("kvs: " + command
+                         + " takes one of a message ID, --all or filters (--error, --error-regex, "
+                           "--older-than, --payload)");
+    }
+    if (!all && !hasId && !filtered) {
+        throw UsageError("kvs: " + command
+                         + " needs a message ID, --all or a filter (so nothing is "
+                         + (retry ? "retried" : "deleted") + " by accident)");
+    }
+    if (hasId && context.args.has("--rate"))
+        throw UsageError("kvs: --rate applies to --all or filters, not to one message ID");
+    requireDb(context);
+    const std::string &topic = positionals[2];
+    if (hasId)
+        return repairOne(context, retry, topic, messageIdText(positionals[3], "ID"));
+    return repairMany(context, retry, topic);
+}
+
+int runMove(const CommandContext &context)
+{
+    context.args.requireOnly("queue move", {"--max-attempts"});
+    requireArgumentCount(context, 2, 3, 3, "queue move TOPIC ID PAYLOAD [--max-attempts N]");
+    requireDb(context);
+    const std::vector<std::string> &positionals = context.args.positionals();
+    QueueOptions options;
+    options.topic = positionals[2];
+    const std::int64_t id = messageIdText(positionals[3], "ID");
+    options.maxAttempts = numberOption(context, "--max-attempts").value_or(options.maxAttempts);
+    const Value payload = valueArgument(positionals[4], "PAYLOAD");
+    const auto store = openStore(context, Access::Write);
+    const std::optional<EnqueueResult> moved
+        = store->moveMessage(double(id), payload, options).result();
+    recordQueueAction(context,
+                      AuditRecord{"move",
+                                  {},
+                                  options.topic,
+                                  "id " + std::to_string(id),
+                                  moved ? 1 : 0,
+                                  moved ? 1 : 0,
+                                  moved ? "ok, new id " + std::to_string(moved->id) : "not found"});
+    if (!moved) {
+        context.err << "kvs: not found (no message " << id << " in topic "
+                    << jsonQuoted(options.topic) << ")\n";
+        return kExitFailure;
+    }
+    context.out << (context.args.has("--json") ? JsonObjectLine()
+                                                     .raw("ok", "true")
+                                                     .integer("id", moved->id)
+                                                     .integer("replaced", id)
+                                                     .text()
+                                               : std::to_string(moved->id))
+                << '\n';
+    return kExitOk;
+}
+
+} // namespace kvs::cli
