@@ -62,9 +62,9 @@ private:
     std::int64_t dataVersion();
 
     std::vector<Key> m_keys;
-    std::shared_ptr<Clock> m_clock; // options.clock, or the system's: when entries expire.
-    std::unique_ptr<KVStore> m_store;            // SQLite. Owned.
-    std::unique_ptr<AsyncKVStore> m_remote;      // PostgreSQL. Owned.
+    std::shared_ptr<Clock> m_clock;         // options.clock, or the system's: when entries expire.
+    std::unique_ptr<KVStore> m_store;       // SQLite. Owned.
+    std::unique_ptr<AsyncKVStore> m_remote; // PostgreSQL. Owned.
     std::unique_ptr<detail::Connection> m_probe; // SQLite. Owned. Its data_version sees commits.
     std::int64_t m_dataVersion = 0;
     std::vector<std::optional<Entry>> m_current;
