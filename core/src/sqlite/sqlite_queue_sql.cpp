@@ -81,8 +81,14 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
         return "DELETE FROM " + q
                + " WHERE status = 'dead' AND finished_at IS NOT NULL AND finished_at <= ?1";
     case SqlId::QueueListDead:
+        // The page's ids first, from the covering index (topic, status, deliver_at, rowid): the
+        // sort then holds ids only, and only the page's rows are read whole. Sorting whole rows
+        // (payloads included) of every dead message per page made a page of a large dead-letter
+        // queue cost as much as reading all of it.
         return std::string("SELECT ") + kMessageColumns + ", finished_at FROM " + q
-               + " WHERE topic = ?1 AND status = 'dead' AND id > ?2 ORDER BY id LIMIT ?3";
+               + " WHERE id IN (SELECT id FROM " + q
+               + " WHERE topic = ?1 AND status = 'dead' AND id > ?2 ORDER BY id LIMIT ?3) ORDER "
+                 "BY id";
     case SqlId::QueueRetryDead:
         return "UPDATE " + q
                + " SET status = 'pending', attempts = 0, deliver_at = ?2, finished_at = NULL, "
