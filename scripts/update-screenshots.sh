@@ -12,3 +12,5 @@ KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_main_window savesAScreenshot
 cp build/screenshots/inspector-conflict.png "$out/inspector-conflict.png"
 ./build/tests/ui/tst_connection_dialog savesScreenshots
 cp build/tests/ui/connection-dialog-postgres.png "$out/connection-dialog.png"
+./build/tests/ui/tst_queues_pane overviewBrowserAndActions
+cp build/tests/ui/screenshots/queues.png "$out/queues.png"

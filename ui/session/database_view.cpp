@@ -2,6 +2,7 @@
 
 #include "inspector/value_inspector.h"
 #include "message_banner.h"
+#include "queues/queues_pane.h"
 #include "theme/ui_palette.h"
 #include "tree/key_tree_pane.h"
 
@@ -10,6 +11,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -26,6 +28,8 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_tree(new KeyTreePane(m_splitter))
     , m_inspector(new ValueInspector(m_splitter))
+    , m_views(new QTabWidget(this))
+    , m_queues(new QueuesPane(m_views))
 {
     m_session->setParent(this);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -61,7 +65,11 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     layout->setSpacing(4);
     layout->addWidget(m_toolBar);
     layout->addWidget(m_banner);
-    layout->addWidget(m_splitter, 1);
+    // The views of this database: its keys, and its queues.
+    m_views->setDocumentMode(true);
+    m_views->addTab(m_splitter, tr("Keys"));
+    m_views->addTab(m_queues, tr("Queues"));
+    layout->addWidget(m_views, 1);
 
     connect(m_session, &DatabaseSession::storeChanged, this, &DatabaseView::onStoreChanged);
     connect(m_session, &DatabaseSession::problem, this, &DatabaseView::onProblem);
@@ -131,6 +139,7 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     m_newKey->setEnabled(writable);
     m_tree->setStore(store);
     m_inspector->setStore(store, writable);
+    m_queues->setStore(store, writable, m_session->spec().displayName());
     updateMode();
 }
 

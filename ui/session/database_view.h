@@ -8,12 +8,14 @@ class QAction;
 class QLabel;
 class QPushButton;
 class QSplitter;
+class QTabWidget;
 class QToolBar;
 
 namespace kvs::ui {
 
 class KeyTreePane;
 class MessageBanner;
+class QueuesPane;
 class ValueInspector;
 
 // One tab of the main window: a DatabaseSession shown as the key tree (left) and the value
@@ -33,6 +35,8 @@ public:
     DatabaseSession *session() const { return m_session; }
     KeyTreePane *tree() const { return m_tree; }
     ValueInspector *inspector() const { return m_inspector; }
+    QueuesPane *queues() const { return m_queues; }
+    QTabWidget *views() const { return m_views; }
     QAction *allowWritesAction() const { return m_allowWrites; }
     QString bannerText() const;
     // "Read-only (inspect)", "Writable", "Opening…"
@@ -58,6 +62,8 @@ private:
     QSplitter *m_splitter;       // Owned.
     KeyTreePane *m_tree;         // Owned (in the splitter).
     ValueInspector *m_inspector; // Owned (in the splitter).
+    QTabWidget *m_views;         // Owned: the Keys (m_splitter) and Queues tabs.
+    QueuesPane *m_queues;        // Owned (in m_views).
     long long m_outdatedVersion = 0;
 };
 

@@ -1,0 +1,329 @@
+#include "queues/queues_controller.h"
+
+#include "queues/dead_letter_model.h"
+#include "queues/queue_overview_model.h"
+
+#include <QDateTime>
+#include <QFutureWatcher>
+#include <QPointer>
+#include <QtConcurrent>
+
+#include <algorithm>
+
+namespace kvs::ui {
+
+namespace {
+
+template <typename T, typename Fn>
+void onFinished(QObject *context, QFuture<T> future, Fn &&done)
+{
+    auto *watcher = new QFutureWatcher<T>(context);
+    QObject::connect(watcher,
+                     &QFutureWatcherBase::finished,
+                     context,
+                     [watcher, done = std::forward<Fn>(done)]() mutable {
+                         watcher->deleteLater();
+                         done(watcher->future());
+                     });
+    watcher->setFuture(future);
+}
+
+template <typename T>
+QString errorOf(QFuture<T> &future)
+{
+    try {
+        future.waitForFinished();
+    } catch (const std::exception &e) {
+        return QString::fromStdString(e.what());
+    } catch (...) {
+        return QObject::tr("unknown error");
+    }
+    return {};
+}
+
+std::int64_t nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+} // namespace
+
+QueuesController::QueuesController(QObject *parent)
+    : QObject(parent)
+    , m_overview(new QueueOverviewModel(this))
+    , m_deadLetters(new DeadLetterModel(this))
+{
+    m_timer.setInterval(kDefaultIntervalMs);
+    connect(&m_timer, &QTimer::timeout, this, &QueuesController::refresh);
+}
+
+QueuesController::~QueuesController()
+{
+    if (m_cancel)
+        *m_cancel = true;
+}
+
+void QueuesController::setStore(std::shared_ptr<AsyncKVStore> store,
+                                bool writable,
+                                QString database)
+{
+    m_store = std::move(store);
+    m_writable = writable;
+    m_database = std::move(database);
+    ++m_generation;
+    m_deadLetters->clear();
+    m_hasMore = false;
+    m_topic.clear();
+    emit browseChanged();
+    refresh();
+}
+
+void QueuesController::setPolling(bool on)
+{
+    if (on)
+        m_timer.start();
+    else
+        m_timer.stop();
+}
+
+void QueuesController::refresh()
+{
+    if (!m_store || m_refreshing)
+        return;
+    m_refreshing = true;
+    auto started = std::make_shared<QElapsedTimer>();
+    started->start();
+    const std::shared_ptr<AsyncKVStore> store = m_store;
+    onFinished(
+        this, store->queueStats(), [this, store, started](QFuture<std::vector<QueueStats>> f) {
+            m_refreshing = false;
+            if (store != m_store)
+                return;
+            const qint64 took = started->elapsed();
+            if (const QString error = errorOf(f); !error.isEmpty()) {
+                emit failed(error);
+                return;
+            }
+            m_overview->setStats(f.result(), nowMs());
+            // At most 5 % of the database's time: a slow refresh stretches the interval.
+            m_timer.setInterval(std::max<int>(kDefaultIntervalMs, int(took * 20)));
+            emit refreshed(took);
+        });
+}
+
+void QueuesController::browse(const std::string &topic, DeadLetterFilter filter, QString filterText)
+{
+    ++m_generation;
+    m_topic = topic;
+    m_filter = std::move(filter);
+    m_filterText = std::move(filterText);
+    m_after = 0;
+    m_hasMore = true;
+    m_loading = false;
+    m_deadLetters->clear();
+    loadMore();
+}
+
+void QueuesController::loadMore()
+{
+    if (!m_store || m_loading || !m_hasMore || m_topic.empty())
+        return;
+    m_loading = true;
+    loadPage(m_generation);
+}
+
+// Reads pages of 1000 dead letters until kBrowsePage matches (or the end) are shown.
+void QueuesController::loadPage(std::uint64_t generation)
+{
+    const std::shared_ptr<AsyncKVStore> store = m_store;
+    const int shownBefore = m_deadLetters->rowCount();
+    auto read = store->listDead(m_topic, ListDeadOptions{1000, double(m_after)});
+    onFinished(this,
+               read,
+               [this, store, generation, shownBefore](QFuture<std::vector<QueueDeadMessage>> f) {
+                   if (generation != m_generation || store != m_store)
+                       return;
+                   if (const QString error = errorOf(f); !error.isEmpty()) {
+                       m_loading = false;
+                       emit failed(error);
+                       return;
+                   }
+                   std::vector<QueueDeadMessage> page = f.result();
+                   m_hasMore = page.size() == 1000;
+                   if (!page.empty())
+                       m_after = page.back().id;
+                   std::vector<QueueDeadMessage> matches;
+                   for (QueueDeadMessage &message : page) {
+                       if (m_filter.matches(message))
+                           matches.push_back(std::move(message));
+                   }
+                   m_deadLetters->appendPage(std::move(matches));
+                   if (m_hasMore && m_deadLetters->rowCount() - shownBefore < kBrowsePage) {
+                       loadPage(generation);
+                       return;
+                   }
+                   m_loading = false;
+                   emit browseChanged();
+               });
+}
+
+void QueuesController::record(AuditRecord record) const
+{
+    record.database = m_database.toStdString();
+    // File I/O off the GUI thread; a log that cannot be written must not undo the action.
+    (void)QtConcurrent::run([record] {
+        try {
+            appendAuditRecord(record);
+        } catch (const std::exception &) {
+        }
+    });
+}
+
+void QueuesController::retry(const std::vector<double> &ids)
+{
+    if (!m_store || !m_writable || ids.empty())
+        return;
+    const std::string topic = m_topic;
+    onFinished(
+        this, m_store->retryDeadMessages(topic, ids), [this, ids, topic](QFuture<std::int64_t> f) {
+            if (const QString error = errorOf(f); !error.isEmpty()) {
+                record({"retry",
+                        {},
+                        topic,
+                        "selection of " + std::to_string(ids.size()),
+                        0,
+                        0,
+                        error.toStdString()});
+                emit failed(error);
+                return;
+            }
+            const std::int64_t retried = f.result();
+            record({"retry",
+                    {},
+                    topic,
+                    "selection of " + std::to_string(ids.size()),
+                    std::int64_t(ids.size()),
+                    retried,
+                    "ok"});
+            m_deadLetters->removeIds(ids);
+            emit actionFinished(tr("Retried %n message(s).", nullptr, int(retried)));
+            refresh();
+        });
+}
+
+void QueuesController::remove(const std::vector<double> &ids)
+{
+    if (!m_store || !m_writable || ids.empty())
+        return;
+    const std::string topic = m_topic;
+    onFinished(
+        this, m_store->deleteDeadMessages(topic, ids), [this, ids, topic](QFuture<std::int64_t> f) {
+            if (const QString error = errorOf(f); !error.isEmpty()) {
+                record({"delete-dead",
+                        {},
+                        topic,
+                        "selection of " + std::to_string(ids.size()),
+                        0,
+                        0,
+                        error.toStdString()});
+                emit failed(error);
+                return;
+            }
+            const std::int64_t deleted = f.result();
+            record({"delete-dead",
+                    {},
+                    topic,
+                    "selection of " + std::to_string(ids.size()),
+                    std::int64_t(ids.size()),
+                    deleted,
+                    "ok"});
+            m_deadLetters->removeIds(ids);
+            emit actionFinished(tr("Deleted %n message(s).", nullptr, int(deleted)));
+            refresh();
+        });
+}
+
+void QueuesController::startJob(DeadLetterAction action, std::optional<double> ratePerSecond)
+{
+    if (!m_store || m_jobRunning || m_topic.empty()
+        || (action != DeadLetterAction::Count && !m_writable))
+        return;
+    m_jobRunning = true;
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    DeadLetterSweepOptions options;
+    options.action = action;
+    options.topic = m_topic;
+    options.filter = m_filter;
+    options.ratePerSecond = ratePerSecond;
+    options.cancel = m_cancel.get();
+    QPointer<QueuesController> self(this);
+    options.onProgress = [self](const DeadLetterSweepProgress &p) {
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, p] {
+                if (self)
+                    emit self->jobProgress(p.scanned, p.matched, p.changed);
+            },
+            Qt::QueuedConnection);
+    };
+    const std::shared_ptr<AsyncKVStore> store = m_store;
+    const std::shared_ptr<std::atomic_bool> cancel = m_cancel;
+    const std::string actionName = action == DeadLetterAction::Retry ? "retry" : "delete-dead";
+    AuditRecord audit{
+        actionName, m_database.toStdString(), m_topic, m_filterText.toStdString(), 0, 0, "ok"};
+    auto job = QtConcurrent::run([store, options, cancel, audit]() mutable {
+        (void)cancel; // kept alive while the job reads it
+        DeadLetterSweepResult result;
+        try {
+            result = sweepDeadLetters(*store, options);
+        } catch (const std::exception &e) {
+            audit.result = e.what();
+            if (options.action != DeadLetterAction::Count) {
+                try {
+                    appendAuditRecord(audit);
+                } catch (const std::exception &) {
+                }
+            }
+            throw;
+        }
+        audit.matched = result.progress.matched;
+        audit.changed = result.progress.changed;
+        audit.result = result.cancelled ? "cancelled" : "ok";
+        if (options.action != DeadLetterAction::Count) {
+            try {
+                appendAuditRecord(audit);
+            } catch (const std::exception &) {
+            }
+        }
+        return result;
+    });
+    onFinished(this, job, [this, action](QFuture<DeadLetterSweepResult> f) {
+        m_jobRunning = false;
+        if (const QString error = errorOf(f); !error.isEmpty()) {
+            emit jobFinished(tr("The job failed: %1").arg(error));
+            refresh();
+            return;
+        }
+        const DeadLetterSweepResult result = f.result();
+        const int changed = int(result.progress.changed);
+        QString message = action == DeadLetterAction::Retry
+                              ? tr("Retried %n message(s).", nullptr, changed)
+                          : action == DeadLetterAction::Delete
+                              ? tr("Deleted %n message(s).", nullptr, changed)
+                              : tr("%n message(s) match.", nullptr, int(result.progress.matched));
+        if (result.cancelled)
+            message = tr("Cancelled. %1").arg(message);
+        emit jobFinished(message);
+        if (action != DeadLetterAction::Count)
+            browse(m_topic, m_filter, m_filterText);
+        refresh();
+    });
+}
+
+void QueuesController::cancelJob()
+{
+    if (m_cancel)
+        *m_cancel = true;
+}
+
+} // namespace kvs::ui

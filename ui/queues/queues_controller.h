@@ -1,0 +1,92 @@
+#pragma once
+
+#include <kvs/async_kvstore.h>
+#include <kvs/audit_log.h>
+#include <kvs/dead_letter_sweep.h>
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+namespace kvs::ui {
+
+class DeadLetterModel;
+class QueueOverviewModel;
+
+// The queue dashboard's work with the store, all of it off the GUI thread: the overview's
+// refresh (a poll every interval, stretched so that the refresh takes at most 5 % of the time),
+// the dead-letter browser's filtered pages (id keyset, never OFFSET), and the operator's
+// actions (retry or delete a selection, or everything a filter matches as a cancellable job),
+// each recorded in the audit log. Thread rule: GUI thread only.
+class QueuesController : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kDefaultIntervalMs = 2000;
+    // The browser shows this many matches per "load more".
+    static constexpr int kBrowsePage = 100;
+
+    explicit QueuesController(QObject *parent = nullptr);
+    ~QueuesController() override;
+
+    QueueOverviewModel *overview() const { return m_overview; }
+    DeadLetterModel *deadLetters() const { return m_deadLetters; }
+
+    // A new store (or none); writable enables the actions. Refreshes at once.
+    void setStore(std::shared_ptr<AsyncKVStore> store, bool writable, QString database);
+    bool isWritable() const { return m_writable; }
+    // Starts or stops the poll (the pane polls only while it is shown).
+    void setPolling(bool on);
+    int intervalMs() const { return m_timer.interval(); }
+
+    void refresh();
+    // Shows topic's dead letters that filter matches, from the start.
+    void browse(const std::string &topic, DeadLetterFilter filter, QString filterText);
+    void loadMore();
+    bool hasMore() const { return m_hasMore; }
+    const std::string &browsedTopic() const { return m_topic; }
+
+    void retry(const std::vector<double> &ids);
+    void remove(const std::vector<double> &ids);
+    // Retries (or deletes) every dead letter of the browsed topic the filter matches, in
+    // batches, as a job with progress; cancelJob() stops it after the batch in flight.
+    void startJob(DeadLetterAction action, std::optional<double> ratePerSecond = std::nullopt);
+    void cancelJob();
+    bool isJobRunning() const { return m_jobRunning; }
+
+signals:
+    void refreshed(qint64 queryMs);
+    void browseChanged();
+    void actionFinished(const QString &message);
+    void failed(const QString &message);
+    void jobProgress(qint64 scanned, qint64 matched, qint64 changed);
+    void jobFinished(const QString &message);
+
+private:
+    void loadPage(std::uint64_t generation);
+    void record(AuditRecord record) const;
+
+    QueueOverviewModel *m_overview; // Owned (child).
+    DeadLetterModel *m_deadLetters; // Owned (child).
+    std::shared_ptr<AsyncKVStore> m_store;
+    bool m_writable = false;
+    QString m_database;
+    QTimer m_timer;
+    bool m_refreshing = false;
+    std::string m_topic;
+    DeadLetterFilter m_filter;
+    QString m_filterText;
+    std::int64_t m_after = 0;
+    bool m_hasMore = false;
+    bool m_loading = false;
+    std::uint64_t m_generation = 0; // a new browse() drops the pages of the old one
+    std::shared_ptr<std::atomic_bool> m_cancel;
+    bool m_jobRunning = false;
+};
+
+} // namespace kvs::ui

@@ -1,0 +1,291 @@
+#include "queues/queues_pane.h"
+
+#include "queues/dead_letter_model.h"
+#include "queues/queue_overview_model.h"
+#include "queues/queues_controller.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTime>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace kvs::ui {
+
+QueuesPane::QueuesPane(QWidget *parent)
+    : QWidget(parent)
+    , m_controller(new QueuesController(this))
+    , m_overview(new QTableView(this))
+    , m_topicTitle(new QLabel(this))
+    , m_errorFilter(new QLineEdit(this))
+    , m_regex(new QCheckBox(tr("Regular expression"), this))
+    , m_payloadFilter(new QLineEdit(this))
+    , m_deadLetters(new QTableView(this))
+    , m_loadMore(new QPushButton(tr("Load more"), this))
+    , m_retrySelected(new QPushButton(tr("Retry selected"), this))
+    , m_deleteSelected(new QPushButton(tr("Delete selected…"), this))
+    , m_retryAll(new QPushButton(tr("Retry all matching…"), this))
+    , m_deleteAll(new QPushButton(tr("Delete all matching…"), this))
+    , m_progress(new QProgressBar(this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_status(new QLabel(this))
+{
+    m_confirm = [this](const QString &question) {
+        return QMessageBox::question(this,
+                                     tr("Queue action"),
+                                     question,
+                                     QMessageBox::Ok | QMessageBox::Cancel,
+                                     QMessageBox::Cancel)
+               == QMessageBox::Ok;
+    };
+    m_overview->setModel(m_controller->overview());
+    m_overview->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_overview->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_overview->horizontalHeader()->setStretchLastSection(true);
+    m_overview->verticalHeader()->hide();
+    m_deadLetters->setModel(m_controller->deadLetters());
+    m_deadLetters->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_deadLetters->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_deadLetters->horizontalHeader()->setStretchLastSection(true);
+    m_deadLetters->verticalHeader()->hide();
+    m_deadLetters->setWordWrap(false);
+    QHeaderView *columns = m_deadLetters->horizontalHeader();
+    for (const int column :
+         {DeadLetterModel::Id, DeadLetterModel::Failed, DeadLetterModel::Attempts})
+        columns->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    columns->resizeSection(DeadLetterModel::LastError, 320);
+    m_errorFilter->setPlaceholderText(tr("Last error contains…"));
+    m_payloadFilter->setPlaceholderText(tr("Payload contains…"));
+    m_errorFilter->setClearButtonEnabled(true);
+    m_payloadFilter->setClearButtonEnabled(true);
+    m_progress->hide();
+    m_cancel->hide();
+
+    auto *filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_errorFilter, 2);
+    filterRow->addWidget(m_regex);
+    filterRow->addWidget(m_payloadFilter, 1);
+    auto *apply = new QPushButton(tr("Apply"), this);
+    filterRow->addWidget(apply);
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(m_loadMore);
+    actions->addStretch(1);
+    actions->addWidget(m_retrySelected);
+    actions->addWidget(m_deleteSelected);
+    actions->addWidget(m_retryAll);
+    actions->addWidget(m_deleteAll);
+    auto *jobRow = new QHBoxLayout;
+    jobRow->addWidget(m_progress, 1);
+    jobRow->addWidget(m_cancel);
+
+    auto *lower = new QWidget(this);
+    auto *lowerLayout = new QVBoxLayout(lower);
+    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    lowerLayout->addWidget(m_topicTitle);
+    lowerLayout->addLayout(filterRow);
+    lowerLayout->addWidget(m_deadLetters, 1);
+    lowerLayout->addLayout(actions);
+    lowerLayout->addLayout(jobRow);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_overview);
+    splitter->addWidget(lower);
+    splitter->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_status);
+
+    connect(m_overview->selectionModel(),
+            &QItemSelectionModel::currentRowChanged,
+            this,
+            &QueuesPane::onTopicSelected);
+    connect(apply, &QPushButton::clicked, this, &QueuesPane::applyFilter);
+    connect(m_errorFilter, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
+    connect(m_payloadFilter, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
+    connect(m_loadMore, &QPushButton::clicked, m_controller, &QueuesController::loadMore);
+    connect(m_deadLetters->selectionModel(),
+            &QItemSelectionModel::selectionChanged,
+            this,
+            &QueuesPane::updateActions);
+    connect(m_retrySelected, &QPushButton::clicked, this, [this] {
+        const std::vector<double> ids = selectedIds();
+        confirmThen(tr("Retry %n dead message(s) of topic \"%1\"? They become due now, with their "
+                       "attempts reset.",
+                       nullptr,
+                       int(ids.size()))
+                        .arg(QString::fromStdString(m_controller->browsedTopic())),
+                    [this, ids] { m_controller->retry(ids); });
+    });
+    connect(m_deleteSelected, &QPushButton::clicked, this, [this] {
+        const std::vector<double> ids = selectedIds();
+        confirmThen(tr("Delete %n dead message(s) of topic \"%1\"? This cannot be undone.",
+                       nullptr,
+                       int(ids.size()))
+                        .arg(QString::fromStdString(m_controller->browsedTopic())),
+                    [this, ids] { m_controller->remove(ids); });
+    });
+    const auto startBulk = [this](DeadLetterAction action) {
+        const QString topic = QString::fromStdString(m_controller->browsedTopic());
+        const QueueStats *stats = m_controller->overview()->statsAt(
+            m_controller->overview()->rowOf(m_controller->browsedTopic()));
+        const int dead = stats ? int(stats->dead) : 0;
+        const QString question
+            = action == DeadLetterAction::Retry
+                  ? tr("Retry every dead message of topic \"%1\" that matches %2 (of %n dead)? "
+                       "They become due now. The job runs in batches and can be cancelled.",
+                       nullptr,
+                       dead)
+                  : tr("Delete every dead message of topic \"%1\" that matches %2 (of %n dead)? "
+                       "This cannot be undone. The job runs in batches and can be cancelled.",
+                       nullptr,
+                       dead);
+        confirmThen(question.arg(topic, filterDescription()), [this, action] {
+            m_progress->setRange(0, 0);
+            m_progress->show();
+            m_cancel->show();
+            m_controller->startJob(action);
+            updateActions();
+        });
+    };
+    connect(m_retryAll, &QPushButton::clicked, this, [startBulk] {
+        startBulk(DeadLetterAction::Retry);
+    });
+    connect(m_deleteAll, &QPushButton::clicked, this, [startBulk] {
+        startBulk(DeadLetterAction::Delete);
+    });
+    connect(m_cancel, &QPushButton::clicked, m_controller, &QueuesController::cancelJob);
+
+    connect(m_controller, &QueuesController::refreshed, this, [this](qint64 ms) {
+        m_status->setText(tr("Refreshed at %1 (%2 ms); every %3 s.")
+                              .arg(QLocale().toString(QTime::currentTime(), QLocale::LongFormat))
+                              .arg(ms)
+                              .arg(m_controller->intervalMs() / 1000.0));
+    });
+    connect(m_controller, &QueuesController::failed, m_status, &QLabel::setText);
+    connect(m_controller, &QueuesController::actionFinished, m_status, &QLabel::setText);
+    connect(m_controller, &QueuesController::browseChanged, this, &QueuesPane::updateActions);
+    connect(m_controller,
+            &QueuesController::jobProgress,
+            this,
+            [this](qint64 scanned, qint64 matched, qint64 changed) {
+                m_status->setText(tr("Read %1 dead messages, %2 matched, %3 done…")
+                                      .arg(scanned)
+                                      .arg(matched)
+                                      .arg(changed));
+            });
+    connect(m_controller, &QueuesController::jobFinished, this, [this](const QString &message) {
+        m_progress->hide();
+        m_cancel->hide();
+        m_status->setText(message);
+        updateActions();
+    });
+    updateActions();
+}
+
+void QueuesPane::setStore(std::shared_ptr<AsyncKVStore> store,
+                          bool writable,
+                          const QString &database)
+{
+    m_controller->setStore(std::move(store), writable, database);
+    m_topicTitle->setText(tr("Select a topic to see its dead letters."));
+    updateActions();
+}
+
+void QueuesPane::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_controller->setPolling(true);
+    m_controller->refresh();
+}
+
+void QueuesPane::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_controller->setPolling(false);
+}
+
+void QueuesPane::onTopicSelected()
+{
+    applyFilter();
+}
+
+void QueuesPane::applyFilter()
+{
+    const QueueStats *stats = m_controller->overview()->statsAt(m_overview->currentIndex().row());
+    if (!stats)
+        return;
+    DeadLetterFilter filter;
+    const std::string error = m_errorFilter->text().toStdString();
+    if (!error.empty()) {
+        if (m_regex->isChecked()) {
+            try {
+                filter.setErrorPattern(error);
+            } catch (const std::exception &e) {
+                m_status->setText(QString::fromStdString(e.what()));
+                return;
+            }
+        } else {
+            filter.setErrorContains(error);
+        }
+    }
+    if (!m_payloadFilter->text().isEmpty())
+        filter.setPayloadContains(m_payloadFilter->text().toStdString());
+    m_topicTitle->setText(tr("Dead letters of \"%1\" matching %2")
+                              .arg(QString::fromStdString(stats->topic), filterDescription()));
+    m_controller->browse(stats->topic, std::move(filter), filterDescription());
+}
+
+QString QueuesPane::filterDescription() const
+{
+    QStringList parts;
+    if (!m_errorFilter->text().isEmpty()) {
+        parts << (m_regex->isChecked() ? tr("error matching /%1/") : tr("error containing \"%1\""))
+                     .arg(m_errorFilter->text());
+    }
+    if (!m_payloadFilter->text().isEmpty())
+        parts << tr("payload containing \"%1\"").arg(m_payloadFilter->text());
+    return parts.isEmpty() ? tr("any filter") : parts.join(tr(" and "));
+}
+
+std::vector<double> QueuesPane::selectedIds() const
+{
+    std::set<double> ids;
+    for (const QModelIndex &index : m_deadLetters->selectionModel()->selectedRows()) {
+        if (const QueueDeadMessage *m = m_controller->deadLetters()->messageAt(index.row()))
+            ids.insert(double(m->id));
+    }
+    return {ids.begin(), ids.end()};
+}
+
+void QueuesPane::confirmThen(const QString &question, const std::function<void()> &action)
+{
+    if (m_confirm(question))
+        action();
+}
+
+void QueuesPane::updateActions()
+{
+    const bool writable = m_controller->isWritable();
+    const bool topic = !m_controller->browsedTopic().empty();
+    const bool job = m_controller->isJobRunning();
+    const bool selection = m_deadLetters->selectionModel()->hasSelection();
+    m_loadMore->setEnabled(m_controller->hasMore());
+    for (QPushButton *button : {m_retrySelected, m_deleteSelected})
+        button->setEnabled(writable && selection && !job);
+    for (QPushButton *button : {m_retryAll, m_deleteAll})
+        button->setEnabled(writable && topic && !job);
+    const QString readOnly = tr("The database is open read-only: allow writes to act on messages.");
+    for (QPushButton *button : {m_retrySelected, m_deleteSelected, m_retryAll, m_deleteAll})
+        button->setToolTip(writable ? QString() : readOnly);
+}
+
+} // namespace kvs::ui

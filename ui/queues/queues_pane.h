@@ -1,0 +1,83 @@
+#pragma once
+
+#include <kvs/async_kvstore.h>
+
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+
+class QLabel;
+class QLineEdit;
+class QCheckBox;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+
+namespace kvs::ui {
+
+class QueuesController;
+
+// The Queues tab of a database: the overview of every topic (counts, oldest due, warnings
+// first) refreshed while shown, and below it the dead letters of the selected topic with a
+// filter (error text or regular expression, payload text), and the operator's actions: retry
+// or delete the selection, or everything the filter matches as a job with progress and Cancel.
+// Read-only databases show everything and offer no action. Every action asks first, saying how
+// many messages of which topic with which filter. Thread rule: GUI thread only.
+class QueuesPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit QueuesPane(QWidget *parent = nullptr);
+
+    void setStore(std::shared_ptr<AsyncKVStore> store, bool writable, const QString &database);
+    QueuesController *controller() const { return m_controller; }
+    QTableView *overviewView() const { return m_overview; }
+    QTableView *deadLetterView() const { return m_deadLetters; }
+    QLineEdit *errorFilter() const { return m_errorFilter; }
+    QCheckBox *regexFilter() const { return m_regex; }
+    QLineEdit *payloadFilter() const { return m_payloadFilter; }
+    QPushButton *retrySelectedButton() const { return m_retrySelected; }
+    QPushButton *retryAllButton() const { return m_retryAll; }
+    QPushButton *deleteAllButton() const { return m_deleteAll; }
+    QLabel *statusLabel() const { return m_status; }
+
+    // Asks the user (a question box by default); tests replace it.
+    void setConfirm(std::function<bool(const QString &question)> confirm)
+    {
+        m_confirm = std::move(confirm);
+    }
+    // Applies the filter fields to the selected topic's dead letters.
+    void applyFilter();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
+private:
+    void onTopicSelected();
+    void updateActions();
+    std::vector<double> selectedIds() const;
+    QString filterDescription() const;
+    void confirmThen(const QString &question, const std::function<void()> &action);
+
+    QueuesController *m_controller; // Owned (child).
+    QTableView *m_overview;         // Owned.
+    QLabel *m_topicTitle;           // Owned.
+    QLineEdit *m_errorFilter;       // Owned.
+    QCheckBox *m_regex;             // Owned.
+    QLineEdit *m_payloadFilter;     // Owned.
+    QTableView *m_deadLetters;      // Owned.
+    QPushButton *m_loadMore;        // Owned.
+    QPushButton *m_retrySelected;   // Owned.
+    QPushButton *m_deleteSelected;  // Owned.
+    QPushButton *m_retryAll;        // Owned.
+    QPushButton *m_deleteAll;       // Owned.
+    QProgressBar *m_progress;       // Owned.
+    QPushButton *m_cancel;          // Owned.
+    QLabel *m_status;               // Owned.
+    std::function<bool(const QString &)> m_confirm;
+};
+
+} // namespace kvs::ui
