@@ -15,6 +15,10 @@ namespace {
 
 using Range = std::pair<std::size_t, std::size_t>;
 
+// A secret this long is replaced wherever it appears in a message, a shorter one only where the
+// message quotes it.
+constexpr std::size_t kAnywhereLength = 6;
+
 // kvs's own parameters, which PostgresAdapter takes out before libpq sees the string.
 constexpr std::string_view kOwnParameters[] = {"pool_max", "timeout_ms"};
 
@@ -409,20 +413,25 @@ std::string redactSecrets(std::string_view message, std::string_view connection)
     const std::string redacted = redactedConnection(connection);
     replaceAll(text, connection, redacted);
     for (const std::string &secret : secretsOf(connection)) {
-        // The redacted connection itself keeps its place: a secret such as "db" must not
-        // mangle it; only text outside it is searched.
+        // libpq and QUrl quote what they echo ("..."): a secret is replaced there, and
+        // anywhere when it is long enough not to be an ordinary word (a password "P" must not
+        // turn "PostgreSQL" into "***ostgreSQL"). The redacted connection keeps its place.
+        const bool anywhere = secret.size() >= kAnywhereLength;
         std::string result;
-        std::size_t at = 0;
-        for (;;) {
-            const std::size_t keep = text.find(redacted, at);
-            const std::size_t end = keep == std::string::npos ? text.size() : keep;
-            std::string part = text.substr(at, end - at);
-            replaceAll(part, secret, "***");
-            result += part;
-            if (keep == std::string::npos)
-                break;
-            result += redacted;
-            at = keep + redacted.size();
+        bool quoted = false;
+        std::size_t i = 0;
+        while (i < text.size()) {
+            if (text.compare(i, redacted.size(), redacted) == 0) {
+                result += redacted;
+                i += redacted.size();
+            } else if ((quoted || anywhere) && text.compare(i, secret.size(), secret) == 0) {
+                result += "***";
+                i += secret.size();
+            } else {
+                if (text[i] == '"')
+                    quoted = !quoted;
+                result += text[i++];
+            }
         }
         text = std::move(result);
     }

@@ -99,6 +99,11 @@ private slots:
         QTest::newRow("decoded") << "postgresql://u:S%40cret@h/db"
                                  << "user S@cret"
                                  << "user ***";
+        // A short password is replaced where libpq quotes it, not inside ordinary words.
+        QTest::newRow("short")
+            << "host=h password=P dbname=x"
+            << "kvs: cannot connect to PostgreSQL at h:5432/x: invalid value \"P\""
+            << "kvs: cannot connect to PostgreSQL at h:5432/x: invalid value \"***\"";
     }
     void redactsLibpqMessages()
     {
