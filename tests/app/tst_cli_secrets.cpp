@@ -77,7 +77,8 @@ private:
         QProcess process;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert(QStringLiteral("HOME"), m_home.path());
-        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"),
+                           m_home.filePath(QStringLiteral("config")));
         environment.remove(QStringLiteral("PGPASSWORD"));
         process.setProcessEnvironment(environment);
         process.setWorkingDirectory(m_home.path());
@@ -111,8 +112,8 @@ private slots:
 
 void TestCliSecrets::benchLinesHideThePassword()
 {
-    const Run run = kvsIn({"--json", "bench", "--db", testUrl(), "--ops", "get_hit", "--seconds",
-                           "0.05"});
+    const Run run
+        = kvsIn({"--json", "bench", "--db", testUrl(), "--ops", "get_hit", "--seconds", "0.05"});
     QVERIFY2(run.code == 0, run.err.constData());
     QVERIFY(!lines(run.out).isEmpty());
     QString redacted = testUrl();
@@ -199,8 +200,11 @@ void TestCliSecrets::passwordLeavesTheCommandLine()
     QProcess watch;
     // Runs until killed: the command line is looked at while it runs.
     watch.start(QStringLiteral(KVS_CLI_PATH),
-                {QStringLiteral("--schema"), schema, QStringLiteral("--db=") + testUrl(),
-                 QStringLiteral("watch"), QStringLiteral("['k']")});
+                {QStringLiteral("--schema"),
+                 schema,
+                 QStringLiteral("--db=") + testUrl(),
+                 QStringLiteral("watch"),
+                 QStringLiteral("['k']")});
     QVERIFY(watch.waitForStarted());
     QTRY_VERIFY_WITH_TIMEOUT(watch.canReadLine(), 60'000); // past reading its arguments
     const QByteArray commandLine = commandLineOf(watch.processId());
@@ -218,15 +222,14 @@ void TestCliSecrets::kvsAdminPasswordLeavesTheCommandLine()
     QProcess admin;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("HOME"), m_home.path());
-    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"),
+                       m_home.filePath(QStringLiteral("config")));
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     admin.setProcessEnvironment(environment);
-    admin.start(QStringLiteral(KVS_ADMIN_PATH),
-                {"postgresql://u:" + kMarker + "@127.0.0.1:1/x"});
+    admin.start(QStringLiteral(KVS_ADMIN_PATH), {"postgresql://u:" + kMarker + "@127.0.0.1:1/x"});
     QVERIFY(admin.waitForStarted());
     // The window runs until closed; its command line must lose the marker.
-    QTRY_VERIFY_WITH_TIMEOUT(!commandLineOf(admin.processId()).contains(kMarker.toUtf8()),
-                             60'000);
+    QTRY_VERIFY_WITH_TIMEOUT(!commandLineOf(admin.processId()).contains(kMarker.toUtf8()), 60'000);
     const QByteArray commandLine = commandLineOf(admin.processId());
     admin.kill();
     admin.waitForFinished();
@@ -250,16 +253,14 @@ void TestCliSecrets::everyCommandKeepsTheSecret_data()
                .arg(url.userName(), hostPort(), url.path().mid(1), kMarker)
         << kMarker << false;
     QTest::newRow("wrong keywords") << keywordForm(kMarker) << kMarker << false;
-    QTest::newRow("quoted keywords")
-        << keywordForm("'" + kMarker + " two'") << kMarker << false;
+    QTest::newRow("quoted keywords") << keywordForm("'" + kMarker + " two'") << kMarker << false;
     QTest::newRow("bad percent") << "postgresql://u:" + kMarker + "%zz@127.0.0.1/db" << kMarker
                                  << false;
     QTest::newRow("open bracket") << "postgresql://u:" + kMarker + "@[::1/db" << kMarker << false;
     QTest::newRow("unencoded slash")
         << "postgresql://u:" + kMarker + "/x@127.0.0.1/db" << kMarker << false;
     QTest::newRow("split keyword")
-        << "host=127.0.0.1 password=" + kMarker + "A " + kMarker + "B dbname=x" << kMarker
-        << false;
+        << "host=127.0.0.1 password=" + kMarker + "A " + kMarker + "B dbname=x" << kMarker << false;
     QTest::newRow("open quote") << "host=127.0.0.1 password='" + kMarker << kMarker << false;
 }
 

@@ -76,8 +76,8 @@ private slots:
         QFile old(path);
         QVERIFY(old.open(QIODevice::WriteOnly));
         old.close();
-        QVERIFY(QFile::setPermissions(path, kOwnerOnly | QFileDevice::ReadGroup
-                                                | QFileDevice::ReadOther));
+        QVERIFY(QFile::setPermissions(
+            path, kOwnerOnly | QFileDevice::ReadGroup | QFileDevice::ReadOther));
         QCOMPARE(modeOf(path), 0644);
         QSettings settings(path, QSettings::IniFormat);
         RecentConnections(&settings).clear();

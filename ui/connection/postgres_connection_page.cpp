@@ -139,8 +139,7 @@ void PostgresConnectionPage::updateTlsWarning()
 {
     const std::optional<ConnectionSpec> spec = ConnectionSpec::fromPostgresUrl(m_url->text());
     const QString given = password();
-    const bool warn
-        = spec && !plaintextPasswordWarning(spec->connectionString(given)).empty();
+    const bool warn = spec && !plaintextPasswordWarning(spec->connectionString(given)).empty();
     m_tlsWarning->setText(warn ? tr("The password goes to %1 without TLS being required: add "
                                     "sslmode=require (or verify-full) to the URL.")
                                      .arg(spec->host())
