@@ -2,6 +2,8 @@
 #include "demo_database.h"
 #include "main_window.h"
 
+#include <kvs/connection_string.h>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -27,11 +29,17 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addPositionalArgument(
         QStringLiteral("database"),
-        Tr::tr("The kvs database to open for inspection (read-only): a SQLite file or a "
-               "postgres:// URL. Default: the demo database, created on the first run."),
+        Tr::tr("The kvs database to open for inspection (read-only): a SQLite file, a "
+               "postgres:// URL or libpq key=value text. Default: the demo database, created on "
+               "the first run. A password given here is hidden from ps once read; PGPASSWORD, "
+               "~/.pgpass or the system keychain (the Connect dialog) keep it out of the command "
+               "line altogether."),
         Tr::tr("[database]"));
     parser.process(app);
     const QStringList arguments = parser.positionalArguments();
+    // Copied: the password can go from ps and /proc/PID/cmdline for the rest of the run (Qt
+    // reads argv again only when asked for the arguments).
+    kvs::hidePasswordsInArguments(argc, argv);
     if (arguments.size() > 1)
         parser.showHelp(1);
 

@@ -2,6 +2,8 @@
 // argument vector lives in the kvs_cli library.
 #include "cli/cli_commands.h"
 
+#include <kvs/connection_string.h>
+
 #include <iostream>
 #include <string>
 #include <vector>
@@ -10,5 +12,7 @@ int main(int argc, char **argv)
 {
     std::ios::sync_with_stdio(false);
     const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+    // Copied: the password can go from ps and /proc/PID/cmdline for the rest of the run.
+    kvs::hidePasswordsInArguments(argc, argv);
     return kvs::cli::run(args, std::cout, std::cerr);
 }

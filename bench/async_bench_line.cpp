@@ -3,6 +3,7 @@
 #include "bench/format.h"
 #include "bench/json_line.h"
 
+#include <kvs/connection_string.h>
 #include <kvs/js_number.h>
 
 #include <cmath>
@@ -14,7 +15,7 @@ std::string asyncJsonLine(const std::string &db, const AsyncBenchLine &line)
 {
     return JsonLine()
         .string("backend", line.backend)
-        .string("db", db)
+        .string("db", redactedConnection(db)) // the help promises a password is never printed
         .string("op", line.op)
         .raw("ops_per_s", integerText(line.measured.opsPerSecond()))
         .raw("p50_us", twoDecimals(line.measured.p50Us))

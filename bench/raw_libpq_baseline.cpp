@@ -1,5 +1,6 @@
 #include "bench/raw_libpq_baseline.h"
 
+#include <kvs/connection_string.h>
 #include <kvs/errors.h>
 #include <kvs/value_codec.h>
 
@@ -43,16 +44,11 @@ std::int64_t nowMs()
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-std::string withoutPoolMax(std::string url)
+// kvs's own parameters, which libpq refuses.
+std::string withoutOwnParameters(std::string url)
 {
-    const std::size_t at = url.find("pool_max=");
-    if (at == std::string::npos)
-        return url;
-    std::size_t end = url.find('&', at);
-    end = end == std::string::npos ? url.size() : end + 1;
-    url.erase(at, end - at);
-    if (!url.empty() && (url.back() == '&' || url.back() == '?'))
-        url.pop_back();
+    (void)takeConnectionParameter(url, "pool_max", true);
+    (void)takeConnectionParameter(url, "timeout_ms", true);
     return url;
 }
 
@@ -69,11 +65,12 @@ RawLibpqBaseline::RawLibpqBaseline(const std::string &url,
                                    const BenchKeys &keys)
     : m_keys(keys)
     , m_schema(schema)
-    , m_conn(PQconnectdb(withoutPoolMax(url).c_str()))
+    , m_conn(PQconnectdb(withoutOwnParameters(url).c_str()))
 {
     if (PQstatus(m_conn.get()) != CONNECTION_OK)
-        throw Error("kvs: bench: the libpq baseline cannot connect: "
-                    + std::string(PQerrorMessage(m_conn.get())));
+        throw Error(redactSecrets("kvs: bench: the libpq baseline cannot connect: "
+                                      + std::string(PQerrorMessage(m_conn.get())),
+                                  url));
     const std::string kv = schema + ".\"kv\"";
     const std::string seq = "nextval('" + schema + ".\"kv_versionstamp\"')";
     const std::string live = " AND (expires_at IS NULL OR expires_at > $2)";

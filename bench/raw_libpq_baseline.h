@@ -25,7 +25,7 @@ using PgConnPtr = std::unique_ptr<pg_conn, PgConnCloser>;
 class RawLibpqBaseline
 {
 public:
-    // Connects to url (our pool_max parameter removed) and prepares the statements for the
+    // Connects to url (kvs's own parameters removed) and prepares the statements for the
     // tables of schema (quoted identifier, e.g. "kvs_bench_1") with no table prefix.
     RawLibpqBaseline(const std::string &url, const std::string &schema, const BenchKeys &keys);
     ~RawLibpqBaseline();

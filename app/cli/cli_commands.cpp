@@ -9,6 +9,7 @@
 #include "cli/cli_watch_command.h"
 #include "cli/command_context.h"
 
+#include <kvs/connection_string.h>
 #include <kvs/errors.h>
 #include <kvs/key.h>
 #include <kvs/literal.h>
@@ -108,8 +109,31 @@ int dispatch(const CommandContext &context)
 
 } // namespace
 
+namespace {
+
+// The --db value as written, found without the parser (which may be what fails): every
+// message is redacted against it, so that no password reaches stderr.
+std::string dbArgument(const std::vector<std::string> &args)
+{
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--")
+            break;
+        if (args[i] == "--db" && i + 1 < args.size())
+            return args[i + 1];
+        if (args[i].starts_with("--db="))
+            return args[i].substr(5);
+    }
+    return {};
+}
+
+} // namespace
+
 int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
+    const std::string db = dbArgument(args);
+    const auto errorText = [&db](const std::string &message) {
+        return errorLine(redactSecrets(message, db));
+    };
     try {
         const CliArguments parsed = CliArguments::parse(args);
         if (parsed.has("--help")) {
@@ -120,18 +144,20 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
             out << versionLine() << '\n';
             return kExitOk;
         }
+        if (const std::string warning = plaintextPasswordWarning(db); !warning.empty())
+            err << warning << '\n';
         const int code = dispatch(CommandContext{parsed, out, err});
         out.flush();
         return code;
     } catch (const UsageError &error) {
-        err << errorLine(error.what()) << '\n';
+        err << errorText(error.what()) << '\n';
         return kExitUsage;
     } catch (const SchemaOutdatedError &error) {
         std::string message = error.what();
         if (message.find("--migrate") == std::string::npos) {
             message += " (run the command again with --migrate to upgrade the database)";
         }
-        err << errorLine(message) << '\n';
+        err << errorText(message) << '\n';
         return kExitFailure;
     } catch (const NotKvsDatabaseError &error) {
         // A write without --migrate on a database of other tables: say how to consent.
@@ -139,10 +165,10 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         if (message.find("migration allowed") != std::string::npos) {
             message += " (run the command again with --migrate to add them)";
         }
-        err << errorLine(message) << '\n';
+        err << errorText(message) << '\n';
         return kExitFailure;
     } catch (const std::exception &error) {
-        err << errorLine(error.what()) << '\n';
+        err << errorText(error.what()) << '\n';
         return kExitFailure;
     } catch (...) {
         err << "kvs: unexpected error\n";

@@ -63,7 +63,11 @@ Options (before or after the arguments):
   --db PATH|URL         the SQLite database file (":memory:" for a private in-memory one;
                         sqlite:// and file:// URLs too), or a PostgreSQL server:
                         postgres://user:password@host:port/database?sslmode=require&pool_max=4
-                        (any libpq parameter); needed by every command but key and value
+                        or libpq's key=value form ("host=db user=app dbname=inv"), with any
+                        libpq parameter and kvs's own: pool_max (connections) and timeout_ms
+                        (a call that waits longer for the server is cancelled, its
+                        connection closed, and fails; default: no limit); needed by every
+                        command but key and value
   --schema S            PostgreSQL: the schema of the store's tables (default: search_path's)
   --json                print JSON instead of literals (formats below)
   --table-prefix P      the store's tablePrefix (tables Pkv, Pmeta, ...)
@@ -119,7 +123,11 @@ Database access:
   not exist yet; on a database at an older schema they refuse, unless --migrate is given.
   PostgreSQL: the same, per schema: a read never creates the schema or tables; a write creates
   them in an empty schema, and needs --migrate to add them beside an application's tables.
-  A password in a URL is never printed; ~/.pgpass and PGPASSWORD work as in psql.
+  A password in a connection string is never printed, and kvs overwrites it in its own
+  command line once read, but ps can show it before that, and shell histories keep it: the safe
+  ways are PGPASSWORD, ~/.pgpass (both as in psql) or the system keychain (kvs-admin).
+  A password sent to another host without sslmode=require (or verify-ca, verify-full) gets a
+  warning on stderr.
 
 Output (one line per result, on stdout):
   get           the value's literal, e.g. {"name": "Alice"}

@@ -15,3 +15,8 @@ kvs_add_test(tst_connection_resolver_postgres tst_connection_resolver_postgres.c
     LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
 kvs_add_test(tst_database_session_postgres tst_database_session_postgres.cpp
     LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
+# Issue 17: the settings file is the owner's only (0600).
+kvs_add_test(tst_settings_permissions tst_settings_permissions.cpp LIBS kvs_ui)
+# Issue 17: no password in any text, settings file or log of the window's connection paths.
+kvs_add_test(tst_gui_secrets tst_gui_secrets.cpp LIBS kvs_ui PostgreSQL::PostgreSQL
+             LABELS postgres)

@@ -19,6 +19,8 @@ private slots:
     void parsesAUrlAndTakesThePasswordOut();
     void takesAPasswordParameterOut();
     void refusesWhatIsNotAPostgresUrl();
+    void readsTheKeywordForm();
+    void errorsNeverQuoteThePassword();
     void connectionStringEncodesThePassword();
     void connectionStringAddsParametersOnce();
     void buildsAUrlFromParts();
@@ -95,6 +97,36 @@ void TestConnectionSpec::connectionStringAddsParametersOnce()
     QCOMPARE(spec->connectionString(
                  {}, {QStringLiteral("pool_max=1"), QStringLiteral("connect_timeout=5")}),
              std::string("postgres://app@db.example/inventory?pool_max=8&connect_timeout=5"));
+}
+
+// Issue 17, item 4: libpq's key=value text is a PostgreSQL connection in the GUI too.
+void TestConnectionSpec::readsTheKeywordForm()
+{
+    QString password;
+    const auto spec = ConnectionSpec::fromPostgresUrl(
+        QStringLiteral("host=db.example port=6543 user=app password='s3 cret' dbname=inventory "
+                       "sslmode=require"),
+        &password);
+    QVERIFY(spec);
+    QCOMPARE(password, QStringLiteral("s3 cret"));
+    QCOMPARE(spec->postgresUrl(),
+             QStringLiteral("postgresql://app@db.example:6543/inventory?sslmode=require"));
+    QCOMPARE(spec->host(), QStringLiteral("db.example"));
+}
+
+// Issue 17, item 2: QUrl's and libpq's reasons quote the text they refused.
+void TestConnectionSpec::errorsNeverQuoteThePassword()
+{
+    QString error;
+    QVERIFY(!ConnectionSpec::fromPostgresUrl(
+        QStringLiteral("postgresql://u:Zq8Hidden@h:99999999/db"), nullptr, &error));
+    QVERIFY2(error.startsWith(QStringLiteral("Not a valid URL: ")), qPrintable(error));
+    QVERIFY2(!error.contains(QStringLiteral("Zq8Hidden")), qPrintable(error));
+    QVERIFY(!ConnectionSpec::fromPostgresUrl(
+        QStringLiteral("host=h password=Zq8Hidden Zq8More dbname=x"), nullptr, &error));
+    QCOMPARE(error,
+             QStringLiteral("Not a valid connection string: missing \"=\" after \"***\" in "
+                            "connection info string"));
 }
 
 void TestConnectionSpec::buildsAUrlFromParts()

@@ -2,6 +2,8 @@
 
 #include "connection/connection_tr.h"
 
+#include <kvs/connection_string.h>
+
 #include <QDir>
 #include <QFileInfo>
 #include <QUrl>
@@ -51,11 +53,26 @@ ConnectionSpec::fromPostgresUrl(const QString &text, QString *password, QString 
             *error = why;
         return std::nullopt;
     };
-    QUrl url(text.trimmed(), QUrl::TolerantMode);
     if (text.trimmed().isEmpty())
         return fail(ConnectionTr::tr("Enter a PostgreSQL URL."));
+    // libpq's key=value form becomes the URL it stands for; its parse errors, and QUrl's
+    // (which quote the whole text), are redacted: the text may hold a password.
+    const std::string given = text.trimmed().toStdString();
+    std::string converted = given;
+    if (isPostgresConnection(given)) {
+        std::string why;
+        const std::optional<std::string> asUrl = postgresUrlOf(given, &why);
+        if (!asUrl) {
+            return fail(ConnectionTr::tr("Not a valid connection string: %1")
+                            .arg(QString::fromStdString(why)));
+        }
+        converted = *asUrl;
+    }
+    QUrl url(QString::fromStdString(converted), QUrl::TolerantMode);
     if (!url.isValid()) {
-        return fail(ConnectionTr::tr("Not a valid URL: %1").arg(url.errorString()));
+        return fail(ConnectionTr::tr("Not a valid URL: %1")
+                        .arg(QString::fromStdString(
+                            redactSecrets(url.errorString().toStdString(), given))));
     }
     if (!isPostgresScheme(url.scheme())) {
         return fail(ConnectionTr::tr("A PostgreSQL URL starts with postgres:// or postgresql://."));
@@ -203,6 +220,8 @@ AsyncKVStoreSettings ConnectionSpec::storeSettings(bool readOnly, bool migrate) 
         settings.schema = m_schema.toStdString();
     settings.readOnly = readOnly;
     settings.migrate = migrate;
+    if (m_kind == Kind::Postgres)
+        settings.callTimeout = m_callTimeout;
     return settings;
 }
 
@@ -218,6 +237,8 @@ QVariantMap ConnectionSpec::toVariantMap() const
     map.insert(QStringLiteral("tablePrefix"), m_tablePrefix);
     map.insert(QStringLiteral("schema"), m_schema);
     map.insert(QStringLiteral("rememberPassword"), m_rememberPassword);
+    if (m_kind == Kind::Postgres)
+        map.insert(QStringLiteral("callTimeoutMs"), qint64(m_callTimeout.count()));
     return map;
 }
 
@@ -238,6 +259,9 @@ std::optional<ConnectionSpec> ConnectionSpec::fromVariantMap(const QVariantMap &
     spec->m_tablePrefix = map.value(QStringLiteral("tablePrefix")).toString();
     spec->m_schema = map.value(QStringLiteral("schema")).toString();
     spec->m_rememberPassword = map.value(QStringLiteral("rememberPassword")).toBool();
+    if (map.contains(QStringLiteral("callTimeoutMs")))
+        spec->m_callTimeout
+            = std::chrono::milliseconds(map.value(QStringLiteral("callTimeoutMs")).toLongLong());
     return spec;
 }
 

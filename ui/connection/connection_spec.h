@@ -6,6 +6,7 @@
 #include <QString>
 #include <QVariantMap>
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -24,8 +25,9 @@ public:
 
     // An SQLite file; createNew: the file may be missing and will be created by the open.
     static ConnectionSpec sqlite(const QString &path, bool createNew = false);
-    // A PostgreSQL server from a "postgres://" or "postgresql://" URL (any libpq parameter).
-    // Returns nullopt, with a translated reason in *error, when url is not such a URL. A password
+    // A PostgreSQL server from a "postgres://" or "postgresql://" URL (any libpq parameter), or
+    // from libpq's key=value text (kept as the URL it stands for). Returns nullopt, with a
+    // translated reason free of the password in *error, when url is neither. A password
     // in the user info or in a "password" query parameter is removed from the spec and stored in
     // *password (if given), decoded.
     static std::optional<ConnectionSpec>
@@ -56,6 +58,11 @@ public:
     // PostgreSQL only; "" = the server's search_path.
     QString schema() const { return m_schema; }
     void setSchema(const QString &schema) { m_schema = schema; }
+
+    // PostgreSQL: how long a call may wait for the server before it is cancelled and fails
+    // (AsyncKVStoreSettings::callTimeout; a timeout_ms in the URL wins); zero: no limit.
+    std::chrono::milliseconds callTimeout() const { return m_callTimeout; }
+    void setCallTimeout(std::chrono::milliseconds timeout) { m_callTimeout = timeout; }
 
     // Whether the user allowed the password to be kept in the system keychain.
     bool rememberPassword() const { return m_rememberPassword; }
@@ -95,6 +102,8 @@ private:
     QString m_tablePrefix;
     QString m_schema;
     bool m_rememberPassword = false;
+    // The app's default: a frozen server fails a call after 30 s instead of hanging a tab.
+    std::chrono::milliseconds m_callTimeout{30000};
 };
 
 } // namespace kvs::ui

@@ -27,6 +27,7 @@ Step stepOf(ConnectionError::Step step)
         return Step::Resolve;
     case ConnectionError::Step::Connect:
     case ConnectionError::Step::Lost:
+    case ConnectionError::Step::Timeout:
         return Step::Connect;
     case ConnectionError::Step::Tls:
         return Step::Tls;

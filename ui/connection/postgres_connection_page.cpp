@@ -1,5 +1,7 @@
 #include "connection/postgres_connection_page.h"
 
+#include <kvs/connection_string.h>
+
 #include <QCheckBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -7,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpressionValidator>
+#include <QSpinBox>
 #include <QUrl>
 
 namespace kvs::ui {
@@ -22,6 +25,8 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     , m_remember(new QCheckBox(tr("&Remember password in the system keychain"), this))
     , m_keychainNote(new QLabel(this))
     , m_schema(new QLineEdit(this))
+    , m_callTimeout(new QSpinBox(this))
+    , m_tlsWarning(new QLabel(this))
 {
     m_url->setObjectName(QStringLiteral("postgresUrlEdit"));
     m_url->setPlaceholderText(QStringLiteral("postgres://user@host:5432/database?sslmode=prefer"));
@@ -47,6 +52,17 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     m_schema->setValidator(new QRegularExpressionValidator(
         QRegularExpression(QStringLiteral("[A-Za-z_][A-Za-z0-9_]{0,62}")), m_schema));
 
+    m_callTimeout->setObjectName(QStringLiteral("callTimeoutSpin"));
+    m_callTimeout->setRange(0, 3600);
+    m_callTimeout->setValue(30);
+    m_callTimeout->setSuffix(tr(" s"));
+    m_callTimeout->setSpecialValueText(tr("No limit"));
+    m_callTimeout->setToolTip(tr("A call the server does not answer in this time is cancelled, "
+                                 "and its connection closed (timeout_ms in the URL wins)"));
+    m_tlsWarning->setObjectName(QStringLiteral("tlsWarningLabel"));
+    m_tlsWarning->setWordWrap(true);
+    m_tlsWarning->hide();
+
     auto *portLabel = new QLabel(tr("P&ort:"), this);
     portLabel->setBuddy(m_port);
     auto *hostRow = new QHBoxLayout;
@@ -65,7 +81,9 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     form->addRow(tr("&Password:"), m_password);
     form->addRow(QString(), m_remember);
     form->addRow(QString(), m_keychainNote);
+    form->addRow(QString(), m_tlsWarning);
     form->addRow(tr("S&chema:"), m_schema);
+    form->addRow(tr("Call &timeout:"), m_callTimeout);
 
     connect(m_url, &QLineEdit::textChanged, this, &PostgresConnectionPage::urlEdited);
     connect(m_url, &QLineEdit::editingFinished, this, &PostgresConnectionPage::takePasswordFromUrl);
@@ -74,6 +92,8 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     for (QLineEdit *field : {m_url, m_schema, m_password})
         connect(field, &QLineEdit::textChanged, this, &PostgresConnectionPage::changed);
     connect(m_remember, &QCheckBox::toggled, this, &PostgresConnectionPage::changed);
+    for (QLineEdit *field : {m_url, m_password})
+        connect(field, &QLineEdit::textChanged, this, &PostgresConnectionPage::updateTlsWarning);
 }
 
 ConnectionSpec PostgresConnectionPage::spec() const
@@ -83,6 +103,7 @@ ConnectionSpec PostgresConnectionPage::spec() const
         return ConnectionSpec(); // Invalid; problem() says why.
     spec->setSchema(m_schema->text().trimmed());
     spec->setRememberPassword(m_remember->isEnabled() && m_remember->isChecked());
+    spec->setCallTimeout(std::chrono::seconds(m_callTimeout->value()));
     return *spec;
 }
 
@@ -110,6 +131,20 @@ void PostgresConnectionPage::setSpec(const ConnectionSpec &spec)
     m_password->clear();
     m_schema->setText(spec.schema());
     m_remember->setChecked(spec.rememberPassword());
+    m_callTimeout->setValue(static_cast<int>(
+        std::chrono::duration_cast<std::chrono::seconds>(spec.callTimeout()).count()));
+}
+
+void PostgresConnectionPage::updateTlsWarning()
+{
+    const std::optional<ConnectionSpec> spec = ConnectionSpec::fromPostgresUrl(m_url->text());
+    const QString given = password();
+    const bool warn = spec && !plaintextPasswordWarning(spec->connectionString(given)).empty();
+    m_tlsWarning->setText(warn ? tr("The password goes to %1 without TLS being required: add "
+                                    "sslmode=require (or verify-full) to the URL.")
+                                     .arg(spec->host())
+                               : QString());
+    m_tlsWarning->setVisible(warn);
 }
 
 void PostgresConnectionPage::setKeychainUnavailable(const QString &note)

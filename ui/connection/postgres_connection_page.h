@@ -7,6 +7,7 @@
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QSpinBox;
 
 namespace kvs::ui {
 
@@ -40,18 +41,21 @@ private:
     void urlEdited();
     void takePasswordFromUrl();
     void partsEdited();
+    void updateTlsWarning();
     void showParts(const ConnectionSpec &spec);
 
-    QLineEdit *m_url;       // Owned (child).
-    QLineEdit *m_host;      // Owned (child).
-    QLineEdit *m_port;      // Owned (child).
-    QLineEdit *m_database;  // Owned (child).
-    QLineEdit *m_user;      // Owned (child).
-    QLineEdit *m_password;  // Owned (child).
-    QCheckBox *m_remember;  // Owned (child).
-    QLabel *m_keychainNote; // Owned (child).
-    QLineEdit *m_schema;    // Owned (child).
-    bool m_syncing = false; // partsEdited() is writing the URL.
+    QLineEdit *m_url;        // Owned (child).
+    QLineEdit *m_host;       // Owned (child).
+    QLineEdit *m_port;       // Owned (child).
+    QLineEdit *m_database;   // Owned (child).
+    QLineEdit *m_user;       // Owned (child).
+    QLineEdit *m_password;   // Owned (child).
+    QCheckBox *m_remember;   // Owned (child).
+    QLabel *m_keychainNote;  // Owned (child).
+    QLineEdit *m_schema;     // Owned (child).
+    QSpinBox *m_callTimeout; // Owned (child): seconds, 0 = no limit.
+    QLabel *m_tlsWarning;    // Owned (child): shown when the password would go out unencrypted.
+    bool m_syncing = false;  // partsEdited() is writing the URL.
 };
 
 } // namespace kvs::ui

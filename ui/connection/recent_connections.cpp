@@ -1,5 +1,8 @@
 #include "connection/recent_connections.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QSettings>
 
 #include <memory>
@@ -24,6 +27,26 @@ private:
     std::unique_ptr<QSettings> m_own; // Owned; null when the caller gave settings.
     QSettings *m_settings;            // Not owned (or m_own).
 };
+
+constexpr QFileDevice::Permissions kOwnerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+
+// The settings file names hosts, users and databases: readable by its owner only (0600). A
+// missing file is created so before the first write; QSettings' atomic save keeps the
+// permissions of the file it replaces, and a file an older release left readable is narrowed.
+void createPrivately(const QString &path)
+{
+    if (path.isEmpty() || QFileInfo::exists(path))
+        return;
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    (void)file.open(QIODevice::WriteOnly | QIODevice::NewOnly, kOwnerOnly);
+}
+
+void narrowPermissions(const QString &path)
+{
+    if (!path.isEmpty() && QFileInfo::exists(path) && QFile::permissions(path) != kOwnerOnly)
+        QFile::setPermissions(path, kOwnerOnly);
+}
 
 } // namespace
 
@@ -77,6 +100,7 @@ void RecentConnections::clear()
 void RecentConnections::store(const QList<ConnectionSpec> &specs)
 {
     SettingsRef settings(m_settings);
+    createPrivately(settings->fileName());
     settings->remove(kArray);
     settings->beginWriteArray(kArray, static_cast<int>(specs.size()));
     for (int i = 0; i < specs.size(); ++i) {
@@ -88,6 +112,7 @@ void RecentConnections::store(const QList<ConnectionSpec> &specs)
     }
     settings->endArray();
     settings->sync();
+    narrowPermissions(settings->fileName());
 }
 
 } // namespace kvs::ui

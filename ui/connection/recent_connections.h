@@ -9,7 +9,8 @@ class QSettings;
 namespace kvs::ui {
 
 // The connections opened lately, most recent first, kept in QSettings (group
-// "connections/recent"). Holds specs only, which never carry a password. Thread rule: one thread
+// "connections/recent"), whose file is made readable by its owner only (0600) when this class
+// writes it. Holds specs only, which never carry a password. Thread rule: one thread
 // at a time (the GUI thread in the app); QSettings itself is reentrant.
 class RecentConnections
 {

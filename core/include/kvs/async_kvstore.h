@@ -22,7 +22,8 @@ namespace kvs {
 
 class AsyncAtomicOperation;
 
-/// Whether a connection string names a PostgreSQL server ("postgres://", "postgresql://"): the
+/// Whether a connection string names a PostgreSQL server: a "postgres://" or "postgresql://"
+/// URL, or libpq's key=value form (kvs::isPostgresConnection in kvs/connection_string.h): the
 /// one rule AsyncKVStore, ChangeFeed and the CLI choose their backend by.
 [[nodiscard]] bool isPostgresUrl(std::string_view connection) noexcept;
 
@@ -37,6 +38,10 @@ struct AsyncKVStoreSettings
     long long maxKeySize = 2048;
     bool readOnly = false; // connection strings only: the adapter opens read-only
     bool migrate = true;   // connection strings only: false refuses an older schema
+    /// PostgreSQL connection strings only: how long a call may wait for the server before it is
+    /// cancelled and fails with ConnectionError (Timeout); zero: no deadline (the default). The
+    /// connection string's timeout_ms parameter wins.
+    std::chrono::milliseconds callTimeout{0};
     /// The maintenance timer's period (the reference's 60 s); zero turns it off.
     std::chrono::milliseconds maintenanceInterval{60000};
     /// The time the store reads and its timers run on (kvs/clock.h); null: the system's.

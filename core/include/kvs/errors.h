@@ -75,11 +75,12 @@ private:
 };
 
 /// The database server cannot be reached or the connection broke: retrying later can work, and a
-/// pool discards the connection. step() says where it failed, for the message a user sees.
+/// pool discards the connection. step() says where it failed, for the message a user sees;
+/// Timeout: the server did not answer a call within the client's deadline (timeout_ms).
 class ConnectionError : public DatabaseError
 {
 public:
-    enum class Step { Resolve, Connect, Tls, Authenticate, Database, Lost };
+    enum class Step { Resolve, Connect, Tls, Authenticate, Database, Lost, Timeout };
     ConnectionError(const std::string &message, Step step, std::string sqlState = {});
     Step step() const noexcept { return m_step; }
 

@@ -22,6 +22,10 @@ struct PostgresAdapterOptions
     int poolSize = 0;
     /// How long a connection attempt may take; 0 = the URL's connect_timeout, or 10 s.
     std::chrono::milliseconds connectTimeout{0};
+    /// How long a call may wait for the server's answer before it is cancelled, its connection
+    /// dropped and it fails with ConnectionError (Timeout); 0 = none. The URL's timeout_ms
+    /// parameter wins.
+    std::chrono::milliseconds callTimeout{0};
     bool readOnly = false; // no migration, no DDL; the store refuses writes
     bool migrate = true;   // false: an older schema is refused, left untouched
 };
@@ -34,8 +38,10 @@ struct PostgresAdapterOptions
 /// transactions with per-key advisory locks (FNV-1a ids a JavaScript kvs process computes too),
 /// the migration in one transaction under its advisory lock. TLS as the URL asks (sslmode).
 ///
-/// url: "postgres://user:password@host:port/database?sslmode=...&pool_max=N&connect_timeout=S"
-/// (any libpq parameter; pool_max is ours and not passed on). Nothing connects before the first
+/// url: "postgres://user:password@host:port/database?sslmode=...&pool_max=N&connect_timeout=S
+/// &timeout_ms=MS", or the same in libpq's key=value form (any libpq parameter; pool_max and
+/// timeout_ms are ours and not passed on). TypeError "kvs: timeout_ms must be an integer >= 1,
+/// got \"X\"" (likewise pool_max, connect_timeout). Nothing connects before the first
 /// call; a call on a connection that cannot be made fails with ConnectionError saying which step
 /// failed (resolve, connect, TLS, authenticate, database), and the next call tries again.
 /// Thread rule: safe from any thread. TypeError "kvs: schema must match

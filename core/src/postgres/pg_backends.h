@@ -25,7 +25,7 @@ public:
     // Row locks exist on a transaction's adapter; outside one there is nothing to hold them.
     static constexpr bool kRowLocks = false;
 
-    // TypeError for a bad schema, tablePrefix, pool_max or connect_timeout.
+    // TypeError for a bad schema, tablePrefix, pool_max, timeout_ms or connect_timeout.
     PgPoolBackend(const std::string &url, const PostgresAdapterOptions &options);
 
     template <auto Op, typename... Args>

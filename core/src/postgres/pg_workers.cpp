@@ -71,7 +71,8 @@ void PgWorkers::work(const std::shared_ptr<Core> &core)
             connection.reset();
             try {
                 connection = std::make_unique<PqConnection>(core->settings.conninfo,
-                                                            core->settings.connectTimeout);
+                                                            core->settings.connectTimeout,
+                                                            core->settings.callTimeout);
             } catch (...) {
                 unavailable = std::current_exception();
             }
@@ -91,6 +92,9 @@ void PgWorkers::work(const std::shared_ptr<Core> &core)
             }
             if (!calls.empty())
                 connection->run(calls);
+            // A broken connection (a call timed out, the server went) is closed at once.
+            if (connection && connection->isBroken())
+                connection.reset();
             for (Job &job : batch)
                 job.complete(job.call);
         }

@@ -29,9 +29,10 @@ class PgWorkers
 public:
     struct Settings
     {
-        std::string conninfo; // a URL libpq accepts (our own parameters stripped)
+        std::string conninfo; // a URL or key=value text libpq accepts (ours stripped)
         int size = 4;
         std::chrono::milliseconds connectTimeout{10000};
+        std::chrono::milliseconds callTimeout{0}; // per statement batch or session statement
     };
 
     explicit PgWorkers(Settings settings);

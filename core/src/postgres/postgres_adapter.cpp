@@ -5,6 +5,7 @@
 #include "runtime/future_util.h"
 #include "store/validation.h"
 
+#include <kvs/connection_string.h>
 #include <kvs/errors.h>
 #include <kvs/postgres_adapter.h>
 
@@ -18,35 +19,6 @@ namespace {
 
 constexpr int kDefaultPoolSize = 4;
 constexpr std::chrono::milliseconds kDefaultConnectTimeout{10000};
-
-// Removes parameter name from a URL's query and returns its value ("" when absent). Ours
-// (pool_max) must not reach libpq, which refuses unknown parameters; connect_timeout is libpq's
-// and stays, we read it because our non-blocking connect enforces it itself.
-std::string takeParameter(std::string &url, const std::string &name, bool remove)
-{
-    const std::size_t query = url.find('?');
-    if (query == std::string::npos)
-        return {};
-    std::string kept;
-    std::string value;
-    std::size_t start = query + 1;
-    while (start <= url.size()) {
-        std::size_t end = url.find('&', start);
-        if (end == std::string::npos)
-            end = url.size();
-        const std::string item = url.substr(start, end - start);
-        if (item.rfind(name + "=", 0) == 0) {
-            value = item.substr(name.size() + 1);
-            if (!remove)
-                kept += (kept.empty() ? "" : "&") + item;
-        } else if (!item.empty()) {
-            kept += (kept.empty() ? "" : "&") + item;
-        }
-        start = end + 1;
-    }
-    url = url.substr(0, query) + (kept.empty() ? "" : "?" + kept);
-    return value;
-}
 
 int parsePositive(const std::string &text, const char *what)
 {
@@ -73,11 +45,15 @@ void validateSchema(const std::string &schema)
     }
 }
 
+// Ours (pool_max, timeout_ms) are taken out, in the URL and the key=value form alike: libpq
+// refuses unknown parameters. connect_timeout is libpq's and stays; we read it because our
+// non-blocking connect enforces it itself.
 PgWorkers::Settings poolSettings(std::string url, const PostgresAdapterOptions &options)
 {
     PgWorkers::Settings settings;
-    const std::string poolMax = takeParameter(url, "pool_max", true);
-    const std::string timeout = takeParameter(url, "connect_timeout", false);
+    const std::string poolMax = takeConnectionParameter(url, "pool_max", true).value_or("");
+    const std::string callTimeout = takeConnectionParameter(url, "timeout_ms", true).value_or("");
+    const std::string timeout = takeConnectionParameter(url, "connect_timeout", false).value_or("");
     settings.size = options.poolSize > 0 ? options.poolSize
                     : poolMax.empty()    ? kDefaultPoolSize
                                          : parsePositive(poolMax, "pool_max");
@@ -86,6 +62,9 @@ PgWorkers::Settings poolSettings(std::string url, const PostgresAdapterOptions &
           : timeout.empty()
               ? kDefaultConnectTimeout
               : std::chrono::milliseconds(1000LL * parsePositive(timeout, "connect_timeout"));
+    settings.callTimeout = !callTimeout.empty()
+                               ? std::chrono::milliseconds(parsePositive(callTimeout, "timeout_ms"))
+                               : options.callTimeout;
     settings.conninfo = std::move(url);
     return settings;
 }

@@ -10,6 +10,7 @@
 
 #include <cstring>
 #include <poll.h>
+#include <thread>
 
 Q_LOGGING_CATEGORY(lcPostgres, "kvs.core.pg")
 
@@ -59,7 +60,10 @@ std::string targetOf(PGconn *conn)
 
 } // namespace
 
-PqConnection::PqConnection(const std::string &conninfo, std::chrono::milliseconds timeout)
+PqConnection::PqConnection(const std::string &conninfo,
+                           std::chrono::milliseconds timeout,
+                           std::chrono::milliseconds callTimeout)
+    : m_callTimeout(callTimeout)
 {
     // Defaults first: the URL (expanded from dbname) overrides them. Keepalives find a peer
     // that vanished (a pulled cable, a VM paused) instead of waiting for it forever.
@@ -76,12 +80,12 @@ PqConnection::PqConnection(const std::string &conninfo, std::chrono::millisecond
         throw ConnectionError("kvs: cannot connect to PostgreSQL: out of memory",
                               ConnectionError::Step::Connect);
     if (PQstatus(m_conn.get()) == CONNECTION_BAD)
-        throw connectError(m_conn.get(), "");
+        throw connectError(m_conn.get(), "", conninfo); // libpq's parse errors quote the string
     const Clock::time_point deadline = Clock::now() + timeout;
     PostgresPollingStatusType state = PGRES_POLLING_WRITING;
     while (state != PGRES_POLLING_OK) {
         if (state == PGRES_POLLING_FAILED)
-            throw connectError(m_conn.get(), targetOf(m_conn.get()));
+            throw connectError(m_conn.get(), targetOf(m_conn.get()), conninfo);
         const short events = state == PGRES_POLLING_READING ? POLLIN : POLLOUT;
         if (!pollUntil(PQsocket(m_conn.get()), events, deadline)) {
             const std::string after = timeout.count() % 1000 == 0
@@ -167,11 +171,41 @@ bool PqConnection::closedByServer()
     return m_broken;
 }
 
+void PqConnection::timedOut()
+{
+    m_broken = true;
+    // PQcancel connects to the server and waits for it to close: on its own thread, so that a
+    // frozen server holds that thread, not the caller. It owns its PGcancel.
+    if (PGcancel *cancel = PQgetCancel(m_conn.get())) {
+        std::thread([cancel] {
+            char buffer[256];
+            (void)PQcancel(cancel, buffer, sizeof buffer);
+            PQfreeCancel(cancel);
+        }).detach();
+    }
+    throw ConnectionError("kvs: PostgreSQL at " + m_target + " did not answer within "
+                              + std::to_string(m_callTimeout.count())
+                              + " ms (timeout_ms); the statement was cancelled and the "
+                                "connection closed",
+                          ConnectionError::Step::Timeout);
+}
+
 void PqConnection::waitFor(short events)
 {
     pollfd pfd{PQsocket(m_conn.get()), events, 0};
-    while (::poll(&pfd, 1, -1) < 0) {
-        if (errno != EINTR)
+    for (;;) {
+        int wait = -1;
+        if (m_callTimeout.count() > 0) {
+            const auto left
+                = std::chrono::duration_cast<std::chrono::milliseconds>(m_deadline - Clock::now());
+            if (left.count() <= 0)
+                timedOut();
+            wait = static_cast<int>(left.count());
+        }
+        const int rc = ::poll(&pfd, 1, wait);
+        if (rc > 0)
+            return;
+        if (rc < 0 && errno != EINTR)
             lost("poll failed");
     }
 }
@@ -210,6 +244,8 @@ void PqConnection::run(const std::vector<PqCall *> &calls)
         }
         return;
     }
+    if (m_callTimeout.count() > 0)
+        m_deadline = Clock::now() + m_callTimeout;
     std::vector<bool> preparing(calls.size(), false);
     std::size_t answered = 0;
     try {

@@ -39,9 +39,14 @@ class PqConnection
 {
 public:
     // Connects with PQconnectStartParams / PQconnectPoll within timeout (conninfo: a postgres://
-    // URL or key=value text, password never logged). Throws ConnectionError naming the step that
-    // failed: resolving the host, connecting, TLS, authenticating, or the database.
-    PqConnection(const std::string &conninfo, std::chrono::milliseconds timeout);
+    // URL or key=value text, password never in a message). Throws ConnectionError naming the
+    // step that failed: resolving the host, connecting, TLS, authenticating, or the database.
+    // callTimeout (0: none) bounds each run() and exec(): past it the statement is cancelled
+    // (PQcancel on a thread of its own, never waited for: a frozen server would hold it), the
+    // connection is marked broken and the call throws ConnectionError (Timeout).
+    PqConnection(const std::string &conninfo,
+                 std::chrono::milliseconds timeout,
+                 std::chrono::milliseconds callTimeout = std::chrono::milliseconds(0));
     ~PqConnection();
     PqConnection(const PqConnection &) = delete;
     PqConnection &operator=(const PqConnection &) = delete;
@@ -73,6 +78,7 @@ private:
     void waitFor(short events);
     pg_result *nextResult();
     [[noreturn]] void lost(const std::string &what);
+    [[noreturn]] void timedOut();
 
     PqConnHandle m_conn;
     PqCancelHandle m_cancel;
@@ -80,6 +86,8 @@ private:
     std::unordered_set<std::string> m_prepared;
     bool m_broken = false;
     bool m_endedByServer = false; // an error arrived while idle: the server is ending the session
+    std::chrono::milliseconds m_callTimeout;
+    std::chrono::steady_clock::time_point m_deadline; // of the run() in progress, with a timeout
 };
 
 } // namespace kvs::detail

@@ -1,5 +1,7 @@
 #include "postgres/pq_errors.h"
 
+#include <kvs/connection_string.h>
+
 #include <libpq-fe.h>
 
 #include <cstring>
@@ -32,7 +34,7 @@ std::string firstLine(const char *message)
     return line;
 }
 
-ConnectionError connectError(pg_conn *conn, const std::string &target)
+ConnectionError connectError(pg_conn *conn, const std::string &target, const std::string &conninfo)
 {
     // libpq 15 says "connection to server at \"h\" (ip), port p failed: <why>" per address it
     // tried; the reason after the last "failed: " is what a user needs.
@@ -65,7 +67,9 @@ ConnectionError connectError(pg_conn *conn, const std::string &target)
     }
     const std::string where = target.empty() ? "" : " at " + target;
     return ConnectionError(
-        "kvs: cannot connect to PostgreSQL" + where + ": " + message, step, sqlState);
+        redactSecrets("kvs: cannot connect to PostgreSQL" + where + ": " + message, conninfo),
+        step,
+        sqlState);
 }
 
 std::exception_ptr

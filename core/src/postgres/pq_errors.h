@@ -17,8 +17,9 @@ std::string firstLine(const char *message);
 
 // Why a connection attempt failed, as ConnectionError with the step: Resolve ("could not
 // translate host name"), Connect (refused, unreachable, timed out), Tls, Authenticate (28P01,
-// 28000), Database (3D000). target is "host:port/database" when known.
-ConnectionError connectError(pg_conn *conn, const std::string &target);
+// 28000), Database (3D000). target is "host:port/database" when known. The message is redacted
+// against conninfo (kvs::redactSecrets): libpq's parse errors quote the string, password and all.
+ConnectionError connectError(pg_conn *conn, const std::string &target, const std::string &conninfo);
 
 // A statement the server answered with an error. SQLSTATE class 08 and the shutdown codes
 // (57P01..57P03) are ConnectionError (Lost): the connection is gone. Others are DatabaseError

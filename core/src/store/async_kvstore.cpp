@@ -6,6 +6,7 @@
 #include "store/queue_ops.h"
 #include "store/validation.h"
 
+#include <kvs/connection_string.h>
 #include <kvs/postgres_adapter.h>
 #include <kvs/sqlite_async_adapter.h>
 #include <kvs/value_codec.h>
@@ -14,7 +15,7 @@ namespace kvs {
 
 bool isPostgresUrl(std::string_view connection) noexcept
 {
-    return connection.starts_with("postgres://") || connection.starts_with("postgresql://");
+    return isPostgresConnection(connection);
 }
 
 namespace {
@@ -62,6 +63,7 @@ std::shared_ptr<SqlAdapter> adapterFor(const std::string &connection,
         options.schema = settings.schema.value_or("");
         options.readOnly = settings.readOnly;
         options.migrate = settings.migrate;
+        options.callTimeout = settings.callTimeout;
         return std::make_shared<PostgresAdapter>(connection, options);
     }
     if (settings.schema)
