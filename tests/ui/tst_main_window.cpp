@@ -137,6 +137,10 @@ private slots:
         view->tree()->goToKey(kvs::parseKeyLiteral(R"(["users", "alice"])"));
         QVERIFY(shown.wait(kTimeout));
         QCOMPARE(view->tree()->selectedKey(), kvs::parseKeyLiteral(R"(["users", "alice"])"));
+        // Go to key read these small levels whole: no placeholder row before their first rows.
+        const QModelIndex users = model->findChild({}, kvs::encodeKey({"users"}));
+        QVERIFY(!model->index(0, 0).data(kvs::ui::KeyTreeModel::IsGapRole).toBool());
+        QVERIFY(!model->index(0, 0, users).data(kvs::ui::KeyTreeModel::IsGapRole).toBool());
         window.close();
         QCOMPARE(fileBytes(m_demoPath), before); // inspecting wrote nothing
     }

@@ -69,6 +69,13 @@ void KeyPathFinder::step()
         }
         if (m_model->loadingCount() > 0)
             return; // a page is on its way; onPageLoaded() continues
+        if (m_model->rowCount(m_parent) == 0 && m_model->canFetchMore(m_parent)) {
+            // A level never read starts with its first page: a small node needs no more, and
+            // no placeholder then stands before its first rows.
+            ++m_pages;
+            m_model->fetchMore(m_parent);
+            return;
+        }
         if (m_model->covers(m_parent, path)) {
             m_active = false;
             emit finished(
