@@ -19,9 +19,13 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
 
 namespace kvs::ui {
 
@@ -56,6 +60,7 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *secrets, PasswordPrompt *pr
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateForCurrentTab);
     connect(m_resolver, &PasswordResolver::resolved, this, [this](const PasswordResolution &r) {
+        removeConnecting();
         if (r.tested && !r.test.ok) {
             emit openFailed(r.test.message);
             QMessageBox::warning(this, tr("Cannot connect"), r.test.summary());
@@ -64,6 +69,7 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *secrets, PasswordPrompt *pr
         addTab(r.spec, r.password);
     });
     connect(m_resolver, &PasswordResolver::cancelled, this, [this] {
+        removeConnecting();
         emit openFailed(tr("Cancelled: no password given."));
     });
     resize(1180, 760);
@@ -113,6 +119,7 @@ void MainWindow::openDemoDatabase(const QString &path)
 void MainWindow::openSpec(const ConnectionSpec &spec, const QString &password)
 {
     if (spec.isPostgres()) {
+        showConnecting(spec); // a server that never answers shows at once, with Cancel
         m_resolver->resolve(spec, password); // addTab() when it has a password that works
         return;
     }
@@ -121,9 +128,17 @@ void MainWindow::openSpec(const ConnectionSpec &spec, const QString &password)
 
 void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
 {
-    m_recent->add(spec);
-    rebuildRecentMenu();
     auto *view = new DatabaseView(new DatabaseSession(spec, password), m_tabs);
+    // Recent lists what opened, not every attempt (a missing file, a refused server).
+    connect(
+        view->session(),
+        &DatabaseSession::storeChanged,
+        this,
+        [this, spec] {
+            m_recent->add(spec);
+            rebuildRecentMenu();
+        },
+        Qt::SingleShotConnection);
     const int index = m_tabs->addTab(view, spec.displayName());
     m_tabs->setTabToolTip(index, spec.isPostgres() ? spec.postgresUrl() : spec.sqlitePath());
     connect(view, &DatabaseView::modeChanged, this, &MainWindow::updateForCurrentTab);
@@ -132,9 +147,48 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
     emit databaseOpened(view);
 }
 
+void MainWindow::showConnecting(const ConnectionSpec &spec)
+{
+    removeConnecting(); // a new resolve() replaces the one running
+    m_connecting = new QWidget(m_tabs);
+    m_connecting->setObjectName(QStringLiteral("connectingTab"));
+    auto *label
+        = new QLabel(tr("Connecting to %1:%2…")
+                         .arg(spec.host().isEmpty() ? tr("the default server") : spec.host())
+                         .arg(spec.port() > 0 ? spec.port() : 5432),
+                     m_connecting);
+    label->setObjectName(QStringLiteral("connectingLabel"));
+    auto *cancel = new QPushButton(tr("Cancel"), m_connecting);
+    cancel->setObjectName(QStringLiteral("cancelConnecting"));
+    auto *layout = new QVBoxLayout(m_connecting);
+    layout->addStretch();
+    layout->addWidget(label, 0, Qt::AlignCenter);
+    layout->addWidget(cancel, 0, Qt::AlignCenter);
+    layout->addStretch();
+    connect(cancel, &QPushButton::clicked, this, [this] {
+        removeConnecting();
+        m_resolver->cancel();
+        emit openFailed(tr("Cancelled while connecting."));
+    });
+    const int index = m_tabs->addTab(m_connecting, tr("Connecting…"));
+    m_tabs->setTabToolTip(index, spec.postgresUrl());
+    m_tabs->setCurrentIndex(index);
+}
+
+void MainWindow::removeConnecting()
+{
+    if (!m_connecting)
+        return;
+    m_tabs->removeTab(m_tabs->indexOf(m_connecting));
+    std::exchange(m_connecting, nullptr)->deleteLater();
+}
+
 int MainWindow::databaseCount() const
 {
-    return m_tabs->count();
+    int count = 0;
+    for (int index = 0; index < m_tabs->count(); ++index)
+        count += databaseAt(index) ? 1 : 0;
+    return count;
 }
 
 DatabaseView *MainWindow::currentDatabase() const
@@ -150,13 +204,16 @@ DatabaseView *MainWindow::databaseAt(int index) const
 void MainWindow::createMenus()
 {
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
+    // Ctrl+O is "Open database…" (a file or a server), as users of other tools expect.
     QAction *connectAction
-        = fileMenu->addAction(tr("&Connect…"), this, &MainWindow::showConnectDialog);
-    connectAction->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+        = fileMenu->addAction(tr("&Open Database…"), this, &MainWindow::showConnectDialog);
+    connectAction->setObjectName(QStringLiteral("openDatabase"));
+    connectAction->setShortcut(QKeySequence::Open);
     connectAction->setStatusTip(tr("Open a SQLite file or a PostgreSQL database"));
     QAction *openAction
-        = fileMenu->addAction(tr("&Open SQLite File…"), this, &MainWindow::chooseSqliteFile);
-    openAction->setShortcut(QKeySequence::Open);
+        = fileMenu->addAction(tr("Open SQLite &File…"), this, &MainWindow::chooseSqliteFile);
+    openAction->setObjectName(QStringLiteral("openSqliteFile"));
+    openAction->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
     openAction->setStatusTip(tr("Open a SQLite database for inspection (read-only)"));
     fileMenu->addAction(tr("Open the &Demo Database"), this, [this] {
         openDemoDatabase(defaultDemoDatabasePath());
@@ -219,6 +276,11 @@ void MainWindow::closeTab(int index)
     QWidget *view = m_tabs->widget(index);
     if (!view)
         return;
+    if (view == m_connecting) {
+        removeConnecting();
+        m_resolver->cancel();
+        return;
+    }
     m_tabs->removeTab(index);
     view->deleteLater(); // its session closes the store on a worker
 }

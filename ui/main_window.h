@@ -66,6 +66,9 @@ private:
     void closeTab(int index);
     void updateForCurrentTab();
     void showAbout();
+    // The tab that stands for a PostgreSQL database while its connection is tried.
+    void showConnecting(const ConnectionSpec &spec);
+    void removeConnecting();
 
     std::unique_ptr<RecentConnections> m_recent;
     std::unique_ptr<SecretStore> m_ownSecrets;   // When the caller gave none.
@@ -76,6 +79,7 @@ private:
     QTabWidget *m_tabs;                          // Owned (central widget).
     QLabel *m_modeIndicator;                     // Owned (status bar).
     QMenu *m_recentMenu = nullptr;               // Owned by the menu bar.
+    QWidget *m_connecting = nullptr;             // Owned by m_tabs while shown.
 };
 
 } // namespace kvs::ui

@@ -29,11 +29,17 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
 #include <QTimer>
 #include <QTreeView>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using kvs::ui::DatabaseView;
 using kvs::ui::MainWindow;
@@ -131,6 +137,10 @@ private slots:
         view->tree()->goToKey(kvs::parseKeyLiteral(R"(["users", "alice"])"));
         QVERIFY(shown.wait(kTimeout));
         QCOMPARE(view->tree()->selectedKey(), kvs::parseKeyLiteral(R"(["users", "alice"])"));
+        // Go to key read these small levels whole: no placeholder row before their first rows.
+        const QModelIndex users = model->findChild({}, kvs::encodeKey({"users"}));
+        QVERIFY(!model->index(0, 0).data(kvs::ui::KeyTreeModel::IsGapRole).toBool());
+        QVERIFY(!model->index(0, 0, users).data(kvs::ui::KeyTreeModel::IsGapRole).toBool());
         window.close();
         QCOMPARE(fileBytes(m_demoPath), before); // inspecting wrote nothing
     }
@@ -150,7 +160,7 @@ private slots:
         QCOMPARE(window.currentDatabase(), view);
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("KVS Admin — second.db")));
         QTRY_COMPARE_WITH_TIMEOUT(view->tree()->model()->rowCount(), 1, kTimeout);
-        QVERIFY(window.recentConnections()->list().size() >= 2);
+        QTRY_VERIFY_WITH_TIMEOUT(window.recentConnections()->list().size() >= 2, kTimeout);
     }
 
     void allowWritesSwitchesTheStore()
@@ -163,6 +173,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(
             view->modeText(), QStringLiteral("Read-only (inspect)"), kTimeout);
         QVERIFY(view->session()->store()->isReadOnly());
+        acceptNextMessageBox(); // "Allow writes to writable.db?"
         view->allowWritesAction()->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(view->modeText(), QStringLiteral("Writable"), kTimeout);
         QVERIFY(!view->session()->store()->isReadOnly());
@@ -191,6 +202,7 @@ private slots:
                                   kTimeout);
         QCOMPARE(fileBytes(path), before);
 
+        acceptNextMessageBox();               // "Allow writes to v1.db?"
         view->allowWritesAction()->trigger(); // refused: migrating needs consent
         QTRY_VERIFY_WITH_TIMEOUT(view->bannerText().contains(QStringLiteral("schema upgrade")),
                                  kTimeout);
@@ -252,6 +264,76 @@ private slots:
         QVERIFY(view);
         QTRY_VERIFY_WITH_TIMEOUT(!view->bannerText().isEmpty(), kTimeout);
         QVERIFY(!QFileInfo::exists(path));
+    }
+
+    // Issue 12, defect 11: Recent filled with files that failed to open.
+    void issue12_recentListsOnlyWhatOpened()
+    {
+        const QString missing = file("never-there.db");
+        MainWindow window(nullptr, &m_secrets, &m_prompt);
+        const auto listed = [&window](const QString &path) {
+            for (const kvs::ui::ConnectionSpec &spec : window.recentConnections()->list())
+                if (!spec.isPostgres()
+                    && QFileInfo(spec.sqlitePath()).fileName() == QFileInfo(path).fileName())
+                    return true;
+            return false;
+        };
+        DatabaseView *failed = open(window, missing);
+        QVERIFY(failed);
+        QTRY_VERIFY_WITH_TIMEOUT(!failed->bannerText().isEmpty(), kTimeout);
+        QVERIFY(!listed(missing));
+        DatabaseView *opened = open(window, m_demoPath);
+        QVERIFY(opened);
+        QTRY_VERIFY_WITH_TIMEOUT(listed(m_demoPath), kTimeout);
+    }
+
+    // Issue 12, defect 9: a server that accepts the connection and never answers shows a tab
+    // at once, "Connecting to HOST:PORT…", with a Cancel that ends the attempt.
+    void issue12_silentServerShowsAConnectingTab()
+    {
+        // A listening socket nobody accepts on: the kernel completes the connection, and no
+        // byte ever comes back.
+        const int silent = ::socket(AF_INET, SOCK_STREAM, 0);
+        QVERIFY(silent >= 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        QCOMPARE(::bind(silent, reinterpret_cast<sockaddr *>(&address), sizeof address), 0);
+        QCOMPARE(::listen(silent, 4), 0);
+        socklen_t length = sizeof address;
+        QCOMPARE(::getsockname(silent, reinterpret_cast<sockaddr *>(&address), &length), 0);
+        const int port = ntohs(address.sin_port);
+
+        MainWindow window(nullptr, &m_secrets, &m_prompt);
+        QSignalSpy failed(&window, &MainWindow::openFailed);
+        window.openDatabase(QStringLiteral("postgres://someone@127.0.0.1:%1/db").arg(port));
+        auto *label = window.findChild<QLabel *>(QStringLiteral("connectingLabel"));
+        QVERIFY(label);
+        QCOMPARE(label->text(), QStringLiteral("Connecting to 127.0.0.1:%1…").arg(port));
+        auto *tabs = window.findChild<QTabWidget *>();
+        QCOMPARE(tabs->count(), 1);
+        QCOMPARE(tabs->tabText(0), QStringLiteral("Connecting…"));
+        QCOMPARE(window.databaseCount(), 0);
+        window.findChild<QPushButton *>(QStringLiteral("cancelConnecting"))->click();
+        QCOMPARE(tabs->count(), 0);
+        QCOMPARE(failed.count(), 1);
+        QTest::qWait(100);
+        QCOMPARE(tabs->count(), 0);
+        ::close(silent);
+    }
+
+    // Issue 12, defect 10: Ctrl+O is "Open Database…" (a file or a server), as the README says.
+    void issue12_ctrlOOpensTheDatabaseDialog()
+    {
+        MainWindow window(nullptr, &m_secrets, &m_prompt);
+        auto *openDatabase = window.findChild<QAction *>(QStringLiteral("openDatabase"));
+        QVERIFY(openDatabase);
+        QCOMPARE(openDatabase->shortcut(), QKeySequence(QKeySequence::Open));
+        QCOMPARE(openDatabase->text(), QStringLiteral("&Open Database…"));
+        int withCtrlO = 0;
+        for (const QAction *action : window.findChildren<QAction *>())
+            withCtrlO += action->shortcut() == QKeySequence(QKeySequence::Open) ? 1 : 0;
+        QCOMPARE(withCtrlO, 1);
     }
 
     void closingWhileOpeningLeavesNothingHanging()

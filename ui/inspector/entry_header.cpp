@@ -108,7 +108,7 @@ QString EntryHeader::sizeText(qint64 bytes)
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 
-void EntryHeader::showEntry(const std::optional<InspectedEntry> &entry)
+void EntryHeader::showEntry(const std::optional<InspectedEntry> &entry, bool prefixOnly)
 {
     m_tick.stop();
     m_expiresAt.reset();
@@ -125,7 +125,9 @@ void EntryHeader::showEntry(const std::optional<InspectedEntry> &entry)
     }
     m_keyHex->setText(tr("Encoded key: %1").arg(entry->keyHex));
     if (!entry->found) {
-        m_facts->setText(tr("No entry at this key: it was deleted or never existed."));
+        m_facts->setText(prefixOnly ? tr("No value at this key: it is the prefix of the keys "
+                                         "below it.")
+                                    : tr("No entry at this key: it was deleted or never existed."));
         m_expiry->clear();
         m_expired->hide();
         return;

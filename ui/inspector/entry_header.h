@@ -24,7 +24,9 @@ public:
     explicit EntryHeader(QWidget *parent = nullptr);
 
     // Shows entry's facts; nullopt shows nothing.
-    void showEntry(const std::optional<InspectedEntry> &entry);
+    // prefixOnly: the key is the prefix of other keys (a tree node without a value), which a
+    // missing entry then says instead of "deleted or never existed".
+    void showEntry(const std::optional<InspectedEntry> &entry, bool prefixOnly = false);
     // The countdown's clock, ms since the epoch (tests move it).
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
 

@@ -4,8 +4,10 @@
 #include "inspector/literal_editor.h"
 
 #include <QHBoxLayout>
+#include <QKeySequence>
 #include <QLabel>
 #include <QPushButton>
+#include <QShortcut>
 #include <QVBoxLayout>
 
 namespace kvs::ui {
@@ -36,12 +38,28 @@ ValueEditPanel::ValueEditPanel(QWidget *parent)
     connect(m_editor, &LiteralEditor::validated, m_save, &QPushButton::setEnabled);
     connect(m_save, &QPushButton::clicked, this, &ValueEditPanel::saveRequested);
     connect(cancel, &QPushButton::clicked, this, &ValueEditPanel::cancelRequested);
+    // Ctrl+Enter saves from the editor (plain Enter is a line break there).
+    for (const QKeySequence &keys :
+         {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
+        auto *shortcut = new QShortcut(keys, this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, [this] {
+            if (m_save->isEnabled())
+                emit saveRequested();
+        });
+    }
+}
+
+bool ValueEditPanel::isModified() const
+{
+    return m_editor->text() != m_original || m_expiry->choice().mode != ExpiryChoice::Mode::Keep;
 }
 
 void ValueEditPanel::begin(const QString &text)
 {
     m_expiry->setChoice(ExpiryChoice::keep());
     m_editor->setText(text);
+    m_original = m_editor->text();
     m_save->setEnabled(m_editor->isValid());
 }
 

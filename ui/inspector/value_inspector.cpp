@@ -27,6 +27,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace kvs::ui {
 
 namespace {
@@ -61,7 +63,10 @@ ValueInspector::ValueInspector(QWidget *parent)
     m_toolBar = new QToolBar(this);
     m_toolBar->setObjectName(QStringLiteral("inspectorToolBar"));
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_incrementDelta = new QSpinBox(m_toolBar);
+    m_writeToolBar = new QToolBar(this);
+    m_writeToolBar->setObjectName(QStringLiteral("inspectorWriteToolBar"));
+    m_writeToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_incrementDelta = new QSpinBox(m_writeToolBar);
     m_incrementDelta->setObjectName(QStringLiteral("incrementDelta"));
     m_incrementDelta->setRange(-1'000'000'000, 1'000'000'000);
     m_incrementDelta->setValue(1);
@@ -88,6 +93,7 @@ ValueInspector::ValueInspector(QWidget *parent)
     layout->setContentsMargins(8, 4, 8, 8);
     layout->setSpacing(6);
     layout->addWidget(m_toolBar);
+    layout->addWidget(m_writeToolBar);
     layout->addWidget(m_readOnlyHint);
     layout->addWidget(m_error);
     layout->addWidget(m_header);
@@ -114,8 +120,12 @@ ValueInspector::ValueInspector(QWidget *parent)
             m_controller->save(*m_conflictCurrent, *m_pendingValue, m_pendingExpiry);
     });
     connect(m_conflict, &ConflictView::takeCurrent, this, [this] {
-        if (m_conflictCurrent)
-            showEntry(*m_conflictCurrent);
+        if (!m_conflictCurrent)
+            return;
+        const InspectedEntry current = *m_conflictCurrent;
+        showEntry(current);
+        if (!current.found)
+            emit keyDeleted(current.encodedKey); // by another writer: the tree drops its row
     });
     connect(m_conflict, &ConflictView::keepEditing, this, [this] {
         if (!m_conflictCurrent)
@@ -133,8 +143,11 @@ ValueInspector::~ValueInspector() = default;
 
 void ValueInspector::createActions()
 {
-    const auto add = [this](const QString &text, const char *name, auto slot) {
-        QAction *action = m_toolBar->addAction(text);
+    // Two rows: what reads (copy, save) and what writes, so that at the window's default width
+    // no action hides in an overflow menu.
+    QToolBar *bar = m_toolBar;
+    const auto add = [this, &bar](const QString &text, const char *name, auto slot) {
+        QAction *action = bar->addAction(text);
         action->setObjectName(QString::fromLatin1(name));
         connect(action, &QAction::triggered, this, slot);
         return action;
@@ -146,13 +159,25 @@ void ValueInspector::createActions()
     m_copyCursor = add(tr("Copy cursor"), "copyCursor", &ValueInspector::copyCursor);
     m_copyCursor->setToolTip(tr("Copy the key's list cursor (base64)"));
     m_saveToFile = add(tr("Save to file…"), "saveToFile", &ValueInspector::chooseFileAndSave);
-    m_writeSeparator = m_toolBar->addSeparator();
+    bar = m_writeToolBar;
+    m_writeSeparator = m_writeToolBar->addSeparator();
+    m_writeSeparator->setVisible(false);
     m_edit = add(tr("Edit"), "editValue", &ValueInspector::startEditing);
     m_increment
         = add(tr("Increment by"), "increment", [this] { incrementBy(m_incrementDelta->value()); });
-    m_incrementWidget = m_toolBar->addWidget(m_incrementDelta);
+    m_incrementWidget = m_writeToolBar->addWidget(m_incrementDelta);
     m_expiry = add(tr("Expiry…"), "setExpiry", &ValueInspector::chooseExpiry);
     m_delete = add(tr("Delete"), "deleteKey", &ValueInspector::deleteKey);
+    // Ctrl+S saves the edit anywhere in the pane (Ctrl+Enter too, in the editor).
+    m_saveShortcut = new QAction(tr("Save edit"), this);
+    m_saveShortcut->setObjectName(QStringLiteral("saveEditShortcut"));
+    m_saveShortcut->setShortcut(QKeySequence::Save);
+    m_saveShortcut->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(m_saveShortcut);
+    connect(m_saveShortcut, &QAction::triggered, this, [this] {
+        if (m_stack->currentIndex() == EditPage)
+            saveEdit();
+    });
     m_newKey = add(tr("New key…"), "newKey", [this] {
         Key prefix;
         if (m_entry && m_entry->key && !m_entry->key->empty())
@@ -180,9 +205,41 @@ void ValueInspector::setWritable(bool writable)
     updateActions();
 }
 
-void ValueInspector::showKey(const std::string &encodedKey)
+bool ValueInspector::hasUnsavedEdit() const
+{
+    return m_stack->currentIndex() == EditPage && m_editPanel->isModified();
+}
+
+bool ValueInspector::confirmLeave()
+{
+    if (!hasUnsavedEdit())
+        return true;
+    QMessageBox box(QMessageBox::Question,
+                    tr("Unsaved edit"),
+                    tr("Save your changes to %1?").arg(m_entry ? m_entry->keyLiteral : QString()),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                    this);
+    box.setObjectName(QStringLiteral("confirmLeaveEdit"));
+    box.setInformativeText(tr("Discard throws the edited value away; Cancel goes back to it."));
+    box.setDefaultButton(QMessageBox::Save);
+    switch (box.exec()) {
+    case QMessageBox::Discard:
+        cancelEditing();
+        return true;
+    case QMessageBox::Save:
+        saveEdit();
+        m_leaveAfterSave = m_pendingValue.has_value(); // not when the text does not parse
+        return false;
+    default:
+        return false;
+    }
+}
+
+void ValueInspector::showKey(const std::string &encodedKey, bool prefixOnly)
 {
     Q_ASSERT(QThread::currentThread() == thread());
+    m_leaveAfterSave = false;
+    m_selectedIsPrefix = prefixOnly;
     m_selectedKey = encodedKey;
     m_pendingValue.reset();
     m_conflictCurrent.reset();
@@ -214,8 +271,9 @@ void ValueInspector::showEntry(const InspectedEntry &entry)
     m_entry = entry;
     m_conflictCurrent.reset();
     m_pendingValue.reset();
-    m_header->showEntry(entry);
-    m_view->showEntry(entry);
+    const bool prefixOnly = m_selectedIsPrefix && entry.encodedKey == m_selectedKey;
+    m_header->showEntry(entry, prefixOnly);
+    m_view->showEntry(entry, prefixOnly);
     showPage(ViewPage);
     emit loaded();
 }
@@ -241,6 +299,8 @@ void ValueInspector::updateActions()
          {m_writeSeparator, m_edit, m_increment, m_incrementWidget, m_expiry, m_delete, m_newKey}) {
         action->setVisible(m_writable);
     }
+    m_writeSeparator->setVisible(false);
+    m_writeToolBar->setVisible(m_writable);
     const bool writableRow = m_writable && viewing && found && keyDecodes;
     const bool numeric = valueDecodes
                          && (m_entry->value->type() == Value::Type::Number
@@ -415,13 +475,19 @@ void ValueInspector::onWritten(InspectorController::Operation operation,
 {
     hideError();
     emit keyWritten(encodedKey);
+    const bool leave = std::exchange(m_leaveAfterSave, false)
+                       && operation == InspectorController::Operation::Save
+                       && encodedKey == m_selectedKey;
     if (operation == InspectorController::Operation::Create || encodedKey == m_selectedKey)
         showKey(encodedKey);
+    if (leave)
+        emit editSaved();
 }
 
 void ValueInspector::onConflict(InspectorController::Operation operation,
                                 const InspectedEntry &current)
 {
+    m_leaveAfterSave = false;
     if (current.encodedKey != m_selectedKey)
         return;
     if (operation == InspectorController::Operation::Save && m_entry && m_pendingValue) {
@@ -444,6 +510,7 @@ void ValueInspector::onFailed(InspectorController::Operation operation,
                               const QString &message,
                               const QString &detail)
 {
+    m_leaveAfterSave = false;
     if (operation == InspectorController::Operation::Load) {
         m_entry.reset();
         m_header->showEntry(std::nullopt);

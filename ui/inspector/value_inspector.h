@@ -53,9 +53,21 @@ public:
     bool isWritable() const { return m_writable; }
     // Loads the row at encodedKey off the GUI thread and shows it; a newer call supersedes this
     // one. Emits loaded() once it is shown. Drops an edit in progress.
-    void showKey(const std::string &encodedKey);
+    // prefixOnly: the tree shows keys below it (said instead of "deleted" when it holds no
+    // value).
+    void showKey(const std::string &encodedKey, bool prefixOnly = false);
     void clear();
 
+    // An edit is open and differs from the value it started from.
+    bool hasUnsavedEdit() const;
+    // Before the pane shows something else (another key, a refresh): true when it may. With an
+    // unsaved edit it asks Save / Discard / Cancel: Discard drops the edit (true); Cancel keeps it
+    // (false); Save starts the save and answers false, and editSaved() follows once it committed
+    // (a conflict shows the conflict view instead).
+    bool confirmLeave();
+
+    // The encoded key last asked for with showKey() (empty when cleared).
+    const std::string &shownKey() const { return m_selectedKey; }
     // The entry shown, if any.
     const std::optional<InspectedEntry> &entry() const { return m_entry; }
 
@@ -77,6 +89,7 @@ public:
 
     // Parts, for the main window's menus and for tests.
     QToolBar *toolBar() const { return m_toolBar; }
+    QToolBar *writeToolBar() const { return m_writeToolBar; }
     ConflictView *conflictView() const { return m_conflict; }
     ValueEditPanel *editPanel() const { return m_editPanel; }
     ValueView *valueView() const { return m_view; }
@@ -85,8 +98,10 @@ public:
 
 signals:
     void keyWritten(const std::string &encodedKey); // set/increment/ttl/new key
-    void keyDeleted(const std::string &encodedKey);
-    void loaded(); // the selected key is fully shown
+    void keyDeleted(const std::string &encodedKey); // here, or found deleted by another writer
+    void loaded();                                  // the selected key is fully shown
+    // The save that confirmLeave() started committed: the pane may move on.
+    void editSaved();
 
 private:
     enum Page { EmptyPage, LoadingPage, ViewPage, EditPage, ConflictPage };
@@ -115,8 +130,11 @@ private:
     QString m_pendingText;
     ExpiryChoice m_pendingExpiry;
     std::optional<InspectedEntry> m_conflictCurrent;
+    bool m_selectedIsPrefix = false; // the tree shows keys below the selected key
+    bool m_leaveAfterSave = false;   // confirmLeave() started the save in flight
 
     QToolBar *m_toolBar;                  // Owned (child).
+    QToolBar *m_writeToolBar;             // Owned (child).
     QLabel *m_readOnlyHint;               // Owned (child).
     QLabel *m_error;                      // Owned (child).
     EntryHeader *m_header;                // Owned (child).
@@ -125,6 +143,7 @@ private:
     ValueEditPanel *m_editPanel;          // Owned (child of m_stack).
     ConflictView *m_conflict;             // Owned (child of m_stack).
     QSpinBox *m_incrementDelta;           // Owned (child of m_toolBar).
+    QAction *m_saveShortcut = nullptr;    // Owned (child).
     QAction *m_copyKey = nullptr;         // Owned (child).
     QAction *m_copyValue = nullptr;       // Owned (child).
     QAction *m_copyCursor = nullptr;      // Owned (child).

@@ -106,11 +106,13 @@ ValueView::ValueView(QWidget *parent)
     layout->addWidget(m_tabs, 1);
 }
 
-void ValueView::showEntry(const InspectedEntry &entry)
+void ValueView::showEntry(const InspectedEntry &entry, bool prefixOnly)
 {
     m_hexModel->setBytes(entry.rawValue);
     if (!entry.found) {
-        m_literal->setPlainText(tr("// No entry at this key."));
+        m_literal->setPlainText(prefixOnly ? tr("// No value: this key is the prefix of the keys "
+                                                "below it.")
+                                           : tr("// No entry at this key."));
         m_note->hide();
         return;
     }

@@ -23,7 +23,8 @@ class ValueView : public QWidget
 public:
     explicit ValueView(QWidget *parent = nullptr);
 
-    void showEntry(const InspectedEntry &entry);
+    // prefixOnly: as EntryHeader::showEntry.
+    void showEntry(const InspectedEntry &entry, bool prefixOnly = false);
     void clear();
 
     QPlainTextEdit *literalView() const { return m_literal; }

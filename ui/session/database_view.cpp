@@ -4,15 +4,18 @@
 #include "message_banner.h"
 #include "queues/queues_pane.h"
 #include "theme/ui_palette.h"
+#include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 
 #include <QAction>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace kvs::ui {
@@ -25,6 +28,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_banner(new MessageBanner(MessageBanner::Tone::Warning, this))
     , m_migrate(new QPushButton(tr("Migrate and allow writes…"), m_banner))
     , m_retry(new QPushButton(tr("Retry"), m_banner))
+    , m_addTables(new QPushButton(tr("Add the kvs tables…"), m_banner))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_tree(new KeyTreePane(m_splitter))
     , m_inspector(new ValueInspector(m_splitter))
@@ -50,6 +54,9 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
 
     m_banner->addButton(m_migrate);
     m_banner->addButton(m_retry);
+    m_banner->addButton(m_addTables);
+    m_addTables->setObjectName(QStringLiteral("addKvsTables"));
+    m_addTables->hide();
 
     m_splitter->addWidget(m_tree);
     m_splitter->addWidget(m_inspector);
@@ -85,7 +92,10 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
                 .arg(kSchemaVersion));
     });
     connect(m_allowWrites, &QAction::toggled, this, &DatabaseView::onAllowWritesToggled);
-    connect(refresh, &QAction::triggered, m_tree, &KeyTreePane::refresh);
+    connect(refresh, &QAction::triggered, this, [this] {
+        if (m_inspector->confirmLeave())
+            m_tree->refresh();
+    });
     connect(m_newKey, &QAction::triggered, this, [this] {
         m_inspector->createKeyUnder(m_tree->selectedKey().value_or(Key{}));
     });
@@ -101,6 +111,12 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
             m_session->setWritable(true, true);
         }
     });
+    connect(m_addTables, &QPushButton::clicked, this, [this] {
+        if (!confirmAllowWrites(true))
+            return;
+        m_banner->hide();
+        m_session->setWritable(true, true);
+    });
     connect(m_retry, &QPushButton::clicked, this, [this] {
         m_banner->hide();
         if (m_session->store())
@@ -109,11 +125,20 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
             m_session->open();
     });
     connect(m_tree, &KeyTreePane::keySelected, this, [this](const std::string &key, bool) {
-        m_inspector->showKey(key);
+        if (key == m_inspector->shownKey())
+            return; // another column of the same row
+        const QModelIndex current = m_tree->view()->currentIndex().siblingAtColumn(0);
+        m_inspector->showKey(key, m_tree->model()->hasChildren(current));
     });
+    // Another row, or a refresh, asks first when the editor holds unsaved changes.
+    m_tree->setLeaveGuard([this] { return m_inspector->confirmLeave(); });
+    connect(m_inspector, &ValueInspector::editSaved, m_tree, &KeyTreePane::resumeLeave);
     connect(m_tree, &KeyTreePane::selectionCleared, m_inspector, &ValueInspector::clear);
-    connect(m_inspector, &ValueInspector::keyWritten, m_tree, &KeyTreePane::refresh);
-    connect(m_inspector, &ValueInspector::keyDeleted, m_tree, &KeyTreePane::refresh);
+    // Writes update their rows in place: the tree keeps its expansion, selection and scroll.
+    connect(
+        m_inspector, &ValueInspector::keyWritten, m_tree->model(), &KeyTreeModel::noteKeyWritten);
+    connect(
+        m_inspector, &ValueInspector::keyDeleted, m_tree->model(), &KeyTreeModel::noteKeyDeleted);
 
     updateMode();
     m_session->open();
@@ -137,9 +162,17 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     const QSignalBlocker block(m_allowWrites);
     m_allowWrites->setChecked(writable);
     m_newKey->setEnabled(writable);
-    m_tree->setStore(store);
+    // Writes switched on or off: the same database, so the tree and the selection stay.
+    const bool reopened = m_tree->model()->hasStore() && store;
+    if (reopened)
+        m_tree->model()->replaceStore(store);
+    else
+        m_tree->setStore(store);
     m_inspector->setStore(store, writable);
     m_queues->setStore(store, writable, m_session->spec().displayName());
+    if (const std::optional<std::string> selected = m_tree->currentEncodedKey();
+        reopened && selected)
+        m_inspector->showKey(*selected);
     updateMode();
 }
 
@@ -150,12 +183,16 @@ void DatabaseView::onProblem(const SessionProblem &problem)
         m_allowWrites->setChecked(m_session->isWritable());
     }
     m_migrate->setVisible(problem.kind == SessionProblem::Kind::SchemaOutdated);
+    m_addTables->setVisible(problem.kind == SessionProblem::Kind::NotKvs);
     m_retry->setVisible(problem.kind == SessionProblem::Kind::Connection
                         || problem.kind == SessionProblem::Kind::Other);
     switch (problem.kind) {
     case SessionProblem::Kind::SchemaOutdated:
         m_outdatedVersion = problem.schemaVersion;
         m_banner->showMessage(tr("Writing needs a schema upgrade: %1").arg(problem.message));
+        break;
+    case SessionProblem::Kind::NotKvs:
+        m_banner->showMessage(tr("Not a kvs database: %1").arg(problem.message));
         break;
     case SessionProblem::Kind::Connection:
         m_banner->showMessage(tr("Connection problem: %1").arg(problem.message));
@@ -169,7 +206,40 @@ void DatabaseView::onProblem(const SessionProblem &problem)
 
 void DatabaseView::onAllowWritesToggled(bool on)
 {
+    // No kvs tables yet (an empty file or schema): allowing writes creates them.
+    const ConnectionSpec &spec = m_session->spec();
+    const bool emptyFile = !spec.isPostgres() && QFileInfo(spec.sqlitePath()).exists()
+                           && QFileInfo(spec.sqlitePath()).size() == 0;
+    const bool createsTables
+        = m_session->store() ? m_session->store()->schemaVersion() == 0 : emptyFile;
+    if (on && !confirmAllowWrites(createsTables)) {
+        const QSignalBlocker block(m_allowWrites);
+        m_allowWrites->setChecked(false);
+        return;
+    }
     m_session->setWritable(on);
+}
+
+bool DatabaseView::confirmAllowWrites(bool createsTables)
+{
+    QMessageBox box(QMessageBox::Question,
+                    tr("Allow writes to %1?").arg(m_session->displayName()),
+                    tr("With writes allowed you can edit values, increment numbers, set expiries, "
+                       "delete keys and create new ones in this database. Each change is written "
+                       "at once, cannot be undone here, and is seen by every application that "
+                       "uses the database."),
+                    QMessageBox::Yes | QMessageBox::Cancel,
+                    this);
+    box.setObjectName(QStringLiteral("confirmAllowWrites"));
+    box.button(QMessageBox::Yes)->setText(tr("Allow writes"));
+    box.setDefaultButton(QMessageBox::Cancel);
+    if (createsTables) {
+        box.setInformativeText(
+            tr("This database has no kvs tables yet. Allowing writes creates them: the tables kv, "
+               "queue, versionstamp and meta (named with the connection's table prefix) and "
+               "their indexes; a SQLite file is also switched to WAL journal mode."));
+    }
+    return box.exec() == QMessageBox::Yes;
 }
 
 void DatabaseView::updateMode()

@@ -49,6 +49,9 @@ private:
     void onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bool writable);
     void onProblem(const SessionProblem &problem);
     void onAllowWritesToggled(bool on);
+    // Asks before writes are allowed, saying what becomes possible, and what is created when
+    // the database has no kvs tables yet (createsTables). True: allowed.
+    bool confirmAllowWrites(bool createsTables);
     void updateMode();
 
     DatabaseSession *m_session;  // Owned (child QObject).
@@ -59,6 +62,7 @@ private:
     MessageBanner *m_banner;     // Owned.
     QPushButton *m_migrate;      // Owned (in the banner).
     QPushButton *m_retry;        // Owned (in the banner).
+    QPushButton *m_addTables;    // Owned (in the banner).
     QSplitter *m_splitter;       // Owned.
     KeyTreePane *m_tree;         // Owned (in the splitter).
     ValueInspector *m_inspector; // Owned (in the splitter).

@@ -85,7 +85,8 @@ QString partText(const KeyChild &child)
     const KeyPart &part = *child.part;
     switch (part.type()) {
     case KeyPart::Type::String:
-        return stringText(part.asString());
+        // The empty string as its literal: a blank row reads as a missing one.
+        return part.asString().empty() ? QStringLiteral("\"\"") : stringText(part.asString());
     case KeyPart::Type::Number:
         return QString::fromStdString(formatJsNumber(part.asNumber()));
     case KeyPart::Type::BigInt:

@@ -11,6 +11,7 @@ KeyPathFinder::KeyPathFinder(KeyTreeModel *model, QObject *parent)
     , m_model(model)
 {
     connect(m_model, &KeyTreeModel::pageLoaded, this, &KeyPathFinder::onPageLoaded);
+    connect(m_model, &KeyTreeModel::seekFinished, this, &KeyPathFinder::onSeekFinished);
     connect(m_model, &KeyTreeModel::modelReset, this, [this] {
         // The levels found are gone, or the store a pending find waited for has come: start
         // over from the root.
@@ -68,13 +69,24 @@ void KeyPathFinder::step()
         }
         if (m_model->loadingCount() > 0)
             return; // a page is on its way; onPageLoaded() continues
-        if (!m_model->canFetchMore(m_parent)) {
+        if (m_model->rowCount(m_parent) == 0 && m_model->canFetchMore(m_parent)) {
+            // A level never read starts with its first page: a small node needs no more, and
+            // no placeholder then stands before its first rows.
+            ++m_pages;
+            m_model->fetchMore(m_parent);
+            return;
+        }
+        if (m_model->covers(m_parent, path)) {
             m_active = false;
             emit finished(
                 {},
                 tr("No key %1 in the tree.").arg(QString::fromStdString(printKeyLiteral(path))));
             return;
         }
+        // Straight to the key: the siblings before it stay unread behind a placeholder row.
+        if (m_model->seekChild(m_parent, path))
+            return; // onSeekFinished() continues
+        // A reverse tree reads its pages in order.
         if (m_pages >= kMaxPages) {
             m_active = false;
             emit finished({},
@@ -93,6 +105,20 @@ void KeyPathFinder::onPageLoaded(const QModelIndex &)
 {
     if (m_active)
         step();
+}
+
+void KeyPathFinder::onSeekFinished(bool found)
+{
+    if (!m_active)
+        return;
+    if (found) {
+        step();
+        return;
+    }
+    m_active = false;
+    const Key path(m_key.begin(), m_key.begin() + static_cast<std::ptrdiff_t>(m_depth + 1));
+    emit finished({},
+                  tr("No key %1 in the tree.").arg(QString::fromStdString(printKeyLiteral(path))));
 }
 
 } // namespace kvs::ui

@@ -9,10 +9,12 @@ namespace kvs::ui {
 
 class KeyTreeModel;
 
-// "Go to key": walks a KeyTreeModel down to a key, one level at a time, fetching pages of a
-// level until the next part's node appears (at most kMaxPages pages per level, so a typo under a
-// node with millions of children ends in a message, not in minutes of loading). Never blocks:
-// it waits for the model's pageLoaded signals, and for a store when the model has none yet.
+// "Go to key": walks a KeyTreeModel down to a key, one level at a time. Where a level's rows
+// read so far do not reach the next part, the model seeks to it (KeyTreeModel::seekChild): one
+// page from that part on, the siblings before it left unread behind a placeholder row, so a
+// node with a million children costs one page, and a missing key says so at once. A reverse
+// tree pages in order instead (at most kMaxPages pages per level). Never blocks: it waits for
+// the model's pageLoaded and seekFinished signals, and for a store when the model has none yet.
 // A new find() replaces the running one.
 // Thread rule: GUI thread only.
 class KeyPathFinder : public QObject
@@ -34,6 +36,7 @@ signals:
 private:
     void step();
     void onPageLoaded(const QModelIndex &parent);
+    void onSeekFinished(bool found);
 
     KeyTreeModel *m_model; // Not owned.
     Key m_key;

@@ -124,8 +124,13 @@ void KeyTreeFilterBar::validate()
 void KeyTreeFilterBar::apply()
 {
     validate();
-    if (const std::optional<KeyTreeFilter> filter = currentFilter())
+    if (const std::optional<KeyTreeFilter> filter = currentFilter()) {
         emit filterApplied(*filter);
+        return;
+    }
+    // The fields show text the tree does not: say which filter it still shows.
+    m_error->setText(tr("%1\nNot applied: the tree still shows the last filter that applied.")
+                         .arg(m_error->text()));
 }
 
 void KeyTreeFilterBar::goTo()

@@ -10,7 +10,9 @@
 #include <QFont>
 #include <QGuiApplication>
 
+#include <algorithm>
 #include <functional>
+#include <mutex>
 
 namespace kvs::ui {
 
@@ -19,6 +21,20 @@ namespace {
 QByteArray bytesOf(const std::string &bytes)
 {
     return QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
+}
+
+// Cancels a listing unless it is finished, under kvs::futureLock(). Not QFuture::cancel() alone:
+// Qt 6.4's cancel() walks the future's chain of continuations through raw pointers to mark each
+// cancelled, and once the continuation that delivers the page has run (kvs::then keeps no
+// future of it), that pointer names freed memory: a crash in QFutureInterfaceBase::cancel when
+// Cancel, Refresh or closing the tab came between the page's read and its delivery. Qt 6.5
+// guards the chain. kvs finishes its promises under the lock, so a future not finished there
+// has not run its continuations yet; a finished one has nothing left to cancel.
+void cancelListing(QFuture<ChildrenPage> &future)
+{
+    std::lock_guard lock(kvs::futureLock());
+    if (!future.isFinished())
+        future.cancel();
 }
 
 void forEachNode(KeyTreeNode &node, const std::function<void(KeyTreeNode &)> &fn)
@@ -39,7 +55,7 @@ KeyTreeModel::KeyTreeModel(QObject *parent)
 KeyTreeModel::~KeyTreeModel()
 {
     for (QFuture<ChildrenPage> &future : m_inFlight)
-        future.cancel();
+        cancelListing(future);
 }
 
 void KeyTreeModel::setStore(std::shared_ptr<AsyncKVStore> store, KeyTreeFilter filter)
@@ -77,7 +93,7 @@ void KeyTreeModel::cancelLoading()
 {
     ++m_generation;
     for (QFuture<ChildrenPage> &future : m_inFlight)
-        future.cancel(); // the scan stops at its next seek
+        cancelListing(future); // the scan stops at its next seek
     m_inFlight.clear();
     forEachNode(*m_root, [](KeyTreeNode &node) { node.fetching = false; });
     if (m_loading != 0) {
@@ -148,77 +164,114 @@ void KeyTreeModel::fetchMore(const QModelIndex &parent)
     if (!canFetchMore(parent))
         return;
     KeyTreeNode *node = nodeOf(parent);
-    std::weak_ptr<KeyTreeNode> target
-        = node->parent ? node->parent->children[static_cast<std::size_t>(node->row)] : m_root;
-    node->fetching = true;
-    ++m_loading;
-    emit loadingChanged(m_loading);
-
     ChildrenOptions options;
     options.limit = m_pageSize;
-    options.cursor = node->cursor;
     options.reverse = m_filter.reverse;
-    QFuture<ChildrenPage> page
-        = m_store->listChildren({node->path, m_filter.start, m_filter.end}, options);
+    if (node->isGap) {
+        // The parent's children from the page before the placeholder up to the row after it.
+        options.cursor = node->gapCursor;
+        options.reverse = false;
+        startListing(node,
+                     {node->parent->path, m_filter.start, endBefore(node->gapEnd)},
+                     options,
+                     &KeyTreeModel::addGapPage);
+        return;
+    }
+    options.cursor = node->cursor;
+    startListing(node, {node->path, m_filter.start, m_filter.end}, options, &KeyTreeModel::addPage);
+}
+
+void KeyTreeModel::startListing(KeyTreeNode *target,
+                                const ChildrenSelector &selector,
+                                const ChildrenOptions &options,
+                                PageHandler handler)
+{
+    std::weak_ptr<KeyTreeNode> weak
+        = target->parent ? target->parent->children[static_cast<std::size_t>(target->row)] : m_root;
+    target->fetching = true;
+    ++m_loading;
+    emit loadingChanged(m_loading);
+    QFuture<ChildrenPage> page = m_store->listChildren(selector, options);
     m_inFlight.push_back(page);
-    kvs::then(page, this, [this, target, generation = m_generation](QFuture<ChildrenPage> done) {
-        receivePage(target, generation, done);
-    });
+    kvs::then(
+        page, this, [this, weak, handler, generation = m_generation](QFuture<ChildrenPage> done) {
+            receivePage(weak, generation, handler, done);
+        });
 }
 
 void KeyTreeModel::receivePage(const std::weak_ptr<KeyTreeNode> &target,
                                quint64 generation,
+                               PageHandler handler,
                                QFuture<ChildrenPage> done)
 {
     if (generation != m_generation)
         return; // cancelled or reset meanwhile
+    const bool seek = handler == &KeyTreeModel::addSeekPage;
+    const std::shared_ptr<KeyTreeNode> node = target.lock();
+    std::optional<ChildrenPage> page;
     try {
-        addPage(target, generation, done.result());
+        page = done.result();
     } catch (const std::exception &error) {
-        if (const auto node = target.lock())
+        if (node)
             node->failed = true;
         finishLoad(target, generation);
+        if (seek)
+            emit seekFinished(false);
         emit loadFailed(QString::fromStdString(error.what()));
-    }
-}
-
-void KeyTreeModel::addPage(const std::weak_ptr<KeyTreeNode> &target,
-                           quint64 generation,
-                           ChildrenPage page)
-{
-    const std::shared_ptr<KeyTreeNode> node = target.lock();
-    if (!node) {
-        finishLoad(target, generation);
         return;
     }
-    const int first = static_cast<int>(node->children.size());
-    const int count = static_cast<int>(page.children.size());
-    const QModelIndex parentIndex = indexOf(node.get());
-    if (count > 0)
-        beginInsertRows(parentIndex, first, first + count - 1);
-    for (KeyChild &found : page.children) {
-        auto child = std::make_shared<KeyTreeNode>();
-        child->parent = node.get();
-        child->row = static_cast<int>(node->children.size());
-        if (found.part) {
-            child->path = node->path;
-            child->path.push_back(*found.part);
-        }
-        child->child = std::move(found);
-        node->children.push_back(std::move(child));
-    }
-    node->cursor = std::move(page.cursor);
-    node->fetchedAny = true;
-    if (count > 0)
-        endInsertRows();
-    else if (node.get() != m_root.get() && !node->hasMore())
-        node->child.hasChildren = false; // its keys went away since its parent was read
+    // The rows go in while the node still counts as fetching: a view (or a model tester) that
+    // asks for more during the insertion must not read the same page again.
+    m_pageParent = nullptr;
+    m_seekFound = false;
+    if (node)
+        (this->*handler)(*node, std::move(*page)); // else: the row went meanwhile
     finishLoad(target, generation);
-    if (node.get() != m_root.get()) {
-        const QModelIndex counted = indexOf(node.get(), ChildrenColumn);
+    if (seek)
+        emit seekFinished(m_seekFound);
+    else if (m_pageParent)
+        emit pageLoaded(indexOf(m_pageParent));
+}
+
+void KeyTreeModel::insertChildren(KeyTreeNode &node, int first, std::vector<KeyChild> found)
+{
+    if (found.empty())
+        return;
+    const int count = static_cast<int>(found.size());
+    beginInsertRows(indexOf(&node), first, first + count - 1);
+    std::vector<std::shared_ptr<KeyTreeNode>> rows;
+    rows.reserve(found.size());
+    for (KeyChild &part : found) {
+        auto child = std::make_shared<KeyTreeNode>();
+        child->parent = &node;
+        if (part.part) {
+            child->path = node.path;
+            child->path.push_back(*part.part);
+        }
+        child->child = std::move(part);
+        rows.push_back(std::move(child));
+    }
+    node.children.insert(node.children.begin() + first,
+                         std::make_move_iterator(rows.begin()),
+                         std::make_move_iterator(rows.end()));
+    for (std::size_t i = static_cast<std::size_t>(first); i < node.children.size(); ++i)
+        node.children[i]->row = static_cast<int>(i);
+    endInsertRows();
+}
+
+void KeyTreeModel::addPage(KeyTreeNode &node, ChildrenPage page)
+{
+    const bool empty = page.children.empty();
+    insertChildren(node, static_cast<int>(node.children.size()), std::move(page.children));
+    node.cursor = std::move(page.cursor);
+    node.fetchedAny = true;
+    if (empty && &node != m_root.get() && !node.hasMore())
+        node.child.hasChildren = false; // its keys went away since its parent was read
+    if (&node != m_root.get()) {
+        const QModelIndex counted = indexOf(&node, ChildrenColumn);
         emit dataChanged(counted, counted);
     }
-    emit pageLoaded(parentIndex);
+    m_pageParent = &node;
 }
 
 void KeyTreeModel::finishLoad(const std::weak_ptr<KeyTreeNode> &target, quint64 generation)
@@ -260,6 +313,10 @@ QVariant KeyTreeModel::data(const QModelIndex &index, int role) const
     if (!index.isValid())
         return {};
     const KeyTreeNode &node = *nodeOf(index);
+    if (role == IsGapRole)
+        return node.isGap;
+    if (node.isGap)
+        return gapData(index.column(), role);
     switch (role) {
     case EncodedKeyRole:
         return bytesOf(node.child.encoded);
@@ -321,12 +378,35 @@ QVariant KeyTreeModel::partData(const KeyTreeNode &node, int role) const
     }
 }
 
+QVariant KeyTreeModel::gapData(int column, int role) const
+{
+    if (column != PartColumn)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole:
+        return tr("More children… (expand to read them)");
+    case Qt::ToolTipRole:
+        return tr("Go to key jumped over these children; expand this row to read them.");
+    case Qt::ForegroundRole:
+        return UiPalette(QGuiApplication::palette()).color(UiPalette::Role::Muted);
+    case Qt::FontRole: {
+        QFont font;
+        font.setItalic(true);
+        return font;
+    }
+    default:
+        return {};
+    }
+}
+
 QVariant KeyTreeModel::childrenData(const KeyTreeNode &node) const
 {
     if (!node.fetchedAny)
         return {};
-    const auto count = static_cast<qlonglong>(node.children.size());
-    if (node.cursor)
+    const auto gaps = std::count_if(
+        node.children.begin(), node.children.end(), [](const auto &child) { return child->isGap; });
+    const auto count = static_cast<qlonglong>(node.children.size()) - gaps;
+    if (node.cursor || gaps > 0)
         return tr("%1+").arg(count);
     return count == 0 ? QVariant() : QVariant(QString::number(count));
 }

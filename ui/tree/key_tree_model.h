@@ -34,6 +34,7 @@ public:
         HasValueRole,                      // bool: the key holds a live value
         IsRawRole,                         // bool: an undecodable key, shown as hex
         KeyLiteralRole,                    // QString: the key in the literal syntax
+        IsGapRole,                         // bool: a placeholder for children not read yet
     };
 
     explicit KeyTreeModel(QObject *parent = nullptr);
@@ -49,8 +50,18 @@ public:
     void setPageSize(int pageSize) { m_pageSize = pageSize; }
     int pageSize() const { return m_pageSize; }
 
-    // Reads the tree again from the root (after writes); expanded state is the view's to restore.
+    // Reads the tree again from the root; expanded state is the view's to restore.
     void refresh();
+    // The same database through another store (writes switched on or off): the rows stay, and
+    // later pages come from store. Pages in flight still arrive (a retired store finishes them).
+    void replaceStore(std::shared_ptr<AsyncKVStore> store);
+    // A write of encodedKey committed: the rows on its path are updated in place, and inserted
+    // where their parent's loaded pages cover their place in the order; nothing else moves, so
+    // the view keeps its expansion, selection and scroll position.
+    void noteKeyWritten(const std::string &encodedKey);
+    // encodedKey was deleted: its row loses its value mark, and goes (with the ancestors this
+    // leaves empty) once its loaded pages show it holds nothing else.
+    void noteKeyDeleted(const std::string &encodedKey);
     // Cancels every listing in flight: their pages are dropped and the nodes can be fetched again.
     void cancelLoading();
     // Listings in flight.
@@ -61,6 +72,14 @@ public:
     std::string encodedKeyAt(const QModelIndex &index) const;
     // The loaded child of parent whose key is key, or an invalid index.
     QModelIndex findChild(const QModelIndex &parent, const std::string &encodedKey) const;
+    // Whether parent's rows read so far cover path's place in the order (then findChild()
+    // answers for it). Requires: path is one part longer than parent's key.
+    bool covers(const QModelIndex &parent, const Key &path) const;
+    // Reads parent's children from path on (one page) without the ones before it, which become
+    // a placeholder row that reads them when expanded. Emits seekFinished(): found when path is
+    // a child (its row is then loaded), else the tree is left as it was. Not under a reverse
+    // filter (returns false and reads nothing), nor while parent is loading.
+    bool seekChild(const QModelIndex &parent, const Key &path);
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -79,23 +98,53 @@ signals:
     void pageLoaded(const QModelIndex &parent);
     // A listing failed: the error's message (e.g. a lost connection).
     void loadFailed(const QString &message);
+    // seekChild() ended.
+    void seekFinished(bool found);
 
 private:
     KeyTreeNode *nodeOf(const QModelIndex &index) const;
     QModelIndex indexOf(KeyTreeNode *node, int column = 0) const;
     void resetRoot();
+    using PageHandler = void (KeyTreeModel::*)(KeyTreeNode &node, ChildrenPage page);
+    // Reads one page for target (marked as fetching meanwhile) and hands it to handler.
+    void startListing(KeyTreeNode *target,
+                      const ChildrenSelector &selector,
+                      const ChildrenOptions &options,
+                      PageHandler handler);
     void receivePage(const std::weak_ptr<KeyTreeNode> &target,
                      quint64 generation,
+                     PageHandler handler,
                      QFuture<ChildrenPage> done);
-    void addPage(const std::weak_ptr<KeyTreeNode> &target, quint64 generation, ChildrenPage page);
+    void addPage(KeyTreeNode &node, ChildrenPage page);
+    void addGapPage(KeyTreeNode &gap, ChildrenPage page);
+    void addSeekPage(KeyTreeNode &node, ChildrenPage page);
+    void insertChildren(KeyTreeNode &node, int first, std::vector<KeyChild> found);
+    void insertGap(KeyTreeNode &node, int row, std::optional<std::string> cursor, const Key &end);
+    // filter's end, or end when it comes first.
+    std::optional<Key> endBefore(const Key &end) const;
     void finishLoad(const std::weak_ptr<KeyTreeNode> &target, quint64 generation);
+    // The loaded child of node whose key is encoded, or where it would be inserted; found says
+    // which.
+    std::size_t
+    childPosition(const KeyTreeNode &node, const std::string &encoded, bool &found) const;
+    KeyTreeNode *insertChild(KeyTreeNode &node, std::size_t position, const Key &path, bool leaf);
+    void removeChild(KeyTreeNode &node, std::size_t position);
+    bool inFilter(const Key &key) const;
+    void nodeChanged(KeyTreeNode &node);
     QVariant partData(const KeyTreeNode &node, int role) const;
     QVariant childrenData(const KeyTreeNode &node) const;
+    QVariant gapData(int column, int role) const;
 
     std::shared_ptr<AsyncKVStore> m_store;
     KeyTreeFilter m_filter;
     std::shared_ptr<KeyTreeNode> m_root;
     std::vector<QFuture<ChildrenPage>> m_inFlight; // cancelled by cancelLoading()
+    Key m_sought;                                  // The path of the seekChild() in flight.
+    std::weak_ptr<KeyTreeNode> m_seekGap;          // The placeholder it reads into, if any.
+    // What the page handler in progress found: the node whose rows changed (pageLoaded), and
+    // whether the seek found its key (seekFinished).
+    KeyTreeNode *m_pageParent = nullptr; // Not owned.
+    bool m_seekFound = false;
     quint64 m_generation = 0; // Bumped by reset and cancel: older pages are dropped.
     int m_loading = 0;
     int m_pageSize = 1000;

@@ -23,7 +23,18 @@ struct KeyTreeNode
     bool fetchedAny = false;           // At least one page arrived.
     bool fetching = false;             // A page is being read.
     bool failed = false; // The last read failed: no automatic retry (a view would loop on it).
-    bool hasMore() const { return child.hasChildren && (!fetchedAny || cursor.has_value()); }
+
+    // A placeholder row, not a key: the parent's children between the row before it and the
+    // row after it, not read yet ("Go to key" jumped over them). Expanding it reads them.
+    bool isGap = false;
+    std::optional<std::string> gapCursor; // Where its listing starts (nullopt: the start).
+    Key gapEnd;                           // The key of the row after it: its listing ends there.
+    std::string gapEndEncoded;            // encodeKey(gapEnd)
+
+    bool hasMore() const
+    {
+        return isGap || (child.hasChildren && (!fetchedAny || cursor.has_value()));
+    }
 };
 
 } // namespace kvs::ui

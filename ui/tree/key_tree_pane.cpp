@@ -13,6 +13,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace kvs::ui {
 
 KeyTreePane::KeyTreePane(QWidget *parent)
@@ -62,8 +64,15 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     connect(m_model, &KeyTreeModel::loadingChanged, busyRow, [busyRow](int loading) {
         busyRow->setVisible(loading > 0);
     });
-    connect(m_model, &KeyTreeModel::loadFailed, m_banner, &MessageBanner::showMessage);
-    connect(m_model, &KeyTreeModel::pageLoaded, this, [this] { m_banner->hide(); });
+    connect(m_model, &KeyTreeModel::loadFailed, this, [this](const QString &message) {
+        m_loadFailureShown = true;
+        m_banner->showMessage(message);
+    });
+    // A page that arrives ends a listing failure's message, not what "Go to key" said.
+    connect(m_model, &KeyTreeModel::pageLoaded, this, [this] {
+        if (std::exchange(m_loadFailureShown, false))
+            m_banner->hide();
+    });
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_finder->cancel();
         m_model->cancelLoading();
@@ -85,6 +94,7 @@ KeyTreePane::KeyTreePane(QWidget *parent)
                     m_view->setCurrentIndex(found);
                     m_view->scrollTo(found);
                 } else {
+                    m_loadFailureShown = false;
                     m_banner->showMessage(message);
                 }
                 emit goToFinished(found.isValid(), message);
@@ -124,10 +134,44 @@ std::optional<Key> KeyTreePane::selectedKey() const
     return m_model->keyAt(current);
 }
 
-void KeyTreePane::onCurrentChanged()
+std::optional<std::string> KeyTreePane::currentEncodedKey() const
 {
     const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid())
+        return std::nullopt;
+    return m_model->encodedKeyAt(current);
+}
+
+void KeyTreePane::resumeLeave()
+{
+    const QModelIndex target = std::exchange(m_heldBack, {});
+    if (!target.isValid())
+        return;
+    m_view->setCurrentIndex(target);
+    m_view->scrollTo(target);
+}
+
+void KeyTreePane::onCurrentChanged(const QModelIndex &current, const QModelIndex &previous)
+{
+    if (m_restoring)
+        return;
+    m_heldBack = QPersistentModelIndex();
+    if (m_leaveGuard && previous.isValid() && current.isValid()
+        && current.siblingAtColumn(0) != previous.siblingAtColumn(0) && !m_leaveGuard()) {
+        m_heldBack = current;
+        m_restoring = true;
+        m_view->selectionModel()->setCurrentIndex(
+            previous, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_restoring = false;
+        return;
+    }
     if (!current.isValid()) {
+        emit selectionCleared();
+        return;
+    }
+    if (current.data(KeyTreeModel::IsGapRole).toBool()) {
+        // A placeholder for unread children: reading them is what selecting it can mean.
+        m_model->fetchMore(current.siblingAtColumn(0));
         emit selectionCleared();
         return;
     }

@@ -4,8 +4,10 @@
 
 #include <kvs/async_kvstore.h>
 
+#include <QPersistentModelIndex>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 
 class QProgressBar;
@@ -44,6 +46,12 @@ public:
     QString errorText() const;
     // The selected node's key, if any (nullopt for none or an undecodable key).
     std::optional<Key> selectedKey() const;
+    // Asked before the current row changes to another one (an unsaved edit asks the user):
+    // false keeps the current row, and resumeLeave() later moves to the row asked for.
+    void setLeaveGuard(std::function<bool()> guard) { m_leaveGuard = std::move(guard); }
+    void resumeLeave();
+    // The current row's encoded key (undecodable keys too), if a row is current.
+    std::optional<std::string> currentEncodedKey() const;
 
 signals:
     // A node was selected: its encoded key, and whether it holds a value.
@@ -53,7 +61,7 @@ signals:
     void goToFinished(bool found, const QString &message);
 
 private:
-    void onCurrentChanged();
+    void onCurrentChanged(const QModelIndex &current, const QModelIndex &previous);
 
     KeyTreeFilterBar *m_filterBar; // Owned (child widget).
     KeyTreeModel *m_model;         // Owned (child QObject).
@@ -62,6 +70,10 @@ private:
     QPushButton *m_cancel;         // Owned.
     MessageBanner *m_banner;       // Owned.
     KeyPathFinder *m_finder;       // Owned (child QObject).
+    std::function<bool()> m_leaveGuard;
+    QPersistentModelIndex m_heldBack; // The row the guard kept the selection from.
+    bool m_loadFailureShown = false;  // The banner says a listing failed (a page ends it).
+    bool m_restoring = false;         // Putting the current row back after the guard said no.
 };
 
 } // namespace kvs::ui
