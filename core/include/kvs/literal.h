@@ -21,8 +21,10 @@
 namespace kvs {
 
 /// The deepest nesting parseLiteral accepts: arrays, objects and new Date/Uint8Array/Map/Set
-/// each open one level (so a GUI editor gets an error instead of a stack overflow).
-inline constexpr int kMaxLiteralDepth = 512;
+/// each open one level. The value reader's limit (decodeValue), so that every stored value's
+/// printed literal parses back; the parser keeps its own stack, so this costs heap, not call
+/// stack, and deeper input gets an error instead of a stack overflow.
+inline constexpr int kMaxLiteralDepth = 5000;
 
 /// Parses one value literal. Throws LiteralSyntaxError naming the 0-based byte position and what
 /// was expected, e.g. "kvs: expected ',' or ']' at position 7", "kvs: trailing commas are not

@@ -7,8 +7,11 @@
 #include <kvs/literal.h>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <optional>
 #include <utility>
+#include <vector>
 
 namespace kvs {
 
@@ -19,8 +22,32 @@ namespace {
 constexpr std::string_view kOperatorsAfterValue = "+-*/%&|^!~<>=?.(";
 constexpr std::string_view kOperatorsAtValue = "+!~(";
 
-// A recursive-descent parser over LiteralLexer. Recursion is bounded by kMaxLiteralDepth, so a
-// hostile or mistyped input cannot overflow the stack; every other step moves forward.
+// An open array, object or constructor: what it has read so far and what it expects next.
+struct Frame
+{
+    enum class Kind : std::uint8_t { Array, Object, Date, Bytes, Map, Set };
+
+    Kind kind = Kind::Array;
+    // Array, Object and a constructor's list: the bracket that ends the list, or 0 for a
+    // constructor without one (new Date(x)).
+    char close = 0;
+    // Bytes, Map and Set written with a list: the ')' after it is still to come.
+    bool closesWithParenthesis = false;
+    // Map: the entry's key was read, its value is being read.
+    bool readingMapValue = false;
+    // Date: where the argument starts; Bytes: where the element being read starts.
+    std::size_t at = 0;
+    Value::Items items;           // Array
+    ObjectBuilder object;         // Object
+    std::string memberName;       // Object: the member whose value is being read
+    CollectionBuilder collection; // Map and Set
+    Value mapKey;                 // Map: the key of the entry being read
+    Bytes bytes;                  // Bytes
+};
+
+// A parser over LiteralLexer with a stack of its own (m_frames) in place of recursion: a
+// literal nested as deep as the value reader allows costs heap, not call stack, and a hostile
+// input is refused at kMaxLiteralDepth. Every step moves forward, so time stays linear.
 class LiteralParser
 {
 public:
@@ -28,47 +55,74 @@ public:
         : m_lexer(text)
     {}
 
-    Value parseDocument()
-    {
-        Value value = parseValue(0);
-        m_lexer.skipWhitespace();
-        if (!m_lexer.atEnd())
-            m_lexer.fail("end of input", kOperatorsAfterValue);
-        return value;
-    }
+    Value parseDocument();
 
 private:
-    Value parseValue(int depth);
+    // Reads a value at the position: returns it when it is complete (a scalar or an empty
+    // container), or opens its container on m_frames and returns nothing.
+    std::optional<Value> readOrOpen();
     Value parseNumber();
-    Value parseWord(int depth);
-    Value parseArray(int depth);
-    Value parseObject(int depth);
+    std::optional<Value> parseWord();
     std::string parseMemberName();
-    Value parseNew(int depth, std::size_t at);
-    Value parseDate(int depth);
-    Value parseBytes(int depth);
-    Value parseMap(int depth);
-    Value parseSet(int depth);
+    std::optional<Value> openNew(std::size_t at);
+    // Requires: the container's opening text ('[', '{', '(' or "([") was consumed. Returns its
+    // value when it is empty, or prepares its first item and returns nothing.
+    std::optional<Value> openList(Frame &frame);
+    // Reads what comes before an item's value: an object's member name and ':', a Map entry's
+    // '['. Requires: the list's ',' or opening bracket was consumed.
+    void beginItem(Frame &frame);
+    // Takes a completed item or argument into the innermost frame; returns true when that
+    // frame is complete, false when it awaits another value.
+    bool take(Frame &frame, Value value);
+    // After an item: consumes ',' (then begins the next item) or the closing bracket.
+    bool continueList(Frame &frame);
+    // Requires: the frame is complete. Consumes its final ')' when it has one.
+    Value finish(Frame &frame);
+    void checkByte(const Frame &frame, const Value &element) const;
+    Value finishDate(const Frame &frame, const Value &argument);
 
-    // Requires: the opening bracket was consumed. Calls item() for each comma-separated item
-    // up to `close`; item() starts at leading white space. Refuses trailing commas.
-    template <typename Item>
-    void parseList(char close, std::string_view itemName, std::string_view afterItem, Item &&item);
     // Consumes `c` after optional white space, or fails expecting it.
     void expect(char c, std::string_view expected);
-    // Fails when a container starting at `at` and opened at `depth` would nest too deep.
-    static void enter(int depth, std::size_t at);
+    // Opens a frame for a container starting at `at`; fails when it would nest too deep.
+    Frame &open(Frame::Kind kind, std::size_t at);
 
     LiteralLexer m_lexer;
+    std::vector<Frame> m_frames; // The open containers, innermost last.
 };
 
-void LiteralParser::enter(int depth, std::size_t at)
+Value LiteralParser::parseDocument()
 {
-    if (depth >= kMaxLiteralDepth) {
+    for (;;) {
+        std::optional<Value> value = readOrOpen();
+        if (!value)
+            continue; // A container opened; read its first item.
+        // Hand the value up until a container wants another one, or the document is complete.
+        for (;;) {
+            if (m_frames.empty()) {
+                m_lexer.skipWhitespace();
+                if (!m_lexer.atEnd())
+                    m_lexer.fail("end of input", kOperatorsAfterValue);
+                return std::move(*value);
+            }
+            Frame &frame = m_frames.back();
+            if (!take(frame, std::move(*value)))
+                break;
+            value = finish(frame);
+            m_frames.pop_back();
+        }
+    }
+}
+
+Frame &LiteralParser::open(Frame::Kind kind, std::size_t at)
+{
+    if (m_frames.size() >= static_cast<std::size_t>(kMaxLiteralDepth)) {
         LiteralLexer::failAt(at,
                              "nesting is deeper than " + std::to_string(kMaxLiteralDepth)
                                  + " levels of arrays, objects and constructors");
     }
+    Frame &frame = m_frames.emplace_back();
+    frame.kind = kind;
+    return frame;
 }
 
 void LiteralParser::expect(char c, std::string_view expected)
@@ -78,45 +132,23 @@ void LiteralParser::expect(char c, std::string_view expected)
         m_lexer.fail(expected);
 }
 
-template <typename Item>
-void LiteralParser::parseList(char close,
-                              std::string_view itemName,
-                              std::string_view afterItem,
-                              Item &&item)
-{
-    m_lexer.skipWhitespace();
-    if (m_lexer.consume(close))
-        return;
-    for (;;) {
-        item();
-        m_lexer.skipWhitespace();
-        if (m_lexer.consume(close))
-            return;
-        if (!m_lexer.consume(','))
-            m_lexer.fail(afterItem, kOperatorsAfterValue);
-        m_lexer.skipWhitespace();
-        if (m_lexer.peek() == static_cast<unsigned char>(close)) {
-            LiteralLexer::failAt(m_lexer.position(),
-                                 "trailing commas are not allowed, expected "
-                                     + std::string(itemName));
-        }
-    }
-}
-
-Value LiteralParser::parseValue(int depth)
+std::optional<Value> LiteralParser::readOrOpen()
 {
     m_lexer.skipWhitespace();
     const int c = m_lexer.peek();
-    if (c == '[')
-        return parseArray(depth);
-    if (c == '{')
-        return parseObject(depth);
+    if (c == '[' || c == '{') {
+        Frame &frame
+            = open(c == '[' ? Frame::Kind::Array : Frame::Kind::Object, m_lexer.position());
+        m_lexer.consume(static_cast<char>(c));
+        frame.close = c == '[' ? ']' : '}';
+        return openList(frame);
+    }
     if (c == '"' || c == '\'')
         return Value(m_lexer.string());
     if (c == '-' || (c >= '0' && c <= '9'))
         return parseNumber();
     if (m_lexer.atIdentifierStart())
-        return parseWord(depth);
+        return parseWord();
     m_lexer.fail("a value", kOperatorsAtValue);
 }
 
@@ -136,7 +168,7 @@ Value LiteralParser::parseNumber()
     return Value(*BigInt::fromDecimal(token.digits));
 }
 
-Value LiteralParser::parseWord(int depth)
+std::optional<Value> LiteralParser::parseWord()
 {
     const std::size_t at = m_lexer.position();
     const std::string_view word = m_lexer.identifier();
@@ -154,7 +186,7 @@ Value LiteralParser::parseWord(int depth)
     if (word == words::kInfinity)
         return Value(std::numeric_limits<double>::infinity());
     if (word == words::kNew)
-        return parseNew(depth, at);
+        return openNew(at);
     m_lexer.skipWhitespace();
     if (m_lexer.peek() == '(') {
         LiteralLexer::failAt(at,
@@ -163,29 +195,6 @@ Value LiteralParser::parseWord(int depth)
     }
     LiteralLexer::failAt(at,
                          "unknown name '" + LiteralLexer::excerpt(word) + "', expected a value");
-}
-
-Value LiteralParser::parseArray(int depth)
-{
-    enter(depth, m_lexer.position());
-    m_lexer.consume('[');
-    Value::Items items;
-    parseList(']', "a value", "',' or ']'", [&] { items.push_back(parseValue(depth + 1)); });
-    return Value::array(std::move(items));
-}
-
-Value LiteralParser::parseObject(int depth)
-{
-    enter(depth, m_lexer.position());
-    m_lexer.consume('{');
-    ObjectBuilder builder;
-    parseList('}', "a member name", "',' or '}'", [&] {
-        m_lexer.skipWhitespace();
-        std::string name = parseMemberName();
-        expect(':', "':'");
-        builder.add(std::move(name), parseValue(depth + 1));
-    });
-    return std::move(builder).build();
 }
 
 // A member name as JavaScript's object literal takes it: an identifier (reserved words too), a
@@ -206,106 +215,177 @@ std::string LiteralParser::parseMemberName()
     m_lexer.fail("a member name");
 }
 
-Value LiteralParser::parseNew(int depth, std::size_t at)
+// new Date(<number>) or new Date("<ISO 8601 with Z or offset>"); new Date() would be the
+// current time, and other forms are local time: neither is a value a literal can hold. The
+// other constructors take nothing or one list: new Uint8Array([1]), new Map([[k, v]]), new Set([]).
+std::optional<Value> LiteralParser::openNew(std::size_t at)
 {
     m_lexer.skipWhitespace();
     const std::size_t nameAt = m_lexer.position();
     const std::string_view name = m_lexer.identifier();
     if (!literal_words::isConstructor(name))
         LiteralLexer::failAt(nameAt, "expected Date, Uint8Array, Map or Set after new");
-    enter(depth, at);
+    const Frame::Kind kind = name == literal_words::kDate    ? Frame::Kind::Date
+                             : name == literal_words::kBytes ? Frame::Kind::Bytes
+                             : name == literal_words::kMap   ? Frame::Kind::Map
+                                                             : Frame::Kind::Set;
+    Frame &frame = open(kind, at);
     expect('(', "'('");
-    if (name == literal_words::kDate)
-        return parseDate(depth);
-    if (name == literal_words::kBytes)
-        return parseBytes(depth);
-    if (name == literal_words::kMap)
-        return parseMap(depth);
-    return parseSet(depth);
+    m_lexer.skipWhitespace();
+    if (kind == Frame::Kind::Date) {
+        frame.at = m_lexer.position();
+        if (m_lexer.peek() == ')')
+            m_lexer.fail("a number or an ISO 8601 date string");
+        return std::nullopt;
+    }
+    if (m_lexer.consume(')')) { // new Uint8Array(), new Map(), new Set(): empty
+        Value value = finish(frame);
+        m_frames.pop_back();
+        return value;
+    }
+    expect('[', "'['");
+    frame.close = ']';
+    frame.closesWithParenthesis = true;
+    return openList(frame);
 }
 
-// new Date(<number>) or new Date("<ISO 8601 with Z or offset>"); new Date() would be the
-// current time, and other forms are local time: neither is a value a literal can hold.
-Value LiteralParser::parseDate(int depth)
+std::optional<Value> LiteralParser::openList(Frame &frame)
 {
     m_lexer.skipWhitespace();
-    const std::size_t at = m_lexer.position();
-    constexpr std::string_view kExpected = "a number or an ISO 8601 date string";
-    if (m_lexer.peek() == ')')
-        m_lexer.fail(kExpected);
-    const Value argument = parseValue(depth + 1);
+    if (m_lexer.consume(frame.close)) {
+        Value value = finish(frame);
+        m_frames.pop_back();
+        return value;
+    }
+    beginItem(frame);
+    return std::nullopt;
+}
+
+void LiteralParser::beginItem(Frame &frame)
+{
+    switch (frame.kind) {
+    case Frame::Kind::Object:
+        m_lexer.skipWhitespace();
+        frame.memberName = parseMemberName();
+        expect(':', "':'");
+        break;
+    case Frame::Kind::Bytes:
+        m_lexer.skipWhitespace();
+        frame.at = m_lexer.position();
+        break;
+    case Frame::Kind::Map:
+        expect('[', "a [key, value] entry");
+        break;
+    default:
+        break;
+    }
+}
+
+bool LiteralParser::take(Frame &frame, Value value)
+{
+    switch (frame.kind) {
+    case Frame::Kind::Array:
+        frame.items.push_back(std::move(value));
+        break;
+    case Frame::Kind::Object:
+        frame.object.add(std::move(frame.memberName), std::move(value));
+        break;
+    case Frame::Kind::Date:
+        frame.items.push_back(finishDate(frame, value));
+        return true;
+    case Frame::Kind::Bytes:
+        // Elements are read as any value and then checked, so the message can quote them.
+        checkByte(frame, value);
+        frame.bytes.data += static_cast<char>(static_cast<unsigned char>(value.asNumber()));
+        break;
+    case Frame::Kind::Map:
+        if (!frame.readingMapValue) {
+            frame.mapKey = std::move(value);
+            expect(',', "',' (a Map entry is [key, value])");
+            frame.readingMapValue = true;
+            return false;
+        }
+        expect(']', "']' (a Map entry is [key, value])");
+        frame.collection.addEntry(std::move(frame.mapKey), std::move(value));
+        frame.readingMapValue = false;
+        break;
+    case Frame::Kind::Set:
+        frame.collection.addItem(std::move(value));
+        break;
+    }
+    return continueList(frame);
+}
+
+bool LiteralParser::continueList(Frame &frame)
+{
+    m_lexer.skipWhitespace();
+    if (m_lexer.consume(frame.close))
+        return true;
+    const bool isObject = frame.kind == Frame::Kind::Object;
+    if (!m_lexer.consume(','))
+        m_lexer.fail(isObject ? "',' or '}'" : "',' or ']'", kOperatorsAfterValue);
+    m_lexer.skipWhitespace();
+    if (m_lexer.peek() == static_cast<unsigned char>(frame.close)) {
+        const char *itemName = frame.kind == Frame::Kind::Object  ? "a member name"
+                               : frame.kind == Frame::Kind::Bytes ? "a byte value"
+                               : frame.kind == Frame::Kind::Map   ? "a [key, value] entry"
+                                                                  : "a value";
+        LiteralLexer::failAt(m_lexer.position(),
+                             "trailing commas are not allowed, expected " + std::string(itemName));
+    }
+    beginItem(frame);
+    return false;
+}
+
+Value LiteralParser::finish(Frame &frame)
+{
+    if (frame.closesWithParenthesis)
+        expect(')', "')'");
+    switch (frame.kind) {
+    case Frame::Kind::Array:
+        return Value::array(std::move(frame.items));
+    case Frame::Kind::Object:
+        return std::move(frame.object).build();
+    case Frame::Kind::Date:
+        return std::move(frame.items.front());
+    case Frame::Kind::Bytes:
+        return Value(std::move(frame.bytes));
+    case Frame::Kind::Map:
+        return std::move(frame.collection).buildMap();
+    case Frame::Kind::Set:
+        return std::move(frame.collection).buildSet();
+    }
+    return Value();
+}
+
+void LiteralParser::checkByte(const Frame &frame, const Value &element) const
+{
+    const double n = element.isNumber() ? element.asNumber() : -1;
+    if (n >= 0 && n <= 255 && n == std::trunc(n))
+        return;
+    const std::string_view written = m_lexer.text().substr(frame.at, m_lexer.position() - frame.at);
+    LiteralLexer::failAt(
+        frame.at, "byte values must be integers 0..255, got " + LiteralLexer::excerpt(written));
+}
+
+Value LiteralParser::finishDate(const Frame &frame, const Value &argument)
+{
     double ms = 0;
     if (argument.isNumber()) {
         ms = argument.asNumber();
     } else if (argument.type() == Value::Type::String) {
         const IsoDateTime parsed = parseIsoDateTime(argument.asString());
         if (!parsed.problem.empty()) {
-            LiteralLexer::failAt(at,
+            LiteralLexer::failAt(frame.at,
                                  parsed.problem + ", got \""
                                      + LiteralLexer::excerpt(argument.asString()) + "\"");
         }
         ms = parsed.ms;
     } else {
-        LiteralLexer::failAt(at, "expected " + std::string(kExpected));
+        LiteralLexer::failAt(frame.at, "expected a number or an ISO 8601 date string");
     }
     expect(')', "')'");
     return Value(Date(ms));
-}
-
-// Elements are parsed as any value and then checked, so the message can quote what was found.
-Value LiteralParser::parseBytes(int depth)
-{
-    Bytes bytes;
-    m_lexer.skipWhitespace();
-    if (!m_lexer.consume(')')) {
-        expect('[', "'['");
-        parseList(']', "a byte value", "',' or ']'", [&] {
-            m_lexer.skipWhitespace();
-            const std::size_t at = m_lexer.position();
-            const Value element = parseValue(depth + 1);
-            const double n = element.isNumber() ? element.asNumber() : -1;
-            if (!(n >= 0 && n <= 255 && n == std::trunc(n))) {
-                const std::string_view written = m_lexer.text().substr(at, m_lexer.position() - at);
-                LiteralLexer::failAt(at,
-                                     "byte values must be integers 0..255, got "
-                                         + LiteralLexer::excerpt(written));
-            }
-            bytes.data += static_cast<char>(static_cast<unsigned char>(n));
-        });
-        expect(')', "')'");
-    }
-    return Value(std::move(bytes));
-}
-
-Value LiteralParser::parseMap(int depth)
-{
-    CollectionBuilder builder;
-    m_lexer.skipWhitespace();
-    if (!m_lexer.consume(')')) {
-        expect('[', "'['");
-        parseList(']', "a [key, value] entry", "',' or ']'", [&] {
-            expect('[', "a [key, value] entry");
-            Value key = parseValue(depth + 1);
-            expect(',', "',' (a Map entry is [key, value])");
-            Value value = parseValue(depth + 1);
-            expect(']', "']' (a Map entry is [key, value])");
-            builder.addEntry(std::move(key), std::move(value));
-        });
-        expect(')', "')'");
-    }
-    return std::move(builder).buildMap();
-}
-
-Value LiteralParser::parseSet(int depth)
-{
-    CollectionBuilder builder;
-    m_lexer.skipWhitespace();
-    if (!m_lexer.consume(')')) {
-        expect('[', "'['");
-        parseList(']', "a value", "',' or ']'", [&] { builder.addItem(parseValue(depth + 1)); });
-        expect(')', "')'");
-    }
-    return std::move(builder).buildSet();
 }
 
 } // namespace

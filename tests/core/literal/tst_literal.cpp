@@ -201,13 +201,16 @@ void TestLiteral::nestingLimit()
     const std::size_t position = o.size() * kMaxLiteralDepth;
     QVERIFY(throwsWith<LiteralSyntaxError>(
         [&] { (void)parseLiteral(nested(kMaxLiteralDepth + 1)); },
-        "kvs: nesting is deeper than 512 levels of arrays, objects and constructors at position "
+        "kvs: nesting is deeper than " + std::to_string(kMaxLiteralDepth)
+            + " levels of arrays, objects and constructors at position "
             + std::to_string(position)));
     // A hostile input far deeper than any stack fails the same way, without recursing further.
     const std::string deep(1'000'000, '[');
-    QVERIFY(throwsWith<LiteralSyntaxError>([&] { (void)parseLiteral(deep); },
-                                           "kvs: nesting is deeper than 512 levels of arrays, "
-                                           "objects and constructors at position 512"));
+    QVERIFY(throwsWith<LiteralSyntaxError>(
+        [&] { (void)parseLiteral(deep); },
+        "kvs: nesting is deeper than " + std::to_string(kMaxLiteralDepth)
+            + " levels of arrays, objects and constructors at position "
+            + std::to_string(kMaxLiteralDepth)));
 }
 
 void TestLiteral::parsedValues()
