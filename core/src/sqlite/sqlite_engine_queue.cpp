@@ -207,20 +207,43 @@ std::int64_t SqliteEngine::deleteMessages(std::string_view topic,
 std::vector<QueueStats> SqliteEngine::queueStats(const std::optional<std::string> &topic,
                                                  std::int64_t now)
 {
-    StatementScope read(statement(topic ? SqlId::QueueStatsTopic : SqlId::QueueStatsAll));
-    read->bindInt64(1, now);
-    if (topic)
-        read->bindText(2, *topic);
     std::vector<QueueStats> stats;
-    while (read->step()) {
-        stats.push_back(QueueStats{std::string(read->columnBytes(0)),
-                                   read->columnInt64(1),
-                                   read->columnInt64(2),
-                                   read->columnInt64(3),
-                                   read->columnInt64(4),
-                                   read->columnInt64(5),
-                                   read->columnOptionalInt64(6)});
-    }
+    // One snapshot for the counts and the due split of every topic.
+    readTransaction([&] {
+        {
+            StatementScope read(statement(topic ? SqlId::QueueStatsTopic : SqlId::QueueStatsAll));
+            if (topic)
+                read->bindText(1, *topic);
+            while (read->step()) {
+                const std::string_view name = read->columnBytes(0);
+                if (stats.empty() || stats.back().topic != name)
+                    stats.push_back(QueueStats{std::string(name), 0, 0, 0, 0, 0, std::nullopt});
+                QueueStats &row = stats.back();
+                const std::string_view status = read->columnBytes(1);
+                const std::int64_t count = read->columnInt64(2);
+                if (status == "pending")
+                    row.delayed = count; // the due part moves to pending below
+                else if (status == "processing")
+                    row.processing = count;
+                else if (status == "dead")
+                    row.dead = count;
+                else if (status == "done")
+                    row.done = count;
+            }
+        }
+        for (QueueStats &row : stats) {
+            if (row.delayed == 0)
+                continue;
+            StatementScope due(statement(SqlId::QueueDueOfTopic));
+            due->bindText(1, row.topic);
+            due->bindInt64(2, now);
+            if (due->step()) {
+                row.pending = due->columnInt64(0);
+                row.delayed -= row.pending;
+                row.oldestPendingAt = due->columnOptionalInt64(1);
+            }
+        }
+    });
     return stats;
 }
 

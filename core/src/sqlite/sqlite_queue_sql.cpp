@@ -14,17 +14,13 @@ std::string peekSql(const std::string &queue, const char *condition)
            + condition + " AND id > ?3 ORDER BY id LIMIT ?4";
 }
 
+// A count per (topic, status) over the covering index idx_<p>queue_pending, which evaluates no
+// expression per row; the due/delayed split of pending is a range count per topic
+// (QueueDueOfTopic) on the same index.
 std::string statsSql(const std::string &queue, bool oneTopic)
 {
-    return "SELECT topic, "
-           "COALESCE(SUM(status = 'pending' AND deliver_at <= ?1), 0), "
-           "COALESCE(SUM(status = 'pending' AND deliver_at > ?1), 0), "
-           "COALESCE(SUM(status = 'processing'), 0), "
-           "COALESCE(SUM(status = 'dead'), 0), "
-           "COALESCE(SUM(status = 'done'), 0), "
-           "MIN(CASE WHEN status = 'pending' AND deliver_at <= ?1 THEN deliver_at END) "
-           "FROM "
-           + queue + (oneTopic ? " WHERE topic = ?2" : "") + " GROUP BY topic ORDER BY topic";
+    return "SELECT topic, status, count(*) FROM " + queue + (oneTopic ? " WHERE topic = ?1" : "")
+           + " GROUP BY topic, status ORDER BY topic";
 }
 
 } // namespace
@@ -101,6 +97,9 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
         return statsSql(q, false);
     case SqlId::QueueStatsTopic:
         return statsSql(q, true);
+    case SqlId::QueueDueOfTopic:
+        return "SELECT count(*), min(deliver_at) FROM " + q
+               + " WHERE topic = ?1 AND status = 'pending' AND deliver_at <= ?2";
     case SqlId::QueuePeekPending:
         return peekSql(q, "status = 'pending' AND deliver_at <= ?2");
     case SqlId::QueuePeekDelayed:

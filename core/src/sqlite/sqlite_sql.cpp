@@ -51,6 +51,7 @@ std::string buildSql(SqlId id, const TableNames &names)
     case SqlId::QueueDeleteDead:
     case SqlId::QueueStatsAll:
     case SqlId::QueueStatsTopic:
+    case SqlId::QueueDueOfTopic:
     case SqlId::QueuePeekPending:
     case SqlId::QueuePeekDelayed:
     case SqlId::QueuePeekProcessing:

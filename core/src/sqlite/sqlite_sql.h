@@ -36,8 +36,9 @@ enum class SqlId {
     QueueListDead,       // ?1 topic, ?2 after id, ?3 limit -> message columns, finished_at
     QueueRetryDead,      // ?1 topic, ?2 now, ?3 id or NULL for all
     QueueDeleteDead,     // ?1 topic, ?2 id or NULL for all
-    QueueStatsAll,       // ?1 now -> topic, pending, delayed, processing, dead, done, oldest
-    QueueStatsTopic,     // ?1 now, ?2 topic -> same
+    QueueStatsAll,       // -> topic, status, count, by topic
+    QueueStatsTopic,     // ?1 topic -> same
+    QueueDueOfTopic,     // ?1 topic, ?2 now -> count, min(deliver_at) of its due messages
     QueuePeekPending,    // ?1 topic, ?2 now, ?3 after id, ?4 limit -> message columns
     QueuePeekDelayed,    // same
     QueuePeekProcessing, // same
