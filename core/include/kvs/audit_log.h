@@ -10,7 +10,7 @@ namespace kvs {
 struct AuditRecord
 {
     std::string action;   ///< "retry", "delete-dead", "move", "enqueue", ...
-    std::string database; ///< the path or connection string; a password in it is never written
+    std::string database; ///< the path or connection string (written redactedConnection()'d)
     std::string topic;
     std::string filter; ///< the filter or the ids, as the operator gave them
     std::int64_t matched = 0;
@@ -26,8 +26,5 @@ struct AuditRecord
 /// log (created with mode 0600, its folder with 0700; appended to, never rewritten). Throws
 /// Error "kvs: cannot write the audit log PATH: REASON" when it cannot.
 void appendAuditRecord(const AuditRecord &record);
-
-/// database with any password taken out (URL user info, libpq's password=...).
-[[nodiscard]] std::string withoutPassword(const std::string &database);
 
 } // namespace kvs

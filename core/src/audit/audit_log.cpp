@@ -1,4 +1,5 @@
 #include <kvs/audit_log.h>
+#include <kvs/connection_string.h>
 #include <kvs/errors.h>
 
 #include <QDateTime>
@@ -7,9 +8,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QStandardPaths>
-#include <QUrl>
 
 #include <cerrno>
 #include <cstring>
@@ -38,24 +37,6 @@ std::string auditLogPath()
         return configured.toStdString();
     const QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
     return (data + QStringLiteral("/kvs-admin/audit.jsonl")).toStdString();
-}
-
-std::string withoutPassword(const std::string &database)
-{
-    const QString text = QString::fromStdString(database);
-    if (text.contains(QStringLiteral("://"))) {
-        const QUrl url(text, QUrl::StrictMode);
-        if (url.isValid())
-            return url.toString(QUrl::RemovePassword).toStdString();
-        return "(a connection URL that does not parse)";
-    }
-    // libpq's key=value form: password=secret or password='se cret'.
-    static const QRegularExpression password(
-        QStringLiteral(R"(password\s*=\s*('(?:[^'\\]|\\.)*'|\S+))"),
-        QRegularExpression::CaseInsensitiveOption);
-    QString redacted = text;
-    redacted.replace(password, QStringLiteral("password=***"));
-    return redacted.toStdString();
 }
 
 void appendAuditRecord(const AuditRecord &record)
@@ -88,7 +69,7 @@ void appendAuditRecord(const AuditRecord &record)
     QJsonObject line{
         {QStringLiteral("time"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
         {QStringLiteral("user"), osUser()},
-        {QStringLiteral("database"), QString::fromStdString(withoutPassword(record.database))},
+        {QStringLiteral("database"), QString::fromStdString(redactedConnection(record.database))},
         {QStringLiteral("action"), QString::fromStdString(record.action)},
         {QStringLiteral("topic"), QString::fromStdString(record.topic)},
         {QStringLiteral("filter"), QString::fromStdString(record.filter)},
