@@ -9,6 +9,7 @@
 
 #include <QFont>
 #include <QGuiApplication>
+#include <QLocale>
 
 #include <functional>
 
@@ -327,8 +328,8 @@ QVariant KeyTreeModel::childrenData(const KeyTreeNode &node) const
         return {};
     const auto count = static_cast<qlonglong>(node.children.size());
     if (node.cursor)
-        return tr("%1+").arg(count);
-    return count == 0 ? QVariant() : QVariant(QString::number(count));
+        return tr("%1+").arg(QLocale().toString(count));
+    return count == 0 ? QVariant() : QVariant(QLocale().toString(count));
 }
 
 QVariant KeyTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
