@@ -40,6 +40,7 @@ constexpr std::array kOptions{
     OptionSpec{"--delay", true, false},
     OptionSpec{"--max-attempts", true, false},
     OptionSpec{"--count", true, false},
+    OptionSpec{"--key-hex", true, false},
 };
 // clang-format on
 

@@ -19,11 +19,14 @@ Usage:
   kvs key decode HEX          print the canonical literal of encoded key bytes
   kvs value encode VALUE      print the stored bytes of a value literal, as lower-case hex
   kvs value decode HEX        print the canonical literal of stored value bytes
-  kvs --db PATH get KEY       print the value at KEY
+  kvs --db PATH get KEY|--key-hex HEX
+                              print the value at KEY (or at the key stored as the bytes HEX:
+                              any row, also one whose key prints as another key)
   kvs --db PATH set KEY VALUE [--ttl MS]
                               write VALUE at KEY (expiring after MS milliseconds); prints the
                               new version
-  kvs --db PATH delete KEY    delete KEY; prints "ok"
+  kvs --db PATH delete KEY|--key-hex HEX
+                              delete KEY (or the row whose key is the bytes HEX); prints "ok"
   kvs --db PATH increment KEY [DELTA]
                               add DELTA (default 1) to the number at KEY; prints the new value
   kvs --db PATH list [--prefix KEY] [--start KEY] [--end KEY] [--limit N] [--reverse]
@@ -80,6 +83,7 @@ Options (before or after the arguments):
                         that order)
   --seconds S           bench: seconds per operation, decimals allowed (default 1)
   --count N             watch: exit after N changes
+  --key-hex HEX         get, delete: the key as its stored bytes (kvs key encode prints them)
   -h, --help            print this help
   --version             print the version
   An argument starting with "--" is an option and must be a known one; "--" ends the options
@@ -89,9 +93,13 @@ Options (before or after the arguments):
 
 Database access:
   get, list and queue stats|peek|dead open the database read-only: they never create, migrate
-  or write the file, and they can read a database at an older schema (read-only, a lease that
-  expired on its last attempt still counts as processing: the store dead-letters it on its next
-  write). set, delete, increment and queue retry|delete-dead|enqueue create a database that does
+  or write the database, and they can read a database at an older schema (read-only, a lease
+  that expired on its last attempt still counts as processing: the store dead-letters it on its
+  next write). Reading a WAL database (as kvs writes them) can leave SQLite's -wal and -shm files
+  beside it, as any SQLite reader does; they hold no data of their own, and removing them while
+  a writer runs would be unsafe, so kvs leaves them. In a folder you can only read, a read works
+  when no -wal file holds changes, and is refused (saying why) when one does. A --db that is not
+  a regular file (a named pipe, a directory) is refused. set, delete, increment and queue retry|delete-dead|enqueue create a database that does
   not exist yet; on a database at an older schema they refuse, unless --migrate is given.
   PostgreSQL: the same, per schema: a read never creates the schema or tables; a write creates
   them in an empty schema, and needs --migrate to add them beside an application's tables.

@@ -21,11 +21,64 @@ std::string printNumber(double number)
 
 } // namespace
 
+namespace {
+
+// --key-hex HEX in place of KEY: the stored bytes of a key, for rows whose key does not print
+// as a literal that names it (bytes a JavaScript writer stored that are not UTF-8, say).
+std::optional<std::string> keyHexOption(const CommandContext &context)
+{
+    const std::optional<std::string> hex = context.args.value("--key-hex");
+    if (!hex)
+        return std::nullopt;
+    try {
+        return fromHex(*hex);
+    } catch (const Error &error) {
+        std::string message = error.what();
+        message.replace(message.find("HEX"), 3, "--key-hex");
+        throw Error(message);
+    }
+}
+
+// get --key-hex: the row at those bytes, if live.
+int runGetByBytes(const CommandContext &context, const std::string &bytes)
+{
+    const auto store = openStore(context, Access::Read);
+    const std::optional<RawEntry> row = store->inspect(bytes).result();
+    if (!row || row->expired) {
+        context.err << "kvs: not found\n";
+        return kExitFailure;
+    }
+    const Value value = decodeValue(row->value);
+    if (!context.args.has("--json")) {
+        context.out << printLiteral(value) << '\n';
+        return kExitOk;
+    }
+    JsonObjectLine line;
+    line.string("keyHex", toHex(bytes));
+    try {
+        line.string("key", printKeyLiteral(decodeKey(bytes)));
+    } catch (const Error &) {
+        line.raw("key", "null"); // bytes that are no key layout at all
+    }
+    line.string("value", printLiteral(value)).integer("version", row->version);
+    if (row->expiresAt)
+        line.integer("expiresAt", *row->expiresAt);
+    else
+        line.raw("expiresAt", "null");
+    context.out << line.text() << '\n';
+    return kExitOk;
+}
+
+} // namespace
+
 int runGet(const CommandContext &context)
 {
-    context.args.requireOnly("get", {});
-    requireArgumentCount(context, 1, 1, 1, "get KEY");
+    context.args.requireOnly("get", {"--key-hex"});
+    const std::optional<std::string> bytes = keyHexOption(context);
+    requireArgumentCount(context, 1, bytes ? 0 : 1, bytes ? 0 : 1, "get KEY|--key-hex HEX");
     requireDb(context);
+    if (bytes)
+        return runGetByBytes(context, *bytes);
     const Key key = keyArgument(context.args.positionals()[1], "KEY");
     const auto store = openStore(context, Access::Read);
     const std::optional<Entry> entry = store->get(key).result();
@@ -63,12 +116,16 @@ int runSet(const CommandContext &context)
 
 int runDelete(const CommandContext &context)
 {
-    context.args.requireOnly("delete", {});
-    requireArgumentCount(context, 1, 1, 1, "delete KEY");
+    context.args.requireOnly("delete", {"--key-hex"});
+    const std::optional<std::string> bytes = keyHexOption(context);
+    requireArgumentCount(context, 1, bytes ? 0 : 1, bytes ? 0 : 1, "delete KEY|--key-hex HEX");
     requireDb(context);
-    const Key key = keyArgument(context.args.positionals()[1], "KEY");
-    const auto store = openStore(context, Access::Write);
-    store->remove(key).waitForFinished();
+    if (bytes) {
+        openStore(context, Access::Write)->removeRaw(*bytes).waitForFinished();
+    } else {
+        const Key key = keyArgument(context.args.positionals()[1], "KEY");
+        openStore(context, Access::Write)->remove(key).waitForFinished();
+    }
     context.out << (context.args.has("--json") ? JsonObjectLine().raw("ok", "true").text()
                                                : std::string("ok"))
                 << '\n';

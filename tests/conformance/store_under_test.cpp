@@ -1,7 +1,10 @@
 #include "conformance/store_under_test.h"
 
+#include "conformance/forwarding_adapter.h"
 #include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
+
+#include <kvs/sqlite_async_adapter.h>
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -18,6 +21,8 @@ const char *backendName(Backend backend)
         return "kvstore";
     case Backend::AsyncSqlite:
         return "async-sqlite";
+    case Backend::AsyncCustom:
+        return "async-custom";
     case Backend::AsyncPostgres:
         return "async-postgres";
     }
@@ -58,7 +63,8 @@ class SyncStore final : public StoreUnderTest
 {
 public:
     SyncStore(const std::string &path, const StoreConfig &config)
-        : m_path(path)
+        : StoreUnderTest(config.clock)
+        , m_path(path)
         , m_store(path, options(config))
     {}
     static KVStoreOptions options(const StoreConfig &config)
@@ -67,6 +73,7 @@ public:
         options.queue = config.queue;
         options.maxKeySize = config.maxKeySize;
         options.maintenanceInterval = config.maintenanceInterval;
+        options.clock = config.clock;
         return options;
     }
 
@@ -215,10 +222,22 @@ private:
 class AsyncStore final : public StoreUnderTest
 {
 public:
-    AsyncStore(Backend backend, const std::string &connection, AsyncKVStoreSettings settings)
-        : m_backend(backend)
+    AsyncStore(Backend backend,
+               const std::string &connection,
+               std::shared_ptr<ManualClock> clock,
+               AsyncKVStoreSettings settings)
+        : StoreUnderTest(std::move(clock))
+        , m_backend(backend)
         , m_schema(settings.schema.value_or(""))
         , m_store(connection, std::move(settings))
+    {}
+    AsyncStore(Backend backend,
+               std::shared_ptr<SqlAdapter> adapter,
+               std::shared_ptr<ManualClock> clock,
+               AsyncKVStoreSettings settings)
+        : StoreUnderTest(std::move(clock))
+        , m_backend(backend)
+        , m_store(std::move(adapter), std::move(settings))
     {}
 
     Backend backend() const override { return m_backend; }
@@ -352,25 +371,36 @@ AsyncKVStoreSettings asyncSettings(const StoreConfig &config)
     settings.queue = config.queue;
     settings.maxKeySize = config.maxKeySize;
     settings.maintenanceInterval = config.maintenanceInterval;
+    settings.clock = config.clock;
     return settings;
 }
 
 } // namespace
 
 std::unique_ptr<StoreUnderTest>
-openStore(Backend backend, const std::string &name, const StoreConfig &config)
+openStore(Backend backend, const std::string &name, const StoreConfig &given)
 {
+    StoreConfig config = given;
+    if (!config.clock)
+        config.clock = std::make_shared<ManualClock>();
     switch (backend) {
     case Backend::KVStore:
         return std::make_unique<SyncStore>(sqlitePath(name), config);
     case Backend::AsyncSqlite:
         return std::make_unique<AsyncStore>(
-            backend, "sqlite://" + sqlitePath(name), asyncSettings(config));
+            backend, "sqlite://" + sqlitePath(name), config.clock, asyncSettings(config));
+    case Backend::AsyncCustom: {
+        auto adapter = std::make_shared<ForwardingAdapter>(
+            std::make_shared<SQLiteAsyncAdapter>(sqlitePath(name)));
+        return std::make_unique<AsyncStore>(
+            backend, std::move(adapter), config.clock, asyncSettings(config));
+    }
     case Backend::AsyncPostgres: {
         // A schema of its own per store: tests never see each other's rows.
         AsyncKVStoreSettings settings = asyncSettings(config);
         settings.schema = "t_" + QUuid::createUuid().toString(QUuid::Id128).left(12).toStdString();
-        return std::make_unique<AsyncStore>(backend, kvs::test::postgresUrl(), std::move(settings));
+        return std::make_unique<AsyncStore>(
+            backend, kvs::test::postgresUrl(), config.clock, std::move(settings));
     }
     }
     return nullptr;
@@ -378,7 +408,8 @@ openStore(Backend backend, const std::string &name, const StoreConfig &config)
 
 std::vector<Backend> &selectedBackends()
 {
-    static std::vector<Backend> backends{Backend::KVStore, Backend::AsyncSqlite};
+    static std::vector<Backend> backends{
+        Backend::KVStore, Backend::AsyncSqlite, Backend::AsyncCustom};
     return backends;
 }
 
@@ -398,7 +429,10 @@ bool parseBackends(int &argc, char **argv)
         const QStringList names = QString::fromLocal8Bit(argv[i + 1]).split(QLatin1Char(','));
         for (const QString &name : names) {
             bool known = false;
-            for (Backend b : {Backend::KVStore, Backend::AsyncSqlite, Backend::AsyncPostgres}) {
+            for (Backend b : {Backend::KVStore,
+                              Backend::AsyncSqlite,
+                              Backend::AsyncCustom,
+                              Backend::AsyncPostgres}) {
                 if (name == QLatin1String(backendName(b))) {
                     chosen.push_back(b);
                     known = true;

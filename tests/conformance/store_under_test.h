@@ -1,6 +1,7 @@
 #pragma once
 
 #include <kvs/async_kvstore.h>
+#include <kvs/clock.h>
 #include <kvs/kvstore.h>
 
 #include <QTest>
@@ -10,12 +11,14 @@
 #include <vector>
 
 // The conformance suite runs one set of behavioural tests against every backend: KVStore,
-// AsyncKVStore on SQLite and AsyncKVStore on PostgreSQL. StoreUnderTest is the one face the
-// tests see: the sync store's API, answered directly by KVStore and by waiting on the futures
-// of AsyncKVStore (a test may wait; the GUI never does).
+// AsyncKVStore on SQLite, AsyncKVStore on an adapter of the user's kind (ForwardingAdapter, over
+// SQLite) and AsyncKVStore on PostgreSQL. StoreUnderTest is the one face the tests see: the sync
+// store's API, answered directly by KVStore and by waiting on the futures of AsyncKVStore (a test
+// may wait; the GUI never does). Every store runs on a ManualClock: time passes when a test moves
+// it, never by sleeping.
 namespace kvs::test {
 
-enum class Backend { KVStore, AsyncSqlite, AsyncPostgres };
+enum class Backend { KVStore, AsyncSqlite, AsyncCustom, AsyncPostgres };
 
 const char *backendName(Backend backend);
 
@@ -35,6 +38,9 @@ struct StoreConfig
     QueueConfig queue;
     long long maxKeySize = 2048;
     std::chrono::milliseconds maintenanceInterval{60000};
+    // The time the store reads and its timers run on. Null: a ManualClock of its own, starting
+    // at the system time. Stores given one clock agree on the time.
+    std::shared_ptr<ManualClock> clock;
 };
 
 class StoreUnderTest
@@ -43,6 +49,8 @@ public:
     virtual ~StoreUnderTest() = default;
     virtual Backend backend() const = 0;
     BackendTraits traits() const { return {backend() == Backend::AsyncPostgres}; }
+    // The store's clock: advance() it to let time pass (expiry, due times, leases, timers).
+    ManualClock &clock() const { return *m_clock; }
 
     virtual std::optional<Entry> get(const Key &key) = 0;
     virtual std::vector<std::optional<Entry>> getMany(const std::vector<Key> &keys) = 0;
@@ -103,15 +111,25 @@ public:
     virtual QueueDiagnostics queueDiagnostics() = 0;
     virtual QFuture<Value>
     getAsync(const Key &key, std::function<Value()> compute, std::optional<double> ttl = {}) = 0;
+
+protected:
+    explicit StoreUnderTest(std::shared_ptr<ManualClock> clock)
+        : m_clock(std::move(clock))
+    {}
+
+private:
+    std::shared_ptr<ManualClock> m_clock;
 };
 
 // Opens a fresh, empty store of backend for one test (its own SQLite file, or its own
-// PostgreSQL schema). name keeps test databases apart.
+// PostgreSQL schema), on config.clock or a ManualClock of its own. name keeps test databases
+// apart.
 std::unique_ptr<StoreUnderTest>
 openStore(Backend backend, const std::string &name, const StoreConfig &config = {});
 
 // The backends this run covers (from --backends a,b on the command line; default: the SQLite
-// ones), and the QTest data column every conformance test is driven by.
+// ones, the user's adapter included), and the QTest data column every conformance test is
+// driven by.
 std::vector<Backend> &selectedBackends();
 void addBackendRows();
 // Strips "--backends LIST" from argv; returns false on an unknown backend name.

@@ -6,10 +6,8 @@
 
 #include <kvs/literal.h>
 
-#include <QDateTime>
 #include <QRegularExpression>
 #include <QTest>
-#include <QThread>
 
 #include <cmath>
 
@@ -25,11 +23,6 @@ QueueOptions onTopic(const std::string &topic, double maxAttempts = 3, double de
     options.maxAttempts = maxAttempts;
     options.delay = delay;
     return options;
-}
-
-std::int64_t nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
 }
 
 } // namespace
@@ -75,7 +68,7 @@ void TestConformanceQueue::enqueueAndDequeue()
     QVERIFY(first.ok);
     const EnqueueResult second = store->enqueue(Value("two"));
     QVERIFY(second.id > first.id);
-    const std::int64_t before = nowMs();
+    const std::int64_t before = store->clock().now();
     const auto got = store->dequeue("default", 10);
     QCOMPARE(got.size(), std::size_t(2));
     const QueueMessage &m = got[0];
@@ -85,7 +78,7 @@ void TestConformanceQueue::enqueueAndDequeue()
     QCOMPARE(m.attempts, std::int64_t(1));
     QCOMPARE(m.maxAttempts, std::int64_t(3));
     QVERIFY(!m.lastError.has_value());
-    QVERIFY(m.lockedUntil >= before + 30000 && m.lockedUntil <= nowMs() + 30000);
+    QVERIFY(m.lockedUntil >= before + 30000 && m.lockedUntil <= store->clock().now() + 30000);
     static const QRegularExpression uuid(
         QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"));
     QVERIFY(uuid.match(QString::fromStdString(m.token)).hasMatch());
@@ -194,9 +187,9 @@ void TestConformanceQueue::expiredLeaseIsRedelivered()
     auto store = open("lease");
     store->enqueue(Value("job"));
     const QueueMessage first = store->dequeue("default", 1, {30.0}).at(0);
-    QThread::msleep(60);
+    store->clock().advance(60);
     QCOMPARE(store->queueStats().at(0).processing, std::int64_t(1)); // until reclaimed
-    QThread::msleep(1000); // past the once-a-second reclaim interval
+    store->clock().advance(1000); // past the once-a-second reclaim interval
     const auto again = store->dequeue();
     QCOMPARE(again.size(), std::size_t(1));
     QCOMPARE(again[0].id, first.id);
@@ -215,16 +208,17 @@ void TestConformanceQueue::nackBackoffAndDeadLetters()
     auto store = open("nack", config);
     const std::int64_t id = store->enqueue(Value("x"), onTopic("t", 3)).id;
     QueueMessage m = store->dequeue("t").at(0);
-    const std::int64_t before = nowMs();
+    const std::int64_t before = store->clock().now();
     QVERIFY(store->nack(double(m.id), m.token, {std::string("first"), std::nullopt}));
     // The schedule's first delay: not due yet.
     QVERIFY(store->dequeue("t").empty());
     const auto delayed = store->peek("t", {PeekStatus::Delayed, 0, 10});
     QCOMPARE(delayed.size(), std::size_t(1));
-    QVERIFY(delayed[0].deliverAt >= before + 100 && delayed[0].deliverAt <= nowMs() + 100);
+    QVERIFY(delayed[0].deliverAt >= before + 100
+            && delayed[0].deliverAt <= store->clock().now() + 100);
     QCOMPARE(delayed[0].lastError.value_or(""), std::string("first"));
     QVERIFY(!delayed[0].lockedUntil.has_value());
-    QTest::qWait(120);
+    store->clock().advance(120);
     m = store->dequeue("t").at(0);
     QCOMPARE(m.attempts, std::int64_t(2));
     QCOMPARE(m.lastError.value_or(""), std::string("first"));
@@ -264,7 +258,7 @@ void TestConformanceQueue::extendLeaseAndRelease()
     const QueueMessage m = store->dequeue("default", 1, {50.0}).at(0);
     QVERIFY(store->extendLease(double(m.id), m.token, 60000.0));
     const auto leased = store->peek("default", {PeekStatus::Processing, 0, 10});
-    QVERIFY(*leased.at(0).lockedUntil > nowMs() + 50000);
+    QVERIFY(*leased.at(0).lockedUntil > store->clock().now() + 50000);
     // 0 releases at once: this store's next dequeue reclaims it (attempts are not refunded).
     QVERIFY(store->extendLease(double(m.id), m.token, 0.0));
     const auto again = store->dequeue();
@@ -285,7 +279,7 @@ void TestConformanceQueue::statsCleanAndPeek()
     store->enqueue(Value(4), onTopic("b", 1));
     store->dequeue("a");
     const auto b = store->dequeue("b", 1, {20.0}).at(0);
-    QThread::msleep(40);
+    store->clock().advance(40);
     // queueStats first dead-letters the lease that expired on its last attempt.
     const auto stats = store->queueStats();
     QCOMPARE(stats.size(), std::size_t(2));

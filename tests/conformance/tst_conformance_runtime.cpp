@@ -3,12 +3,13 @@
 // these tests wait for them).
 #include "conformance/store_under_test.h"
 #include "core/watch/watch_recorder.h"
+#include "support/gate.h"
 #include "support/test_support.h"
 
 #include <QTest>
-#include <QThread>
 
 #include <atomic>
+#include <memory>
 
 using namespace kvs;
 using namespace kvs::test;
@@ -20,6 +21,20 @@ thread_local int t_depth = 0;
 double numberAt(const std::optional<Entry> &entry)
 {
     return entry ? entry->value.asNumber() : -1;
+}
+
+// Whether every watch batch recorded before the call has been delivered: batches are delivered
+// one at a time in the order they were recorded, and a new watcher's initial call comes after
+// them. So a test that checks that a write called nobody waits for this, not for some time. The
+// watcher (of a key the tests never write) is cancelled again.
+bool watchersDelivered(StoreUnderTest &store)
+{
+    auto called = std::make_shared<std::atomic<bool>>(false);
+    WatchHandle barrier = store.watch(
+        {{"barrier"}}, [called](const auto &, const WatchEvent &) { called->store(true); });
+    const bool delivered = QTest::qWaitFor([&] { return called->load(); }, 5000);
+    barrier.cancel();
+    return delivered;
 }
 
 } // namespace
@@ -79,7 +94,7 @@ void TestConformanceRuntime::watchDeliversBatches()
     store->increment({"a"});
     QTRY_COMPARE_WITH_TIMEOUT(recorder.count(), std::size_t(4), 5000);
     QCOMPARE(numberAt(recorder.last().entries[0]), 17.0);
-    QTest::qWait(30);
+    QVERIFY(watchersDelivered(*store));
     QCOMPARE(recorder.count(), std::size_t(4)); // the unwatched write called nobody
     // Sequences increase, the unwatched batch counted too.
     const auto calls = recorder.calls();
@@ -108,15 +123,16 @@ void TestConformanceRuntime::watchTombstones()
     QVERIFY(!recorder.last().entries[0].has_value());
     handle.cancel();
     store->set({"d"}, Value(3));
-    QTest::qWait(50);
+    QVERIFY(watchersDelivered(*store));
     QCOMPARE(recorder.count(), std::size_t(5));
     QCOMPARE(store->watchDiagnostics().activeWatchers, std::int64_t(0));
 }
 
 void TestConformanceRuntime::maintenanceCleansWithTombstones()
 {
-    // The maintenance timer (60 s in the reference; 50 ms here) deletes expired rows, tells
-    // watchers with null tombstones, and dead-letters leases that expired on their last attempt.
+    // The maintenance timer (60 s in the reference; 50 ms here, on the store's clock) deletes
+    // expired rows, tells watchers with null tombstones, and dead-letters leases that expired on
+    // their last attempt.
     StoreConfig config;
     config.maintenanceInterval = std::chrono::milliseconds(50);
     auto store = open("maintenance", config);
@@ -126,6 +142,7 @@ void TestConformanceRuntime::maintenanceCleansWithTombstones()
     store->set({"t"}, Value(1), SetOptions{30});
     store->enqueue(Value("job"), QueueOptions{"m", 0, 1});
     QCOMPARE(store->dequeue("m", 1, {30.0}).size(), std::size_t(1));
+    store->clock().advance(50);
     QTRY_COMPARE_WITH_TIMEOUT(recorder.count(), std::size_t(3), 5000);
     QVERIFY(!recorder.last().entries[0].has_value());
     QTRY_COMPARE_WITH_TIMEOUT(store->queueStats("m").at(0).dead, std::int64_t(1), 5000);
@@ -180,16 +197,18 @@ void TestConformanceRuntime::getAsyncComputesOnce()
     auto store = open("getasync");
     std::atomic<int> runs{0};
     std::vector<QFuture<Value>> futures;
+    Gate gate; // the compute waits until every caller has asked: all 50 find the key missing
     for (int i = 0; i < 50; ++i) {
         futures.push_back(store->getAsync(
             {"cache", 1},
             [&] {
                 runs.fetch_add(1);
-                QThread::msleep(50);
+                gate.wait();
                 return Value("computed");
             },
             60000));
     }
+    gate.open();
     for (auto &future : futures)
         QCOMPARE(future.result().asString(), std::string("computed"));
     QCOMPARE(runs.load(), 1);
@@ -219,7 +238,8 @@ void TestConformanceRuntime::nothingFiresAfterClose()
     store->enqueue(Value(2), QueueOptions{"q", 500, 3}); // due after the close
     store->close();
     closed.store(true);
-    QTest::qWait(1600); // past the due time and a poll
+    // Past the due time and a poll: close() ended the store's timers, so the move fires nothing.
+    store->clock().advance(1600);
     QCOMPARE(late.load(), 0);
     QCOMPARE(store->queueDiagnostics().listeners, std::int64_t(0));
 }

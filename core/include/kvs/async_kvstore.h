@@ -94,6 +94,8 @@ public:
     /// Not in the reference (kvs/key_tree.h): the row stored at the encoded key, expired or not
     /// (nullopt when there is none). The key need not decode. Works on a read-only store.
     [[nodiscard]] QFuture<std::optional<RawEntry>> inspect(const std::string &encodedKey);
+    /// Not in the reference: KVStore::removeRaw().
+    QFuture<void> removeRaw(const std::string &encodedKey);
 
     QFuture<EnqueueResult> enqueue(const Value &payload, const QueueOptions &options = {});
     [[nodiscard]] QFuture<std::vector<QueueMessage>> dequeue(const std::string &topic = "default",

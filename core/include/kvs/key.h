@@ -75,6 +75,9 @@ void encodeKey(const Key &key, std::string &out);
 
 /// Decodes bytes written by encodeKey. Throws Error "kvs: cannot decode key: ..." on bytes that
 /// are not a key (truncated part, unknown tag, missing separator). Bytes parts are fresh copies.
+/// A string part's bytes are read as JavaScript's TextDecoder reads them (the reference's
+/// decoder): ill-formed UTF-8 and encoded surrogates become U+FFFD, so such a key prints as a JS
+/// reader sees it (and its printed form names another key; reach it by its bytes).
 [[nodiscard]] Key decodeKey(std::string_view bytes);
 
 /// Decodes the one key part that starts at bytes[pos] and moves pos past its separator. Throws

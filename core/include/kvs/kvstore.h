@@ -69,6 +69,10 @@ public:
                                             const ChildrenOptions &options = {});
     /// Not in the reference (kvs/key_tree.h): the row stored at the encoded key, expired or not.
     [[nodiscard]] std::optional<RawEntry> inspect(const std::string &encodedKey);
+    /// Not in the reference: deletes the row stored at the encoded key, whose bytes need not
+    /// decode (a row inspect() shows; a key a JavaScript writer stored with bytes that print as
+    /// another key). Watchers of it get a tombstone. RangeError over maxKeySize.
+    void removeRaw(const std::string &encodedKey);
 
     // Queue v2 (reference "Queue model (0.4)"). Messages are at-least-once: a lease that expires
     // before acknowledge() is redelivered, and the late acknowledge() then returns false. The

@@ -1,3 +1,5 @@
+#include "codec/wtf8.h"
+
 #include <kvs/errors.h>
 #include <kvs/js_number.h>
 #include <kvs/key.h>
@@ -217,7 +219,8 @@ KeyPart decodeKeyPart(std::string_view bytes, std::size_t &pos)
     case kTagBytes:
         return KeyPart(Bytes{readEscaped(bytes, pos)});
     case kTagString:
-        return KeyPart(readEscaped(bytes, pos));
+        // As the reference's decodeKey does with TextDecoder: ill-formed bytes become U+FFFD.
+        return KeyPart(wtf8::toWellFormed(readEscaped(bytes, pos)));
     case kTagNumber: {
         KeyPart part(readNumber(bytes, pos));
         expectSeparator(bytes, pos);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 
 // UTF-8 sequence decoding shared by the JSON writer and reader. Strings in kvs::Value are UTF-8,
 // except that a lone surrogate (which a JavaScript string can hold) is carried as its WTF-8
@@ -79,5 +80,41 @@ void append(char32_t codePoint, Out &out)
 }
 
 inline constexpr char kReplacement[] = "\xef\xbf\xbd"; // U+FFFD
+
+/// text as JavaScript's TextDecoder reads its bytes: well-formed UTF-8 kept, each maximal
+/// ill-formed subpart (a stray byte, a truncated sequence, an encoded surrogate) replaced by
+/// U+FFFD. Returns text itself (no copy) when it is well-formed.
+inline std::string toWellFormed(std::string text)
+{
+    const auto *p = reinterpret_cast<const unsigned char *>(text.data());
+    const auto *const end = p + text.size();
+    const auto *scan = p;
+    while (scan != end) { // the common case: valid, nothing to rebuild
+        if (*scan < 0x80) {
+            ++scan;
+            continue;
+        }
+        const Sequence seq = decode(scan, end, false);
+        if (!seq.valid)
+            break;
+        scan += seq.length;
+    }
+    if (scan == end)
+        return text;
+    std::string out(text.data(), static_cast<std::size_t>(scan - p));
+    while (scan != end) {
+        if (*scan < 0x80) {
+            out.push_back(static_cast<char>(*scan++));
+            continue;
+        }
+        const Sequence seq = decode(scan, end, false);
+        if (seq.valid)
+            out.append(reinterpret_cast<const char *>(scan), seq.length);
+        else
+            out += kReplacement;
+        scan += seq.length;
+    }
+    return out;
+}
 
 } // namespace kvs::wtf8

@@ -1,5 +1,7 @@
 #include "postgres/pg_calls.h"
 
+#include "store/schema_rules.h"
+
 #include <kvs/errors.h>
 #include <kvs/js_number.h>
 
@@ -58,6 +60,25 @@ std::int64_t affected(const PqResult &r)
 bool changedOne(const PqResult &r)
 {
     return r.affected() > 0;
+}
+
+// A write whose versionstamp would pass 2^53 - 1 gets NULL for it (pg_statements.cpp), which the
+// kv.version NOT NULL constraint refuses: that refusal means the versionstamps are used up.
+std::exception_ptr versionsExhausted(std::exception_ptr error)
+{
+    try {
+        std::rethrow_exception(error);
+    } catch (const DatabaseError &e) {
+        if (e.sqlState() == "23502") {
+            try {
+                throwVersionsExhausted(std::nullopt);
+            } catch (...) {
+                return std::current_exception();
+            }
+        }
+    } catch (...) {
+    }
+    return error;
 }
 
 } // namespace
@@ -142,14 +163,20 @@ PgCall<std::int64_t> PgCalls::set(std::string key,
     p.bytes(key).bytes(value).optionalInt8(expiresAt);
     if (version)
         p.int8(*version);
-    return call<std::int64_t>(version ? m_s.setVersion : m_s.setNextVersion,
-                              std::move(p),
-                              [](const PqResult &r) { return r.int64(0, 0); });
+    PgCall<std::int64_t> set = call<std::int64_t>(version ? m_s.setVersion : m_s.setNextVersion,
+                                                  std::move(p),
+                                                  [](const PqResult &r) { return r.int64(0, 0); });
+    set.mapError = versionsExhausted;
+    return set;
 }
 
 PgCall<std::int64_t> PgCalls::nextVersion()
 {
-    return call<std::int64_t>(m_s.nextVersion, {}, [](const PqResult &r) { return r.int64(0, 0); });
+    return call<std::int64_t>(m_s.nextVersion, {}, [](const PqResult &r) {
+        if (r.isNull(0, 0)) // past 2^53 - 1
+            throwVersionsExhausted(std::nullopt);
+        return r.int64(0, 0);
+    });
 }
 
 PgCall<bool> PgCalls::remove(std::string key)
@@ -221,6 +248,8 @@ PgCall<IncrementResult> PgCalls::increment(std::string key,
         try {
             std::rethrow_exception(error);
         } catch (const DatabaseError &e) {
+            if (e.sqlState() == "23502")
+                return versionsExhausted(error);
             // 22P02: not a number; 22021: a sentinel byte is not UTF-8 (reference, 0.6).
             if (e.sqlState() == "22P02" || e.sqlState() == "22021") {
                 return std::make_exception_ptr(TypeError(

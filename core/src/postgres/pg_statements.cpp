@@ -1,5 +1,7 @@
 #include "postgres/pg_statements.h"
 
+#include "store/schema_rules.h"
+
 namespace kvs::detail {
 
 namespace {
@@ -21,7 +23,10 @@ PgStatements::PgStatements(const PgNames &names)
     const std::string &kv = names.kv;
     const std::string &q = names.queue;
     const std::string live = " AND (expires_at IS NULL OR expires_at > ";
-    const std::string nextval = "nextval('" + names.versionstamp + "')";
+    // NULL past 2^53 - 1 (store/schema_rules.h): the kv.version NOT NULL constraint then refuses
+    // the write (SQLSTATE 23502), which PgCalls reports as versionstamps used up.
+    const std::string nextval = "(SELECT n FROM nextval('" + names.versionstamp
+                                + "') AS n WHERE n <= " + std::to_string(kMaxVersion) + ")";
     const std::string upsert = "INSERT INTO " + kv + " (key, value, version, expires_at) VALUES ";
     const std::string replace = " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, version "
                                 "= EXCLUDED.version, expires_at = EXCLUDED.expires_at";

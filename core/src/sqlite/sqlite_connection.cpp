@@ -4,11 +4,48 @@
 
 #include <sqlite3.h>
 
+#include <sys/stat.h>
+
 namespace kvs::detail {
+
+namespace {
+
+// The file a path names, or "" for a database without one (":memory:", a temporary one) or a
+// URI whose file is not plain to see.
+std::string fileOf(const std::string &path)
+{
+    if (path.empty() || path == ":memory:" || path.rfind("file:", 0) == 0)
+        return {};
+    return path;
+}
+
+// Refuses what is not a regular file before SQLite opens it: opening a named pipe blocks until a
+// writer comes, forever for a database reader; a directory or a device is no database either.
+// An absent path is left to the open (a writer creates it, a reader fails).
+void requireRegularFile(const std::string &path)
+{
+    const std::string file = fileOf(path);
+    struct stat info
+    {};
+    if (file.empty() || ::stat(file.c_str(), &info) != 0 || S_ISREG(info.st_mode))
+        return;
+    const char *kind = S_ISFIFO(info.st_mode)                           ? "a named pipe"
+                       : S_ISDIR(info.st_mode)                          ? "a directory"
+                       : S_ISSOCK(info.st_mode)                         ? "a socket"
+                       : S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode) ? "a device"
+                                                                        : "a special file";
+    throw DatabaseError("kvs: cannot open database \"" + path + "\": it is " + kind
+                            + ", not a database file",
+                        SQLITE_CANTOPEN,
+                        "refused before sqlite3_open_v2: not a regular file");
+}
+
+} // namespace
 
 Connection::Connection(const std::string &path, Mode mode)
     : m_mode(mode)
 {
+    requireRegularFile(path);
     // SQLITE_OPEN_READONLY is the URI's mode=ro: SQLite never writes the file through this
     // connection, so an inspector cannot change what it looks at.
     const int flags = mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY

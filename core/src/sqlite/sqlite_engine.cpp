@@ -5,7 +5,11 @@
 #include <kvs/errors.h>
 #include <kvs/value_codec.h>
 
+#include <sqlite3.h>
+
+#include <cctype>
 #include <cmath>
+#include <sys/stat.h>
 
 namespace kvs::detail {
 
@@ -39,7 +43,14 @@ long long SqliteEngine::migrate(std::int64_t now)
 {
     requireOpen();
     if (m_settings.readOnly) {
-        m_schemaVersion = openSchemaReadOnly(*m_connection, m_names, m_settings.path);
+        try {
+            m_schemaVersion = openSchemaReadOnly(*m_connection, m_names, m_settings.path);
+        } catch (const DatabaseError &error) {
+            if (!needsWalIndex(error))
+                throw;
+            reopenImmutable(error);
+            m_schemaVersion = openSchemaReadOnly(*m_connection, m_names, m_settings.path);
+        }
         return m_schemaVersion;
     }
     m_schemaVersion = openSchemaReadWrite(
@@ -47,6 +58,61 @@ long long SqliteEngine::migrate(std::int64_t now)
     if (!m_versions)
         m_versions = std::make_unique<VersionAllocator>(*m_connection, m_names.versionstamp);
     return m_schemaVersion;
+}
+
+bool SqliteEngine::needsWalIndex(const DatabaseError &error) const
+{
+    // A WAL database is read through its -shm index, which SQLite creates (or initialises) on
+    // the first read: a folder the user cannot write (SQLITE_READONLY_DIRECTORY, or
+    // SQLITE_CANTOPEN when a -wal is there too), or a -shm it cannot write
+    // (SQLITE_READONLY_CANTINIT), makes a plain read fail.
+    if (error.code() == SQLITE_READONLY_DIRECTORY || error.code() == SQLITE_READONLY_CANTINIT)
+        return true;
+    struct stat info
+    {};
+    return error.code() == SQLITE_CANTOPEN
+           && ::stat((m_settings.path + "-wal").c_str(), &info) == 0;
+}
+
+void SqliteEngine::reopenImmutable(const DatabaseError &error)
+{
+    // immutable=1 reads the main file alone, without locks or the -wal: right only when the -wal
+    // holds nothing (no writer has committed since the last checkpoint). Otherwise it would
+    // silently miss committed rows: refuse instead.
+    const std::string wal = m_settings.path + "-wal";
+    struct stat info
+    {};
+    if (::stat(wal.c_str(), &info) == 0 && info.st_size > 0) {
+        throw DatabaseError(
+            "kvs: cannot read \"" + m_settings.path
+                + "\" safely: its folder (or -shm file) is read-only, so SQLite cannot set up "
+                  "the index a WAL database is read through, and its -wal file still holds "
+                  "committed changes that reading the file alone would miss; open it where you "
+                  "can write, or have its writer checkpoint it first",
+            error.code(),
+            error.detail());
+    }
+    m_connection
+        = std::make_unique<Connection>(immutableUri(m_settings.path), Connection::Mode::ReadOnly);
+}
+
+std::string SqliteEngine::immutableUri(const std::string &path)
+{
+    if (path.rfind("file:", 0) == 0)
+        return path + (path.find('?') == std::string::npos ? "?" : "&") + "immutable=1";
+    // RFC 3986: everything but unreserved characters and '/' percent-encoded.
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string uri = "file:";
+    for (const unsigned char c : path) {
+        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+            uri += static_cast<char>(c);
+        } else {
+            uri += '%';
+            uri += kHex[c >> 4];
+            uri += kHex[c & 15];
+        }
+    }
+    return uri + "?immutable=1";
 }
 
 void SqliteEngine::requireOpen() const

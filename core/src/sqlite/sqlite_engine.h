@@ -5,6 +5,7 @@
 #include "sqlite/table_names.h"
 #include "sqlite/version_allocator.h"
 
+#include <kvs/errors.h>
 #include <kvs/sql_adapter.h>
 
 #include <array>
@@ -52,7 +53,10 @@ public:
     SqliteEngine &operator=(const SqliteEngine &) = delete;
 
     // Read-write: the pragmas and the migration in one BEGIN IMMEDIATE (sqlite_open.h); read-only:
-    // the checks, writing nothing. Returns (and keeps) the schema version found.
+    // the checks, writing nothing. A WAL database in a folder the user cannot write is read with
+    // SQLite's immutable=1 when its -wal is absent or empty, and refused (DatabaseError "kvs:
+    // cannot read ... safely: ...") when the -wal holds committed changes. Returns (and keeps) the
+    // schema version found.
     long long migrate(std::int64_t now);
     long long schemaVersion() const noexcept { return m_schemaVersion; }
     const Settings &settings() const noexcept { return m_settings; }
@@ -149,6 +153,9 @@ public:
     void close() noexcept;
 
 private:
+    bool needsWalIndex(const DatabaseError &error) const;
+    void reopenImmutable(const DatabaseError &error);
+    static std::string immutableUri(const std::string &path);
     Statement &statement(SqlId id);
     Statement &getManyStatement(std::size_t count);
     void requireOpen() const;

@@ -2,6 +2,7 @@
 
 #include "sqlite/sqlite_connection.h"
 #include "sqlite/table_names.h"
+#include "store/schema_rules.h"
 
 #include <kvs/errors.h>
 
@@ -11,8 +12,10 @@ namespace kvs::detail {
 
 VersionAllocator::VersionAllocator(Connection &connection, const std::string &versionstampTable)
     : m_connection(connection)
-    , m_sql("UPDATE " + TableNames::quoted(versionstampTable) + " SET version = version + "
-            + std::to_string(kBlock) + " WHERE id = 1 RETURNING version")
+    , m_table(TableNames::quoted(versionstampTable))
+    , m_sql("UPDATE " + m_table + " SET version = version + " + std::to_string(kBlock)
+            + " WHERE id = 1 AND typeof(version) = 'integer' AND version <= "
+            + std::to_string(kMaxVersion - kBlock) + " RETURNING version")
 {}
 
 std::int64_t VersionAllocator::next()
@@ -50,11 +53,27 @@ void VersionAllocator::reserve(bool insideTransaction)
         m_reserve = std::make_unique<Statement>(m_connection.handle(), m_sql);
     StatementScope scope(*m_reserve);
     if (!scope->step())
-        throw Error("kvs: the versionstamp counter row is missing");
+        refuseReservation();
     const std::int64_t last = scope->columnInt64(0);
     scope->run(); // finish the statement (outside a transaction, its write commits now)
     m_next = last - kBlock + 1;
     m_end = last + 1;
+}
+
+void VersionAllocator::refuseReservation()
+{
+    // Nothing was written: the counter is missing, not an integer, or too close to 2^53 for a
+    // block (handing out versions past it, or wrapping the 64-bit column, would give readers
+    // duplicate versions).
+    Statement read(m_connection.handle(),
+                   "SELECT version, typeof(version) FROM " + m_table + " WHERE id = 1");
+    if (!read.step())
+        throw Error("kvs: the versionstamp counter row is missing");
+    if (read.columnBytes(1) != "integer") {
+        throw Error("kvs: the versionstamp counter holds " + std::string(read.columnBytes(0))
+                    + ", not an integer");
+    }
+    throwVersionsExhausted(read.columnInt64(0));
 }
 
 } // namespace kvs::detail

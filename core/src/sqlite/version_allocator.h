@@ -12,7 +12,9 @@ class Connection;
 // Hands out versionstamps from blocks of 1024 reserved in <p>kv_versionstamp (KVS-05): a
 // reservation UPDATE ... SET version = version + 1024 RETURNING version that returns V owns
 // V-1023 .. V. Each reservation is its own write, so processes sharing a file never get the
-// same version. Requires: next() is called outside any transaction (a reservation inside one
+// same version. A block that would pass 2^53 - 1 is refused (Error "kvs: versionstamps are used
+// up ..."), as is a counter that is not an integer. Requires: next() is called outside any
+// transaction (a reservation inside one
 // would roll back with it while this allocator kept handing the block out).
 class VersionAllocator
 {
@@ -31,8 +33,10 @@ public:
 
 private:
     void reserve(bool insideTransaction);
+    [[noreturn]] void refuseReservation();
 
     Connection &m_connection;
+    std::string m_table;
     std::string m_sql;
     std::unique_ptr<Statement> m_reserve;
     std::int64_t m_next = 0; // next version to hand out

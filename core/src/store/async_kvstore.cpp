@@ -300,6 +300,11 @@ QFuture<std::optional<RawEntry>> AsyncKVStore::inspect(const std::string &encode
     return m_state->run<detail::InspectOp>(encodedKey);
 }
 
+QFuture<void> AsyncKVStore::removeRaw(const std::string &encodedKey)
+{
+    return m_state->run<detail::RemoveRawOp>(encodedKey);
+}
+
 QFuture<EnqueueResult> AsyncKVStore::enqueue(const Value &payload, const QueueOptions &options)
 {
     return m_state->run<detail::EnqueueOp>(payload, options);

@@ -83,6 +83,18 @@ void RemoveOp::finish(bool deleted, OpContext &ctx)
         ctx.publish([&] { return CommittedChanges{{m_key, std::nullopt, 0, std::nullopt}}; });
 }
 
+RemoveRawOp::RemoveRawOp(const StoreRules &rules, const std::string &encodedKey)
+    : m_key(encodedKey)
+{
+    checkKeySize(encodedKey.size(), rules.maxKeySize);
+}
+
+void RemoveRawOp::finish(bool deleted, OpContext &ctx)
+{
+    if (deleted)
+        ctx.publish([&] { return CommittedChanges{{m_key, std::nullopt, 0, std::nullopt}}; });
+}
+
 IncrementOp::IncrementOp(const StoreRules &rules, const Key &key, double delta)
     : m_delta(delta)
 {

@@ -120,6 +120,28 @@ private:
     std::string m_key;
 };
 
+// Not in the reference (kvs/key_tree.h): deletes the row stored at an encoded key whose bytes
+// need not decode (the counterpart of inspect()); its watchers get a tombstone.
+class RemoveRawOp
+{
+public:
+    static constexpr const char *kName = "delete()";
+    static constexpr bool kWrites = true;
+    static constexpr OpKind kKind = OpKind::Call;
+
+    // RangeError for a key over maxKeySize, as for any key.
+    RemoveRawOp(const StoreRules &rules, const std::string &encodedKey);
+    template <typename S>
+    auto call(S &s, OpContext &)
+    {
+        return s.remove(m_key);
+    }
+    void finish(bool deleted, OpContext &ctx);
+
+private:
+    std::string m_key;
+};
+
 class IncrementOp
 {
 public:

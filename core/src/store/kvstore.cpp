@@ -185,6 +185,11 @@ std::optional<RawEntry> KVStore::inspect(const std::string &encodedKey)
     return m_state->run<detail::InspectOp>(encodedKey);
 }
 
+void KVStore::removeRaw(const std::string &encodedKey)
+{
+    m_state->run<detail::RemoveRawOp>(encodedKey);
+}
+
 AtomicOperation KVStore::atomic()
 {
     return AtomicOperation(this);

@@ -22,6 +22,11 @@ void requireColumns(const std::vector<std::string> &present,
     }
     if (missing.empty())
         return;
+    if (present.empty()) { // not there at all: not someone else's table, a missing one of ours
+        throw Error("kvs: table \"" + table
+                    + "\" is missing from this kvs database (it was dropped, or the database is "
+                      "damaged); kvs does not recreate it, as the versions it held are lost");
+    }
     throw ForeignTableError("kvs: table \"" + table
                                 + "\" exists but is not a kvs table (missing columns: " + missing
                                 + "). Use the tablePrefix option to give kvs tables of its own.",
@@ -33,6 +38,8 @@ long long parseSchemaVersion(const std::string &text)
     long long version = 0;
     const char *end = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(text.data(), end, version);
+    if (ec == std::errc::result_out_of_range && ptr == end)
+        throw Error("kvs: the database schema version is too large: \"" + text + "\"");
     if (text.empty() || ec != std::errc() || ptr != end)
         throw Error("kvs: the database schema version is not an integer: \"" + text + "\"");
     if (version > kSchemaVersion) {
@@ -42,6 +49,14 @@ long long parseSchemaVersion(const std::string &text)
                                 version);
     }
     return version;
+}
+
+void throwVersionsExhausted(std::optional<std::int64_t> counter)
+{
+    throw Error("kvs: versionstamps are used up: "
+                + (counter ? "the counter is at " + std::to_string(*counter) + " and " : "")
+                + "the next version would pass 9007199254740991 (2^53 - 1), the largest integer "
+                  "JavaScript reads exactly");
 }
 
 std::string joinNames(const std::vector<std::string> &names)

@@ -63,6 +63,8 @@ private slots:
     void numberOrdering();
     void typeOrdering();
     void loneSurrogateKeyPart();
+    void illFormedStringPartsDecodeAsTextDecoderReadsThem_data();
+    void illFormedStringPartsDecodeAsTextDecoderReadsThem();
     void decodeCursorErrors_data();
     void decodeCursorErrors();
 };
@@ -379,6 +381,36 @@ void TestKeyCodec::loneSurrogateKeyPart()
              QStringLiteral("0261efbfbd6200"));
     QCOMPARE(toHex(encodeKey(parseKeyLiteral(R"(["\ud83d\ude42"])"))),
              QStringLiteral("02f09f998200"));
+}
+
+void TestKeyCodec::illFormedStringPartsDecodeAsTextDecoderReadsThem_data()
+{
+    QTest::addColumn<QString>("hex");
+    QTest::addColumn<QString>("literal");
+    // Issue 17: an encoded surrogate printed as "\ud800", a pair joined; JavaScript's
+    // TextDecoder (the reference's decodeKey) gives U+FFFD per maximal ill-formed subpart.
+    QTest::newRow("encoded lone surrogate") << "02eda08000"
+                                            << R"(["\ufffd\ufffd\ufffd"])";
+    QTest::newRow("encoded surrogate pair") << "02eda0bdedb88200"
+                                            << R"(["\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd"])";
+    QTest::newRow("0xff byte") << "0261ff000262ff00"
+                               << R"(["a\ufffd", "b\ufffd"])";
+    QTest::newRow("truncated sequence") << "02e282"
+                                           "6100"
+                                        << R"(["\ufffda"])";
+    QTest::newRow("well-formed kept") << "02f09f998200"
+                                      << R"(["\ud83d\ude42"])";
+}
+
+void TestKeyCodec::illFormedStringPartsDecodeAsTextDecoderReadsThem()
+{
+    QFETCH(QString, hex);
+    QFETCH(QString, literal);
+    const Key key = decodeKey(QByteArray::fromHex(hex.toLatin1()).toStdString());
+    QCOMPARE(key, parseKeyLiteral(utf8(literal)));
+    // A well-formed key reads back to its own bytes; an ill-formed one names another key.
+    QCOMPARE(encodeKey(key) == QByteArray::fromHex(hex.toLatin1()).toStdString(),
+             hex == QStringLiteral("02f09f998200"));
 }
 
 void TestKeyCodec::decodeCursorErrors_data()

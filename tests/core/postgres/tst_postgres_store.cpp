@@ -160,7 +160,10 @@ void TestPostgresStore::versionNullCheckLosesToAConcurrentSet()
     // An uncommitted plain write holds the key's row; the commit that checked the key absent
     // waits for it and then returns { ok: false }, never writing over it (reference gotcha 16).
     const std::string schema = kvs::test::freshSchema("null");
-    AsyncKVStore store(kvs::test::postgresUrl(), inSchema(schema));
+    const std::string app = schema; // the store's backends, for pg_stat_activity
+    AsyncKVStore store(
+        kvs::test::withParameter(kvs::test::postgresUrl(), "application_name=" + app),
+        inSchema(schema));
     store.set({"warmup"}, Value(1)).waitForFinished();
     PgAdmin other;
     const std::string kv = "\"" + schema + "\".\"kv\"";
@@ -172,7 +175,13 @@ void TestPostgresStore::versionNullCheckLosesToAConcurrentSet()
                + "\".\"kv_versionstamp\"'), NULL)");
     QFuture<CommitResult> commit
         = store.atomic().check({{"k"}, std::nullopt}).set({"k"}, Value("mine")).commit();
-    QTest::qWait(200);
+    PgAdmin watcher; // outside other's transaction, whose statistics snapshot would stand still
+    QTRY_COMPARE_WITH_TIMEOUT(
+        watcher.exec("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND "
+                     "application_name = '"
+                     + app + "'"),
+        std::string("1"),
+        10000);
     QVERIFY(!commit.isFinished()); // waiting on the row lock
     other.exec("COMMIT");
     QVERIFY(!commit.result().ok);

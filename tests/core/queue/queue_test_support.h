@@ -2,14 +2,17 @@
 
 #include "support/raw_sqlite.h"
 
+#include <kvs/clock.h>
 #include <kvs/kvstore.h>
 
 #include <QDateTime>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
-// Helpers shared by the queue tests (tst_kvstore_queue, tst_kvstore_queue_admin).
+// Helpers shared by the queue tests (tst_kvstore_queue, tst_kvstore_queue_admin,
+// tst_kvstore_listener).
 namespace kvs::test {
 
 inline std::int64_t nowMs()
@@ -35,6 +38,13 @@ inline KVStoreOptions withQueue(const QueueConfig &queue)
 {
     KVStoreOptions options;
     options.queue = queue;
+    return options;
+}
+
+// options on clock: a test that needs time to pass gives the store a ManualClock and moves it.
+inline KVStoreOptions onClock(std::shared_ptr<Clock> clock, KVStoreOptions options = {})
+{
+    options.clock = std::move(clock);
     return options;
 }
 

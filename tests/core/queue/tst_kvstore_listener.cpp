@@ -2,54 +2,29 @@
 // lease renewal, cancel(), wake-ups (enqueue, atomic enqueue, retryDead, the 1 s poll), the
 // diagnostics and the errors (reference "addQueueListener", "Queue dispatch internals").
 #include "queue_test_support.h"
+#include "support/drain.h"
+#include "support/gate.h"
 #include "support/test_support.h"
 
+#include <kvs/clock.h>
 #include <kvs/kvstore.h>
 
 #include <QTest>
 #include <QThread>
 
 #include <atomic>
-#include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <set>
 
 using namespace kvs;
+using kvs::test::backgroundThreadDrained;
+using kvs::test::Gate;
+using kvs::test::onClock;
 using kvs::test::onTopic;
 using kvs::test::throwsWith;
 
 namespace {
-
-// Lets a test hold handlers inside their call until it opens the gate.
-class Gate
-{
-public:
-    void wait()
-    {
-        std::unique_lock lock(m_mutex);
-        ++m_waiting;
-        m_changed.notify_all();
-        m_changed.wait(lock, [this] { return m_open; });
-        --m_waiting;
-    }
-    void open()
-    {
-        std::lock_guard lock(m_mutex);
-        m_open = true;
-        m_changed.notify_all();
-    }
-    int waiting() const
-    {
-        std::lock_guard lock(m_mutex);
-        return m_waiting;
-    }
-
-private:
-    mutable std::mutex m_mutex;
-    std::condition_variable m_changed;
-    bool m_open = false;
-    int m_waiting = 0;
-};
 
 QueueListenerOptions listenerOptions(double concurrency, bool autoAck = true)
 {
@@ -131,7 +106,7 @@ void TestKVStoreListener::throwingHandlerIsNacked()
 
 void TestKVStoreListener::concurrencyBoundsRunningHandlers()
 {
-    KVStore store(m_files.path("concurrency.db"));
+    KVStore store(m_files.path("concurrency.db"), onClock(std::make_shared<ManualClock>()));
     Gate gate;
     std::atomic<int> running{0};
     std::atomic<int> peak{0};
@@ -149,7 +124,7 @@ void TestKVStoreListener::concurrencyBoundsRunningHandlers()
     for (int i = 0; i < 10; ++i)
         store.enqueue(Value(i), onTopic("work"));
     QTRY_COMPARE_WITH_TIMEOUT(gate.waiting(), 4, 5000);
-    QTest::qWait(50);
+    QVERIFY(backgroundThreadDrained(store));
     QCOMPARE(gate.waiting(), 4); // the other six wait for a free slot
     QCOMPARE(store.getQueueDiagnostics().inFlight, std::int64_t(4));
     QCOMPARE(store.queueStats("work").front().processing, std::int64_t(4));
@@ -193,7 +168,8 @@ void TestKVStoreListener::selfEnqueueKeepsAFlatStack()
 
 void TestKVStoreListener::leaseIsRenewedWhileTheHandlerRuns()
 {
-    KVStore store(m_files.path("renew.db"));
+    const auto clock = std::make_shared<ManualClock>();
+    KVStore store(m_files.path("renew.db"), onClock(clock));
     QueueListenerOptions options;
     options.visibilityTimeout = 100;
     Gate gate;
@@ -201,13 +177,29 @@ void TestKVStoreListener::leaseIsRenewedWhileTheHandlerRuns()
         "slow", [&](const QueueMessage &) { gate.wait(); }, options);
     store.enqueue(Value("x"), onTopic("slow"));
     QTRY_COMPARE_WITH_TIMEOUT(gate.waiting(), 1, 5000);
+    QVERIFY(backgroundThreadDrained(store)); // the renewal timer is set (after the handler starts)
+    // Renewed every 50 ms of the clock to 100 ms past the renewal. The clock moves one renewal
+    // at a time; the next move waits for that renewal, and for its timer to be set again.
+    const auto leaseEnd = [&]() -> std::int64_t {
+        const auto leased = store.peek("slow", PeekOptions{PeekStatus::Processing, 0, 10});
+        return leased.size() == 1 ? leased[0].lockedUntil.value_or(0) : 0;
+    };
+    const auto renewFor = [&](std::int64_t ms) {
+        for (std::int64_t moved = 0; moved < ms; moved += 50) {
+            clock->advance(50);
+            if (!QTest::qWaitFor([&] { return leaseEnd() == clock->now() + 100; }, 5000)
+                || !backgroundThreadDrained(store))
+                return false;
+        }
+        return true;
+    };
     // Three lease lengths later the lease is still live: renewed every 50 ms.
-    QTest::qWait(350);
+    QVERIFY(renewFor(350));
     const auto peeked = store.peek("slow", PeekOptions{PeekStatus::Processing, 0, 10});
     QCOMPARE(peeked.size(), std::size_t(1));
-    QVERIFY(*peeked[0].lockedUntil > kvs::test::nowMs());
-    KVStore other(store.path());
-    QTest::qWait(1100); // let the other store's reclaim interval pass, too
+    QVERIFY(*peeked[0].lockedUntil > clock->now());
+    KVStore other(store.path(), onClock(clock)); // another process, on the same time
+    QVERIFY(renewFor(1100));                     // let the other store's reclaim interval pass, too
     QVERIFY(other.dequeue("slow").empty());
     gate.open();
     QTRY_COMPARE_WITH_TIMEOUT(store.getQueueDiagnostics().acked, std::int64_t(1), 5000);
@@ -216,7 +208,7 @@ void TestKVStoreListener::leaseIsRenewedWhileTheHandlerRuns()
 
 void TestKVStoreListener::cancelWaitsForRunningHandlers()
 {
-    KVStore store(m_files.path("cancel.db"));
+    KVStore store(m_files.path("cancel.db"), onClock(std::make_shared<ManualClock>()));
     Gate gate;
     std::atomic<int> started{0};
     QueueListenerHandle listener = store.addQueueListener("t", [&](const QueueMessage &) {
@@ -228,12 +220,11 @@ void TestKVStoreListener::cancelWaitsForRunningHandlers()
     QTRY_COMPARE_WITH_TIMEOUT(gate.waiting(), 1, 5000);
     QFuture<void> cancelled = listener.cancel();
     QVERIFY(!listener.isActive());
-    QTest::qWait(30);
-    QVERIFY(!cancelled.isFinished()); // the running handler has not returned yet
+    QVERIFY(!cancelled.isFinished()); // the running handler has not returned yet (the gate)
     gate.open();
     QTRY_VERIFY_WITH_TIMEOUT(cancelled.isFinished(), 5000);
     QCOMPARE(store.getQueueDiagnostics().acked, std::int64_t(1)); // its ack was done first
-    QTest::qWait(50);
+    QVERIFY(backgroundThreadDrained(store));
     QCOMPARE(started.load(), 1); // the second message was not started
     QCOMPARE(store.queueStats("t").front().pending, std::int64_t(1));
     QCOMPARE(store.getQueueDiagnostics().listeners, std::int64_t(0));
@@ -280,8 +271,8 @@ void TestKVStoreListener::secondAckCountsLeaseLost()
 
 void TestKVStoreListener::wakeUps()
 {
-    // Each wake-up must arrive well before the 1 s poll would.
-    KVStore store(m_files.path("wake.db"));
+    // The store's clock stands still, so the 1 s poll never runs: every delivery is a wake-up's.
+    KVStore store(m_files.path("wake.db"), onClock(std::make_shared<ManualClock>()));
     std::atomic<int> handled{0};
     std::atomic<bool> fail{false};
     store.addQueueListener("w", [&](const QueueMessage &) {
@@ -289,32 +280,34 @@ void TestKVStoreListener::wakeUps()
         if (fail.load())
             throw std::runtime_error("no");
     });
-    QTest::qWait(50); // the listener's own start has found nothing
+    QVERIFY(backgroundThreadDrained(store)); // the listener's own start has found nothing
     store.atomic().set({"k"}, Value(1)).enqueue(Value("a"), onTopic("w")).commit();
-    QTRY_COMPARE_WITH_TIMEOUT(handled.load(), 1, 500);
+    QTRY_COMPARE_WITH_TIMEOUT(handled.load(), 1, 5000);
     fail.store(true);
     store.enqueue(Value("b"), onTopic("w", 1));
-    QTRY_COMPARE_WITH_TIMEOUT(store.listDead("w").size(), std::size_t(1), 500);
+    QTRY_COMPARE_WITH_TIMEOUT(store.listDead("w").size(), std::size_t(1), 5000);
     fail.store(false);
     QCOMPARE(store.retryDead("w"), std::int64_t(1));
-    QTRY_COMPARE_WITH_TIMEOUT(handled.load(), 3, 500);
-    QTRY_COMPARE_WITH_TIMEOUT(store.getQueueDiagnostics().acked, std::int64_t(2), 500);
+    QTRY_COMPARE_WITH_TIMEOUT(handled.load(), 3, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(store.getQueueDiagnostics().acked, std::int64_t(2), 5000);
 }
 
 void TestKVStoreListener::pollPicksUpDelayedMessages()
 {
-    KVStore store(m_files.path("poll.db"));
+    const auto clock = std::make_shared<ManualClock>();
+    KVStore store(m_files.path("poll.db"), onClock(clock));
     std::atomic<int> handled{0};
     store.addQueueListener("d", [&](const QueueMessage &) { handled.fetch_add(1); });
-    QTest::qWait(50); // the listener's own start has found nothing
+    QVERIFY(backgroundThreadDrained(store)); // the listener's own start has found nothing
     store.enqueue(Value("later"), onTopic("d", 3, 200));
     // And one from another process's point of view: a second store on the file (its enqueue
     // cannot wake this store's listener; only the poll sees it).
-    KVStore other(store.path());
+    KVStore other(store.path(), onClock(clock));
     other.enqueue(Value("elsewhere"), onTopic("d"));
-    QTest::qWait(100);
+    QVERIFY(backgroundThreadDrained(store));
     QCOMPARE(handled.load(), 0);
-    QTRY_COMPARE_WITH_TIMEOUT(handled.load(), 2, 2500);
+    clock->advance(1000); // the poll, past "later"'s due time
+    QTRY_COMPARE_WITH_TIMEOUT(handled.load(), 2, 5000);
 }
 
 void TestKVStoreListener::listenerValidation()
@@ -366,7 +359,8 @@ void TestKVStoreListener::closeCancelsWithoutWaiting()
     gate.open();
     // Its auto-ack meets a closed store: a dispatch error, and no second handler starts.
     QTRY_COMPARE_WITH_TIMEOUT(store.getQueueDiagnostics().dispatchErrors, std::int64_t(1), 5000);
-    QTest::qWait(50);
+    // close() ended the store's background thread, which runs every dequeue: nothing can start
+    // a second handler, so there is nothing to wait for.
     QCOMPARE(started.load(), 1);
     QCOMPARE(store.getQueueDiagnostics().listeners, std::int64_t(0));
 }

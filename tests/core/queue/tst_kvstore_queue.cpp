@@ -5,6 +5,7 @@
 #include "support/raw_sqlite.h"
 #include "support/test_support.h"
 
+#include <kvs/clock.h>
 #include <kvs/kvstore.h>
 #include <kvs/literal.h>
 
@@ -14,7 +15,6 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThread>
 
 #include <cmath>
 
@@ -264,12 +264,14 @@ void TestKVStoreQueue::leaseArgumentValidation()
 void TestKVStoreQueue::expiredLeaseIsRedeliveredAndOldTokenRefused()
 {
     const std::string path = m_files.path("expire.db");
-    KVStore store(path);
+    const auto clock = std::make_shared<ManualClock>();
+    KVStore store(path, onClock(clock));
     store.enqueue(Value("job"));
     const auto first = store.dequeue("default", 1, {30.0}).at(0);
-    QThread::msleep(60);
-    // A second store (another process, in effect) reclaims on its first dequeue.
-    KVStore other(path);
+    clock->advance(60);
+    // A second store (another process, in effect, on the same time) reclaims on its first
+    // dequeue.
+    KVStore other(path, onClock(clock));
     const auto again = other.dequeue();
     QCOMPARE(again.size(), std::size_t(1));
     QCOMPARE(again[0].id, first.id);
@@ -284,12 +286,13 @@ void TestKVStoreQueue::expiredLeaseIsRedeliveredAndOldTokenRefused()
 
 void TestKVStoreQueue::reclaimRunsAtMostOncePerSecond()
 {
-    KVStore store(":memory:");
+    const auto clock = std::make_shared<ManualClock>();
+    KVStore store(":memory:", onClock(clock));
     store.enqueue(Value("job"));
     const auto first = store.dequeue("default", 1, {30.0}).at(0); // this call reclaimed
-    QThread::msleep(60);
+    clock->advance(60);
     QVERIFY(store.dequeue().empty()); // expired, but not reclaimed within the interval
-    QThread::msleep(1000);
+    clock->advance(1000);
     const auto again = store.dequeue();
     QCOMPARE(again.size(), std::size_t(1));
     QCOMPARE(again[0].id, first.id);
@@ -479,17 +482,18 @@ void TestKVStoreQueue::extendLease()
     const std::string path = m_files.path("extend.db");
     QueueConfig config;
     config.visibilityTimeout = 45000;
-    KVStore store(path, withQueue(config));
+    const auto clock = std::make_shared<ManualClock>();
+    KVStore store(path, onClock(clock, withQueue(config)));
     const auto id = store.enqueue(Value(1)).id;
     const auto m = store.dequeue("default", 1, {1000.0}).at(0);
-    std::int64_t before = nowMs();
+    std::int64_t before = clock->now();
     QVERIFY(store.extendLease(double(m.id), m.token, 120000.0));
     std::int64_t until = toInt(column(path, id, "locked_until"));
-    QVERIFY(until >= before + 120000 && until <= nowMs() + 120000);
-    before = nowMs();
+    QVERIFY(until >= before + 120000 && until <= clock->now() + 120000);
+    before = clock->now();
     QVERIFY(store.extendLease(double(m.id), m.token)); // default: queue.visibilityTimeout
     until = toInt(column(path, id, "locked_until"));
-    QVERIFY(until >= before + 45000 && until <= nowMs() + 45000);
+    QVERIFY(until >= before + 45000 && until <= clock->now() + 45000);
     QVERIFY(!store.extendLease(double(m.id), "stale"));
     for (double bad : {-1.0, double(NAN)}) {
         QVERIFY(throwsWith<RangeError>(
@@ -502,7 +506,7 @@ void TestKVStoreQueue::extendLease()
     QVERIFY(late.empty()); // nothing else pending
     store.enqueue(Value(2), onTopic("late"));
     const auto l = store.dequeue("late", 1, {20.0}).at(0);
-    QThread::msleep(50);
+    clock->advance(50);
     QVERIFY(store.extendLease(double(l.id), l.token, 60000.0));
     QCOMPARE(column(path, l.id, "status"), std::string("processing"));
 }

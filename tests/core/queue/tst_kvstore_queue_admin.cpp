@@ -5,12 +5,12 @@
 #include "support/raw_sqlite.h"
 #include "support/test_support.h"
 
+#include <kvs/clock.h>
 #include <kvs/kvstore.h>
 #include <kvs/literal.h>
 
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThread>
 
 #include <cmath>
 
@@ -40,11 +40,12 @@ private slots:
 
 void TestKVStoreQueueAdmin::listDeadExpiresLastAttemptLeasesAndPages()
 {
-    KVStore store(":memory:");
+    const auto clock = std::make_shared<ManualClock>();
+    KVStore store(":memory:", onClock(clock));
     const auto expiring = store.enqueue(Value("slow"), onTopic("d", 1)).id;
     (void)store.dequeue("d", 1, {30.0});
-    QThread::msleep(60);
-    const std::int64_t before = nowMs();
+    clock->advance(60);
+    const std::int64_t before = clock->now();
     auto dead = store.listDead("d");
     QCOMPARE(dead.size(), std::size_t(1));
     QCOMPARE(dead[0].id, expiring);
@@ -111,7 +112,8 @@ void TestKVStoreQueueAdmin::queueStatsCountsEveryStatus()
 {
     QueueConfig config;
     config.doneRetention = 60000;
-    KVStore store(":memory:", withQueue(config));
+    const auto clock = std::make_shared<ManualClock>();
+    KVStore store(":memory:", onClock(clock, withQueue(config)));
     QVERIFY(store.queueStats().empty());
     const auto zero = store.queueStats("none");
     QCOMPARE(zero.size(), std::size_t(1));
@@ -138,7 +140,7 @@ void TestKVStoreQueueAdmin::queueStatsCountsEveryStatus()
     const auto due1 = store.enqueue(Value("due 1"), onTopic("a", 3, -500)).id;
     store.enqueue(Value("due 2"), onTopic("a"));
     store.enqueue(Value("b"), onTopic("b"));
-    QThread::msleep(50);
+    clock->advance(50);
 
     const auto all = store.queueStats();
     QCOMPARE(all.size(), std::size_t(2));
@@ -175,7 +177,8 @@ void TestKVStoreQueueAdmin::cleanQueueAppliesRetention()
     QueueConfig config;
     config.doneRetention = 100;
     config.deadRetention = 100;
-    KVStore store(path, withQueue(config));
+    const auto clock = std::make_shared<ManualClock>();
+    KVStore store(path, onClock(clock, withQueue(config)));
     store.enqueue(Value("done"), onTopic("c"));
     auto m = store.dequeue("c").at(0);
     QVERIFY(store.acknowledge(double(m.id), m.token));
@@ -185,13 +188,13 @@ void TestKVStoreQueueAdmin::cleanQueueAppliesRetention()
     store.enqueue(Value("expiring"), onTopic("c", 1));
     (void)store.dequeue("c", 1, {20.0});
     store.enqueue(Value("pending"), onTopic("c"));
-    QThread::msleep(50);
+    clock->advance(50);
     // Only the expired last-attempt lease changes: dead-lettered now, kept for deadRetention.
     QCOMPARE(store.cleanQueue(), std::int64_t(1));
-    QThread::msleep(80);
+    clock->advance(80);
     // done and the first dead are older than 100 ms now; the new dead letter is not.
     QCOMPARE(store.cleanQueue(), std::int64_t(2));
-    QThread::msleep(120);
+    clock->advance(120);
     QCOMPARE(store.cleanQueue(), std::int64_t(1));
     RawSqlite raw(path, true);
     QCOMPARE(raw.scalar("SELECT group_concat(status) FROM queue WHERE topic = 'c'"),
@@ -248,21 +251,22 @@ void TestKVStoreQueueAdmin::peekListsWithoutChanging()
 void TestKVStoreQueueAdmin::peekOnReadOnlyStoreLeavesTheFile()
 {
     const std::string path = m_files.path("peek-ro.db");
+    const auto clock = std::make_shared<ManualClock>();
     std::int64_t leasedId = 0;
     {
-        KVStore store(path);
+        KVStore store(path, onClock(clock));
         store.enqueue(Value("a"), onTopic("t"));
         store.enqueue(Value("b"), onTopic("t", 3, 60000));
         store.enqueue(Value("c"), onTopic("t", 1));
         leasedId = store.dequeue("t", 1, {20.0}).at(0).id; // "a": its lease expires
         store.enqueue(Value("d"), onTopic("t"));
     }
-    QThread::msleep(40);
+    clock->advance(40);
     const QByteArray bytes = test::fileBytes(QString::fromStdString(path));
     {
         KVStoreOptions options;
         options.readOnly = true;
-        KVStore store(path, options);
+        KVStore store(path, onClock(clock, options));
         QCOMPARE(store.peek("t").size(), std::size_t(2)); // "c" and "d"
         QCOMPARE(store.peek("t", {PeekStatus::Delayed, 0, 10}).size(), std::size_t(1));
         const auto processing = store.peek("t", {PeekStatus::Processing, 0, 10});

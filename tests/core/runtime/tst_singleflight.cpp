@@ -1,5 +1,6 @@
 // Singleflight on its own, and KVStore::getAsync() with its in-process singleflight (reference
 // "getAsync", "Singleflight", gotcha 5).
+#include "support/gate.h"
 #include "support/test_support.h"
 
 #include <kvs/future.h>
@@ -14,18 +15,20 @@
 #include <thread>
 
 using namespace kvs;
+using kvs::test::Gate;
 using kvs::test::throwsWith;
 
 namespace {
 
-// Runs fn after a pause on a thread of its own, like a slow fetch.
+// Runs fn on a thread of its own once gate opens, like a fetch that takes as long as the test
+// wants: every caller has joined the flight before it settles.
 template <typename T>
-QFuture<T> later(std::function<T()> fn, int ms = 50)
+QFuture<T> later(std::function<T()> fn, Gate &gate)
 {
     auto promise = std::make_shared<QPromise<T>>();
     promise->start();
-    std::thread([promise, fn, ms] {
-        QThread::msleep(static_cast<unsigned long>(ms));
+    std::thread([promise, fn, &gate] {
+        gate.wait();
         try {
             promise->addResult(fn());
         } catch (...) {
@@ -69,11 +72,13 @@ void TestSingleflight::concurrentCallersShareOneRun()
     Singleflight<int> flights;
     std::atomic<int> runs{0};
     std::vector<QFuture<int>> futures;
+    Gate gate;
     for (int i = 0; i < 100; ++i) {
         futures.push_back(flights.run(
-            "user:42", [&] { return later<int>([&] { return runs.fetch_add(1) + 42; }); }));
+            "user:42", [&] { return later<int>([&] { return runs.fetch_add(1) + 42; }, gate); }));
     }
     QCOMPARE(flights.size(), std::size_t(1));
+    gate.open();
     for (auto &future : futures)
         QCOMPARE(future.result(), 42);
     QCOMPARE(runs.load(), 1);
@@ -87,13 +92,15 @@ void TestSingleflight::everyCallerMayAttachAContinuation()
     Singleflight<int> flights;
     std::atomic<int> continued{0};
     std::vector<QFuture<int>> chained;
+    Gate gate;
     for (int i = 0; i < 10; ++i) {
-        chained.push_back(kvs::then(flights.run("k", [] { return later<int>([] { return 1; }); }),
-                                    [&](int value) {
-                                        continued.fetch_add(1);
-                                        return value + 1;
-                                    }));
+        chained.push_back(kvs::then(
+            flights.run("k", [&] { return later<int>([] { return 1; }, gate); }), [&](int value) {
+                continued.fetch_add(1);
+                return value + 1;
+            }));
     }
+    gate.open();
     for (auto &future : chained)
         QCOMPARE(future.result(), 2);
     QCOMPARE(continued.load(), 10);
@@ -119,11 +126,13 @@ void TestSingleflight::keyIsFreeAfterItSettles()
 void TestSingleflight::failureReachesEveryCaller()
 {
     Singleflight<int> flights;
-    const auto failing = [] {
-        return later<int>([]() -> int { throw RangeError("kvs: fetch failed"); });
+    Gate gate;
+    const auto failing = [&] {
+        return later<int>([]() -> int { throw RangeError("kvs: fetch failed"); }, gate);
     };
     QFuture<int> first = flights.run("k", failing);
     QFuture<int> second = flights.run("k", failing);
+    gate.open();
     QVERIFY(failsWith<RangeError>(first, "kvs: fetch failed"));
     QVERIFY(failsWith<RangeError>(second, "kvs: fetch failed"));
     // A fn that throws instead of returning a future fails its flight the same way.
@@ -136,13 +145,15 @@ void TestSingleflight::clearStartsNewFlights()
 {
     Singleflight<int> flights;
     std::atomic<int> runs{0};
+    Gate gate; // the first flight is still under way when clear() forgets it
     const auto slow = [&] {
-        return later<int>([&] { return runs.fetch_add(1); }, 100);
+        return later<int>([&] { return runs.fetch_add(1); }, gate);
     };
     QFuture<int> first = flights.run("k", slow);
     flights.clear();
     QCOMPARE(flights.size(), std::size_t(0));
     QFuture<int> second = flights.run("k", slow);
+    gate.open();
     first.waitForFinished(); // the forgotten flight still settles its callers
     second.waitForFinished();
     QCOMPARE(runs.load(), 2);
@@ -169,17 +180,19 @@ void TestSingleflight::getAsyncMissComputesOnceAndStores()
     std::vector<QFuture<Value>> futures;
     const Qt::HANDLE caller = QThread::currentThreadId();
     std::atomic<bool> offThread{true};
+    Gate gate; // the compute waits until every caller has asked: all 100 find the key missing
     for (int i = 0; i < 100; ++i) {
         futures.push_back(store.getAsync(
             {"ads", "venue", 42},
             [&] {
                 offThread.store(offThread.load() && QThread::currentThreadId() != caller);
                 runs.fetch_add(1);
-                QThread::msleep(50);
+                gate.wait();
                 return Value(7);
             },
             60000));
     }
+    gate.open();
     for (auto &future : futures)
         QCOMPARE(future.result().asNumber(), 7.0);
     QCOMPARE(runs.load(), 1);
@@ -237,10 +250,11 @@ void TestSingleflight::getAsyncResultArrivesOnTheCallersEventLoop()
     QObject context;
     bool onCallersThread = false;
     double received = 0;
+    Gate gate; // the compute is still under way when getAsync() returns
     // kvs::then, not QFuture::then: Qt 6.4's races with the finishing thread (kvs/future.h).
     kvs::then(store.getAsync({"gui"},
-                             [] {
-                                 QThread::msleep(20);
+                             [&gate] {
+                                 gate.wait();
                                  return Value(5);
                              }),
               &context,
@@ -249,6 +263,7 @@ void TestSingleflight::getAsyncResultArrivesOnTheCallersEventLoop()
                   received = value.asNumber();
               });
     QCOMPARE(received, 0.0); // not yet: the caller was not blocked
+    gate.open();
     QTRY_COMPARE(received, 5.0);
     QVERIFY(onCallersThread);
 }

@@ -130,7 +130,10 @@ void TestSqliteAsyncAdapter::callIssuedDuringATransactionWaitsForIt()
     });
     entered.wait();
     QFuture<std::optional<KvRow>> read = adapter.get(keyBytes("a"), kNow);
-    // A get that ran beside the transaction would be done (and read a1) long before this.
+    // A get that ran beside the transaction would be done (and read a1) long before this. Real
+    // time on purpose: the check is that something does not happen, the adapter's worker is held
+    // by the transaction (so nothing it runs can serve as a signal), and the adapter has no
+    // clock to move.
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     QVERIFY(!read.isFinished());
     released.count_down();

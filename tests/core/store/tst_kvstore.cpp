@@ -3,6 +3,7 @@
 #include "support/raw_sqlite.h"
 #include "support/test_support.h"
 
+#include <kvs/clock.h>
 #include <kvs/kvstore.h>
 #include <kvs/literal.h>
 
@@ -126,19 +127,20 @@ void TestKVStore::everyWriteGetsANewVersion()
 
 void TestKVStore::ttlExpires()
 {
-    KVStore store(m_files.path("ttl.db"));
+    KVStoreOptions options;
+    const auto clock = std::make_shared<ManualClock>();
+    options.clock = clock;
+    KVStore store(m_files.path("ttl.db"), options);
     store.set({"zero"}, Value("x"), {0.0});
     QVERIFY(!store.get({"zero"}).has_value()); // ttl 0 expires immediately
 
-    const auto before = std::chrono::system_clock::now();
+    const std::int64_t nowMs = clock->now();
     store.set({"short"}, Value("y"), {60.0});
     const auto entry = store.get({"short"});
     QVERIFY(entry.has_value());
     QVERIFY(entry->expiresAt.has_value());
-    const auto nowMs
-        = std::chrono::duration_cast<std::chrono::milliseconds>(before.time_since_epoch()).count();
     QVERIFY(*entry->expiresAt >= nowMs + 60 && *entry->expiresAt <= nowMs + 1060);
-    std::this_thread::sleep_for(std::chrono::milliseconds(80));
+    clock->advance(80);
     QVERIFY(!store.get({"short"}).has_value());
 
     store.set({"long"}, Value("z"), {60'000.0});

@@ -4,6 +4,7 @@
 #include "support/test_support.h"
 #include "watch_recorder.h"
 
+#include <kvs/clock.h>
 #include <kvs/kvstore.h>
 
 #include <QTest>
@@ -201,24 +202,27 @@ void TestKVStoreWatch::incrementAndGetAsyncFillAreWrites()
 
 void TestKVStoreWatch::cleanExpiredAndMaintenanceEmitTombstones()
 {
-    KVStore store(m_files.path("expire.db"));
+    const auto clock = std::make_shared<ManualClock>();
+    KVStoreOptions options;
+    options.clock = clock;
+    KVStore store(m_files.path("expire.db"), options);
     store.set({"t"}, Value(1), SetOptions{1});
     WatchRecorder recorder;
     store.watch({{"t"}}, recorder.callback());
-    QTest::qWait(5);
+    clock->advance(5);
     QCOMPARE(store.cleanExpired(), std::int64_t(1));
     QCOMPARE(recorder.count(), std::size_t(2));
     QVERIFY(!recorder.last().entries[0].has_value());
     QVERIFY(sameKeys(recorder.last().event.changedKeys, {{"t"}}));
 
-    // The maintenance timer does the same on the store's own thread.
-    KVStoreOptions options;
+    // The maintenance timer does the same on the store's own thread, when the clock passes it.
     options.maintenanceInterval = std::chrono::milliseconds(30);
     KVStore timed(m_files.path("timer.db"), options);
     WatchRecorder timer;
     timed.watch({{"t"}}, timer.callback());
     timed.set({"t"}, Value(1), SetOptions{20});
-    QTRY_COMPARE_WITH_TIMEOUT(timer.count(), std::size_t(3), 2000);
+    clock->advance(30);
+    QTRY_COMPARE_WITH_TIMEOUT(timer.count(), std::size_t(3), 5000);
     QVERIFY(!timer.last().entries[0].has_value());
     QCOMPARE(timed.getWatchDiagnostics().dispatchErrors, std::int64_t(0));
 }
@@ -338,8 +342,10 @@ void TestKVStoreWatch::threadsSeeBatchesInOrder()
 
 void TestKVStoreWatch::nothingFiresAfterClose()
 {
+    const auto clock = std::make_shared<ManualClock>();
     KVStoreOptions options;
     options.maintenanceInterval = std::chrono::milliseconds(5);
+    options.clock = clock;
     KVStore store(m_files.path("close.db"), options);
     std::atomic<bool> closed{false};
     std::atomic<int> late{0};
@@ -350,22 +356,21 @@ void TestKVStoreWatch::nothingFiresAfterClose()
             late.fetch_add(1);
         QThread::usleep(200); // widen the window for a write racing close()
     });
-    std::atomic<bool> stop{false};
     std::thread writer([&] {
-        for (int i = 0; !stop.load(); ++i) {
+        for (int i = 0;; ++i) {
             try {
                 store.set({"k"}, Value(i), SetOptions{1}); // also feeds the maintenance timer
             } catch (const ClosedError &) {
                 break;
             }
+            clock->advance(5); // the timer runs as often as the writes
         }
     });
     QTRY_VERIFY_WITH_TIMEOUT(calls.load() > 20, 5000);
     store.close();
     closed.store(true);
-    QTest::qWait(50);
-    stop.store(true);
-    writer.join();
+    writer.join();     // its first write after close() threw
+    clock->advance(5); // a timer that outlived close() would run now
     QCOMPARE(late.load(), 0);
     QCOMPARE(store.getWatchDiagnostics().activeWatchers, std::int64_t(0));
     QVERIFY(throwsWith<ClosedError>([&] { store.watch({{"k"}}, {}); }, "kvs: the store is closed"));
