@@ -1,54 +1,78 @@
-// kvs-admin: the desktop admin and inspector. A thin main (STYLE.md 1): the window lives in kvs_ui.
+// kvs-admin: the desktop admin and inspector. A thin main (STYLE.md 1): the window, the command
+// line, the language and the single-instance hand-off live in kvs_ui.
 #include "demo_database.h"
+#include "i18n/ui_language.h"
+#include "instance/single_instance.h"
 #include "main_window.h"
+#include "startup/admin_command_line.h"
+#include "startup/smoke_probe.h"
+#include "theme/app_icons.h"
 
 #include <kvs/connection_string.h>
 
 #include <QApplication>
-#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QStringList>
 
-namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(KvsAdmin)
-};
-
-} // namespace
+#include <cstdio>
+#include <optional>
 
 int main(int argc, char *argv[])
 {
+    using namespace kvs::ui;
+    setAdminApplicationIdentity();
+    if (wantsTextOnly(argc, argv)) {
+        // --help and --version answer without a display.
+        QCoreApplication app(argc, argv);
+        applyUiLanguage(storedUiLanguage());
+        AdminOptions ignored;
+        return parseAdminCommandLine(QCoreApplication::arguments(), &ignored).value_or(0);
+    }
+
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("kvs-admin"));
-    QApplication::setOrganizationName(QStringLiteral("KVS Admin"));
-
-    QCommandLineParser parser;
-    parser.setApplicationDescription(Tr::tr("Admin and inspector for kvs databases."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(
-        QStringLiteral("database"),
-        Tr::tr("The kvs database to open for inspection (read-only): a SQLite file, a "
-               "postgres:// URL or libpq key=value text. Default: the demo database, created on "
-               "the first run. A password given here is hidden from ps once read; PGPASSWORD, "
-               "~/.pgpass or the system keychain (the Connect dialog) keep it out of the command "
-               "line altogether."),
-        Tr::tr("[database]"));
-    parser.process(app);
-    const QStringList arguments = parser.positionalArguments();
-    // Copied: the password can go from ps and /proc/PID/cmdline for the rest of the run (Qt
-    // reads argv again only when asked for the arguments).
+    applyUiLanguage(storedUiLanguage());
+    AdminOptions options;
+    if (const std::optional<int> exitCode
+        = parseAdminCommandLine(QCoreApplication::arguments(), &options))
+        return *exitCode;
+    // The arguments are copied: a password can go from ps and /proc/PID/cmdline for the rest of
+    // the run (Qt reads argv again only when asked for the arguments).
     kvs::hidePasswordsInArguments(argc, argv);
-    if (arguments.size() > 1)
-        parser.showHelp(1);
+    QApplication::setWindowIcon(appIcon(AppIcon::Application));
 
-    kvs::ui::MainWindow window;
+    SingleInstance instance;
+    if (!options.newInstance) {
+        switch (instance.handOffOrListen(options.locations)) {
+        case SingleInstance::Outcome::HandedOff:
+            return 0;
+        case SingleInstance::Outcome::Failed:
+            std::fprintf(
+                stderr, "kvs-admin: %s; running alone\n", qPrintable(instance.errorString()));
+            break;
+        case SingleInstance::Outcome::Primary:
+            break;
+        }
+    }
+
+    MainWindow window;
+    QObject::connect(&instance,
+                     &SingleInstance::openRequested,
+                     &window,
+                     [&window](const QStringList &locations) {
+                         for (const QString &location : locations)
+                             window.openDatabase(location);
+                         window.setWindowState(window.windowState() & ~Qt::WindowMinimized);
+                         window.raise();
+                         window.activateWindow();
+                     });
     // Both return at once: creating the demo and reading the database happen on a worker.
-    if (arguments.isEmpty())
-        window.openDemoDatabase(kvs::ui::defaultDemoDatabasePath());
-    else
-        window.openDatabase(arguments.first());
+    for (const QString &location : options.locations)
+        window.openDatabase(location);
+    if (options.locations.isEmpty() && !options.smoke)
+        window.openDemoDatabase(defaultDemoDatabasePath());
+    std::optional<SmokeProbe> probe;
+    if (options.smoke)
+        probe.emplace(&window);
     window.show();
     return QApplication::exec();
 }

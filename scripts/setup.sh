@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
     cmake ninja-build g++ ccache pkg-config clang-format
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    qt6-charts-dev libqt6sql6-sqlite libgl-dev qtkeychain-qt6-dev
+    qt6-charts-dev libqt6sql6-sqlite libgl-dev qtkeychain-qt6-dev libqt6svg6 qt6-translations-l10n
     libsqlite3-dev libpq-dev libgmp-dev rapidjson-dev
     postgresql-15 python3 openssl
 )
@@ -35,4 +35,6 @@ if [ -n "${CI:-}" ] || [ "${KVS_WERROR:-}" = ON ]; then werror=ON; fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type" -DKVS_WERROR="$werror" \
     > build.configure.log 2>&1 \
     || { cat build.configure.log; exit 1; }
-cmake --build build -j2
+# KVS_SETUP_TARGETS: build only these (scripts/package.sh); default: everything.
+read -r -a targets <<< "${KVS_SETUP_TARGETS:-}"
+cmake --build build -j2 ${targets[@]+--target "${targets[@]}"}

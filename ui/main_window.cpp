@@ -6,7 +6,9 @@
 #include "connection/password_resolver.h"
 #include "connection/recent_connections.h"
 #include "demo_database.h"
+#include "i18n/language_menu.h"
 #include "session/database_view.h"
+#include "theme/app_icons.h"
 
 #include <kvs/async_kvstore.h>
 
@@ -22,7 +24,11 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTabWidget>
+<<<<<<< HEAD
 #include <QVBoxLayout>
+=======
+#include <QToolBar>
+>>>>>>> issue16-packaging
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
@@ -129,6 +135,7 @@ void MainWindow::openSpec(const ConnectionSpec &spec, const QString &password)
 void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
 {
     auto *view = new DatabaseView(new DatabaseSession(spec, password), m_tabs);
+<<<<<<< HEAD
     // Recent lists what opened, not every attempt (a missing file, a refused server).
     connect(
         view->session(),
@@ -140,6 +147,12 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
         },
         Qt::SingleShotConnection);
     const int index = m_tabs->addTab(view, spec.displayName());
+=======
+    const int index = m_tabs->addTab(
+        view,
+        appIcon(spec.isPostgres() ? AppIcon::PostgresDatabase : AppIcon::SqliteDatabase),
+        spec.displayName());
+>>>>>>> issue16-packaging
     m_tabs->setTabToolTip(index, spec.isPostgres() ? spec.postgresUrl() : spec.sqlitePath());
     connect(view, &DatabaseView::modeChanged, this, &MainWindow::updateForCurrentTab);
     m_tabs->setCurrentIndex(index);
@@ -210,28 +223,46 @@ void MainWindow::createMenus()
     connectAction->setObjectName(QStringLiteral("openDatabase"));
     connectAction->setShortcut(QKeySequence::Open);
     connectAction->setStatusTip(tr("Open a SQLite file or a PostgreSQL database"));
+    connectAction->setIcon(appIcon(AppIcon::Connect));
     QAction *openAction
         = fileMenu->addAction(tr("Open SQLite &File…"), this, &MainWindow::chooseSqliteFile);
     openAction->setObjectName(QStringLiteral("openSqliteFile"));
     openAction->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
     openAction->setStatusTip(tr("Open a SQLite database for inspection (read-only)"));
-    fileMenu->addAction(tr("Open the &Demo Database"), this, [this] {
+    openAction->setIcon(appIcon(AppIcon::Open));
+    QAction *demoAction = fileMenu->addAction(tr("Open the &Demo Database"), this, [this] {
         openDemoDatabase(defaultDemoDatabasePath());
     });
+    demoAction->setIcon(appIcon(AppIcon::Demo));
     m_recentMenu = fileMenu->addMenu(tr("&Recent"));
     rebuildRecentMenu();
     fileMenu->addSeparator();
     QAction *closeAction = fileMenu->addAction(
         tr("&Close Database"), this, [this] { closeTab(m_tabs->currentIndex()); });
     closeAction->setShortcut(QKeySequence::Close);
+    closeAction->setIcon(appIcon(AppIcon::Close));
     QAction *quitAction = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quitAction->setShortcut(QKeySequence::Quit);
     quitAction->setMenuRole(QAction::QuitRole);
+    quitAction->setIcon(appIcon(AppIcon::Quit));
+
+    // The language until a Preferences dialog takes the setting over.
+    QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
+    settingsMenu->addMenu(new LanguageMenu(this));
+
+    QToolBar *toolBar = addToolBar(tr("Main Toolbar"));
+    toolBar->setObjectName(QStringLiteral("mainToolBar"));
+    toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolBar->addAction(connectAction);
+    toolBar->addAction(openAction);
+    toolBar->addSeparator();
+    toolBar->addAction(closeAction);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     QAction *aboutAction
         = helpMenu->addAction(tr("&About KVS Admin"), this, &MainWindow::showAbout);
     aboutAction->setMenuRole(QAction::AboutRole);
+    aboutAction->setIcon(appIcon(AppIcon::About));
 }
 
 void MainWindow::rebuildRecentMenu()

@@ -150,9 +150,11 @@ void EntryHeader::updateExpiry()
         m_expired->hide();
         return;
     }
-    const QString at = QDateTime::fromMSecsSinceEpoch(*m_expiresAt)
-                           .toLocalTime()
-                           .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss t"));
+    // In the UI language's form (QLocale's default follows it), to the second, with the zone.
+    const QLocale locale;
+    const QString at = locale.toString(QDateTime::fromMSecsSinceEpoch(*m_expiresAt).toLocalTime(),
+                                       locale.dateFormat(QLocale::ShortFormat) + QLatin1Char(' ')
+                                           + locale.timeFormat(QLocale::LongFormat));
     const qint64 remaining = *m_expiresAt - m_clock();
     if (m_expiredWhenRead || remaining <= 0) {
         m_expiry->setText(tr("Expired at %1").arg(at));

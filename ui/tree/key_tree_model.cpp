@@ -9,6 +9,7 @@
 
 #include <QFont>
 #include <QGuiApplication>
+#include <QLocale>
 
 #include <algorithm>
 #include <functional>
@@ -407,8 +408,8 @@ QVariant KeyTreeModel::childrenData(const KeyTreeNode &node) const
         node.children.begin(), node.children.end(), [](const auto &child) { return child->isGap; });
     const auto count = static_cast<qlonglong>(node.children.size()) - gaps;
     if (node.cursor || gaps > 0)
-        return tr("%1+").arg(count);
-    return count == 0 ? QVariant() : QVariant(QString::number(count));
+        return tr("%1+").arg(QLocale().toString(count));
+    return count == 0 ? QVariant() : QVariant(QLocale().toString(count));
 }
 
 QVariant KeyTreeModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -1,9 +1,11 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QFuture>
 #include <QObject>
 #include <QPointer>
 #include <QPromise>
+#include <QThread>
 
 #include <memory>
 #include <mutex>
@@ -57,7 +59,16 @@ void then(QFuture<T> future, QObject *context, Fn &&fn)
     // continuations below lets it go, whether or not the future ever finishes.
     auto *relayObject = new QObject;
     relayObject->moveToThread(context->thread());
-    std::shared_ptr<QObject> relay(relayObject, [](QObject *r) { r->deleteLater(); });
+    std::shared_ptr<QObject> relay(relayObject, [](QObject *r) {
+        // The last reference can go while the application ends, inside Qt's discarding of the
+        // events still posted (one holds the continuation below), which holds the lock that
+        // deleteLater()'s postEvent() takes: a deadlock. No event loop runs any more then, and
+        // the relay is on this thread with no event pending, so it is deleted at once.
+        if (QCoreApplication::closingDown() && r->thread() == QThread::currentThread())
+            delete r;
+        else
+            r->deleteLater();
+    });
     then(std::move(future),
          [relay, target = QPointer<QObject>(context), fn = std::forward<Fn>(fn)](
              QFuture<T> done) mutable {

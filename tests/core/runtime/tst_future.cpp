@@ -4,6 +4,8 @@
 #include <kvs/future.h>
 
 #include <QCoreApplication>
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QTest>
 #include <QThread>
 
@@ -11,6 +13,26 @@
 #include <memory>
 #include <stdexcept>
 #include <thread>
+
+namespace {
+
+// The child process of applicationEndingWithAContinuationPendingExits.
+constexpr char kEndingScenario[] = "KVS_TST_FUTURE_END_APPLICATION";
+
+// An application that ends while a context continuation is posted but not yet delivered (the
+// program quits while a database read is still coming back).
+int endApplicationWithAContinuationPending(int argc, char **argv)
+{
+    auto app = std::make_unique<QCoreApplication>(argc, argv);
+    {
+        QObject context;
+        kvs::then(QtFuture::makeReadyFuture(1), &context, [](int) {});
+    } // the future and the context are gone: only the posted event holds the continuation
+    app.reset(); // discards the posted event
+    return 0;
+}
+
+} // namespace
 
 class TestFuture : public QObject
 {
@@ -23,6 +45,7 @@ private slots:
     void contextContinuationOfAFailedFuture();
     void contextContinuationIsDroppedWithItsContext();
     void contextGoneBeforeAnotherThreadFinishes();
+    void applicationEndingWithAContinuationPendingExits();
 };
 
 void TestFuture::continuationRacingAFinishRunsOnce()
@@ -160,5 +183,33 @@ void TestFuture::contextGoneBeforeAnotherThreadFinishes()
     QCOMPARE(calls.load(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestFuture)
+void TestFuture::applicationEndingWithAContinuationPendingExits()
+{
+    // In a process of its own, since this one's application must live on. Destroying the posted
+    // event let the continuation's relay object go, whose deleteLater() posted an event under
+    // the lock Qt holds while it discards events: kvs-admin --smoke hung at exit.
+    QProcess child;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QString::fromLatin1(kEndingScenario), QStringLiteral("1"));
+    child.setProcessEnvironment(environment);
+    child.start(QCoreApplication::applicationFilePath(), {});
+    QVERIFY(child.waitForStarted());
+    if (!child.waitForFinished(30000)) {
+        child.kill();
+        child.waitForFinished();
+        QFAIL("the application hung while it ended");
+    }
+    QCOMPARE(child.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(child.exitCode(), 0);
+}
+
+int main(int argc, char *argv[])
+{
+    if (qEnvironmentVariableIsSet(kEndingScenario))
+        return endApplicationWithAContinuationPending(argc, argv);
+    QCoreApplication app(argc, argv);
+    TestFuture test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_future.moc"

@@ -1,0 +1,1177 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>KeyPartText</name>
+    <message>
+        <source>string</source>
+        <translation>Zeichenkette</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>Zahl</translation>
+    </message>
+    <message>
+        <source>bigint</source>
+        <translation>BigInt</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>undecodable</source>
+        <translation>nicht dekodierbar</translation>
+    </message>
+</context>
+<context>
+    <name>KvsAdmin</name>
+    <message>
+        <source>Admin and inspector for kvs databases.</source>
+        <translation>Verwaltung und Inspektion von kvs-Datenbanken.</translation>
+    </message>
+    <message>
+        <source>Start a new window even if KVS Admin is running already. Without it, the databases are handed to the running window and this process exits.</source>
+        <translation>Ein neues Fenster starten, auch wenn KVS Admin bereits läuft. Ohne diese Option werden die Datenbanken an das laufende Fenster übergeben und dieser Prozess beendet sich.</translation>
+    </message>
+    <message>
+        <source>Open the window, then quit with exit code 0 after it is first painted (for package checks). Implies --new-instance.</source>
+        <translation>Das Fenster öffnen und sich nach dem ersten Zeichnen mit Exit-Code 0 beenden (für Paketprüfungen). Schließt --new-instance ein.</translation>
+    </message>
+    <message>
+        <source>A kvs database to open for inspection (read-only): a SQLite file or a postgres:// URL; several open in tabs. Default: the demo database, created on the first run.</source>
+        <translation>Eine kvs-Datenbank, die zur Inspektion (nur lesend) geöffnet wird: eine SQLite-Datei oder eine postgres://-URL; mehrere öffnen sich in Tabs. Standard: die Demo-Datenbank, die beim ersten Start angelegt wird.</translation>
+    </message>
+    <message>
+        <source>[database...]</source>
+        <translation>[Datenbank...]</translation>
+    </message>
+</context>
+<context>
+    <name>KvsUi</name>
+    <message>
+        <source>Enter a PostgreSQL URL.</source>
+        <translation>Geben Sie eine PostgreSQL-URL ein.</translation>
+    </message>
+    <message>
+        <source>Not a valid URL: %1</source>
+        <translation>Keine gültige URL: %1</translation>
+    </message>
+    <message>
+        <source>A PostgreSQL URL starts with postgres:// or postgresql://.</source>
+        <translation>Eine PostgreSQL-URL beginnt mit postgres:// oder postgresql://.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>local socket</source>
+        <translation>lokaler Socket</translation>
+    </message>
+    <message>
+        <source>%1, schema %2</source>
+        <translation>%1, Schema %2</translation>
+    </message>
+    <message>
+        <source>%1, prefix %2</source>
+        <translation>%1, Präfix %2</translation>
+    </message>
+    <message>
+        <source>the local socket</source>
+        <translation>den lokalen Socket</translation>
+    </message>
+    <message>
+        <source>The host name %1 could not be resolved.</source>
+        <translation>Der Hostname %1 konnte nicht aufgelöst werden.</translation>
+    </message>
+    <message>
+        <source>The TLS connection to %1 could not be set up.</source>
+        <translation>Die TLS-Verbindung zu %1 konnte nicht aufgebaut werden.</translation>
+    </message>
+    <message>
+        <source>The server refused user %1: wrong password, or no password given.</source>
+        <translation>Der Server hat den Benutzer %1 abgewiesen: falsches oder kein Passwort.</translation>
+    </message>
+    <message>
+        <source>(default)</source>
+        <translation>(Standard)</translation>
+    </message>
+    <message>
+        <source>The database %1 does not exist on the server.</source>
+        <translation>Die Datenbank %1 existiert auf dem Server nicht.</translation>
+    </message>
+    <message>
+        <source>No PostgreSQL server answered at %1.</source>
+        <translation>Unter %1 hat kein PostgreSQL-Server geantwortet.</translation>
+    </message>
+    <message>
+        <source>The database was written by a newer kvs (schema version %1); it is refused and left untouched.</source>
+        <translation>Die Datenbank wurde von einem neueren kvs geschrieben (Schemaversion %1); sie wird abgelehnt und nicht verändert.</translation>
+    </message>
+    <message>
+        <source>schema version %1 is older than this release (%2): opens for reading; migration offered.</source>
+        <translation>Schemaversion %1 ist älter als diese Version (%2): wird lesend geöffnet; eine Migration wird angeboten.</translation>
+    </message>
+    <message>
+        <source>Not a kvs database: it has no tables.</source>
+        <translation>Keine kvs-Datenbank: Sie enthält keine Tabellen.</translation>
+    </message>
+    <message>
+        <source>Not a kvs database: no kvs tables; tables found: %1.</source>
+        <translation>Keine kvs-Datenbank: keine kvs-Tabellen; gefundene Tabellen: %1.</translation>
+    </message>
+    <message>
+        <source>Table %1 exists but is not a kvs table; give kvs a table prefix of its own.</source>
+        <translation>Die Tabelle %1 existiert, ist aber keine kvs-Tabelle; geben Sie kvs ein eigenes Tabellenpräfix.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened as an SQLite database.</source>
+        <translation>%1 kann nicht als SQLite-Datenbank geöffnet werden.</translation>
+    </message>
+    <message>
+        <source>The first read from the database failed.</source>
+        <translation>Das erste Lesen aus der Datenbank ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>The connection settings are not valid.</source>
+        <translation>Die Verbindungseinstellungen sind ungültig.</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Open file</source>
+        <translation>Datei öffnen</translation>
+    </message>
+    <message>
+        <source>Resolve</source>
+        <translation>Auflösen</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>Authenticate</source>
+        <translation>Anmelden</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Datenbank</translation>
+    </message>
+    <message>
+        <source>Schema check</source>
+        <translation>Schemaprüfung</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>Lesen</translation>
+    </message>
+    <message>
+        <source>Connection OK: %1</source>
+        <translation>Verbindung in Ordnung: %1</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a database file.</source>
+        <translation>%1 ist ein Ordner, keine Datenbankdatei.</translation>
+    </message>
+    <message>
+        <source>There is no file at %1. Choose &quot;Create a new database&quot; to create one there.</source>
+        <translation>Unter %1 gibt es keine Datei. Wählen Sie „Neue Datenbank anlegen“, um dort eine anzulegen.</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>Der Ordner %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The folder %1 is not writable.</source>
+        <translation>Der Ordner %1 ist nicht beschreibbar.</translation>
+    </message>
+    <message>
+        <source>a new kvs database will be created at %1.</source>
+        <translation>unter %1 wird eine neue kvs-Datenbank angelegt.</translation>
+    </message>
+    <message>
+        <source>no entries yet</source>
+        <translation>noch keine Einträge</translation>
+    </message>
+    <message>
+        <source>entries readable</source>
+        <translation>Einträge lesbar</translation>
+    </message>
+    <message>
+        <source>a kvs database at schema version %1 (%2).</source>
+        <translation>eine kvs-Datenbank mit Schemaversion %1 (%2).</translation>
+    </message>
+    <message>
+        <source>a kvs database (%1).</source>
+        <translation>eine kvs-Datenbank (%1).</translation>
+    </message>
+    <message>
+        <source>PostgreSQL at %1, a kvs database at schema version %2 (%3).</source>
+        <translation>PostgreSQL unter %1, eine kvs-Datenbank mit Schemaversion %2 (%3).</translation>
+    </message>
+    <message>
+        <source>PostgreSQL at %1, a kvs database (%2).</source>
+        <translation>PostgreSQL unter %1, eine kvs-Datenbank (%2).</translation>
+    </message>
+    <message>
+        <source>Choose an SQLite file.</source>
+        <translation>Wählen Sie eine SQLite-Datei.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ConflictView</name>
+    <message>
+        <source>This key was changed by someone else</source>
+        <translation>Dieser Schlüssel wurde von jemand anderem geändert</translation>
+    </message>
+    <message>
+        <source>Another writer changed the value after you loaded it, so your save was refused and nothing was written. Compare the three values and choose how to go on.</source>
+        <translation>Ein anderer Schreiber hat den Wert geändert, nachdem Sie ihn geladen haben. Deshalb wurde Ihr Speichern abgelehnt und nichts geschrieben. Vergleichen Sie die drei Werte und wählen Sie, wie es weitergeht.</translation>
+    </message>
+    <message>
+        <source>Your edit</source>
+        <translation>Ihre Änderung</translation>
+    </message>
+    <message>
+        <source>Keep mine (overwrite current)</source>
+        <translation>Meine behalten (aktuellen überschreiben)</translation>
+    </message>
+    <message>
+        <source>Take current</source>
+        <translation>Aktuellen übernehmen</translation>
+    </message>
+    <message>
+        <source>Keep editing</source>
+        <translation>Weiter bearbeiten</translation>
+    </message>
+    <message>
+        <source>Loaded (version %1)</source>
+        <translation>Geladen (Version %1)</translation>
+    </message>
+    <message>
+        <source>Current (version %1)</source>
+        <translation>Aktuell (Version %1)</translation>
+    </message>
+    <message>
+        <source>Current (deleted)</source>
+        <translation>Aktuell (gelöscht)</translation>
+    </message>
+    <message>
+        <source>Keep mine (create it again)</source>
+        <translation>Meine behalten (neu anlegen)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ConnectionDialog</name>
+    <message>
+        <source>No system keychain is available (%1): passwords are asked for when needed and not remembered.</source>
+        <translation>Kein System-Schlüsselbund verfügbar (%1): Passwörter werden bei Bedarf abgefragt und nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>no backend</source>
+        <translation>kein Backend</translation>
+    </message>
+    <message>
+        <source>S&amp;QLite file</source>
+        <translation>S&amp;QLite-Datei</translation>
+    </message>
+    <message>
+        <source>Postgre&amp;SQL server</source>
+        <translation>Postgre&amp;SQL-Server</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>Verbindung &amp;testen</translation>
+    </message>
+    <message>
+        <source>Open a kvs Database</source>
+        <translation>kvs-Datenbank öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove from recent connections</source>
+        <translation>Aus den letzten Verbindungen &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Recent connections</source>
+        <translation>Letzte Verbindungen</translation>
+    </message>
+    <message>
+        <source>None (tables kv, queue, meta)</source>
+        <translation>Keines (Tabellen kv, queue, meta)</translation>
+    </message>
+    <message>
+        <source>Table &amp;prefix:</source>
+        <translation>Tabellen&amp;präfix:</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Datenbank</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>Reading the password from the system keychain…</source>
+        <translation>Passwort wird aus dem System-Schlüsselbund gelesen …</translation>
+    </message>
+    <message>
+        <source>Testing the connection…</source>
+        <translation>Verbindung wird getestet …</translation>
+    </message>
+    <message>
+        <source>No recent connections yet</source>
+        <translation>Noch keine letzten Verbindungen</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::DatabaseSession</name>
+    <message>
+        <source>&lt;li&gt;Queue: adds the lease columns (locked_until, lease_token, last_error, finished_at) and two indexes; messages being processed are released for redelivery. On PostgreSQL the version and id columns become BIGINT, which rewrites those tables under an exclusive lock.&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Warteschlange: fügt die Lease-Spalten (locked_until, lease_token, last_error, finished_at) und zwei Indizes hinzu; Nachrichten in Bearbeitung werden zur erneuten Zustellung freigegeben. Unter PostgreSQL werden die Spalten version und id zu BIGINT, wodurch diese Tabellen unter einer exklusiven Sperre neu geschrieben werden.&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Adds the versionstamp counter, so every write gets a version no earlier write had.&lt;/li&gt;&lt;li&gt;Rewrites keys stored in the kvs 0.4 layout of negative bigints and -0 (values and versions are kept).&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Fügt den Versionstempel-Zähler hinzu, damit jeder Schreibvorgang eine Version erhält, die kein früherer hatte.&lt;/li&gt;&lt;li&gt;Schreibt Schlüssel um, die im kvs-0.4-Format für negative BigInts und -0 gespeichert sind (Werte und Versionen bleiben erhalten).&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This database is at kvs schema version %1. Writing needs version %2, so KVS Admin would upgrade it in one transaction (all or nothing):&lt;/p&gt;&lt;ul&gt;%3&lt;/ul&gt;&lt;p&gt;Applications still running an older kvs release will refuse the upgraded database. Reading does not need the upgrade.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Diese Datenbank hat die kvs-Schemaversion %1. Schreiben erfordert Version %2, daher würde KVS Admin sie in einer Transaktion aktualisieren (alles oder nichts):&lt;/p&gt;&lt;ul&gt;%3&lt;/ul&gt;&lt;p&gt;Anwendungen, die noch eine ältere kvs-Version verwenden, lehnen die aktualisierte Datenbank ab. Zum Lesen ist die Aktualisierung nicht nötig.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::DatabaseView</name>
+    <message>
+        <source>Migrate and allow writes…</source>
+        <translation>Migrieren und Schreiben erlauben …</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Allow writes</source>
+        <translation>Schreiben erlauben</translation>
+    </message>
+    <message>
+        <source>The database is opened for inspection, read-only. Allow writes to edit, delete and create keys through the kvs API.</source>
+        <translation>Die Datenbank ist zur Inspektion nur lesend geöffnet. Erlauben Sie das Schreiben, um Schlüssel über die kvs-API zu bearbeiten, zu löschen und anzulegen.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>New key…</source>
+        <translation>Neuer Schlüssel …</translation>
+    </message>
+    <message>
+        <source>This database is at kvs schema version %1 (this release writes %2). It reads as it is; writing needs a migration, which asks first.</source>
+        <translation>Diese Datenbank hat die kvs-Schemaversion %1 (diese Version schreibt %2). Sie wird unverändert gelesen; Schreiben erfordert eine Migration, die vorher nachfragt.</translation>
+    </message>
+    <message>
+        <source>Migrate %1?</source>
+        <translation>%1 migrieren?</translation>
+    </message>
+    <message>
+        <source>Writing needs a schema upgrade: %1</source>
+        <translation>Schreiben erfordert eine Schema-Aktualisierung: %1</translation>
+    </message>
+    <message>
+        <source>Connection problem: %1</source>
+        <translation>Verbindungsproblem: %1</translation>
+    </message>
+    <message>
+        <source>Opening…</source>
+        <translation>Wird geöffnet …</translation>
+    </message>
+    <message>
+        <source>Not open</source>
+        <translation>Nicht geöffnet</translation>
+    </message>
+    <message>
+        <source>Writable</source>
+        <translation>Beschreibbar</translation>
+    </message>
+    <message>
+        <source>Read-only (inspect)</source>
+        <translation>Nur lesend (Inspektion)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::EntryHeader</name>
+    <message>
+        <source>Expired, not yet cleaned</source>
+        <translation>Abgelaufen, noch nicht bereinigt</translation>
+    </message>
+    <message>
+        <source>undecodable value</source>
+        <translation>nicht dekodierbarer Wert</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>undefined</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>Zahl</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>Zeichenkette</translation>
+    </message>
+    <message>
+        <source>bigint</source>
+        <translation>BigInt</translation>
+    </message>
+    <message>
+        <source>Uint8Array</source>
+        <translation>Uint8Array</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>Array</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>Map</source>
+        <translation>Map</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>Set</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>Key does not decode</source>
+        <translation>Schlüssel nicht dekodierbar</translation>
+    </message>
+    <message>
+        <source>Encoded key: %1</source>
+        <translation>Kodierter Schlüssel: %1</translation>
+    </message>
+    <message>
+        <source>No entry at this key: it was deleted or never existed.</source>
+        <translation>Kein Eintrag unter diesem Schlüssel: Er wurde gelöscht oder hat nie existiert.</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · version %3</source>
+        <translation>%1 · %2 · Version %3</translation>
+    </message>
+    <message>
+        <source>No expiry</source>
+        <translation>Kein Ablauf</translation>
+    </message>
+    <message>
+        <source>Expired at %1</source>
+        <translation>Abgelaufen am %1</translation>
+    </message>
+    <message>
+        <source>Expires at %1 (in %2)</source>
+        <translation>Läuft ab am %1 (in %2)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ExpiryChoice</name>
+    <message numerus="yes">
+        <source>%n d %1</source>
+        <translation>
+            <numerusform>%n T. %1</numerusform>
+            <numerusform>%n T. %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ExpiryEdit</name>
+    <message>
+        <source>Keep the current expiry</source>
+        <translation>Aktuellen Ablauf beibehalten</translation>
+    </message>
+    <message>
+        <source>No expiry</source>
+        <translation>Kein Ablauf</translation>
+    </message>
+    <message>
+        <source>Expire in</source>
+        <translation>Ablauf in</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>Minuten</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>Stunden</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>Tage</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::HexBytesModel</name>
+    <message>
+        <source>Offset</source>
+        <translation>Offset</translation>
+    </message>
+    <message>
+        <source>Hex</source>
+        <translation>Hex</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::InspectorController</name>
+    <message>
+        <source>No database is open.</source>
+        <translation>Keine Datenbank geöffnet.</translation>
+    </message>
+    <message>
+        <source>Could not read the key.</source>
+        <translation>Der Schlüssel konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The value was not saved.</source>
+        <translation>Der Wert wurde nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>The key expired while you were editing it, so there is no expiry left to keep. Choose a new expiry or “No expiry” and save again.</source>
+        <translation>Der Schlüssel ist abgelaufen, während Sie ihn bearbeitet haben; es gibt also keinen Ablauf mehr, der beibehalten werden könnte. Wählen Sie einen neuen Ablauf oder „Kein Ablauf“ und speichern Sie erneut.</translation>
+    </message>
+    <message>
+        <source>The value does not decode; its expiry cannot be set.</source>
+        <translation>Der Wert ist nicht dekodierbar; sein Ablauf kann nicht gesetzt werden.</translation>
+    </message>
+    <message>
+        <source>The key has expired.</source>
+        <translation>Der Schlüssel ist abgelaufen.</translation>
+    </message>
+    <message>
+        <source>The key was not deleted.</source>
+        <translation>Der Schlüssel wurde nicht gelöscht.</translation>
+    </message>
+    <message>
+        <source>The value was not incremented.</source>
+        <translation>Der Wert wurde nicht erhöht.</translation>
+    </message>
+    <message>
+        <source>This key cannot be stored.</source>
+        <translation>Dieser Schlüssel kann nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>This key exists already; nothing was written. Select it to edit its value.</source>
+        <translation>Dieser Schlüssel existiert bereits; es wurde nichts geschrieben. Wählen Sie ihn aus, um seinen Wert zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>The key was not created.</source>
+        <translation>Der Schlüssel wurde nicht angelegt.</translation>
+    </message>
+    <message>
+        <source>Could not save %1.</source>
+        <translation>%1 konnte nicht gespeichert werden.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::KeyPathFinder</name>
+    <message>
+        <source>The key is outside the tree&apos;s prefix filter.</source>
+        <translation>Der Schlüssel liegt außerhalb des Präfixfilters des Baums.</translation>
+    </message>
+    <message>
+        <source>No key %1 in the tree.</source>
+        <translation>Kein Schlüssel %1 im Baum.</translation>
+    </message>
+    <message>
+        <source>Not within the first %1 pages of children; narrow the tree with the prefix or start filter.</source>
+        <translation>Nicht unter den ersten %1 Seiten der Kinder; grenzen Sie den Baum mit dem Präfix- oder Startfilter ein.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::KeyTreeFilterBar</name>
+    <message>
+        <source>prefix, e.g. [&quot;users&quot;]</source>
+        <translation>Präfix, z. B. [&quot;users&quot;]</translation>
+    </message>
+    <message>
+        <source>start (inclusive)</source>
+        <translation>Start (einschließlich)</translation>
+    </message>
+    <message>
+        <source>end (exclusive)</source>
+        <translation>Ende (ausschließlich)</translation>
+    </message>
+    <message>
+        <source>Reverse</source>
+        <translation>Umgekehrt</translation>
+    </message>
+    <message>
+        <source>go to key, e.g. [&quot;users&quot;, 42]</source>
+        <translation>zu Schlüssel springen, z. B. [&quot;users&quot;, 42]</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Go</source>
+        <translation>Los</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Prefix</source>
+        <translation>Präfix</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>Go to</source>
+        <translation>Springen zu</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::KeyTreeModel</name>
+    <message>
+        <source>Undecodable key (shown as hex): %1</source>
+        <translation>Nicht dekodierbarer Schlüssel (als Hex angezeigt): %1</translation>
+    </message>
+    <message>
+        <source>Holds a value</source>
+        <translation>Enthält einen Wert</translation>
+    </message>
+    <message>
+        <source>%1+</source>
+        <translation>%1+</translation>
+    </message>
+    <message>
+        <source>Key part</source>
+        <translation>Schlüsselteil</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Children</source>
+        <translation>Kinder</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::KeyTreePane</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Loading keys…</source>
+        <translation>Schlüssel werden geladen …</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>Systemstandard</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>KVS Admin shows the chosen language from its next start. Restart it when convenient: nothing else changes.</source>
+        <translation>KVS Admin zeigt die gewählte Sprache ab dem nächsten Start. Starten Sie es neu, wenn es passt: Sonst ändert sich nichts.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::LiteralEditor</name>
+    <message>
+        <source>Line %1, column %2: %3</source>
+        <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::MainWindow</name>
+    <message>
+        <source>KVS Admin</source>
+        <translation>KVS Admin</translation>
+    </message>
+    <message>
+        <source>Cannot connect</source>
+        <translation>Verbindung nicht möglich</translation>
+    </message>
+    <message>
+        <source>Cancelled: no password given.</source>
+        <translation>Abgebrochen: kein Passwort angegeben.</translation>
+    </message>
+    <message>
+        <source>Cannot open</source>
+        <translation>Öffnen nicht möglich</translation>
+    </message>
+    <message>
+        <source>Preparing the demo database…</source>
+        <translation>Demo-Datenbank wird vorbereitet …</translation>
+    </message>
+    <message>
+        <source>Cannot create the demo database: %1</source>
+        <translation>Die Demo-Datenbank kann nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>&amp;Verbinden …</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Open a SQLite file or a PostgreSQL database</source>
+        <translation>Eine SQLite-Datei oder eine PostgreSQL-Datenbank öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Open SQLite File…</source>
+        <translation>SQLite-Datei ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Open a SQLite database for inspection (read-only)</source>
+        <translation>Eine SQLite-Datenbank zur Inspektion öffnen (nur lesend)</translation>
+    </message>
+    <message>
+        <source>Open the &amp;Demo Database</source>
+        <translation>&amp;Demo-Datenbank öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Close Database</source>
+        <translation>Datenbank &amp;schließen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <source>Main Toolbar</source>
+        <translation>Hauptwerkzeugleiste</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About KVS Admin</source>
+        <translation>&amp;Über KVS Admin</translation>
+    </message>
+    <message>
+        <source>Open SQLite Database</source>
+        <translation>SQLite-Datenbank öffnen</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)</source>
+        <translation>SQLite-Datenbanken (*.db *.sqlite *.sqlite3);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>KVS Admin — %1</source>
+        <translation>KVS Admin — %1</translation>
+    </message>
+    <message>
+        <source>About KVS Admin</source>
+        <translation>Über KVS Admin</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;KVS Admin&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;An admin, inspector and benchmark console for kvs key-value databases on SQLite and PostgreSQL.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;KVS Admin&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Eine Verwaltungs-, Inspektions- und Benchmark-Konsole für kvs-Schlüssel-Wert-Datenbanken auf SQLite und PostgreSQL.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::NewKeyDialog</name>
+    <message>
+        <source>New key</source>
+        <translation>Neuer Schlüssel</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation>Wert:</translation>
+    </message>
+    <message>
+        <source>Expiry:</source>
+        <translation>Ablauf:</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Anlegen</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::PasswordDialog</name>
+    <message>
+        <source>&amp;Remember password in the system keychain</source>
+        <translation>Passwort im System-Schlüsselbund &amp;merken</translation>
+    </message>
+    <message>
+        <source>Password for %1</source>
+        <translation>Passwort für %1</translation>
+    </message>
+    <message>
+        <source>Enter the password of &lt;b&gt;%1&lt;/b&gt; for the PostgreSQL server &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>Geben Sie das Passwort von &lt;b&gt;%1&lt;/b&gt; für den PostgreSQL-Server &lt;b&gt;%2&lt;/b&gt; ein.</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Passwort:</translation>
+    </message>
+    <message>
+        <source>C&amp;onnect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::PasswordResolver</name>
+    <message>
+        <source>The system keychain is unavailable (%1): the password is asked for and not remembered.</source>
+        <translation>Der System-Schlüsselbund ist nicht verfügbar (%1): Das Passwort wird abgefragt und nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>no backend</source>
+        <translation>kein Backend</translation>
+    </message>
+    <message>
+        <source>The password kept in the system keychain was refused: %1</source>
+        <translation>Das im System-Schlüsselbund gespeicherte Passwort wurde abgewiesen: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::PostgresConnectionPage</name>
+    <message>
+        <source>&amp;Remember password in the system keychain</source>
+        <translation>Passwort im System-Schlüsselbund &amp;merken</translation>
+    </message>
+    <message>
+        <source>localhost</source>
+        <translation>localhost</translation>
+    </message>
+    <message>
+        <source>From the keychain, ~/.pgpass or PGPASSWORD if empty</source>
+        <translation>Aus dem Schlüsselbund, ~/.pgpass oder PGPASSWORD, wenn leer</translation>
+    </message>
+    <message>
+        <source>The server&apos;s search_path</source>
+        <translation>Der search_path des Servers</translation>
+    </message>
+    <message>
+        <source>P&amp;ort:</source>
+        <translation>P&amp;ort:</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>&amp;Host:</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Database:</source>
+        <translation>&amp;Datenbank:</translation>
+    </message>
+    <message>
+        <source>U&amp;ser:</source>
+        <translation>&amp;Benutzer:</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Passwort:</translation>
+    </message>
+    <message>
+        <source>S&amp;chema:</source>
+        <translation>S&amp;chema:</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SingleInstance</name>
+    <message>
+        <source>Another KVS Admin is starting; could not wait for it.</source>
+        <translation>Ein anderes KVS Admin startet gerade; es konnte nicht darauf gewartet werden.</translation>
+    </message>
+    <message>
+        <source>Cannot listen on %1: %2</source>
+        <translation>Kann nicht auf %1 lauschen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SqliteConnectionPage</name>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>Open an &amp;existing file</source>
+        <translation>&amp;Vorhandene Datei öffnen</translation>
+    </message>
+    <message>
+        <source>Create a &amp;new database</source>
+        <translation>&amp;Neue Datenbank anlegen</translation>
+    </message>
+    <message>
+        <source>Path of the SQLite file</source>
+        <translation>Pfad der SQLite-Datei</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>&amp;Datei:</translation>
+    </message>
+    <message>
+        <source>Create a kvs database</source>
+        <translation>kvs-Datenbank anlegen</translation>
+    </message>
+    <message>
+        <source>Open a kvs database</source>
+        <translation>kvs-Datenbank öffnen</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.db *.sqlite *.sqlite3 *.kvs)</source>
+        <translation>SQLite-Datenbanken (*.db *.sqlite *.sqlite3 *.kvs)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ValueEditPanel</name>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Expiry:</source>
+        <translation>Ablauf:</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ValueInspector</name>
+    <message>
+        <source>The amount Increment adds (negative to subtract)</source>
+        <translation>Der Betrag, den „Erhöhen um“ addiert (negativ zum Abziehen)</translation>
+    </message>
+    <message>
+        <source>Read-only: this database is open for inspection only. Allow writes to edit, delete or create keys.</source>
+        <translation>Nur lesend: Diese Datenbank ist nur zur Inspektion geöffnet. Erlauben Sie das Schreiben, um Schlüssel zu bearbeiten, zu löschen oder anzulegen.</translation>
+    </message>
+    <message>
+        <source>Select a key to inspect it.</source>
+        <translation>Wählen Sie einen Schlüssel aus, um ihn zu untersuchen.</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen …</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>Schlüssel kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the key as a literal</source>
+        <translation>Den Schlüssel als Literal kopieren</translation>
+    </message>
+    <message>
+        <source>Copy value</source>
+        <translation>Wert kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the value as a one-line literal</source>
+        <translation>Den Wert als einzeiliges Literal kopieren</translation>
+    </message>
+    <message>
+        <source>Copy cursor</source>
+        <translation>Cursor kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the key&apos;s list cursor (base64)</source>
+        <translation>Den Listen-Cursor des Schlüssels kopieren (Base64)</translation>
+    </message>
+    <message>
+        <source>Save to file…</source>
+        <translation>In Datei speichern …</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Increment by</source>
+        <translation>Erhöhen um</translation>
+    </message>
+    <message>
+        <source>Expiry…</source>
+        <translation>Ablauf …</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>New key…</source>
+        <translation>Neuer Schlüssel …</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>Raw bytes (*.bin)</source>
+        <translation>Rohe Bytes (*.bin)</translation>
+    </message>
+    <message>
+        <source>Literal (*.txt)</source>
+        <translation>Literal (*.txt)</translation>
+    </message>
+    <message>
+        <source>Save value to file</source>
+        <translation>Wert in Datei speichern</translation>
+    </message>
+    <message>
+        <source>%1;;%2</source>
+        <translation>%1;;%2</translation>
+    </message>
+    <message>
+        <source>Delete key</source>
+        <translation>Schlüssel löschen</translation>
+    </message>
+    <message>
+        <source>Delete the key %1?</source>
+        <translation>Den Schlüssel %1 löschen?</translation>
+    </message>
+    <message>
+        <source>Its value (%1) is removed from the database. This cannot be undone.</source>
+        <translation>Sein Wert (%1) wird aus der Datenbank entfernt. Das kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Expiry of %1</source>
+        <translation>Ablauf von %1</translation>
+    </message>
+    <message>
+        <source>The value stays as it is; only its expiry changes.</source>
+        <translation>Der Wert bleibt unverändert; nur sein Ablauf ändert sich.</translation>
+    </message>
+    <message>
+        <source>// The key was deleted.</source>
+        <translation>// Der Schlüssel wurde gelöscht.</translation>
+    </message>
+    <message>
+        <source>The key changed after it was loaded, so nothing was written. This is its current value; try again if you still want to.</source>
+        <translation>Der Schlüssel hat sich nach dem Laden geändert, daher wurde nichts geschrieben. Dies ist sein aktueller Wert; versuchen Sie es erneut, wenn Sie möchten.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ValueView</name>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Raw bytes</source>
+        <translation>Rohe Bytes</translation>
+    </message>
+    <message>
+        <source>// No entry at this key.</source>
+        <translation>// Kein Eintrag unter diesem Schlüssel.</translation>
+    </message>
+    <message>
+        <source>// The value does not decode:
+// %1
+// The stored bytes are in Raw bytes.</source>
+        <translation>// Der Wert ist nicht dekodierbar:
+// %1
+// Die gespeicherten Bytes stehen unter Rohe Bytes.</translation>
+    </message>
+    <message>
+        <source>Value truncated: showing the first %1 of the literal of a %2 value. &lt;a href=&quot;save&quot;&gt;Save value to file…&lt;/a&gt;</source>
+        <translation>Wert gekürzt: Gezeigt werden die ersten %1 des Literals eines Werts von %2. &lt;a href=&quot;save&quot;&gt;Wert in Datei speichern …&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>Lines longer than %1 characters are cut here; Edit or &lt;a href=&quot;save&quot;&gt;Save value to file…&lt;/a&gt; shows them whole.</source>
+        <translation>Zeilen mit mehr als %1 Zeichen werden hier gekürzt; Bearbeiten oder &lt;a href=&quot;save&quot;&gt;Wert in Datei speichern …&lt;/a&gt; zeigt sie vollständig.</translation>
+    </message>
+</context>
+</TS>
