@@ -43,12 +43,12 @@
         <translation>Das Fenster öffnen und sich nach dem ersten Zeichnen mit Exit-Code 0 beenden (für Paketprüfungen). Schließt --new-instance ein.</translation>
     </message>
     <message>
-        <source>A kvs database to open for inspection (read-only): a SQLite file or a postgres:// URL; several open in tabs. Default: the demo database, created on the first run.</source>
-        <translation>Eine kvs-Datenbank, die zur Inspektion (nur lesend) geöffnet wird: eine SQLite-Datei oder eine postgres://-URL; mehrere öffnen sich in Tabs. Standard: die Demo-Datenbank, die beim ersten Start angelegt wird.</translation>
-    </message>
-    <message>
         <source>[database...]</source>
         <translation>[Datenbank...]</translation>
+    </message>
+    <message>
+        <source>A kvs database to open for inspection (read-only): a SQLite file, a postgres:// URL or libpq key=value text; several open in tabs. Default: the demo database, created on the first run. A password given here is hidden from ps once read; PGPASSWORD, ~/.pgpass or the system keychain (the Connect dialog) keep it out of the command line altogether.</source>
+        <translation>Eine kvs-Datenbank, die zur Inspektion geöffnet wird (nur lesend): eine SQLite-Datei, eine postgres://-URL oder libpq-Text im Format key=value; mehrere werden in Tabs geöffnet. Standard: die Demo-Datenbank, die beim ersten Start angelegt wird. Ein hier angegebenes Passwort wird nach dem Lesen vor ps verborgen; PGPASSWORD, ~/.pgpass oder der System-Schlüsselbund (der Verbinden-Dialog) halten es ganz aus der Befehlszeile heraus.</translation>
     </message>
 </context>
 <context>
@@ -233,6 +233,17 @@
         <source>Choose an SQLite file.</source>
         <translation>Wählen Sie eine SQLite-Datei.</translation>
     </message>
+    <message>
+        <source>Not a valid connection string: %1</source>
+        <translation>Keine gültige Verbindungszeichenfolge: %1</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>unknown error</source>
+        <translation>unbekannter Fehler</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::ConflictView</name>
@@ -413,6 +424,65 @@
         <source>Read-only (inspect)</source>
         <translation>Nur lesend (Inspektion)</translation>
     </message>
+    <message>
+        <source>Add the kvs tables…</source>
+        <translation>kvs-Tabellen hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Queues</source>
+        <translation>Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Not a kvs database: %1</source>
+        <translation>Keine kvs-Datenbank: %1</translation>
+    </message>
+    <message>
+        <source>Allow writes to %1?</source>
+        <translation>Schreiben in %1 erlauben?</translation>
+    </message>
+    <message>
+        <source>With writes allowed you can edit values, increment numbers, set expiries, delete keys and create new ones in this database. Each change is written at once, cannot be undone here, and is seen by every application that uses the database.</source>
+        <translation>Mit erlaubtem Schreiben können Sie in dieser Datenbank Werte bearbeiten, Zahlen erhöhen, Abläufe setzen, Schlüssel löschen und neue anlegen. Jede Änderung wird sofort geschrieben, kann hier nicht rückgängig gemacht werden und ist für jede Anwendung sichtbar, die die Datenbank verwendet.</translation>
+    </message>
+    <message>
+        <source>This database has no kvs tables yet. Allowing writes creates them: the tables kv, queue, versionstamp and meta (named with the connection&apos;s table prefix) and their indexes; a SQLite file is also switched to WAL journal mode.</source>
+        <translation>Diese Datenbank hat noch keine kvs-Tabellen. Das Erlauben des Schreibens legt sie an: die Tabellen kv, queue, versionstamp und meta (benannt mit dem Tabellenpräfix der Verbindung) und ihre Indizes; eine SQLite-Datei wird außerdem in den WAL-Journalmodus geschaltet.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::DeadLetterModel</name>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Letzter Fehler</translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation>Nutzdaten</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::EntryHeader</name>
@@ -503,6 +573,10 @@
     <message>
         <source>Expires at %1 (in %2)</source>
         <translation>Läuft ab am %1 (in %2)</translation>
+    </message>
+    <message>
+        <source>No value at this key: it is the prefix of the keys below it.</source>
+        <translation>Kein Wert unter diesem Schlüssel: Er ist das Präfix der Schlüssel darunter.</translation>
     </message>
 </context>
 <context>
@@ -677,6 +751,12 @@
         <source>Go to</source>
         <translation>Springen zu</translation>
     </message>
+    <message>
+        <source>%1
+Not applied: the tree still shows the last filter that applied.</source>
+        <translation>%1
+Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::KeyTreeModel</name>
@@ -703,6 +783,14 @@
     <message>
         <source>Children</source>
         <translation>Kinder</translation>
+    </message>
+    <message>
+        <source>More children… (expand to read them)</source>
+        <translation>Weitere Kinder … (zum Lesen aufklappen)</translation>
+    </message>
+    <message>
+        <source>Go to key jumped over these children; expand this row to read them.</source>
+        <translation>„Springen zu“ hat diese Kinder übersprungen; klappen Sie diese Zeile auf, um sie zu lesen.</translation>
     </message>
 </context>
 <context>
@@ -777,20 +865,12 @@
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <source>&amp;Connect…</source>
-        <translation>&amp;Verbinden …</translation>
-    </message>
-    <message>
         <source>Ctrl+Shift+O</source>
         <translation>Ctrl+Shift+O</translation>
     </message>
     <message>
         <source>Open a SQLite file or a PostgreSQL database</source>
         <translation>Eine SQLite-Datei oder eine PostgreSQL-Datenbank öffnen</translation>
-    </message>
-    <message>
-        <source>&amp;Open SQLite File…</source>
-        <translation>SQLite-Datei ö&amp;ffnen …</translation>
     </message>
     <message>
         <source>Open a SQLite database for inspection (read-only)</source>
@@ -847,6 +927,34 @@
     <message>
         <source>&lt;p&gt;&lt;b&gt;KVS Admin&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;An admin, inspector and benchmark console for kvs key-value databases on SQLite and PostgreSQL.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;KVS Admin&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Eine Verwaltungs-, Inspektions- und Benchmark-Konsole für kvs-Schlüssel-Wert-Datenbanken auf SQLite und PostgreSQL.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Connecting to %1:%2…</source>
+        <translation>Verbindung zu %1:%2 wird hergestellt …</translation>
+    </message>
+    <message>
+        <source>the default server</source>
+        <translation>dem Standardserver</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancelled while connecting.</source>
+        <translation>Beim Verbinden abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbindung wird hergestellt …</translation>
+    </message>
+    <message>
+        <source>&amp;Open Database…</source>
+        <translation>Datenbank ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Open SQLite &amp;File…</source>
+        <translation>SQLite-Date&amp;i öffnen …</translation>
     </message>
 </context>
 <context>
@@ -959,6 +1067,248 @@
     <message>
         <source>S&amp;chema:</source>
         <translation>S&amp;chema:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Keine Begrenzung</translation>
+    </message>
+    <message>
+        <source>A call the server does not answer in this time is cancelled, and its connection closed (timeout_ms in the URL wins)</source>
+        <translation>Ein Aufruf, den der Server nicht in dieser Zeit beantwortet, wird abgebrochen und seine Verbindung geschlossen (timeout_ms in der URL hat Vorrang)</translation>
+    </message>
+    <message>
+        <source>Call &amp;timeout:</source>
+        <translation>&amp;Zeitlimit für Aufrufe:</translation>
+    </message>
+    <message>
+        <source>The password goes to %1 without TLS being required: add sslmode=require (or verify-full) to the URL.</source>
+        <translation>Das Passwort geht an %1, ohne dass TLS verlangt wird: Fügen Sie der URL sslmode=require (oder verify-full) hinzu.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueueOverviewModel</name>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h</source>
+        <translation>
+            <numerusform>%n h</numerusform>
+            <numerusform>%n h</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>dead letters growing (+%n)</source>
+        <translation>
+            <numerusform>unzustellbare Nachrichten nehmen zu (+%n)</numerusform>
+            <numerusform>unzustellbare Nachrichten nehmen zu (+%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>due messages waiting %1: no consumer?</source>
+        <translation>fällige Nachrichten warten seit %1: kein Konsument?</translation>
+    </message>
+    <message>
+        <source>has dead letters</source>
+        <translation>hat unzustellbare Nachrichten</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Topic</translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation>Fällig</translation>
+    </message>
+    <message>
+        <source>Delayed</source>
+        <translation>Verzögert</translation>
+    </message>
+    <message>
+        <source>Processing</source>
+        <translation>In Bearbeitung</translation>
+    </message>
+    <message>
+        <source>Dead</source>
+        <translation>Unzustellbar</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Erledigt</translation>
+    </message>
+    <message>
+        <source>Oldest due</source>
+        <translation>Älteste fällige</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueuesController</name>
+    <message numerus="yes">
+        <source>Retried %n message(s).</source>
+        <translation>
+            <numerusform>%n Nachricht erneut versucht.</numerusform>
+            <numerusform>%n Nachrichten erneut versucht.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n message(s).</source>
+        <translation>
+            <numerusform>%n Nachricht gelöscht.</numerusform>
+            <numerusform>%n Nachrichten gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The job failed: %1</source>
+        <translation>Der Vorgang ist fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) match.</source>
+        <translation>
+            <numerusform>%n Nachricht passt.</numerusform>
+            <numerusform>%n Nachrichten passen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled. %1</source>
+        <translation>Abgebrochen. %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueuesPane</name>
+    <message>
+        <source>Regular expression</source>
+        <translation>Regulärer Ausdruck</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>Mehr laden</translation>
+    </message>
+    <message>
+        <source>Retry selected</source>
+        <translation>Ausgewählte erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Delete selected…</source>
+        <translation>Ausgewählte löschen …</translation>
+    </message>
+    <message>
+        <source>Retry all matching…</source>
+        <translation>Alle passenden erneut versuchen …</translation>
+    </message>
+    <message>
+        <source>Delete all matching…</source>
+        <translation>Alle passenden löschen …</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Queue action</source>
+        <translation>Warteschlangenaktion</translation>
+    </message>
+    <message>
+        <source>Last error contains…</source>
+        <translation>Letzter Fehler enthält …</translation>
+    </message>
+    <message>
+        <source>Payload contains…</source>
+        <translation>Nutzdaten enthalten …</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message numerus="yes">
+        <source>Retry %n dead message(s) of topic &quot;%1&quot;? They become due now, with their attempts reset.</source>
+        <translation>
+            <numerusform>%n unzustellbare Nachricht des Topics „%1“ erneut versuchen? Sie wird sofort fällig, ihre Versuche werden zurückgesetzt.</numerusform>
+            <numerusform>%n unzustellbare Nachrichten des Topics „%1“ erneut versuchen? Sie werden sofort fällig, ihre Versuche werden zurückgesetzt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n dead message(s) of topic &quot;%1&quot;? This cannot be undone.</source>
+        <translation>
+            <numerusform>%n unzustellbare Nachricht des Topics „%1“ löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
+            <numerusform>%n unzustellbare Nachrichten des Topics „%1“ löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Retry every dead message of topic &quot;%1&quot; that matches %2 (of %n dead)? They become due now. The job runs in batches and can be cancelled.</source>
+        <translation>
+            <numerusform>Jede unzustellbare Nachricht des Topics „%1“ erneut versuchen, die zum Filter passt (%2; von %n unzustellbaren Nachricht)? Sie werden sofort fällig. Der Vorgang läuft in Stapeln und kann abgebrochen werden.</numerusform>
+            <numerusform>Jede unzustellbare Nachricht des Topics „%1“ erneut versuchen, die zum Filter passt (%2; von %n unzustellbaren Nachrichten)? Sie werden sofort fällig. Der Vorgang läuft in Stapeln und kann abgebrochen werden.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete every dead message of topic &quot;%1&quot; that matches %2 (of %n dead)? This cannot be undone. The job runs in batches and can be cancelled.</source>
+        <translation>
+            <numerusform>Jede unzustellbare Nachricht des Topics „%1“ löschen, die zum Filter passt (%2; von %n unzustellbaren Nachricht)? Das kann nicht rückgängig gemacht werden. Der Vorgang läuft in Stapeln und kann abgebrochen werden.</numerusform>
+            <numerusform>Jede unzustellbare Nachricht des Topics „%1“ löschen, die zum Filter passt (%2; von %n unzustellbaren Nachrichten)? Das kann nicht rückgängig gemacht werden. Der Vorgang läuft in Stapeln und kann abgebrochen werden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refreshed at %1 (%2 ms); every %3 s.</source>
+        <translation>Aktualisiert um %1 (%2 ms); alle %3 s.</translation>
+    </message>
+    <message>
+        <source>Read %1 dead messages, %2 matched, %3 done…</source>
+        <translation>%1 unzustellbare Nachrichten gelesen, %2 passend, %3 erledigt …</translation>
+    </message>
+    <message>
+        <source>Select a topic to see its dead letters.</source>
+        <translation>Wählen Sie ein Topic aus, um seine unzustellbaren Nachrichten zu sehen.</translation>
+    </message>
+    <message>
+        <source>Dead letters of &quot;%1&quot; matching %2</source>
+        <translation>Unzustellbare Nachrichten von „%1“ (Filter: %2)</translation>
+    </message>
+    <message>
+        <source>error matching /%1/</source>
+        <translation>Fehler passt zu /%1/</translation>
+    </message>
+    <message>
+        <source>error containing &quot;%1&quot;</source>
+        <translation>Fehler enthält „%1“</translation>
+    </message>
+    <message>
+        <source>payload containing &quot;%1&quot;</source>
+        <translation>Nutzdaten enthalten „%1“</translation>
+    </message>
+    <message>
+        <source>any filter</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
+        <source>The database is open read-only: allow writes to act on messages.</source>
+        <translation>Die Datenbank ist nur lesend geöffnet: Erlauben Sie das Schreiben, um Nachrichten zu bearbeiten.</translation>
     </message>
 </context>
 <context>
@@ -1142,6 +1492,22 @@
         <source>The key changed after it was loaded, so nothing was written. This is its current value; try again if you still want to.</source>
         <translation>Der Schlüssel hat sich nach dem Laden geändert, daher wurde nichts geschrieben. Dies ist sein aktueller Wert; versuchen Sie es erneut, wenn Sie möchten.</translation>
     </message>
+    <message>
+        <source>Save edit</source>
+        <translation>Änderung speichern</translation>
+    </message>
+    <message>
+        <source>Unsaved edit</source>
+        <translation>Ungespeicherte Änderung</translation>
+    </message>
+    <message>
+        <source>Save your changes to %1?</source>
+        <translation>Ihre Änderungen an %1 speichern?</translation>
+    </message>
+    <message>
+        <source>Discard throws the edited value away; Cancel goes back to it.</source>
+        <translation>Verwerfen verwirft den bearbeiteten Wert; Abbrechen kehrt zu ihm zurück.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::ValueView</name>
@@ -1172,6 +1538,10 @@
     <message>
         <source>Lines longer than %1 characters are cut here; Edit or &lt;a href=&quot;save&quot;&gt;Save value to file…&lt;/a&gt; shows them whole.</source>
         <translation>Zeilen mit mehr als %1 Zeichen werden hier gekürzt; Bearbeiten oder &lt;a href=&quot;save&quot;&gt;Wert in Datei speichern …&lt;/a&gt; zeigt sie vollständig.</translation>
+    </message>
+    <message>
+        <source>// No value: this key is the prefix of the keys below it.</source>
+        <translation>// Kein Wert: Dieser Schlüssel ist das Präfix der Schlüssel darunter.</translation>
     </message>
 </context>
 </TS>

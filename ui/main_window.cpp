@@ -24,11 +24,8 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTabWidget>
-<<<<<<< HEAD
-#include <QVBoxLayout>
-=======
 #include <QToolBar>
->>>>>>> issue16-packaging
+#include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
@@ -135,7 +132,6 @@ void MainWindow::openSpec(const ConnectionSpec &spec, const QString &password)
 void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
 {
     auto *view = new DatabaseView(new DatabaseSession(spec, password), m_tabs);
-<<<<<<< HEAD
     // Recent lists what opened, not every attempt (a missing file, a refused server).
     connect(
         view->session(),
@@ -146,13 +142,10 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
             rebuildRecentMenu();
         },
         Qt::SingleShotConnection);
-    const int index = m_tabs->addTab(view, spec.displayName());
-=======
     const int index = m_tabs->addTab(
         view,
         appIcon(spec.isPostgres() ? AppIcon::PostgresDatabase : AppIcon::SqliteDatabase),
         spec.displayName());
->>>>>>> issue16-packaging
     m_tabs->setTabToolTip(index, spec.isPostgres() ? spec.postgresUrl() : spec.sqlitePath());
     connect(view, &DatabaseView::modeChanged, this, &MainWindow::updateForCurrentTab);
     m_tabs->setCurrentIndex(index);
