@@ -90,6 +90,9 @@ void TestCliHostile::initTestCase()
 
 void TestCliHostile::cleanupTestCase()
 {
+    // The read-only rows' folders, so that the temporary folder can be removed without root.
+    for (const QString &row : QDir(m_dir.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        ::chmod(QFile::encodeName(m_dir.filePath(row)).constData(), 0755);
     std::printf("cli-hostile: %d hostile inputs, each with its exit code, message and the file "
                 "unchanged\n",
                 m_rows);

@@ -34,6 +34,7 @@ private slots:
     void watchSeesAnotherWriter();
     void unreachableServerIsOneClearError();
     void processesMigrateOneSchemaAtOnce();
+    void injectionAttemptsAreRefused();
 };
 
 void TestCliPostgres::keyValueCommands()
@@ -171,3 +172,47 @@ void TestCliPostgres::processesMigrateOneSchemaAtOnce()
 
 QTEST_GUILESS_MAIN(TestCliPostgres)
 #include "tst_cli_postgres.moc"
+
+// Issue 17: SQL in --schema or --table-prefix is refused before any statement, for reads and
+// writes, and the server's schemas and tables are as they were.
+void TestCliPostgres::injectionAttemptsAreRefused()
+{
+    kvs::test::PgAdmin admin;
+    const auto catalog = [&] {
+        return admin.exec("SELECT string_agg(schemaname || '.' || tablename, ',' ORDER BY "
+                          "schemaname, tablename) FROM pg_tables")
+               + "|"
+               + admin.exec("SELECT string_agg(nspname, ',' ORDER BY nspname) FROM pg_namespace");
+    };
+    const QString valid = QString::fromStdString(kvs::test::freshSchema("inject"));
+    QCOMPARE(kvs(valid, {"set", "['k']", "1"}).code, 0);
+    const std::string before = catalog();
+    int rows = 0;
+    for (const char *schema :
+         {"x\"; DROP SCHEMA public CASCADE; --", "public'; SELECT 1; --", "a.b", "\"", "x y"}) {
+        for (const QStringList &command :
+             {QStringList{"get", "['k']"}, QStringList{"set", "['k']", "2"}}) {
+            const Run run = kvs(QString::fromUtf8(schema), command);
+            QCOMPARE(run.code, 1);
+            VERIFY_ONE_ERROR_LINE(run);
+            QVERIFY2(run.err.startsWith("kvs: schema must match /^[A-Za-z_][A-Za-z0-9_]*$/"),
+                     run.err.constData());
+            ++rows;
+        }
+    }
+    for (const char *prefix : {"x\"; DROP TABLE kv; --", "kv'", "a b", "\""}) {
+        for (const QStringList &command :
+             {QStringList{"get", "['k']"}, QStringList{"set", "['k']", "2"}}) {
+            const Run run
+                = kvs(valid, QStringList{"--table-prefix", QString::fromUtf8(prefix)} + command);
+            QCOMPARE(run.code, 1);
+            VERIFY_ONE_ERROR_LINE(run);
+            QVERIFY2(run.err.startsWith("kvs: tablePrefix must match /^[A-Za-z_][A-Za-z0-9_]*$/"),
+                     run.err.constData());
+            ++rows;
+        }
+    }
+    QCOMPARE(catalog(), before);
+    QCOMPARE(kvs(valid, {"get", "['k']"}).out, QByteArray("1\n"));
+    std::printf("cli-postgres: %d injection attempts refused, the catalog unchanged\n", rows);
+}
