@@ -145,12 +145,22 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
     const int index = m_tabs->addTab(
         view,
         appIcon(spec.isPostgres() ? AppIcon::PostgresDatabase : AppIcon::SqliteDatabase),
-        spec.displayName());
+        tabTitle(spec));
     m_tabs->setTabToolTip(index, spec.isPostgres() ? spec.postgresUrl() : spec.sqlitePath());
     connect(view, &DatabaseView::modeChanged, this, &MainWindow::updateForCurrentTab);
     m_tabs->setCurrentIndex(index);
     updateForCurrentTab();
     emit databaseOpened(view);
+}
+
+QString MainWindow::tabTitle(const ConnectionSpec &spec)
+{
+    // Short, as tabs are: the file name, or user@host/db (the tooltip has the whole of it).
+    if (!spec.isPostgres())
+        return QFileInfo(spec.sqlitePath()).fileName();
+    const QString who = spec.user().isEmpty() ? QString() : spec.user() + QLatin1Char('@');
+    const QString where = spec.host().isEmpty() ? tr("local socket") : spec.host();
+    return who + where + QLatin1Char('/') + spec.database();
 }
 
 void MainWindow::showConnecting(const ConnectionSpec &spec)

@@ -50,6 +50,8 @@ public:
     DatabaseView *currentDatabase() const;
     DatabaseView *databaseAt(int index) const;
     RecentConnections *recentConnections() const { return m_recent.get(); }
+    // A tab's title: the file name, or user@host/db (the tooltip has the whole of it).
+    static QString tabTitle(const ConnectionSpec &spec);
 
 signals:
     // A tab was added for a database (tests wait for it).

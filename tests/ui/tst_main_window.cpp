@@ -159,6 +159,14 @@ private slots:
         QCOMPARE(window.databaseCount(), 2);
         QCOMPARE(window.currentDatabase(), view);
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("KVS Admin — second.db")));
+        // Issue 12: tab titles are the file name, the full path in the tooltip.
+        auto *tabs = window.findChild<QTabWidget *>();
+        QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("second.db"));
+        QCOMPARE(tabs->tabToolTip(tabs->currentIndex()), QFileInfo(second).absoluteFilePath());
+        QCOMPARE(
+            MainWindow::tabTitle(kvs::ui::ConnectionSpec::postgres(
+                QStringLiteral("db.example"), 5432, QStringLiteral("shop"), QStringLiteral("ann"))),
+            QStringLiteral("ann@db.example/shop"));
         QTRY_COMPARE_WITH_TIMEOUT(view->tree()->model()->rowCount(), 1, kTimeout);
         QTRY_VERIFY_WITH_TIMEOUT(window.recentConnections()->list().size() >= 2, kTimeout);
     }
