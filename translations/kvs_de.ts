@@ -956,6 +956,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Open SQLite &amp;File…</source>
         <translation>SQLite-Date&amp;i öffnen …</translation>
     </message>
+    <message>
+        <source>local socket</source>
+        <translation>lokaler Socket</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::NewKeyDialog</name>
