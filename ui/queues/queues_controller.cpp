@@ -3,8 +3,9 @@
 #include "queues/dead_letter_model.h"
 #include "queues/queue_overview_model.h"
 
+#include <kvs/future.h>
+
 #include <QDateTime>
-#include <QFutureWatcher>
 #include <QPointer>
 #include <QtConcurrent>
 
@@ -13,20 +14,6 @@
 namespace kvs::ui {
 
 namespace {
-
-template <typename T, typename Fn>
-void onFinished(QObject *context, QFuture<T> future, Fn &&done)
-{
-    auto *watcher = new QFutureWatcher<T>(context);
-    QObject::connect(watcher,
-                     &QFutureWatcherBase::finished,
-                     context,
-                     [watcher, done = std::forward<Fn>(done)]() mutable {
-                         watcher->deleteLater();
-                         done(watcher->future());
-                     });
-    watcher->setFuture(future);
-}
 
 template <typename T>
 QString errorOf(QFuture<T> &future)
@@ -94,8 +81,8 @@ void QueuesController::refresh()
     auto started = std::make_shared<QElapsedTimer>();
     started->start();
     const std::shared_ptr<AsyncKVStore> store = m_store;
-    onFinished(
-        this, store->queueStats(), [this, store, started](QFuture<std::vector<QueueStats>> f) {
+    kvs::then(
+        store->queueStats(), this, [this, store, started](QFuture<std::vector<QueueStats>> f) {
             m_refreshing = false;
             if (store != m_store)
                 return;
@@ -138,33 +125,33 @@ void QueuesController::loadPage(std::uint64_t generation)
     const std::shared_ptr<AsyncKVStore> store = m_store;
     const int shownBefore = m_deadLetters->rowCount();
     auto read = store->listDead(m_topic, ListDeadOptions{1000, double(m_after)});
-    onFinished(this,
-               read,
-               [this, store, generation, shownBefore](QFuture<std::vector<QueueDeadMessage>> f) {
-                   if (generation != m_generation || store != m_store)
-                       return;
-                   if (const QString error = errorOf(f); !error.isEmpty()) {
-                       m_loading = false;
-                       emit failed(error);
-                       return;
-                   }
-                   std::vector<QueueDeadMessage> page = f.result();
-                   m_hasMore = page.size() == 1000;
-                   if (!page.empty())
-                       m_after = page.back().id;
-                   std::vector<QueueDeadMessage> matches;
-                   for (QueueDeadMessage &message : page) {
-                       if (m_filter.matches(message))
-                           matches.push_back(std::move(message));
-                   }
-                   m_deadLetters->appendPage(std::move(matches));
-                   if (m_hasMore && m_deadLetters->rowCount() - shownBefore < kBrowsePage) {
-                       loadPage(generation);
-                       return;
-                   }
-                   m_loading = false;
-                   emit browseChanged();
-               });
+    kvs::then(read,
+              this,
+              [this, store, generation, shownBefore](QFuture<std::vector<QueueDeadMessage>> f) {
+                  if (generation != m_generation || store != m_store)
+                      return;
+                  if (const QString error = errorOf(f); !error.isEmpty()) {
+                      m_loading = false;
+                      emit failed(error);
+                      return;
+                  }
+                  std::vector<QueueDeadMessage> page = f.result();
+                  m_hasMore = page.size() == 1000;
+                  if (!page.empty())
+                      m_after = page.back().id;
+                  std::vector<QueueDeadMessage> matches;
+                  for (QueueDeadMessage &message : page) {
+                      if (m_filter.matches(message))
+                          matches.push_back(std::move(message));
+                  }
+                  m_deadLetters->appendPage(std::move(matches));
+                  if (m_hasMore && m_deadLetters->rowCount() - shownBefore < kBrowsePage) {
+                      loadPage(generation);
+                      return;
+                  }
+                  m_loading = false;
+                  emit browseChanged();
+              });
 }
 
 void QueuesController::record(AuditRecord record) const
@@ -184,8 +171,8 @@ void QueuesController::retry(const std::vector<double> &ids)
     if (!m_store || !m_writable || ids.empty())
         return;
     const std::string topic = m_topic;
-    onFinished(
-        this, m_store->retryDeadMessages(topic, ids), [this, ids, topic](QFuture<std::int64_t> f) {
+    kvs::then(
+        m_store->retryDeadMessages(topic, ids), this, [this, ids, topic](QFuture<std::int64_t> f) {
             if (const QString error = errorOf(f); !error.isEmpty()) {
                 record({"retry",
                         {},
@@ -216,8 +203,8 @@ void QueuesController::remove(const std::vector<double> &ids)
     if (!m_store || !m_writable || ids.empty())
         return;
     const std::string topic = m_topic;
-    onFinished(
-        this, m_store->deleteDeadMessages(topic, ids), [this, ids, topic](QFuture<std::int64_t> f) {
+    kvs::then(
+        m_store->deleteDeadMessages(topic, ids), this, [this, ids, topic](QFuture<std::int64_t> f) {
             if (const QString error = errorOf(f); !error.isEmpty()) {
                 record({"delete-dead",
                         {},
@@ -297,7 +284,7 @@ void QueuesController::startJob(DeadLetterAction action, std::optional<double> r
         }
         return result;
     });
-    onFinished(this, job, [this, action](QFuture<DeadLetterSweepResult> f) {
+    kvs::then(job, this, [this, action](QFuture<DeadLetterSweepResult> f) {
         m_jobRunning = false;
         if (const QString error = errorOf(f); !error.isEmpty()) {
             emit jobFinished(tr("The job failed: %1").arg(error));
