@@ -391,6 +391,20 @@ private slots:
                  qPrintable(labels.join(u'|')));
     }
 
+    // Issue 12, section 2: Ctrl+F focuses the filter, Ctrl+L "go to key".
+    void issue12_ctrlFAndCtrlLFocusTheFilterAndGoTo()
+    {
+        auto view = openView();
+        QVERIFY(view);
+        QApplication::setActiveWindow(view.get());
+        QVERIFY(QTest::qWaitForWindowActive(view.get()));
+        view->tree()->view()->setFocus();
+        QTest::keyClick(view->tree()->view(), Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(view->tree()->filterBar()->prefixEdit()->hasFocus());
+        QTest::keyClick(view->tree()->filterBar()->prefixEdit(), Qt::Key_L, Qt::ControlModifier);
+        QTRY_VERIFY(view->tree()->filterBar()->goToEdit()->hasFocus());
+    }
+
     // Issue 12, defect 11: at the window's default width no write action hides in the tool
     // bar's overflow menu.
     void issue12_writeActionsFitAtTheDefaultWidth()

@@ -5,9 +5,11 @@
 #include "tree/key_tree_filter_bar.h"
 #include "tree/key_tree_model.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTreeView>
@@ -78,6 +80,21 @@ KeyTreePane::KeyTreePane(QWidget *parent)
         m_model->cancelLoading();
     });
     connect(retry, &QPushButton::clicked, this, &KeyTreePane::refresh);
+    // Ctrl+F: the filter's prefix; Ctrl+L: "go to key" (a browser's location bar). A hidden
+    // tab's pane takes no shortcut, so each window has one of each.
+    const auto focusShortcut = [this](const QKeySequence &keys, const char *name, QLineEdit *edit) {
+        auto *action = new QAction(this);
+        action->setObjectName(QString::fromLatin1(name));
+        action->setShortcut(keys);
+        action->setShortcutContext(Qt::WindowShortcut);
+        addAction(action);
+        connect(action, &QAction::triggered, edit, [edit] {
+            edit->setFocus(Qt::ShortcutFocusReason);
+            edit->selectAll();
+        });
+    };
+    focusShortcut(QKeySequence::Find, "focusFilter", m_filterBar->prefixEdit());
+    focusShortcut(QKeySequence(Qt::CTRL | Qt::Key_L), "focusGoTo", m_filterBar->goToEdit());
     connect(m_filterBar, &KeyTreeFilterBar::filterApplied, m_model, &KeyTreeModel::setFilter);
     connect(m_filterBar, &KeyTreeFilterBar::goToKeyRequested, this, &KeyTreePane::goToKey);
     connect(m_view->selectionModel(),
