@@ -226,7 +226,10 @@ void TestCliSecrets::kvsAdminPasswordLeavesTheCommandLine()
                        m_home.filePath(QStringLiteral("config")));
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     admin.setProcessEnvironment(environment);
-    admin.start(QStringLiteral(KVS_ADMIN_PATH), {"postgresql://u:" + kMarker + "@127.0.0.1:1/x"});
+    // --new-instance: a kvs-admin of another test may be running, and this one would hand the
+    // database to it and exit before its command line is read.
+    admin.start(QStringLiteral(KVS_ADMIN_PATH),
+                {QStringLiteral("--new-instance"), "postgresql://u:" + kMarker + "@127.0.0.1:1/x"});
     QVERIFY(admin.waitForStarted());
     // The window runs until closed; its command line must lose the marker (an exited
     // process reads as an empty command line, hence the state).
@@ -235,6 +238,7 @@ void TestCliSecrets::kvsAdminPasswordLeavesTheCommandLine()
                              60'000);
     QVERIFY2(admin.state() == QProcess::Running, admin.readAllStandardError().constData());
     const QByteArray commandLine = commandLineOf(admin.processId());
+    QVERIFY2(!commandLine.isEmpty(), admin.readAllStandardError().constData()); // it exited
     admin.kill();
     admin.waitForFinished();
     QVERIFY2(commandLine.contains("postgresql://u:" + QByteArray(kMarker.size(), 'x') + "@"),
