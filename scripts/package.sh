@@ -15,19 +15,7 @@ PACKAGES=(
     libsquashfuse-dev libfuse3-dev liblzo2-dev libzstd-dev liblz4-dev liblzma-dev zlib1g-dev
     libqt6svg6 qt6-translations-l10n
 )
-missing=()
-for package in "${PACKAGES[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
-        missing+=("$package")
-    fi
-done
-if ((${#missing[@]})); then
-    echo "package: installing ${missing[*]}"
-    sudo_cmd=()
-    if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
-    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+bash scripts/install-missing.sh package "${PACKAGES[@]}"
 
 # The test build's tree and objects; only the packaged programs are (re)built here. The tree
 # keeps its -Werror setting (setup.sh would otherwise follow this environment and recompile).

@@ -13,19 +13,7 @@ PACKAGES=(
     postgresql-15 python3 openssl
 )
 
-missing=()
-for package in "${PACKAGES[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
-        missing+=("$package")
-    fi
-done
-if ((${#missing[@]})); then
-    echo "setup: installing ${missing[*]}"
-    sudo_cmd=()
-    if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
-    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+bash scripts/install-missing.sh setup "${PACKAGES[@]}"
 
 build_type=${KVS_BUILD_TYPE:-RelWithDebInfo}
 # Warnings are errors in CI (the CI variable, or KVS_WERROR=ON); passed every time, so a build

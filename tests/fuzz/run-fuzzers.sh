@@ -12,19 +12,7 @@ build=${KVS_FUZZ_BUILD_DIR:-build-fuzz}
 fuzzers=(fuzz_key_decoder fuzz_value_decoder fuzz_literal_parser fuzz_cursor_decoder fuzz_round_trip)
 
 # clang and libFuzzer's runtime, installed as scripts/setup.sh installs the rest.
-missing=()
-for package in clang libclang-rt-14-dev; do
-    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
-        missing+=("$package")
-    fi
-done
-if ((${#missing[@]})); then
-    echo "run-fuzzers: installing ${missing[*]}"
-    sudo_cmd=()
-    if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
-    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+bash scripts/install-missing.sh run-fuzzers clang libclang-rt-14-dev
 
 # Debug keeps assertions on; -O1 keeps the fuzzers fast enough. Warnings are the gcc build's
 # business (KVS_WERROR there); clang's own would only stop the search for crashes.
