@@ -28,6 +28,15 @@ QString errorOf(QFuture<T> &future)
     return {};
 }
 
+// A log that cannot be written must not undo or fail the action, which already happened.
+void appendAuditQuietly(const AuditRecord &record)
+{
+    try {
+        appendAuditRecord(record);
+    } catch (const std::exception &) {
+    }
+}
+
 std::int64_t nowMs()
 {
     return QDateTime::currentMSecsSinceEpoch();
@@ -157,13 +166,8 @@ void QueuesController::loadPage(std::uint64_t generation)
 void QueuesController::record(AuditRecord record) const
 {
     record.database = m_database.toStdString();
-    // File I/O off the GUI thread; a log that cannot be written must not undo the action.
-    (void)QtConcurrent::run([record] {
-        try {
-            appendAuditRecord(record);
-        } catch (const std::exception &) {
-        }
-    });
+    // File I/O off the GUI thread.
+    (void)QtConcurrent::run([record] { appendAuditQuietly(record); });
 }
 
 void QueuesController::retry(const std::vector<double> &ids)
@@ -265,23 +269,15 @@ void QueuesController::startJob(DeadLetterAction action, std::optional<double> r
             result = sweepDeadLetters(*store, options);
         } catch (const std::exception &e) {
             audit.result = e.what();
-            if (options.action != DeadLetterAction::Count) {
-                try {
-                    appendAuditRecord(audit);
-                } catch (const std::exception &) {
-                }
-            }
+            if (options.action != DeadLetterAction::Count)
+                appendAuditQuietly(audit);
             throw;
         }
         audit.matched = result.progress.matched;
         audit.changed = result.progress.changed;
         audit.result = result.cancelled ? "cancelled" : "ok";
-        if (options.action != DeadLetterAction::Count) {
-            try {
-                appendAuditRecord(audit);
-            } catch (const std::exception &) {
-            }
-        }
+        if (options.action != DeadLetterAction::Count)
+            appendAuditQuietly(audit);
         return result;
     });
     kvs::then(job, this, [this, action](QFuture<DeadLetterSweepResult> f) {
