@@ -1,0 +1,91 @@
+#include "rawsql/raw_sql_connection.h"
+
+#include "rawsql/native_handle.h"
+
+#include <kvs/connection_string.h>
+#include <kvs/errors.h>
+
+#include <QSqlDatabase>
+#include <QSqlError>
+
+#include <libpq-fe.h>
+#include <sqlite3.h>
+
+#include <atomic>
+
+namespace kvs::rawsql {
+namespace {
+
+std::atomic<int> g_connectionCount{0};
+
+} // namespace
+
+RawSqlConnection::RawSqlConnection(const RawSqlTarget &target,
+                                   bool writable,
+                                   std::shared_ptr<Interrupter> interrupter)
+    : m_target(target)
+    , m_writable(writable)
+    , m_id(++g_connectionCount)
+    , m_name(QStringLiteral("kvs-rawsql-%1").arg(m_id))
+    , m_interrupter(std::move(interrupter))
+{
+    const QString driver
+        = target.isPostgres() ? QStringLiteral("QPSQL") : QStringLiteral("QSQLITE");
+    if (!QSqlDatabase::isDriverAvailable(driver)) {
+        throw Error("kvs: the Qt Sql driver " + driver.toStdString() + " is not installed (Debian: "
+                    + (target.isPostgres() ? "libqt6sql6-psql" : "libqt6sql6-sqlite") + ")");
+    }
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(driver, m_name);
+        try {
+            configureDatabase(db, target, writable);
+        } catch (...) {
+            db = QSqlDatabase();
+            QSqlDatabase::removeDatabase(m_name);
+            throw;
+        }
+        if (!db.open()) {
+            const QString why = redacted(db.lastError().text());
+            db = QSqlDatabase();
+            QSqlDatabase::removeDatabase(m_name);
+            throw Error("kvs: cannot open " + target.displayName().toStdString() + ": "
+                        + why.toStdString());
+        }
+        if (target.isPostgres()) {
+            if (PGconn *conn = postgresHandle(db))
+                m_interrupter->addPostgres(m_id, PQgetCancel(conn));
+        } else if (sqlite3 *sqlite = sqliteHandle(db)) {
+            m_interrupter->addSqlite(m_id, sqlite);
+        }
+    }
+}
+
+RawSqlConnection::~RawSqlConnection()
+{
+    m_interrupter->remove(m_id);
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_name, false);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(m_name);
+}
+
+QSqlDatabase RawSqlConnection::database() const
+{
+    return QSqlDatabase::database(m_name, false);
+}
+
+void RawSqlConnection::interruptNow()
+{
+    m_interrupter->interrupt(m_id);
+}
+
+QString RawSqlConnection::redacted(const QString &message) const
+{
+    if (!m_target.isPostgres())
+        return message;
+    return QString::fromStdString(
+        redactSecrets(message.toStdString(), m_target.postgresConnection));
+}
+
+} // namespace kvs::rawsql

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "rawsql/interrupter.h"
+#include "rawsql/raw_sql_target.h"
+
+#include <QString>
+
+#include <memory>
+
+class QSqlDatabase;
+
+namespace kvs::rawsql {
+
+// One open Qt Sql connection to a target, named "kvs-rawsql-N" (never anything of the
+// connection string), removed from Qt's registry when destroyed.
+// Its native handle is registered with an Interrupter, so another thread can stop what it runs.
+// Thread rule: constructed, used and destroyed on one thread (Qt Sql's rule).
+class RawSqlConnection
+{
+public:
+    // Opens the connection. Throws kvs::Error with the driver's message (password removed) when
+    // it cannot, or when the driver (libqt6sql6-sqlite, libqt6sql6-psql) is not installed.
+    RawSqlConnection(const RawSqlTarget &target,
+                     bool writable,
+                     std::shared_ptr<Interrupter> interrupter);
+    ~RawSqlConnection();
+    RawSqlConnection(const RawSqlConnection &) = delete;
+    RawSqlConnection &operator=(const RawSqlConnection &) = delete;
+
+    QSqlDatabase database() const;
+    const RawSqlTarget &target() const { return m_target; }
+    bool isWritable() const { return m_writable; }
+    bool isPostgres() const { return m_target.isPostgres(); }
+
+    // Sends the interrupt to what this connection runs now, once (closing a result early).
+    void interruptNow();
+
+    // The message of a Qt Sql error, the password removed.
+    QString redacted(const QString &message) const;
+
+private:
+    RawSqlTarget m_target;
+    bool m_writable;
+    int m_id;
+    QString m_name;
+    std::shared_ptr<Interrupter> m_interrupter;
+};
+
+} // namespace kvs::rawsql

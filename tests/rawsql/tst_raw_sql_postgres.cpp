@@ -1,0 +1,201 @@
+// The Tables view's and the SQL console's data layer on the real PostgreSQL 15 of the test
+// run: tables and the versionstamp sequence of a schema, keyset pages, the console's read-only
+// guarantees against texts that try to leave the read-only transaction, a cancelled query,
+// writing behind the switch, and no password in any message.
+#include "rawsql/raw_sql_fixture.h"
+#include "support/postgres_test_server.h"
+#include "support/test_support.h"
+
+#include <kvs/key.h>
+
+using namespace kvs;
+using namespace kvs::rawsql;
+using kvs::test::errorOf;
+using kvs::test::resultOf;
+
+class TstRawSqlPostgres : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::string m_schema = test::freshSchema("rawsql");
+    test::PgAdmin m_admin;
+
+    RawSqlTarget target() const
+    {
+        RawSqlTarget t;
+        t.kind = RawSqlTarget::Kind::Postgres;
+        t.postgresConnection = test::postgresUrl();
+        t.tablePrefix = QStringLiteral("app_");
+        t.schema = QString::fromStdString(m_schema);
+        return t;
+    }
+    std::string kvCount()
+    {
+        return m_admin.exec("SELECT count(*) FROM \"" + m_schema + "\".app_kv");
+    }
+    KvsTable tableNamed(RawSqlWorker &worker, const QString &label)
+    {
+        for (const KvsTable &table : resultOf(worker.tables()))
+            if (table.label == label)
+                return table;
+        qFatal("no table %s", qPrintable(label));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        AsyncKVStoreSettings settings;
+        settings.tablePrefix = "app_";
+        settings.schema = m_schema;
+        AsyncKVStore store(test::postgresUrl(), settings);
+        test::fillStore(store, 1000);
+        store.close().waitForFinished();
+        QCOMPARE(kvCount(), std::string("1000"));
+    }
+    void cleanupTestCase() { m_admin.exec("DROP SCHEMA \"" + m_schema + "\" CASCADE"); }
+
+    void findsTablesAndTheVersionstampSequence()
+    {
+        RawSqlWorker worker(target());
+        const QList<KvsTable> tables = resultOf(worker.tables());
+        QStringList labels;
+        for (const KvsTable &table : tables)
+            labels << table.label;
+        QCOMPARE(labels,
+                 QStringList({QStringLiteral("kv"),
+                              QStringLiteral("queue"),
+                              QStringLiteral("meta"),
+                              QStringLiteral("kv_versionstamp")}));
+        const KvsTable sequence = tables.last();
+        QVERIFY(sequence.isSequence);
+        QCOMPARE(
+            sequence.sqlName,
+            QStringLiteral("\"%1\".\"app_kv_versionstamp\"").arg(QString::fromStdString(m_schema)));
+        const TablePage state = resultOf(worker.page(sequence, {}));
+        QCOMPARE(state.columns.first(), QStringLiteral("last_value"));
+        QVERIFY(state.rows.first().first().toLongLong() >= 10);
+        QCOMPARE(resultOf(worker.count(tables.first())), qint64(1000));
+    }
+
+    void keysetPagesReadByteaKeysInOrder()
+    {
+        RawSqlWorker worker(target());
+        const KvsTable kv = tableNamed(worker, QStringLiteral("kv"));
+        PageRequest request;
+        request.limit = 400;
+        const TablePage first = resultOf(worker.page(kv, request));
+        request.anchor = PageRequest::Anchor::After;
+        request.key = first.rows.last().first();
+        const TablePage second = resultOf(worker.page(kv, request));
+        QCOMPARE(second.rows.size(), 400);
+        QCOMPARE(decodeKey(first.rows.first().first().toByteArray().toStdString()),
+                 (Key{"row", 0}));
+        QCOMPARE(decodeKey(second.rows.first().first().toByteArray().toStdString()),
+                 (Key{"row", 400}));
+        request.anchor = PageRequest::Anchor::Before;
+        request.key = second.rows.first().first();
+        const TablePage back = resultOf(worker.page(kv, request));
+        QCOMPARE(back.rows, first.rows);
+    }
+
+    void consoleWritesNothingInReadOnlyMode_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("delete") << QStringLiteral("DELETE FROM app_kv")
+                                << QStringLiteral(
+                                       "cannot execute DELETE in a read-only transaction");
+        QTest::newRow("commit then delete")
+            << QStringLiteral("COMMIT; DELETE FROM app_kv")
+            << QStringLiteral("cannot insert multiple commands into a prepared statement");
+        QTest::newRow("select, commit, delete")
+            << QStringLiteral("SELECT 1; COMMIT; DELETE FROM app_kv")
+            << QStringLiteral("cannot insert multiple commands into a prepared statement");
+        QTest::newRow("set transaction read write")
+            << QStringLiteral("SET TRANSACTION READ WRITE")
+            << QStringLiteral("transaction read-write mode must be set before any query");
+        QTest::newRow("drop") << QStringLiteral("DROP TABLE app_kv")
+                              << QStringLiteral(
+                                     "cannot execute DROP TABLE in a read-only transaction");
+    }
+    void consoleWritesNothingInReadOnlyMode()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, error);
+        RawSqlWorker worker(target());
+        const std::string got = errorOf(worker.execute(text, false, 10));
+        QVERIFY2(got.find(error.toStdString()) != std::string::npos, got.c_str());
+        // And the session is still read-only afterwards.
+        resultOf(
+            worker.execute(QStringLiteral("SET default_transaction_read_only = off"), false, 10));
+        const std::string after
+            = errorOf(worker.execute(QStringLiteral("DELETE FROM app_kv"), false, 10));
+        QVERIFY2(after.find("read-only transaction") != std::string::npos, after.c_str());
+        QCOMPARE(kvCount(), std::string("1000"));
+    }
+
+    void consoleCancelsALongQuery()
+    {
+        RawSqlWorker worker(target());
+        QFuture<StatementResult> running
+            = worker.execute(QStringLiteral("SELECT pg_sleep(600)"), false, 10);
+        worker.interrupt();
+        const std::string error = errorOf(running);
+        QVERIFY2(error.find("canceling statement due to user request") != std::string::npos
+                     || error == "kvs: cancelled",
+                 error.c_str());
+        const StatementResult next
+            = resultOf(worker.execute(QStringLiteral("SELECT 42"), false, 10));
+        QCOMPARE(next.page.rows.first().first().toInt(), 42);
+    }
+
+    void consolePagesAndClosesALongResult()
+    {
+        RawSqlWorker worker(target());
+        const StatementResult first = resultOf(worker.execute(
+            QStringLiteral("SELECT g FROM generate_series(1, 100000) g"), false, 500));
+        QVERIFY(!first.atEnd);
+        QCOMPARE(first.page.rows.size(), 500);
+        const StatementResult second = resultOf(worker.fetchMore(500));
+        QCOMPARE(second.page.rows.first().first().toInt(), 501);
+        // Closing early stops the rest, and the connection serves the next statement.
+        resultOf(worker.closeResult());
+        const StatementResult next
+            = resultOf(worker.execute(QStringLiteral("SELECT 7"), false, 10));
+        QCOMPARE(next.page.rows.first().first().toInt(), 7);
+    }
+
+    void consoleWritesOnlyBehindTheSwitch()
+    {
+        RawSqlWorker worker(target());
+        const QString table = QStringLiteral("\"%1\".app_kv").arg(target().schema);
+        QCOMPARE(errorOf(worker.execute(QStringLiteral("DELETE FROM ") + table, true, 10)),
+                 std::string("kvs: writing SQL is switched off"));
+        worker.allowWrites(true);
+        m_admin.exec("CREATE TABLE \"" + m_schema + "\".scratch (n int)");
+        const StatementResult inserted = resultOf(worker.execute(
+            QStringLiteral("INSERT INTO \"%1\".scratch VALUES (1), (2)").arg(target().schema),
+            true,
+            10));
+        QCOMPARE(inserted.rowsAffected, qint64(2));
+        QCOMPARE(m_admin.exec("SELECT count(*) FROM \"" + m_schema + "\".scratch"),
+                 std::string("2"));
+        QCOMPARE(kvCount(), std::string("1000"));
+    }
+
+    void aWrongPasswordNeverShows()
+    {
+        RawSqlTarget wrong = target();
+        wrong.postgresConnection = test::withParameter(test::postgresUrl(), "password=Sekr3tPw");
+        wrong.postgresConnection
+            = test::withParameter(wrong.postgresConnection, "user=nobody_here");
+        RawSqlWorker worker(wrong);
+        const std::string error = errorOf(worker.tables());
+        QVERIFY2(error.rfind("kvs: cannot open ", 0) == 0, error.c_str());
+        QVERIFY2(error.find("Sekr3tPw") == std::string::npos, error.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstRawSqlPostgres)
+#include "tst_raw_sql_postgres.moc"
