@@ -14,3 +14,6 @@ cp build/screenshots/inspector-conflict.png "$out/inspector-conflict.png"
 cp build/tests/ui/connection-dialog-postgres.png "$out/connection-dialog.png"
 ./build/tests/ui/tst_queues_pane overviewBrowserAndActions
 cp build/tests/ui/screenshots/queues.png "$out/queues.png"
+./build/tests/ui/tst_tables_pane savesScreenshots
+cp build/tests/ui/screenshots/tables.png "$out/tables.png"
+cp build/tests/ui/screenshots/sql-console.png "$out/sql-console.png"

@@ -239,10 +239,14 @@
     </message>
 </context>
 <context>
-    <name>QObject</name>
+    <name>kvs::ui</name>
     <message>
         <source>unknown error</source>
         <translation>unbekannter Fehler</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
     </message>
 </context>
 <context>
@@ -451,6 +455,14 @@
     <message>
         <source>This database has no kvs tables yet. Allowing writes creates them: the tables kv, queue, versionstamp and meta (named with the connection&apos;s table prefix) and their indexes; a SQLite file is also switched to WAL journal mode.</source>
         <translation>Diese Datenbank hat noch keine kvs-Tabellen. Das Erlauben des Schreibens legt sie an: die Tabellen kv, queue, versionstamp und meta (benannt mit dem Tabellenpräfix der Verbindung) und ihre Indizes; eine SQLite-Datei wird außerdem in den WAL-Journalmodus geschaltet.</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Tabellen</translation>
+    </message>
+    <message>
+        <source>SQL</source>
+        <translation>SQL</translation>
     </message>
 </context>
 <context>
@@ -1327,6 +1339,129 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     </message>
 </context>
 <context>
+    <name>kvs::ui::SqlConsolePane</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>Plan zeigen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Als CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Allow writing SQL</source>
+        <translation>Schreibendes SQL erlauben</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>One SQL statement, e.g. SELECT * FROM kv LIMIT 100</source>
+        <translation>Eine SQL-Anweisung, z. B. SELECT * FROM kv LIMIT 100</translation>
+    </message>
+    <message>
+        <source>Run the statement (Ctrl+Return)</source>
+        <translation>Die Anweisung ausführen (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Show the database&apos;s plan for the statement without running it</source>
+        <translation>Den Plan der Datenbank für die Anweisung zeigen, ohne sie auszuführen</translation>
+    </message>
+    <message>
+        <source>Writing SQL needs the database&apos;s &quot;Allow writes&quot; first</source>
+        <translation>Schreibendes SQL braucht zuerst „Schreiben erlauben“ der Datenbank</translation>
+    </message>
+    <message>
+        <source>Writing SQL is on: statements change the tables directly, bypassing kvs&apos;s rules (versionstamps, expiry, queue states, the locks of kvs processes).</source>
+        <translation>Schreibendes SQL ist an: Anweisungen ändern die Tabellen direkt und umgehen die Regeln von kvs (Versionsstempel, Ablauf, Zustände der Warteschlange, die Sperren von kvs-Prozessen).</translation>
+    </message>
+    <message>
+        <source>Read-only: statements run in a read-only transaction</source>
+        <translation>Nur lesen: Anweisungen laufen in einer Nur-Lese-Transaktion</translation>
+    </message>
+    <message>
+        <source>Allow writing SQL?</source>
+        <translation>Schreibendes SQL erlauben?</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Läuft…</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The statement runs, but the history is not kept: %1</source>
+        <translation>Die Anweisung läuft, aber der Verlauf wird nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Exported %1 row(s) to %2</source>
+        <translation>%1 Zeile(n) nach %2 exportiert</translation>
+    </message>
+    <message>
+        <source>Let statements change the tables directly</source>
+        <translation>Anweisungen die Tabellen direkt ändern lassen</translation>
+    </message>
+    <message>
+        <source>%1 row(s) affected in %2</source>
+        <translation>%1 Zeile(n) betroffen in %2</translation>
+    </message>
+    <message>
+        <source>Done in %1</source>
+        <translation>Fertig in %1</translation>
+    </message>
+    <message>
+        <source>%1 row(s) in %2</source>
+        <translation>%1 Zeile(n) in %2</translation>
+    </message>
+    <message>
+        <source>%1 row(s) so far (more as you scroll), first page in %2</source>
+        <translation>Bisher %1 Zeile(n) (mehr beim Blättern), erste Seite in %2</translation>
+    </message>
+    <message>
+        <source>Statements will change the tables of %1 directly. They bypass kvs&apos;s rules: versionstamps, expiry, queue states and the locks other kvs processes take. A wrong statement can corrupt the store for every program that uses it.
+
+Each statement commits when it ends.</source>
+        <translation>Anweisungen ändern die Tabellen von %1 direkt. Sie umgehen die Regeln von kvs: Versionsstempel, Ablauf, Zustände der Warteschlange und die Sperren anderer kvs-Prozesse. Eine falsche Anweisung kann den Speicher für jedes Programm beschädigen, das ihn nutzt.
+
+Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
+    </message>
+    <message>
+        <source>Writing: each statement commits when it ends</source>
+        <translation>Schreiben: jede Anweisung wird bestätigt, wenn sie endet</translation>
+    </message>
+    <message>
+        <source>[write] %1</source>
+        <translation>[schreibend] %1</translation>
+    </message>
+    <message>
+        <source>Export the result as CSV</source>
+        <translation>Das Ergebnis als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::SqliteConnectionPage</name>
     <message>
         <source>&amp;Browse…</source>
@@ -1363,6 +1498,66 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::TableRowsModel</name>
+    <message numerus="yes">
+        <source>… (%n bytes)</source>
+        <translation>
+            <numerusform>… (%n Byte)</numerusform>
+            <numerusform>… (%n Bytes)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>lädt…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bytes</source>
+        <translation>
+            <numerusform>%n Byte</numerusform>
+            <numerusform>%n Bytes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::TablesPane</name>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Read-only: the tables as stored</source>
+        <translation>Nur lesen: die Tabellen, wie gespeichert</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Table:</source>
+        <translation>Tabelle:</translation>
+    </message>
+    <message>
+        <source>%1 row(s) · first page in %2 ms</source>
+        <translation>%1 Zeile(n) · erste Seite in %2 ms</translation>
+    </message>
+    <message>
+        <source>Cannot read the tables: %1</source>
+        <translation>Die Tabellen können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Liest…</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>No kvs tables in this database</source>
+        <translation>Keine kvs-Tabellen in dieser Datenbank</translation>
     </message>
 </context>
 <context>

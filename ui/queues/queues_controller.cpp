@@ -1,5 +1,6 @@
 #include "queues/queues_controller.h"
 
+#include "future_error.h"
 #include "queues/dead_letter_model.h"
 #include "queues/queue_overview_model.h"
 
@@ -14,19 +15,6 @@
 namespace kvs::ui {
 
 namespace {
-
-template <typename T>
-QString errorOf(QFuture<T> &future)
-{
-    try {
-        future.waitForFinished();
-    } catch (const std::exception &e) {
-        return QString::fromStdString(e.what());
-    } catch (...) {
-        return QObject::tr("unknown error");
-    }
-    return {};
-}
 
 // A log that cannot be written must not undo or fail the action, which already happened.
 void appendAuditQuietly(const AuditRecord &record)

@@ -132,4 +132,18 @@ QString DatabaseSession::migrationExplanation(long long fromVersion)
         .arg(steps);
 }
 
+rawsql::RawSqlTarget DatabaseSession::rawSqlTarget() const
+{
+    rawsql::RawSqlTarget target;
+    target.tablePrefix = m_spec.tablePrefix();
+    if (m_spec.isPostgres()) {
+        target.kind = rawsql::RawSqlTarget::Kind::Postgres;
+        target.postgresConnection = m_spec.connectionString(m_password);
+        target.schema = m_spec.schema();
+    } else {
+        target.sqlitePath = m_spec.sqlitePath();
+    }
+    return target;
+}
+
 } // namespace kvs::ui

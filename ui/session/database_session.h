@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connection/connection_spec.h"
+#include "rawsql/raw_sql_target.h"
 
 #include <kvs/async_kvstore.h>
 
@@ -54,6 +55,9 @@ public:
     bool isOpening() const { return m_opening; }
     const ConnectionSpec &spec() const { return m_spec; }
     QString displayName() const { return m_spec.displayName(); }
+
+    // The database for the Tables view and the SQL console (Qt Sql), password included.
+    rawsql::RawSqlTarget rawSqlTarget() const;
 
     // What the plain explanation of a migration says (for the consent dialog).
     static QString migrationExplanation(long long fromVersion);

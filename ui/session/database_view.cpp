@@ -3,6 +3,8 @@
 #include "inspector/value_inspector.h"
 #include "message_banner.h"
 #include "queues/queues_pane.h"
+#include "tables/sql_console_pane.h"
+#include "tables/tables_pane.h"
 #include "theme/ui_palette.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
@@ -34,6 +36,8 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_inspector(new ValueInspector(m_splitter))
     , m_views(new QTabWidget(this))
     , m_queues(new QueuesPane(m_views))
+    , m_tables(new TablesPane(m_views))
+    , m_console(new SqlConsolePane(m_views))
 {
     m_session->setParent(this);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -72,10 +76,15 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     layout->setSpacing(4);
     layout->addWidget(m_toolBar);
     layout->addWidget(m_banner);
-    // The views of this database: its keys, and its queues.
+    // The views of this database: its keys, its queues, its tables and a SQL console.
     m_views->setDocumentMode(true);
     m_views->addTab(m_splitter, tr("Keys"));
     m_views->addTab(m_queues, tr("Queues"));
+    // The tables as stored, through Qt Sql: they connect when first shown.
+    m_views->addTab(m_tables, tr("Tables"));
+    m_views->addTab(m_console, tr("SQL"));
+    m_tables->setTarget(m_session->rawSqlTarget());
+    m_console->setTarget(m_session->rawSqlTarget());
     layout->addWidget(m_views, 1);
 
     connect(m_session, &DatabaseSession::storeChanged, this, &DatabaseView::onStoreChanged);
@@ -170,6 +179,7 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
         m_tree->setStore(store);
     m_inspector->setStore(store, writable);
     m_queues->setStore(store, writable, m_session->spec().displayName());
+    m_console->setWritesPossible(writable);
     if (const std::optional<std::string> selected = m_tree->currentEncodedKey();
         reopened && selected)
         m_inspector->showKey(*selected);

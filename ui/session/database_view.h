@@ -16,6 +16,8 @@ namespace kvs::ui {
 class KeyTreePane;
 class MessageBanner;
 class QueuesPane;
+class SqlConsolePane;
+class TablesPane;
 class ValueInspector;
 
 // One tab of the main window: a DatabaseSession shown as the key tree (left) and the value
@@ -36,6 +38,8 @@ public:
     KeyTreePane *tree() const { return m_tree; }
     ValueInspector *inspector() const { return m_inspector; }
     QueuesPane *queues() const { return m_queues; }
+    TablesPane *tables() const { return m_tables; }
+    SqlConsolePane *console() const { return m_console; }
     QTabWidget *views() const { return m_views; }
     QAction *allowWritesAction() const { return m_allowWrites; }
     QString bannerText() const;
@@ -66,8 +70,10 @@ private:
     QSplitter *m_splitter;       // Owned.
     KeyTreePane *m_tree;         // Owned (in the splitter).
     ValueInspector *m_inspector; // Owned (in the splitter).
-    QTabWidget *m_views;         // Owned: the Keys (m_splitter) and Queues tabs.
+    QTabWidget *m_views;         // Owned: the Keys (m_splitter), Queues, Tables and SQL tabs.
     QueuesPane *m_queues;        // Owned (in m_views).
+    TablesPane *m_tables;        // Owned (in m_views).
+    SqlConsolePane *m_console;   // Owned (in m_views).
     long long m_outdatedVersion = 0;
 };
 

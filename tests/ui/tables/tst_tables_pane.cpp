@@ -1,0 +1,230 @@
+// The Tables view and the SQL console on a real SQLite file, offscreen: the kvs tables paged
+// by keyset with decoded keys and values, a scroll to the end, the console's paged result,
+// its refusal to write while read-only, the write switch that asks first, a cancelled query,
+// CSV export and the statement history. Also the README's screenshots.
+#include "rawsql/raw_sql_fixture.h"
+#include "support/test_support.h"
+#include "tables/console_controller.h"
+#include "tables/sql_console_pane.h"
+#include "tables/statement_result_model.h"
+#include "tables/table_rows_model.h"
+#include "tables/tables_controller.h"
+#include "tables/tables_pane.h"
+
+#include <kvs/key.h>
+#include <kvs/literal.h>
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace kvs;
+using namespace kvs::ui;
+
+class TstTablesPane : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_path;
+
+    rawsql::RawSqlTarget target() const
+    {
+        rawsql::RawSqlTarget t;
+        t.sqlitePath = m_path;
+        return t;
+    }
+    // The console with its own history file and a target, shown.
+    void open(SqlConsolePane &pane, const QString &name)
+    {
+        pane.controller()->setHistoryPath(m_dir.filePath(name + QStringLiteral(".jsonl")));
+        pane.setTarget(target());
+        pane.resize(900, 600);
+        pane.show();
+    }
+    void run(SqlConsolePane &pane, const QString &sql)
+    {
+        QSignalSpy done(pane.controller(), &ConsoleController::runningChanged);
+        pane.editor()->setPlainText(sql);
+        pane.runButton()->click();
+        QTRY_VERIFY(!done.isEmpty() && !done.last().first().toBool());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_path = m_dir.filePath(QStringLiteral("tables.db"));
+        AsyncKVStore store(m_path.toStdString());
+        test::fillStore(store, 5000);
+        store.close().waitForFinished();
+    }
+
+    void tablesPagesToTheEnd()
+    {
+        TablesPane pane;
+        QAbstractItemModelTester tester(pane.controller()->rows(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        pane.setTarget(target());
+        pane.resize(900, 500);
+        pane.show();
+        QTRY_VERIFY(pane.statusText().contains(QStringLiteral("5,000 row(s)")));
+        QCOMPARE(pane.tableChoice()->count(), 4);
+        QCOMPARE(pane.tableChoice()->currentText(), QStringLiteral("kv"));
+        TableRowsModel *rows = pane.controller()->rows();
+        QCOMPARE(rows->rowCount(), 5000);
+        QCOMPARE(rows->headerData(1, Qt::Horizontal, Qt::DisplayRole).toString(),
+                 QStringLiteral("key (decoded)"));
+        QCOMPARE(rows->index(0, 1).data().toString(),
+                 QString::fromStdString(printKeyLiteral(Key{"row", 0})));
+        QVERIFY(rows->index(0, 0).data().toString().startsWith(QStringLiteral("02 72 6f 77")));
+        // Rows far from the first page read only when shown.
+        QCOMPARE(rows->index(4999, 1).data().toString(), QStringLiteral(""));
+        pane.view()->scrollToBottom();
+        QTRY_COMPARE(rows->index(4999, 1).data().toString(),
+                     QString::fromStdString(printKeyLiteral(Key{"row", 4999})));
+        QVERIFY(!rows->hasPage(12)); // the pages on the way were not read
+        // The queue table decodes its payload.
+        pane.tableChoice()->setCurrentIndex(1);
+        emit pane.tableChoice()->activated(1);
+        QTRY_VERIFY(pane.statusText().contains(QStringLiteral("1 row(s)")));
+        bool found = false;
+        for (int c = 0; c < rows->columnCount(); ++c) {
+            if (rows->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString()
+                == QStringLiteral("payload (decoded)")) {
+                QCOMPARE(rows->index(0, c).data().toString(),
+                         QString::fromStdString(printLiteral(Value("payload"))));
+                found = true;
+            }
+        }
+        QVERIFY(found);
+    }
+
+    void consolePagesARefusedWriteAndCsv()
+    {
+        SqlConsolePane pane;
+        QAbstractItemModelTester tester(pane.controller()->result(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        open(pane, QStringLiteral("history-a"));
+        QSignalSpy first(pane.controller(), &ConsoleController::finished);
+        run(pane, QStringLiteral("SELECT key, value, version FROM kv"));
+        QCOMPARE(first.size(), 1);
+        const auto firstPage = first.first().first().value<rawsql::StatementResult>();
+        QCOMPARE(firstPage.page.rows.size(), ConsoleController::kPageSize);
+        QVERIFY(!firstPage.atEnd);
+        // The view (and the model tester) fetch more pages as they need them.
+        StatementResultModel *result = pane.controller()->result();
+        pane.view()->scrollToBottom();
+        QTRY_VERIFY(result->rowCount() > ConsoleController::kPageSize);
+        QVERIFY(result->rowCount() % ConsoleController::kPageSize == 0
+                || result->rowCount() == 5000);
+
+        const QString csv = m_dir.filePath(QStringLiteral("result.csv"));
+        pane.exportCsv(csv);
+        QTRY_VERIFY2(pane.statusText().startsWith(QStringLiteral("Exported 5,000 row(s)")),
+                     qPrintable(pane.statusText()));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = file.readAll().split('\n');
+        QCOMPARE(lines.size(), 5002); // header, 5,000 rows, the empty tail after the last CRLF
+        QCOMPARE(lines.first(), QByteArray("key,value,version\r"));
+
+        run(pane, QStringLiteral("DELETE FROM kv"));
+        QCOMPARE(pane.statusText(),
+                 QStringLiteral("Failed: kvs: attempt to write a readonly database"));
+        QVERIFY(!pane.writeSwitch()->isEnabled());
+        run(pane, QStringLiteral("SELECT count(*) FROM kv"));
+        QCOMPARE(result->index(0, 0).data().toString(), QStringLiteral("5000"));
+
+        // The history holds the statements, newest first in the list.
+        const auto history = pane.controller()->history().latest(10);
+        QCOMPARE(history.size(), 3);
+        QCOMPARE(history.last().sql, QStringLiteral("SELECT count(*) FROM kv"));
+        QCOMPARE(pane.findChild<QComboBox *>(QStringLiteral("sqlHistory"))->itemData(0).toString(),
+                 QStringLiteral("SELECT count(*) FROM kv"));
+    }
+
+    void writingAsksFirstAndNeedsAWritableTab()
+    {
+        const QString copy = m_dir.filePath(QStringLiteral("writable.db"));
+        QVERIFY(QFile::copy(m_path, copy));
+        SqlConsolePane pane;
+        pane.controller()->setHistoryPath(m_dir.filePath(QStringLiteral("history-b.jsonl")));
+        rawsql::RawSqlTarget writable;
+        writable.sqlitePath = copy;
+        pane.setTarget(writable);
+        pane.show();
+        int asked = 0;
+        pane.setConfirm([&](const QString &question) {
+            ++asked;
+            return question.contains(QStringLiteral("bypass kvs's rules")) && asked > 1;
+        });
+        pane.setWritesPossible(true);
+        pane.writeSwitch()->click(); // refused
+        QCOMPARE(asked, 1);
+        QVERIFY(!pane.writeSwitch()->isChecked());
+        QVERIFY(!pane.controller()->writeMode());
+        pane.writeSwitch()->click(); // accepted
+        QCOMPARE(asked, 2);
+        QVERIFY(pane.controller()->writeMode());
+        run(pane, QStringLiteral("DELETE FROM kv WHERE version = (SELECT max(version) FROM kv)"));
+        QCOMPARE(pane.statusText().left(23), QStringLiteral("100 row(s) affected in "));
+        // The tab's writes switched off: the console is read-only again.
+        pane.setWritesPossible(false);
+        QVERIFY(!pane.writeSwitch()->isChecked());
+        QVERIFY(!pane.controller()->writeMode());
+        run(pane, QStringLiteral("DELETE FROM kv"));
+        QCOMPARE(pane.statusText(),
+                 QStringLiteral("Failed: kvs: attempt to write a readonly database"));
+    }
+
+    void cancelStopsALongQuery()
+    {
+        SqlConsolePane pane;
+        open(pane, QStringLiteral("history-c"));
+        pane.editor()->setPlainText(QStringLiteral("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL "
+                                                   "SELECT x + 1 FROM c) SELECT count(*) FROM c"));
+        pane.runButton()->click();
+        QTRY_VERIFY(pane.cancelButton()->isEnabled());
+        pane.cancelButton()->click();
+        QTRY_VERIFY(!pane.controller()->isRunning());
+        QVERIFY2(pane.statusText() == QStringLiteral("Failed: kvs: interrupted")
+                     || pane.statusText() == QStringLiteral("Failed: kvs: cancelled"),
+                 qPrintable(pane.statusText()));
+        run(pane, QStringLiteral("SELECT 1"));
+        QCOMPARE(pane.controller()->result()->index(0, 0).data().toString(), QStringLiteral("1"));
+    }
+
+    void savesScreenshots()
+    {
+        const QString dir = QStringLiteral(KVS_SCREENSHOT_DIR);
+        QDir().mkpath(dir);
+        TablesPane tables;
+        tables.setTarget(target());
+        tables.resize(1000, 520);
+        tables.show();
+        QTRY_VERIFY(tables.statusText().contains(QStringLiteral("row(s)")));
+        tables.view()->setColumnWidth(0, 200);
+        tables.view()->setColumnWidth(1, 130);
+        tables.view()->setColumnWidth(2, 200);
+        QVERIFY(tables.grab().save(dir + QStringLiteral("/tables.png")));
+
+        SqlConsolePane console;
+        open(console, QStringLiteral("history-d"));
+        console.resize(1000, 520);
+        run(console,
+            QStringLiteral("SELECT version, count(*) AS keys FROM kv GROUP BY version "
+                           "ORDER BY version DESC"));
+        QVERIFY(console.grab().save(dir + QStringLiteral("/sql-console.png")));
+    }
+};
+
+QTEST_MAIN(TstTablesPane)
+#include "tst_tables_pane.moc"
