@@ -29,9 +29,11 @@ set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://kvs-admin.example.org/")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Plugins are loaded with dlopen(), so dpkg-shlibdeps cannot see them: the platform plugin
 # (xcb, in libqt6gui6 on Debian 12), the SVG icon engine for our icons (libqt6svg6), and the
-# Secret Service backend of the keychain (through D-Bus, in libqt6keychain1's own depends).
-# The SQL drivers are not needed: kvs talks to SQLite and libpq itself.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6gui6 (>= 6.4), libqt6svg6 (>= 6.4)")
+# Secret Service backend of the keychain (through D-Bus, in libqt6keychain1's own depends), and
+# the Qt Sql drivers of the Tables view and the SQL console (the store itself talks to SQLite
+# and libpq directly).
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+    "libqt6gui6 (>= 6.4), libqt6svg6 (>= 6.4), libqt6sql6-sqlite (>= 6.4), libqt6sql6-psql (>= 6.4)")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-translations-l10n")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_DEBIAN_COMPRESSION_TYPE xz)

@@ -21,8 +21,9 @@ set(qt_translations /usr/share/qt6/translations)
 
 # The plugins: windows on X11 (and offscreen, for checks without a display), OpenGL on X11 for
 # Qt's widgets that use it, compose keys, our SVG icons, common image formats and the
-# desktop portal's file dialogs. No SQL drivers: kvs uses SQLite and libpq directly. Wayland
-# sessions use XWayland (Debian's Wayland plugin is in qt6-wayland, not bundled).
+# desktop portal's file dialogs, and the Qt Sql drivers of the Tables view and the SQL console
+# (the store itself uses SQLite and libpq directly). Wayland sessions use XWayland (Debian's
+# Wayland plugin is in qt6-wayland, not bundled).
 set(plugin_globs
     platforms/libqxcb.so
     platforms/libqoffscreen.so
@@ -36,6 +37,8 @@ set(plugin_globs
     imageformats/libqgif.so
     imageformats/libqico.so
     imageformats/libqjpeg.so
+    sqldrivers/libqsqlite.so
+    sqldrivers/libqsqlpsql.so
 )
 set(plugins)
 foreach(glob IN LISTS plugin_globs)

@@ -97,7 +97,8 @@ deb_depends() {
     local depends
     depends=$(dpkg-deb -f "$deb" Depends)
     echo "$depends"
-    for package in libqt6widgets6 libqt6gui6 libqt6svg6 libqt6network6 libqt6keychain1 libpq5; do
+    for package in libqt6widgets6 libqt6gui6 libqt6svg6 libqt6network6 libqt6keychain1 libpq5 \
+        libqt6sql6-sqlite libqt6sql6-psql; do
         grep -q "$package" <<< "$depends" || { echo "Depends lacks $package"; return 1; }
     done
 }
