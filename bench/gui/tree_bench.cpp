@@ -2,6 +2,7 @@
 
 #include "bench/format.h"
 #include "bench/gui/inspector_gap_probe.h"
+#include "bench/gui/tables_bench.h"
 #include "bench/json_line.h"
 #include "bench/measure.h"
 #include "bench/sqlite_handles.h"
@@ -267,6 +268,31 @@ void printInspectorOpen(const TreeBenchConfig &config,
         << std::endl;
 }
 
+void printTablesScroll(const TreeBenchConfig &config,
+                       std::ostream &out,
+                       const std::string &path,
+                       const TablesScroll &measured)
+{
+    if (config.json) {
+        JsonLine line;
+        line.string("backend", "tree")
+            .string("db", path)
+            .string("op", "tables_scroll_1m")
+            .raw("rows", "1000000")
+            .raw("first_page_ms", std::to_string(measured.firstPageMs))
+            .raw("show_gap_ms", std::to_string(measured.showGapMs))
+            .raw("longest_gap_ms", std::to_string(measured.longestGapMs))
+            .raw("to_end_ms", std::to_string(measured.toEndMs))
+            .raw("pages_read", std::to_string(measured.pagesRead));
+        out << line.text() << std::endl;
+        return;
+    }
+    out << "tables_scroll_1m           first page " << measured.firstPageMs << " ms (GUI gap "
+        << measured.showGapMs << " ms)  longest GUI gap while dragging " << measured.longestGapMs
+        << " ms  drag to end " << measured.toEndMs << " ms  pages read " << measured.pagesRead
+        << " of 5000" << std::endl;
+}
+
 } // namespace
 
 bool isTreeBenchOperation(std::string_view name) noexcept
@@ -303,8 +329,9 @@ void runTreeBench(const TreeBenchConfig &config, std::ostream &out)
         if (wants(config, "tree_expand_10k"))
             printExpansion(config, out, "tree_expand_10k", small, *smallRun, nullptr);
     }
-    if (wants(config, "tree_expand_1m")) {
+    if (wants(config, "tree_expand_1m") || wants(config, "tables_scroll_1m"))
         buildTreeDatabase(large, 1'000'000 / (kP * kG));
+    if (wants(config, "tree_expand_1m")) {
         const Measurement largeRun = measureExpansion(large, config.seconds);
         printExpansion(config, out, "tree_expand_1m", large, largeRun, &*smallRun);
     }
@@ -313,6 +340,8 @@ void runTreeBench(const TreeBenchConfig &config, std::ostream &out)
         const std::string encodedKey = buildLargeValueDatabase(path);
         printInspectorOpen(config, out, path, measureInspectorOpen(path, encodedKey));
     }
+    if (wants(config, "tables_scroll_1m"))
+        printTablesScroll(config, out, large, measureTablesScroll(large));
 }
 
 } // namespace kvs::bench

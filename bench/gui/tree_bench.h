@@ -10,11 +10,13 @@
 // way, 10,000 and 1,000,000 keys ["p<n>", g, i] with 10 values of p and 100 of g under each (ops
 // tree_expand_10k and tree_expand_1m: one operation expands the root, 10 children, and then one p,
 // 100 children, in pages of up to 1,000), and the longest gap of the GUI event loop while the
-// inspector opens a 20 MB value (inspector_open_20mb).
+// inspector opens a 20 MB value (inspector_open_20mb), and the Tables view's first page and
+// longest stall while its scroll bar is dragged to the end of the 1,000,000-row kv table
+// (tables_scroll_1m).
 namespace kvs::bench {
 
 inline constexpr std::string_view kTreeOps[]
-    = {"tree_expand_10k", "tree_expand_1m", "inspector_open_20mb"};
+    = {"tree_expand_10k", "tree_expand_1m", "inspector_open_20mb", "tables_scroll_1m"};
 
 [[nodiscard]] bool isTreeBenchOperation(std::string_view name) noexcept;
 // "tree_expand_10k, tree_expand_1m, inspector_open_20mb" for messages.
