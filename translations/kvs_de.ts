@@ -250,6 +250,27 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::CellGrid</name>
+    <message numerus="yes">
+        <source>… (%n bytes)</source>
+        <translation>
+            <numerusform>… (%n Byte)</numerusform>
+            <numerusform>… (%n Bytes)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bytes</source>
+        <translation>
+            <numerusform>%n Byte</numerusform>
+            <numerusform>%n Bytes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::ConflictView</name>
     <message>
         <source>This key was changed by someone else</source>
@@ -1397,10 +1418,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Schreibendes SQL erlauben?</translation>
     </message>
     <message>
-        <source>Copy</source>
-        <translation>Kopieren</translation>
-    </message>
-    <message>
         <source>Running…</source>
         <translation>Läuft…</translation>
     </message>
@@ -1502,23 +1519,9 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
 </context>
 <context>
     <name>kvs::ui::TableRowsModel</name>
-    <message numerus="yes">
-        <source>… (%n bytes)</source>
-        <translation>
-            <numerusform>… (%n Byte)</numerusform>
-            <numerusform>… (%n Bytes)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>loading…</source>
         <translation>lädt…</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n bytes</source>
-        <translation>
-            <numerusform>%n Byte</numerusform>
-            <numerusform>%n Bytes</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -1530,10 +1533,6 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Read-only: the tables as stored</source>
         <translation>Nur lesen: die Tabellen, wie gespeichert</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>Kopieren</translation>
     </message>
     <message>
         <source>Table:</source>

@@ -7,5 +7,5 @@ list(APPEND KVS_UI_SOURCES
     tables/statement_result_model.cpp
     tables/console_controller.cpp
     tables/sql_console_pane.cpp
-    tables/copy_cells.cpp
+    tables/cell_grid.cpp
 )

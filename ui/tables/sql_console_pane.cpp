@@ -1,8 +1,8 @@
 #include "tables/sql_console_pane.h"
 
 #include "message_banner.h"
+#include "tables/cell_grid.h"
 #include "tables/console_controller.h"
-#include "tables/copy_cells.h"
 #include "tables/statement_result_model.h"
 
 #include <QAction>
@@ -11,7 +11,6 @@
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
@@ -81,17 +80,7 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
 
     m_view->setObjectName(QStringLiteral("sqlResult"));
     m_view->setModel(m_controller->result());
-    m_view->setWordWrap(false);
-    m_view->setAlternatingRowColors(true);
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
-    m_view->horizontalHeader()->setDefaultSectionSize(160);
-    m_view->horizontalHeader()->setStretchLastSection(true);
-    auto *copy = new QAction(tr("Copy"), m_view);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetShortcut);
-    m_view->addAction(copy);
-    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    setUpCellGrid(*m_view, 160);
     auto *runShortcut = new QAction(this);
     runShortcut->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     runShortcut->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -136,7 +125,6 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
     });
     connect(m_cancel, &QPushButton::clicked, m_controller, &ConsoleController::cancel);
     connect(m_export, &QPushButton::clicked, this, &SqlConsolePane::exportWithDialog);
-    connect(copy, &QAction::triggered, this, [this] { copySelectedCells(*m_view); });
     connect(m_write, &QCheckBox::toggled, this, &SqlConsolePane::onWriteToggled);
     connect(m_history, &QComboBox::activated, this, [this](int index) {
         m_editor->setPlainText(m_history->itemData(index).toString());

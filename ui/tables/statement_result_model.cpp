@@ -1,10 +1,9 @@
 #include "tables/statement_result_model.h"
 
+#include "tables/cell_grid.h"
 #include "tables/table_rows_model.h"
 
 #include <QFontDatabase>
-#include <QGuiApplication>
-#include <QPalette>
 
 namespace kvs::ui {
 
@@ -63,22 +62,7 @@ QVariant StatementResultModel::data(const QModelIndex &index, int role) const
     const QVariantList &row = m_rows.at(index.row());
     if (index.column() >= row.size())
         return {};
-    const QVariant &value = row.at(index.column());
-    switch (role) {
-    case Qt::DisplayRole:
-        return cellText(value, TableRowsModel::kHexBytes);
-    case Qt::EditRole: // what copying takes: the whole value
-        return value.typeId() == QMetaType::QByteArray
-                   ? QString::fromLatin1(value.toByteArray().toHex())
-                   : value.toString();
-    case Qt::ForegroundRole:
-        return value.isNull() ? QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text)
-                              : QVariant();
-    case Qt::FontRole:
-        return value.typeId() == QMetaType::QByteArray ? QVariant(m_mono) : QVariant();
-    default:
-        return {};
-    }
+    return cellData(row.at(index.column()), role, TableRowsModel::kHexBytes, m_mono);
 }
 
 QVariant StatementResultModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -1,5 +1,7 @@
 #include "tables/table_rows_model.h"
 
+#include "tables/cell_grid.h"
+
 #include <QFontDatabase>
 #include <QGuiApplication>
 #include <QPalette>
@@ -8,20 +10,6 @@
 #include <limits>
 
 namespace kvs::ui {
-
-QString cellText(const QVariant &value, int hexBytes)
-{
-    if (value.isNull())
-        return QStringLiteral("NULL");
-    if (value.typeId() == QMetaType::QByteArray) {
-        const QByteArray bytes = value.toByteArray();
-        QString text = QString::fromLatin1(bytes.left(hexBytes).toHex(' '));
-        if (bytes.size() > hexBytes)
-            text += TableRowsModel::tr("… (%n bytes)", nullptr, int(bytes.size()));
-        return text;
-    }
-    return value.toString();
-}
 
 TableRowsModel::TableRowsModel(QObject *parent)
     : QAbstractTableModel(parent)
@@ -134,26 +122,7 @@ QVariant TableRowsModel::data(const QModelIndex &index, int role) const
     }
     if (index.column() >= values->size())
         return {};
-    const QVariant &value = values->at(index.column());
-    switch (role) {
-    case Qt::DisplayRole:
-        return cellText(value, kHexBytes);
-    case Qt::EditRole: // what copying takes: the whole value
-        return value.typeId() == QMetaType::QByteArray
-                   ? QString::fromLatin1(value.toByteArray().toHex())
-                   : value.toString();
-    case Qt::ToolTipRole:
-        return value.typeId() == QMetaType::QByteArray
-                   ? tr("%n bytes", nullptr, int(value.toByteArray().size()))
-                   : QVariant();
-    case Qt::ForegroundRole:
-        return value.isNull() ? QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text)
-                              : QVariant();
-    case Qt::FontRole:
-        return value.typeId() == QMetaType::QByteArray ? QVariant(m_mono) : QVariant();
-    default:
-        return {};
-    }
+    return cellData(values->at(index.column()), role, kHexBytes, m_mono);
 }
 
 QVariant TableRowsModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -62,8 +62,4 @@ private:
     mutable QSet<qint64> m_requested;
 };
 
-// How a stored cell reads in a grid: NULL, hex for bytes (the first bytes, then the length),
-// the text or number as it is.
-QString cellText(const QVariant &value, int hexBytes);
-
 } // namespace kvs::ui

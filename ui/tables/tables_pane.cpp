@@ -1,13 +1,11 @@
 #include "tables/tables_pane.h"
 
-#include "tables/copy_cells.h"
+#include "tables/cell_grid.h"
 #include "tables/table_rows_model.h"
 #include "tables/tables_controller.h"
 
-#include <QAction>
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
@@ -33,20 +31,7 @@ TablesPane::TablesPane(QWidget *parent)
 
     m_view->setObjectName(QStringLiteral("tableRows"));
     m_view->setModel(m_controller->rows());
-    m_view->setSelectionBehavior(QAbstractItemView::SelectItems);
-    m_view->setWordWrap(false);
-    m_view->setAlternatingRowColors(true);
-    // Fixed rows: a million rows lay out without measuring one.
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
-    m_view->horizontalHeader()->setDefaultSectionSize(180);
-    m_view->horizontalHeader()->setStretchLastSection(true);
-
-    auto *copy = new QAction(tr("Copy"), m_view);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetShortcut);
-    m_view->addAction(copy);
-    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    setUpCellGrid(*m_view, 180);
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Table:"), this));
@@ -59,7 +44,6 @@ TablesPane::TablesPane(QWidget *parent)
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
 
-    connect(copy, &QAction::triggered, this, &TablesPane::copySelection);
     connect(refresh, &QPushButton::clicked, m_controller, &TablesController::refresh);
     connect(m_controller, &TablesController::tablesChanged, this, &TablesPane::onTablesChanged);
     connect(m_tables, &QComboBox::activated, m_controller, &TablesController::showTable);
@@ -117,11 +101,6 @@ void TablesPane::onTablesChanged()
     }
     if (m_controller->tables().isEmpty())
         m_status->setText(tr("No kvs tables in this database"));
-}
-
-void TablesPane::copySelection()
-{
-    copySelectedCells(*m_view);
 }
 
 } // namespace kvs::ui

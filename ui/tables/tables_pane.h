@@ -36,7 +36,6 @@ protected:
 
 private:
     void onTablesChanged();
-    void copySelection();
 
     TablesController *m_controller; // Owned (child).
     QComboBox *m_tables;            // Owned.

@@ -5,6 +5,7 @@
 #include "rawsql/raw_sql_fixture.h"
 #include "support/test_support.h"
 #include "tables/console_controller.h"
+#include "tables/console_driver.h"
 #include "tables/sql_console_pane.h"
 #include "tables/statement_result_model.h"
 #include "tables/table_rows_model.h"
@@ -48,13 +49,6 @@ private:
         pane.setTarget(target());
         pane.resize(900, 600);
         pane.show();
-    }
-    void run(SqlConsolePane &pane, const QString &sql)
-    {
-        QSignalSpy done(pane.controller(), &ConsoleController::runningChanged);
-        pane.editor()->setPlainText(sql);
-        pane.runButton()->click();
-        QTRY_VERIFY(!done.isEmpty() && !done.last().first().toBool());
     }
 
 private slots:
@@ -114,7 +108,7 @@ private slots:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         open(pane, QStringLiteral("history-a"));
         QSignalSpy first(pane.controller(), &ConsoleController::finished);
-        run(pane, QStringLiteral("SELECT key, value, version FROM kv"));
+        test::runInConsole(pane, QStringLiteral("SELECT key, value, version FROM kv"));
         QCOMPARE(first.size(), 1);
         const auto firstPage = first.first().first().value<rawsql::StatementResult>();
         QCOMPARE(firstPage.page.rows.size(), ConsoleController::kPageSize);
@@ -136,11 +130,11 @@ private slots:
         QCOMPARE(lines.size(), 5002); // header, 5,000 rows, the empty tail after the last CRLF
         QCOMPARE(lines.first(), QByteArray("key,value,version\r"));
 
-        run(pane, QStringLiteral("DELETE FROM kv"));
+        test::runInConsole(pane, QStringLiteral("DELETE FROM kv"));
         QCOMPARE(pane.statusText(),
                  QStringLiteral("Failed: kvs: attempt to write a readonly database"));
         QVERIFY(!pane.writeSwitch()->isEnabled());
-        run(pane, QStringLiteral("SELECT count(*) FROM kv"));
+        test::runInConsole(pane, QStringLiteral("SELECT count(*) FROM kv"));
         QCOMPARE(result->index(0, 0).data().toString(), QStringLiteral("5000"));
 
         // The history holds the statements, newest first in the list.
@@ -174,13 +168,14 @@ private slots:
         pane.writeSwitch()->click(); // accepted
         QCOMPARE(asked, 2);
         QVERIFY(pane.controller()->writeMode());
-        run(pane, QStringLiteral("DELETE FROM kv WHERE version = (SELECT max(version) FROM kv)"));
+        test::runInConsole(
+            pane, QStringLiteral("DELETE FROM kv WHERE version = (SELECT max(version) FROM kv)"));
         QCOMPARE(pane.statusText().left(23), QStringLiteral("100 row(s) affected in "));
         // The tab's writes switched off: the console is read-only again.
         pane.setWritesPossible(false);
         QVERIFY(!pane.writeSwitch()->isChecked());
         QVERIFY(!pane.controller()->writeMode());
-        run(pane, QStringLiteral("DELETE FROM kv"));
+        test::runInConsole(pane, QStringLiteral("DELETE FROM kv"));
         QCOMPARE(pane.statusText(),
                  QStringLiteral("Failed: kvs: attempt to write a readonly database"));
     }
@@ -198,7 +193,7 @@ private slots:
         QVERIFY2(pane.statusText() == QStringLiteral("Failed: kvs: interrupted")
                      || pane.statusText() == QStringLiteral("Failed: kvs: cancelled"),
                  qPrintable(pane.statusText()));
-        run(pane, QStringLiteral("SELECT 1"));
+        test::runInConsole(pane, QStringLiteral("SELECT 1"));
         QCOMPARE(pane.controller()->result()->index(0, 0).data().toString(), QStringLiteral("1"));
     }
 
@@ -219,7 +214,8 @@ private slots:
         SqlConsolePane console;
         open(console, QStringLiteral("history-d"));
         console.resize(1000, 520);
-        run(console,
+        test::runInConsole(
+            console,
             QStringLiteral("SELECT version, count(*) AS keys FROM kv GROUP BY version "
                            "ORDER BY version DESC"));
         QVERIFY(console.grab().save(dir + QStringLiteral("/sql-console.png")));

@@ -6,6 +6,7 @@
 #include "support/postgres_test_server.h"
 #include "support/test_support.h"
 #include "tables/console_controller.h"
+#include "tables/console_driver.h"
 #include "tables/sql_console_pane.h"
 #include "tables/statement_result_model.h"
 #include "tables/table_rows_model.h"
@@ -41,13 +42,6 @@ private:
         spec->setSchema(QString::fromStdString(m_schema));
         DatabaseSession session(*spec, password);
         return session.rawSqlTarget();
-    }
-    void run(SqlConsolePane &pane, const QString &sql)
-    {
-        QSignalSpy done(pane.controller(), &ConsoleController::runningChanged);
-        pane.editor()->setPlainText(sql);
-        pane.runButton()->click();
-        QTRY_VERIFY(!done.isEmpty() && !done.last().first().toBool());
     }
 
 private slots:
@@ -88,14 +82,14 @@ private slots:
         pane.setTarget(target());
         pane.show();
         // The schema is first on the console's search path.
-        run(pane, QStringLiteral("SELECT count(*) FROM kv"));
+        test::runInConsole(pane, QStringLiteral("SELECT count(*) FROM kv"));
         QCOMPARE(pane.controller()->result()->index(0, 0).data().toString(),
                  QStringLiteral("1200"));
         for (const QString &text : {QStringLiteral("COMMIT; DELETE FROM kv"),
                                     QStringLiteral("SET TRANSACTION READ WRITE"),
                                     QStringLiteral("SET default_transaction_read_only = off"),
                                     QStringLiteral("DELETE FROM kv")}) {
-            run(pane, text);
+            test::runInConsole(pane, text);
         }
         QVERIFY2(pane.statusText().contains(QStringLiteral("read-only transaction")),
                  qPrintable(pane.statusText()));
