@@ -16,6 +16,7 @@ namespace kvs::ui {
 class KeyTreePane;
 class MessageBanner;
 class QueuesPane;
+class TransactionPane;
 class ValueInspector;
 
 // One tab of the main window: a DatabaseSession shown as the key tree (left) and the value
@@ -36,6 +37,7 @@ public:
     KeyTreePane *tree() const { return m_tree; }
     ValueInspector *inspector() const { return m_inspector; }
     QueuesPane *queues() const { return m_queues; }
+    TransactionPane *transaction() const { return m_transaction; }
     QTabWidget *views() const { return m_views; }
     QAction *allowWritesAction() const { return m_allowWrites; }
     QString bannerText() const;
@@ -54,20 +56,21 @@ private:
     bool confirmAllowWrites(bool createsTables);
     void updateMode();
 
-    DatabaseSession *m_session;  // Owned (child QObject).
-    QToolBar *m_toolBar;         // Owned.
-    QAction *m_allowWrites;      // Owned by m_toolBar.
-    QAction *m_newKey;           // Owned by m_toolBar.
-    QLabel *m_mode;              // Owned.
-    MessageBanner *m_banner;     // Owned.
-    QPushButton *m_migrate;      // Owned (in the banner).
-    QPushButton *m_retry;        // Owned (in the banner).
-    QPushButton *m_addTables;    // Owned (in the banner).
-    QSplitter *m_splitter;       // Owned.
-    KeyTreePane *m_tree;         // Owned (in the splitter).
-    ValueInspector *m_inspector; // Owned (in the splitter).
-    QTabWidget *m_views;         // Owned: the Keys (m_splitter) and Queues tabs.
-    QueuesPane *m_queues;        // Owned (in m_views).
+    DatabaseSession *m_session;     // Owned (child QObject).
+    QToolBar *m_toolBar;            // Owned.
+    QAction *m_allowWrites;         // Owned by m_toolBar.
+    QAction *m_newKey;              // Owned by m_toolBar.
+    QLabel *m_mode;                 // Owned.
+    MessageBanner *m_banner;        // Owned.
+    QPushButton *m_migrate;         // Owned (in the banner).
+    QPushButton *m_retry;           // Owned (in the banner).
+    QPushButton *m_addTables;       // Owned (in the banner).
+    QSplitter *m_splitter;          // Owned.
+    KeyTreePane *m_tree;            // Owned (in the splitter).
+    ValueInspector *m_inspector;    // Owned (in the splitter).
+    QTabWidget *m_views;            // Owned: the Keys (m_splitter), Queues and Transaction tabs.
+    QueuesPane *m_queues;           // Owned (in m_views).
+    TransactionPane *m_transaction; // Owned (in m_views).
     long long m_outdatedVersion = 0;
 };
 
