@@ -10,8 +10,13 @@
 #include "atomic/transaction_model.h"
 #include "atomic/transaction_pane.h"
 #include "atomic/transaction_row_editor.h"
+#include "connection/connection_spec.h"
+#include "session/database_session.h"
+#include "session/database_view.h"
 #include "support/postgres_test_server.h"
 #include "support/test_support.h"
+#include "tree/key_tree_model.h"
+#include "tree/key_tree_pane.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/literal.h>
@@ -27,9 +32,11 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -335,6 +342,42 @@ private slots:
         QVERIFY(!pane.controller()->isBusy());
         pane.dryRunButton()->click();
         QVERIFY(waitForResult(pane, QStringLiteral("Dry run: all 1 check(s) pass")));
+    }
+
+    // "Add to transaction" on a key's row of the tree: the Transaction tab shows, with a check
+    // of the key at the version it has now; the tab's commit updates the tree's row.
+    void treeRowMenuAddsACheck()
+    {
+        std::optional<ConnectionSpec> spec;
+        QString password;
+        if (onPostgres()) {
+            spec = ConnectionSpec::fromPostgresUrl(m_db, &password);
+            QVERIFY(spec.has_value());
+            spec->setSchema(m_schema);
+        } else {
+            spec = ConnectionSpec::sqlite(m_db);
+        }
+        DatabaseView view(new DatabaseSession(*spec, password));
+        view.resize(1000, 600);
+        view.show();
+        QTRY_VERIFY_WITH_TIMEOUT(view.session()->store() != nullptr, kTimeout);
+        KeyTreeModel *tree = view.tree()->model();
+        QModelIndex n;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (n = tree->findChild({}, encodeKey({"n"}))).isValid(), kTimeout);
+        QMenu *menu = view.tree()->rowMenu(n);
+        QAction *add = menu->findChild<QAction *>(QStringLiteral("addToTransaction"));
+        QVERIFY(add && add->isEnabled());
+        add->trigger();
+        delete menu;
+        QCOMPARE(view.views()->currentWidget(), view.transaction());
+        TransactionModel *model = view.transaction()->controller()->model();
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, kTimeout);
+        QCOMPARE(model->rowAt(0).key, QStringLiteral("[\"n\"]"));
+        QCOMPARE(model->rowAt(0).version, std::optional<qint64>(entryOf("[\"n\"]")->version));
+        // Read-only, as a database opens: no commit until writes are allowed.
+        QVERIFY(!view.transaction()->commitButton()->isEnabled());
+        QVERIFY(view.transaction()->dryRunButton()->isEnabled());
     }
 
     // The README's picture: a failed check beside what its key holds now.
