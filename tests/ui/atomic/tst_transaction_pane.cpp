@@ -363,8 +363,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(view.session()->store() != nullptr, kTimeout);
         KeyTreeModel *tree = view.tree()->model();
         QModelIndex n;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (n = tree->findChild({}, encodeKey({"n"}))).isValid(), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT((n = tree->findChild({}, encodeKey({"n"}))).isValid(), kTimeout);
         QMenu *menu = view.tree()->rowMenu(n);
         QAction *add = menu->findChild<QAction *>(QStringLiteral("addToTransaction"));
         QVERIFY(add && add->isEnabled());
