@@ -299,10 +299,6 @@
 <context>
     <name>kvs::ui::CommitHistoryModel</name>
     <message>
-        <source>%1 checks, %2 mutations</source>
-        <translation>%1 Prüfungen, %2 Änderungen</translation>
-    </message>
-    <message>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
@@ -313,6 +309,20 @@
     <message>
         <source>Result</source>
         <translation>Ergebnis</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s)</source>
+        <translation>
+            <numerusform>%n Prüfung</numerusform>
+            <numerusform>%n Prüfungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mutation(s)</source>
+        <translation>
+            <numerusform>%n Änderung</numerusform>
+            <numerusform>%n Änderungen</numerusform>
+        </translation>
     </message>
 </context>
 <context>

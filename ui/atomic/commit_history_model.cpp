@@ -41,7 +41,8 @@ QVariant CommitHistoryModel::data(const QModelIndex &index, int role) const
     case Time:
         return QLocale().toString(record.time.time(), QLocale::LongFormat);
     case Operations:
-        return tr("%1 checks, %2 mutations").arg(record.checks).arg(record.mutations);
+        return tr("%n check(s)", nullptr, record.checks) + QStringLiteral(", ")
+               + tr("%n mutation(s)", nullptr, record.mutations);
     case Result:
         return record.result;
     default:
