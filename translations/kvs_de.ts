@@ -1467,6 +1467,14 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>check %1 failed: %2</source>
         <translation>Prüfung %1 fehlgeschlagen: %2</translation>
     </message>
+    <message>
+        <source>not committed</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>the commit answered ok: false without a failed check</source>
+        <translation>die Transaktion antwortete ok: false ohne fehlgeschlagene Prüfung</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::TransactionModel</name>

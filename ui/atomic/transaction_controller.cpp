@@ -98,7 +98,15 @@ void TransactionController::commit()
                       emit committed(result.version);
                       return;
                   }
-                  const std::size_t index = result.failedCheck.value_or(0);
+                  // Every ok: false of the core names its check; an index outside the
+                  // checks (never seen) must not throw out of this slot.
+                  const std::size_t index = result.failedCheck.value_or(spec.checks.size());
+                  if (index >= spec.checks.size()) {
+                      setBusy(false);
+                      recordCommit(spec, false, tr("not committed"));
+                      emit failed(tr("the commit answered ok: false without a failed check"));
+                      return;
+                  }
                   recordCommit(
                       spec,
                       false,
