@@ -17,3 +17,5 @@ cp build/tests/ui/screenshots/queues.png "$out/queues.png"
 ./build/tests/ui/tst_tables_pane savesScreenshots
 cp build/tests/ui/screenshots/tables.png "$out/tables.png"
 cp build/tests/ui/screenshots/sql-console.png "$out/sql-console.png"
+./build/tests/ui/tst_transaction_pane savesAScreenshot
+cp build/tests/ui/screenshots/transaction.png "$out/transaction.png"

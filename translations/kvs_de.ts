@@ -239,6 +239,64 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <source>unknown error</source>
+        <translation>unbekannter Fehler</translation>
+    </message>
+    <message>
+        <source>Transactions (*.json);;All files (*)</source>
+        <translation>Transaktionen (*.json);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>TransactionRow</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 must be a finite number</source>
+        <translation>%1 muss eine endliche Zahl sein</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2</source>
+        <translation>%1 muss mindestens %2 sein</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number</source>
+        <translation>%1 muss eine ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation>Nutzlast</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Expiry (ms)</source>
+        <translation>Ablauf (ms)</translation>
+    </message>
+    <message>
+        <source>Delta</source>
+        <translation>Delta</translation>
+    </message>
+    <message>
+        <source>Delay (ms)</source>
+        <translation>Verzögerung (ms)</translation>
+    </message>
+    <message>
+        <source>Max attempts</source>
+        <translation>Max. Versuche</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui</name>
     <message>
         <source>unknown error</source>
@@ -268,6 +326,35 @@
     <message>
         <source>Copy</source>
         <translation>Kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::CommitHistoryModel</name>
+    <message numerus="yes">
+        <source>%n check(s)</source>
+        <translation>
+            <numerusform>%n Prüfung</numerusform>
+            <numerusform>%n Prüfungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mutation(s)</source>
+        <translation>
+            <numerusform>%n Änderung</numerusform>
+            <numerusform>%n Änderungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Operationen</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
     </message>
 </context>
 <context>
@@ -484,6 +571,10 @@
     <message>
         <source>SQL</source>
         <translation>SQL</translation>
+    </message>
+    <message>
+        <source>Transaction</source>
+        <translation>Transaktion</translation>
     </message>
 </context>
 <context>
@@ -839,6 +930,14 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Retry</source>
         <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Add to transaction</source>
+        <translation>Zur Transaktion hinzufügen</translation>
+    </message>
+    <message>
+        <source>Adds a check of this key at the version it has now to the database&apos;s Transaction tab.</source>
+        <translation>Fügt dem Reiter „Transaktion“ der Datenbank eine Prüfung dieses Schlüssels auf seine jetzige Version hinzu.</translation>
     </message>
 </context>
 <context>
@@ -1557,6 +1656,269 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>No kvs tables in this database</source>
         <translation>Keine kvs-Tabellen in dieser Datenbank</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::TransactionController</name>
+    <message>
+        <source>version %1</source>
+        <translation>Version %1</translation>
+    </message>
+    <message>
+        <source>not committed</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>the commit answered ok: false without a failed check</source>
+        <translation>die Transaktion antwortete ok: false ohne fehlgeschlagene Prüfung</translation>
+    </message>
+    <message>
+        <source>check %1 failed: %2</source>
+        <translation>Prüfung %1 fehlgeschlagen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::TransactionModel</name>
+    <message>
+        <source>Row %1: %2</source>
+        <translation>Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>version %1</source>
+        <translation>Version %1</translation>
+    </message>
+    <message>
+        <source>must not exist</source>
+        <translation>darf nicht existieren</translation>
+    </message>
+    <message>
+        <source>%1, expires after %2 ms</source>
+        <translation>%1, läuft nach %2 ms ab</translation>
+    </message>
+    <message>
+        <source>add %1</source>
+        <translation>%1 addieren</translation>
+    </message>
+    <message>
+        <source>%1 to topic %2, delay %3 ms, %4 attempts</source>
+        <translation>%1 an Thema %2, Verzögerung %3 ms, %4 Versuche</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value, version or options</source>
+        <translation>Wert, Version oder Optionen</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::TransactionPane</name>
+    <message>
+        <source>Copy JavaScript</source>
+        <translation>JavaScript kopieren</translation>
+    </message>
+    <message>
+        <source>Remove row</source>
+        <translation>Zeile entfernen</translation>
+    </message>
+    <message>
+        <source>Dry run</source>
+        <translation>Probelauf</translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Refresh checks and retry</source>
+        <translation>Prüfungen auffrischen und erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Runs the checks and mutations in one transaction. Needs writes allowed (the database&apos;s toolbar).</source>
+        <translation>Führt die Prüfungen und Änderungen in einer Transaktion aus. Dazu müssen Schreibzugriffe erlaubt sein (Werkzeugleiste der Datenbank).</translation>
+    </message>
+    <message>
+        <source>Reads every checked key again and says whether the commit would pass; writes nothing.</source>
+        <translation>Liest jeden geprüften Schlüssel erneut und sagt, ob die Transaktion gelingen würde; schreibt nichts.</translation>
+    </message>
+    <message>
+        <source>Add check</source>
+        <translation>Prüfung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add set</source>
+        <translation>Setzen hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add delete</source>
+        <translation>Löschen hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add sum</source>
+        <translation>Summe hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add enqueue</source>
+        <translation>Einreihen hinzufügen</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>Laden…</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <source>JavaScript</source>
+        <translation>JavaScript</translation>
+    </message>
+    <message>
+        <source>Commits of this session</source>
+        <translation>Transaktionen dieser Sitzung</translation>
+    </message>
+    <message>
+        <source>Save transaction</source>
+        <translation>Transaktion speichern</translation>
+    </message>
+    <message>
+        <source>Load transaction</source>
+        <translation>Transaktion laden</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>Läuft…</translation>
+    </message>
+    <message>
+        <source>Committed: versionstamp %1</source>
+        <translation>Ausgeführt: Versionsstempel %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dry run: all %n check(s) pass; the commit would go through now. Nothing was written.</source>
+        <translation>
+            <numerusform>Probelauf: die Prüfung besteht; die Transaktion würde jetzt gelingen. Nichts wurde geschrieben.</numerusform>
+            <numerusform>Probelauf: alle %n Prüfungen bestehen; die Transaktion würde jetzt gelingen. Nichts wurde geschrieben.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Checks refreshed to the versions the keys have now.</source>
+        <translation>Prüfungen auf die jetzigen Versionen der Schlüssel aufgefrischt.</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>Gespeichert in %1.</translation>
+    </message>
+    <message>
+        <source>Could not save: %1</source>
+        <translation>Speichern nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Loaded %1.</source>
+        <translation>%1 geladen.</translation>
+    </message>
+    <message>
+        <source>Could not load: %1</source>
+        <translation>Laden nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>version %1</source>
+        <translation>Version %1</translation>
+    </message>
+    <message>
+        <source>must not exist</source>
+        <translation>darf nicht existieren</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>nicht vorhanden</translation>
+    </message>
+    <message>
+        <source>version %1 = %2</source>
+        <translation>Version %1 = %2</translation>
+    </message>
+    <message>
+        <source>Dry run: check %1 on %2 would fail. Expected: %3. Now: %4. Nothing was written.</source>
+        <translation>Probelauf: Prüfung %1 von %2 würde fehlschlagen. Erwartet: %3. Jetzt: %4. Nichts wurde geschrieben.</translation>
+    </message>
+    <message>
+        <source>Not committed: check %1 on %2 failed. Expected: %3. Now: %4. Nothing was written.</source>
+        <translation>Nicht ausgeführt: Prüfung %1 von %2 ist fehlgeschlagen. Erwartet: %3. Jetzt: %4. Nichts wurde geschrieben.</translation>
+    </message>
+    <message>
+        <source>Writes are not allowed: switch on &quot;Allow writes&quot; in the database&apos;s toolbar to commit.</source>
+        <translation>Schreibzugriffe sind nicht erlaubt: Schalten Sie „Schreiben erlauben“ in der Werkzeugleiste der Datenbank ein, um auszuführen.</translation>
+    </message>
+    <message>
+        <source>Runs the checks and mutations in one transaction.</source>
+        <translation>Führt die Prüfungen und Änderungen in einer Transaktion aus.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::TransactionRowEditor</name>
+    <message>
+        <source>Must not exist</source>
+        <translation>Darf nicht existieren</translation>
+    </message>
+    <message>
+        <source>Key literal, e.g. [&quot;users&quot;, &quot;alice&quot;]</source>
+        <translation>Schlüssel-Literal, z. B. [&quot;users&quot;, &quot;alice&quot;]</translation>
+    </message>
+    <message>
+        <source>Value literal, e.g. {name: &quot;Alice&quot;}</source>
+        <translation>Wert-Literal, z. B. {name: &quot;Alice&quot;}</translation>
+    </message>
+    <message>
+        <source>No expiry</source>
+        <translation>Kein Ablauf</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Expires after (ms)</source>
+        <translation>Läuft ab nach (ms)</translation>
+    </message>
+    <message>
+        <source>Delta</source>
+        <translation>Delta</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Thema</translation>
+    </message>
+    <message>
+        <source>Delay (ms)</source>
+        <translation>Verzögerung (ms)</translation>
+    </message>
+    <message>
+        <source>Max attempts</source>
+        <translation>Max. Versuche</translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation>Nutzlast</translation>
     </message>
 </context>
 <context>

@@ -12,8 +12,9 @@ namespace kvs::cli {
 
 // Exit codes, documented in `kvs --help`.
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitFailure = 1; // not found, and every error of the store or the codecs
-inline constexpr int kExitUsage = 2;   // the command line itself is wrong
+inline constexpr int kExitFailure = 1;     // not found, and every error of the store or the codecs
+inline constexpr int kExitUsage = 2;       // the command line itself is wrong
+inline constexpr int kExitCheckFailed = 3; // kvs atomic: a check failed, nothing was written
 
 // A command line that cannot be run as written. what() is the one-line message, starting with
 // "kvs: ".

@@ -1,6 +1,7 @@
 #include "cli/cli_commands.h"
 
 #include "cli/cli_arguments.h"
+#include "cli/cli_atomic_command.h"
 #include "cli/cli_bench_command.h"
 #include "cli/cli_help.h"
 #include "cli/cli_output.h"
@@ -93,6 +94,9 @@ int dispatch(const CommandContext &context)
     }
     if (command == "list") {
         return runList(context);
+    }
+    if (command == "atomic") {
+        return runAtomic(context);
     }
     if (command == "queue") {
         return runQueue(context);

@@ -32,6 +32,12 @@ Usage:
   kvs --db PATH list [--prefix KEY] [--start KEY] [--end KEY] [--limit N] [--reverse]
                      [--cursor C]
                               print a page of entries (limit 100 by default, at most 1000)
+  kvs --db PATH atomic FILE|- [--dry-run]
+                              run the transaction document in FILE (or on stdin) as one atomic
+                              commit: its checks, then its mutations (format below); prints the
+                              versionstamp, or the first check that failed (exit 3, nothing
+                              written). --dry-run reads the checked keys, read-only, and says
+                              whether the commit would pass
   kvs --db PATH queue stats [TOPIC]
                               print the message counts of every topic (or of TOPIC)
   kvs --db PATH queue peek TOPIC [--status pending|delayed|processing|done] [--limit N]
@@ -93,7 +99,8 @@ Options (before or after the arguments):
   --rate N              queue retry, queue delete-dead with --all or filters: at most N messages
                         per second (batches of at most 1000, one statement each)
   --dry-run             queue retry, queue delete-dead: print the count it would touch, change
-                        nothing (opens the database read-only)
+                        nothing (opens the database read-only); atomic: read the checked keys
+                        and say whether the commit would pass
   --delay MS            queue enqueue: due after MS milliseconds (finite; default 0)
   --max-attempts N      queue enqueue: deliveries before the message goes dead (default 3)
   --backends B,B...     bench: kvstore, async-sqlite (the two are the default for a SQLite db),
@@ -164,6 +171,18 @@ Output (one line per result, on stdout):
   queue move    the new message's id;  --json: {"ok": true, "id": N, "replaced": ID};
                 an ID that is no message of TOPIC is not found (exit 1)
   queue enqueue  the new message's id;  --json: {"ok": true, "id": N}
+  atomic        the commit's versionstamp;  --json: {"ok": true, "version": N}. A failed check:
+                failed: check I KEY (expected version N|must not exist), exit 3;  --json:
+                {"ok": false, "failedCheck": I} (I counts the checks from 0). --dry-run: would
+                commit: ..., or would fail: check I KEY (expected ..., found version N|absent);
+                --json adds "dryRun": true
+                The document: {"checks": [{"key": "[\"a\"]", "version": 1025},
+                {"key": "[\"b\"]", "version": null}], "mutations": [{"type": "set", "key":
+                "[\"a\"]", "value": "{n: 1}", "ttl": 5000}, {"type": "delete", "key": ...},
+                {"type": "sum", "key": ..., "delta": 5}, {"type": "enqueue", "value": ...,
+                "topic": "emails", "delay": 0, "maxAttempts": 3}]}: keys and values are literals
+                inside JSON strings; "version" is required (null: the key must not exist); ttl,
+                topic, delay and maxAttempts are optional; other members are refused
   key/value encode  the hex bytes;  --json: {"key"|"value": LITERAL, "hex": "HEX"}
   key/value decode  the canonical literal;  --json: the same object as encode
   bench         a table;  --json: one line per operation:
@@ -211,6 +230,7 @@ Exit codes:
   1  not found (get: nothing on stdout, "kvs: not found" on stderr), or an error of the store,
      a literal or the hex input
   2  usage error: unknown command or option, wrong number of arguments, bad option value
+  3  atomic: a check failed (or would fail, with --dry-run); nothing was written
   Errors are one line on stderr starting with "kvs: ".
 )";
 }

@@ -389,11 +389,25 @@ void TestConformanceKv::atomicChecks()
     const CommitResult ok = store->commit({{{"counter"}, version}, {{"new"}, std::nullopt}},
                                           {setOf({"counter"}, Value(2)), setOf({"new"}, Value(1))});
     QVERIFY(ok.ok);
+    QCOMPARE(ok.failedCheck, std::optional<std::size_t>());
     QCOMPARE(store->get({"counter"})->version, ok.version);
     QCOMPARE(store->get({"new"})->version, ok.version);
-    // A stale version, or a key that must be absent but exists: { ok: false }, nothing written.
-    QVERIFY(!store->commit({{{"counter"}, version}}, {setOf({"counter"}, Value(3))}).ok);
-    QVERIFY(!store->commit({{{"new"}, std::nullopt}}, {setOf({"other"}, Value(3))}).ok);
+    // A stale version, or a key that must be absent but exists: { ok: false }, nothing written,
+    // and the failed check's index.
+    const CommitResult stale
+        = store->commit({{{"counter"}, version}}, {setOf({"counter"}, Value(3))});
+    QVERIFY(!stale.ok);
+    QCOMPARE(stale.version, std::int64_t(0));
+    QCOMPARE(stale.failedCheck, std::optional<std::size_t>(0));
+    const CommitResult exists = store->commit(
+        {{{"absent"}, std::nullopt}, {{"counter"}, ok.version}, {{"new"}, std::nullopt}},
+        {setOf({"other"}, Value(3))});
+    QVERIFY(!exists.ok);
+    QCOMPARE(exists.failedCheck, std::optional<std::size_t>(2));
+    // Two failing checks: the first one in the order given.
+    const CommitResult both = store->commit(
+        {{{"counter"}, ok.version}, {{"new"}, ok.version + 1}, {{"counter"}, version}}, {});
+    QCOMPARE(both.failedCheck, std::optional<std::size_t>(1));
     QCOMPARE(store->get({"counter"})->value.asNumber(), 2.0);
     QVERIFY(!store->get({"other"}).has_value());
     // A commit without a set still has its version.

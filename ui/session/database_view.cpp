@@ -1,5 +1,7 @@
 #include "session/database_view.h"
 
+#include "atomic/transaction_controller.h"
+#include "atomic/transaction_pane.h"
 #include "inspector/value_inspector.h"
 #include "message_banner.h"
 #include "queues/queues_pane.h"
@@ -38,6 +40,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_queues(new QueuesPane(m_views))
     , m_tables(new TablesPane(m_views))
     , m_console(new SqlConsolePane(m_views))
+    , m_transaction(new TransactionPane(m_views))
 {
     m_session->setParent(this);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -80,6 +83,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     m_views->setDocumentMode(true);
     m_views->addTab(m_splitter, tr("Keys"));
     m_views->addTab(m_queues, tr("Queues"));
+    m_views->addTab(m_transaction, tr("Transaction"));
     // The tables as stored, through Qt Sql: they connect when first shown.
     m_views->addTab(m_tables, tr("Tables"));
     m_views->addTab(m_console, tr("SQL"));
@@ -149,6 +153,21 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     connect(
         m_inspector, &ValueInspector::keyDeleted, m_tree->model(), &KeyTreeModel::noteKeyDeleted);
 
+    // "Add to transaction" on a key's row: a check of its current version.
+    connect(m_tree, &KeyTreePane::addToTransactionRequested, this, [this](const Key &key) {
+        m_transaction->controller()->addCheckFor(key);
+        m_views->setCurrentWidget(m_transaction);
+    });
+    TransactionController *transaction = m_transaction->controller();
+    connect(transaction,
+            &TransactionController::keyWritten,
+            m_tree->model(),
+            &KeyTreeModel::noteKeyWritten);
+    connect(transaction,
+            &TransactionController::keyDeleted,
+            m_tree->model(),
+            &KeyTreeModel::noteKeyDeleted);
+
     updateMode();
     m_session->open();
 }
@@ -180,6 +199,7 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     m_inspector->setStore(store, writable);
     m_queues->setStore(store, writable, m_session->spec().displayName());
     m_console->setWritesPossible(writable);
+    m_transaction->setStore(store, writable);
     if (const std::optional<std::string> selected = m_tree->currentEncodedKey();
         reopened && selected)
         m_inspector->showKey(*selected);

@@ -18,6 +18,7 @@ class MessageBanner;
 class QueuesPane;
 class SqlConsolePane;
 class TablesPane;
+class TransactionPane;
 class ValueInspector;
 
 // One tab of the main window: a DatabaseSession shown as the key tree (left) and the value
@@ -40,6 +41,7 @@ public:
     QueuesPane *queues() const { return m_queues; }
     TablesPane *tables() const { return m_tables; }
     SqlConsolePane *console() const { return m_console; }
+    TransactionPane *transaction() const { return m_transaction; }
     QTabWidget *views() const { return m_views; }
     QAction *allowWritesAction() const { return m_allowWrites; }
     QString bannerText() const;
@@ -70,10 +72,11 @@ private:
     QSplitter *m_splitter;       // Owned.
     KeyTreePane *m_tree;         // Owned (in the splitter).
     ValueInspector *m_inspector; // Owned (in the splitter).
-    QTabWidget *m_views;         // Owned: the Keys (m_splitter), Queues, Tables and SQL tabs.
-    QueuesPane *m_queues;        // Owned (in m_views).
-    TablesPane *m_tables;        // Owned (in m_views).
-    SqlConsolePane *m_console;   // Owned (in m_views).
+    QTabWidget *m_views;  // Owned: the Keys (m_splitter), Queues, Transaction, Tables and SQL tabs.
+    QueuesPane *m_queues; // Owned (in m_views).
+    TablesPane *m_tables; // Owned (in m_views).
+    SqlConsolePane *m_console;      // Owned (in m_views).
+    TransactionPane *m_transaction; // Owned (in m_views).
     long long m_outdatedVersion = 0;
 };
 

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTreeView>
@@ -34,6 +35,8 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     m_view->setUniformRowHeights(true); // a million rows stay fast to lay out
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, &KeyTreePane::showRowMenu);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(KeyTreeModel::PartColumn, QHeaderView::Stretch);
     m_view->header()->setSectionResizeMode(KeyTreeModel::TypeColumn, QHeaderView::ResizeToContents);
@@ -149,6 +152,33 @@ std::optional<Key> KeyTreePane::selectedKey() const
     if (!current.isValid())
         return std::nullopt;
     return m_model->keyAt(current);
+}
+
+QMenu *KeyTreePane::rowMenu(const QModelIndex &index)
+{
+    auto *menu = new QMenu(m_view);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    QAction *add = menu->addAction(tr("Add to transaction"));
+    add->setObjectName(QStringLiteral("addToTransaction"));
+    add->setToolTip(tr("Adds a check of this key at the version it has now to the database's "
+                       "Transaction tab."));
+    // Raw (undecodable) keys and the placeholders of unread children have no key literal.
+    const std::optional<Key> key = index.isValid() ? m_model->keyAt(index) : std::nullopt;
+    add->setEnabled(key.has_value());
+    if (key) {
+        connect(add, &QAction::triggered, this, [this, key = *key] {
+            emit addToTransactionRequested(key);
+        });
+    }
+    return menu;
+}
+
+void KeyTreePane::showRowMenu(const QPoint &position)
+{
+    const QModelIndex index = m_view->indexAt(position);
+    if (!index.isValid())
+        return;
+    rowMenu(index)->popup(m_view->viewport()->mapToGlobal(position));
 }
 
 std::optional<std::string> KeyTreePane::currentEncodedKey() const

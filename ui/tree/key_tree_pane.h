@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 
+class QMenu;
 class QProgressBar;
 class QPushButton;
 class QTreeView;
@@ -50,6 +51,9 @@ public:
     // false keeps the current row, and resumeLeave() later moves to the row asked for.
     void setLeaveGuard(std::function<bool()> guard) { m_leaveGuard = std::move(guard); }
     void resumeLeave();
+    // The context menu of the row at index ("Add to transaction"), parented to the view and
+    // deleted when it closes; the view's right click pops it up.
+    QMenu *rowMenu(const QModelIndex &index);
     // The current row's encoded key (undecodable keys too), if a row is current.
     std::optional<std::string> currentEncodedKey() const;
 
@@ -57,11 +61,14 @@ signals:
     // A node was selected: its encoded key, and whether it holds a value.
     void keySelected(const std::string &encodedKey, bool hasValue);
     void selectionCleared();
+    // "Add to transaction" on a row's context menu: the row's key.
+    void addToTransactionRequested(const kvs::Key &key);
     // goToKey() ended: found or not (with the reason).
     void goToFinished(bool found, const QString &message);
 
 private:
     void onCurrentChanged(const QModelIndex &current, const QModelIndex &previous);
+    void showRowMenu(const QPoint &position);
 
     KeyTreeFilterBar *m_filterBar; // Owned (child widget).
     KeyTreeModel *m_model;         // Owned (child QObject).

@@ -28,11 +28,15 @@ struct Entry
     std::optional<std::int64_t> expiresAt;
 };
 
-/// { ok: true, version } or { ok: false } (version 0).
+/// { ok: true, version } or { ok: false } (version 0). Not in the reference: a commit that
+/// failed on a check also says which one (failedCheck, the check's index in the order the checks
+/// were given), decided inside the commit's transaction. A key checked "must not exist" that a
+/// concurrent writer created after the check was read (PostgreSQL) fails on that check too.
 struct CommitResult
 {
     bool ok = false;
     std::int64_t version = 0;
+    std::optional<std::size_t> failedCheck; // set when ok is false
 };
 
 struct SetOptions

@@ -58,7 +58,7 @@ CommitOp::CommitOp(const StoreRules &rules,
 CommitResult CommitOp::finish(std::optional<CommitResult> committed, OpContext &ctx)
 {
     if (!committed)
-        return {false, 0};
+        return {false, 0, m_failedCheck};
     if (!m_changes.empty())
         ctx.publish([&] { return std::move(m_changes); });
     for (const Prepared &p : m_prepared) {

@@ -9,6 +9,7 @@
 #include <kvs/sql_adapter.h>
 #include <kvs/types.h>
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -42,28 +43,34 @@ public:
     CommitResult call(S &tx, OpContext &ctx)
     {
         m_changes.clear();
+        m_failedCheck.reset(); // a retried transaction decides again
         const bool rowLocks = hasRowLocks(tx);
         if constexpr (std::is_base_of_v<SqlAdapter, S>) {
             if (rowLocks)
                 valueOf(tx.lockKeys(lockedKeys()));
         }
-        std::set<std::string> mustBeAbsent;
+        std::map<std::string, std::size_t> mustBeAbsent; // key -> its check's index
         for (std::size_t i = 0; i < m_checks.size(); ++i) {
             const std::string &key = m_checkKeys[i];
             if (readVersion(tx, rowLocks, key, ctx.now) != m_checks[i].version)
-                throw Rollback{};
+                failCheck(i);
             if (!m_checks[i].version)
-                mustBeAbsent.insert(key);
+                mustBeAbsent.emplace(key, i);
         }
         const std::int64_t version = valueOf(tx.nextVersion());
         for (const Prepared &p : m_prepared) {
-            const bool insert = rowLocks && mustBeAbsent.erase(p.key) > 0;
+            // The check this write's insertIfAbsent stands for, when the key was checked absent.
+            std::optional<std::size_t> absentCheck;
+            if (auto it = mustBeAbsent.find(p.key); rowLocks && it != mustBeAbsent.end()) {
+                absentCheck = it->second;
+                mustBeAbsent.erase(it);
+            }
             switch (p.type) {
             case Mutation::Type::Set:
-                set(tx, insert, p, ctx.now, version);
+                set(tx, absentCheck, p, ctx.now, version);
                 break;
             case Mutation::Type::Sum:
-                sum(tx, insert, p, ctx.now, version);
+                sum(tx, absentCheck, p, ctx.now, version);
                 break;
             case Mutation::Type::Delete:
                 if (valueOf(tx.remove(p.key)))
@@ -82,10 +89,11 @@ public:
                                    static_cast<std::int64_t>(p.queue.maxAttempts)));
             }
         }
-        return {true, version};
+        return {true, version, std::nullopt};
     }
 
-    // nullopt: a check failed. Tells the watchers and the topics' listeners.
+    // nullopt: a check failed (the answer then names it in failedCheck). Tells the watchers and
+    // the topics' listeners.
     CommitResult finish(std::optional<CommitResult> committed, OpContext &ctx);
 
 private:
@@ -119,13 +127,17 @@ private:
         return valueOf(tx.getVersion(key, now));
     }
     template <typename S>
-    void set(S &tx, bool insert, const Prepared &p, std::int64_t now, std::int64_t version)
+    void set(S &tx,
+             std::optional<std::size_t> absentCheck,
+             const Prepared &p,
+             std::int64_t now,
+             std::int64_t version)
     {
         const std::optional<std::int64_t> expiresAt = expiryFor(p.options, now);
         if constexpr (std::is_base_of_v<SqlAdapter, S>) {
-            if (insert) {
+            if (absentCheck) {
                 if (!valueOf(tx.insertIfAbsent(p.key, p.value, expiresAt, now, version)))
-                    throw Rollback{};
+                    failCheck(*absentCheck);
                 m_changes.push_back({p.key, p.value, version, expiresAt});
                 return;
             }
@@ -134,13 +146,17 @@ private:
         m_changes.push_back({p.key, p.value, version, expiresAt});
     }
     template <typename S>
-    void sum(S &tx, bool insert, const Prepared &p, std::int64_t now, std::int64_t version)
+    void sum(S &tx,
+             std::optional<std::size_t> absentCheck,
+             const Prepared &p,
+             std::int64_t now,
+             std::int64_t version)
     {
         if constexpr (std::is_base_of_v<SqlAdapter, S>) {
-            if (insert) {
+            if (absentCheck) {
                 const std::string value = encodedNumber(p.delta);
                 if (!valueOf(tx.insertIfAbsent(p.key, value, std::nullopt, now, version)))
-                    throw Rollback{};
+                    failCheck(*absentCheck);
                 m_changes.push_back({p.key, value, version, std::nullopt});
                 return;
             }
@@ -154,6 +170,12 @@ private:
             rethrowForSum(error);
         }
     }
+    // Remembers the failed check for finish() and rolls the transaction back.
+    [[noreturn]] void failCheck(std::size_t index)
+    {
+        m_failedCheck = index;
+        throw Rollback{};
+    }
     std::vector<std::string> lockedKeys() const;
     static std::string encodedNumber(double value);
     // The backend says "kvs: increment() ..."; inside a commit the reference says
@@ -165,6 +187,9 @@ private:
     std::vector<std::string> m_checkKeys;
     std::vector<Prepared> m_prepared;
     CommittedChanges m_changes; // what the last call() wrote, for the watchers
+    // The check the last call() failed on. Written by call() on the transaction's thread, read by
+    // finish() after the transaction ended (the stores order the two).
+    std::optional<std::size_t> m_failedCheck;
 };
 
 } // namespace kvs::detail

@@ -74,7 +74,7 @@ SetOp::SetOp(const StoreRules &rules, const Key &key, const Value &value, const 
 CommitResult SetOp::finish(std::int64_t version, OpContext &ctx)
 {
     ctx.publish([&] { return CommittedChanges{{m_key, m_value, version, m_expiresAt}}; });
-    return {true, version};
+    return {true, version, std::nullopt};
 }
 
 void RemoveOp::finish(bool deleted, OpContext &ctx)

@@ -173,8 +173,11 @@ void TestPostgresStore::versionNullCheckLosesToAConcurrentSet()
     other.exec("INSERT INTO " + kv + " (key, value, version, expires_at) VALUES (" + key
                + ", convert_to('\"theirs\"', 'UTF8'), nextval('\"" + schema
                + "\".\"kv_versionstamp\"'), NULL)");
-    QFuture<CommitResult> commit
-        = store.atomic().check({{"k"}, std::nullopt}).set({"k"}, Value("mine")).commit();
+    QFuture<CommitResult> commit = store.atomic()
+                                       .check({{"free"}, std::nullopt})
+                                       .check({{"k"}, std::nullopt})
+                                       .set({"k"}, Value("mine"))
+                                       .commit();
     PgAdmin watcher; // outside other's transaction, whose statistics snapshot would stand still
     QTRY_COMPARE_WITH_TIMEOUT(
         watcher.exec("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND "
@@ -185,6 +188,8 @@ void TestPostgresStore::versionNullCheckLosesToAConcurrentSet()
     QVERIFY(!commit.isFinished()); // waiting on the row lock
     other.exec("COMMIT");
     QVERIFY(!commit.result().ok);
+    // The check on "k" passed when it was read; the insert that found the row fails it.
+    QCOMPARE(commit.result().failedCheck, std::optional<std::size_t>(1));
     QCOMPARE(store.get({"k"}).result()->value.asString(), std::string("theirs"));
 }
 

@@ -1,0 +1,143 @@
+#include "cli/cli_atomic_command.h"
+
+#include "cli/cli_arguments.h"
+#include "cli/cli_output.h"
+#include "cli/command_context.h"
+
+#include <kvs/async_kvstore.h>
+#include <kvs/errors.h>
+#include <kvs/literal.h>
+#include <kvs/transaction_json.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <ostream>
+#include <sstream>
+
+namespace kvs::cli {
+
+namespace {
+
+// getMany's limit: a dry run reads the checked keys in batches of this many.
+constexpr std::size_t kReadBatch = 1000;
+
+std::string readDocument(const std::string &path)
+{
+    if (path == "-")
+        return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+    std::ifstream file(path, std::ios::binary);
+    std::ostringstream text;
+    if (file)
+        text << file.rdbuf();
+    if (!file || file.bad())
+        throw Error("kvs: cannot read " + jsonQuoted(path) + ": " + std::strerror(errno));
+    return text.str();
+}
+
+std::string expectedText(const Check &check)
+{
+    return check.version ? "version " + std::to_string(*check.version) : "must not exist";
+}
+
+std::string foundText(const std::optional<Entry> &entry)
+{
+    return entry ? "version " + std::to_string(entry->version) : "absent";
+}
+
+// The first check the current entries fail, if any: what a commit now would decide.
+std::optional<std::size_t> firstFailing(const std::vector<Check> &checks,
+                                        const std::vector<std::optional<Entry>> &entries)
+{
+    for (std::size_t i = 0; i < checks.size(); ++i) {
+        const std::optional<std::int64_t> found
+            = entries[i] ? std::optional<std::int64_t>(entries[i]->version) : std::nullopt;
+        if (found != checks[i].version)
+            return i;
+    }
+    return std::nullopt;
+}
+
+std::vector<std::optional<Entry>> readChecked(AsyncKVStore &store, const std::vector<Check> &checks)
+{
+    std::vector<std::optional<Entry>> entries;
+    entries.reserve(checks.size());
+    for (std::size_t start = 0; start < checks.size(); start += kReadBatch) {
+        std::vector<Key> keys;
+        for (std::size_t i = start; i < std::min(checks.size(), start + kReadBatch); ++i)
+            keys.push_back(checks[i].key);
+        for (std::optional<Entry> &entry : store.getMany(keys).result())
+            entries.push_back(std::move(entry));
+    }
+    return entries;
+}
+
+// Names the failed check: "failed: check 1 ["b"] (expected version 1025)", and for a dry run
+// what the key holds now. --json: {"ok": false, "failedCheck": INDEX} (plus "dryRun": true).
+int printFailedCheck(const CommandContext &context,
+                     const Check &check,
+                     std::size_t index,
+                     const std::optional<std::optional<Entry>> &dryRunFound)
+{
+    if (context.args.has("--json")) {
+        JsonObjectLine line;
+        line.raw("ok", "false").integer("failedCheck", static_cast<std::int64_t>(index));
+        if (dryRunFound)
+            line.raw("dryRun", "true");
+        context.out << line.text() << '\n';
+        return kExitCheckFailed;
+    }
+    context.out << (dryRunFound ? "would fail: check " : "failed: check ") << index << ' '
+                << printKeyLiteral(check.key) << " (expected " << expectedText(check);
+    if (dryRunFound)
+        context.out << ", found " << foundText(*dryRunFound);
+    context.out << ")\n";
+    return kExitCheckFailed;
+}
+
+int runDryRun(const CommandContext &context, const TransactionSpec &spec)
+{
+    const auto store = openStore(context, Access::Read);
+    const std::vector<std::optional<Entry>> entries = readChecked(*store, spec.checks);
+    if (const std::optional<std::size_t> failing = firstFailing(spec.checks, entries))
+        return printFailedCheck(context, spec.checks[*failing], *failing, entries[*failing]);
+    if (context.args.has("--json"))
+        context.out << JsonObjectLine().raw("ok", "true").raw("dryRun", "true").text() << '\n';
+    else
+        context.out << "would commit: " << spec.checks.size() << " checks pass, "
+                    << spec.mutations.size() << " mutations (nothing written)\n";
+    return kExitOk;
+}
+
+} // namespace
+
+int runAtomic(const CommandContext &context)
+{
+    context.args.requireOnly("atomic", {"--dry-run"});
+    requireArgumentCount(context, 1, 1, 1, "atomic FILE|- [--dry-run]");
+    requireDb(context);
+    const std::string &path = context.args.positionals()[1];
+    const TransactionSpec spec = parseTransactionJson(readDocument(path));
+    if (context.args.has("--dry-run"))
+        return runDryRun(context, spec);
+
+    const auto store = openStore(context, Access::Write);
+    AsyncAtomicOperation operation = store->atomic();
+    const CommitResult result = addTransaction(operation, spec).commit().result();
+    if (!result.ok) {
+        // The store names the check for every commit that answers ok: false.
+        const std::size_t index = result.failedCheck.value_or(0);
+        return printFailedCheck(context, spec.checks.at(index), index, std::nullopt);
+    }
+    if (context.args.has("--json")) {
+        context.out << JsonObjectLine().raw("ok", "true").integer("version", result.version).text()
+                    << '\n';
+    } else {
+        context.out << result.version << '\n';
+    }
+    return kExitOk;
+}
+
+} // namespace kvs::cli

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <kvs/async_kvstore.h>
+
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTableView;
+
+namespace kvs::ui {
+
+class TransactionController;
+class TransactionRowEditor;
+struct FailedCheck;
+
+// The Transaction tab of a database: an atomic transaction built row by row (checks, then set,
+// delete, sum and enqueue in order), each row's fields edited below the table with live
+// validation, the same transaction as the JavaScript call chain beside it (copyable), and Dry
+// run and Commit (Commit only with writes allowed). The result says the commit's versionstamp,
+// or which check failed, with what its key holds now beside the version expected, and offers
+// "Refresh checks and retry". Transactions save and load as the JSON of `kvs atomic`; the
+// commits of this session are listed below. Thread rule: GUI thread only.
+class TransactionPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TransactionPane(QWidget *parent = nullptr);
+
+    void setStore(std::shared_ptr<AsyncKVStore> store, bool writable);
+    TransactionController *controller() const { return m_controller; }
+    QTableView *rowsView() const { return m_rows; }
+    QTableView *historyView() const { return m_history; }
+    TransactionRowEditor *rowEditor() const { return m_editor; }
+    QPlainTextEdit *preview() const { return m_preview; }
+    QPushButton *commitButton() const { return m_commit; }
+    QPushButton *dryRunButton() const { return m_dryRun; }
+    QPushButton *retryButton() const { return m_retry; }
+    QPushButton *copyButton() const { return m_copy; }
+    QLabel *resultLabel() const { return m_result; }
+
+    // Adds an empty row of kind and selects it for editing.
+    void addRow(int kind);
+    // Writes the transaction to path, or loads it from there; a problem shows in the result
+    // line. The Save… and Load… buttons ask for the path first.
+    bool saveTo(const QString &path);
+    bool loadFrom(const QString &path);
+
+private:
+    void onCurrentRowChanged();
+    void onCheckFailed(const FailedCheck &failure);
+    void updateActions();
+    void updatePreview();
+    void showResult(const QString &text, bool problem);
+
+    TransactionController *m_controller; // Owned (child).
+    QTableView *m_rows;                  // Owned.
+    TransactionRowEditor *m_editor;      // Owned.
+    QPlainTextEdit *m_preview;           // Owned.
+    QPushButton *m_copy;                 // Owned.
+    QPushButton *m_remove;               // Owned.
+    QPushButton *m_dryRun;               // Owned.
+    QPushButton *m_commit;               // Owned.
+    QPushButton *m_retry;                // Owned.
+    QLabel *m_result;                    // Owned.
+    QTableView *m_history;               // Owned.
+};
+
+} // namespace kvs::ui
