@@ -122,7 +122,8 @@ void ScratchDatabase::claimPostgres(const WorkloadConfig &config)
                               ConnectionError::Step::Connect);
     }
     // The drops' "does not exist, skipping" notices are expected, not news for the user.
-    PQsetNoticeProcessor(m_conn.get(), [](void *, const char *) {}, nullptr);
+    PQsetNoticeProcessor(
+        m_conn.get(), [](void *, const char *) {}, nullptr);
     const char *version = PQparameterStatus(m_conn.get(), "server_version");
     m_serverVersion = version ? version : "";
     const std::vector<std::string> existing = scratchRelations(m_conn.get());

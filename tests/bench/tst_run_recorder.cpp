@@ -93,7 +93,7 @@ private slots:
         QCOMPARE(result.series[0].opsPerSecond, 2.0);
         QCOMPARE(result.series[0].errors, 1U);
         QVERIFY(qAbs(result.series[0].p50Us - 100.0) <= 1.0); // the histogram's 1 %
-        QCOMPARE(result.series[0].p99Us, 300.0); // the exact maximum
+        QCOMPARE(result.series[0].p99Us, 300.0);              // the exact maximum
         QCOMPARE(result.series[1].opsPerSecond, 0.0);
         QCOMPARE(result.series[2].opsPerSecond, 1.0);
         QCOMPARE(result.series[2].second, 3);
