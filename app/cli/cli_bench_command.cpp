@@ -2,6 +2,7 @@
 
 #include "bench/bench.h"
 #include "cli/cli_arguments.h"
+#include "cli/cli_bench_workload.h"
 #include "cli/cli_output.h"
 
 #include <algorithm>
@@ -98,6 +99,12 @@ std::vector<std::string> benchOps(const CliArguments &args)
 
 int runBenchCommand(const CommandContext &context)
 {
+    if (context.args.has("--workload"))
+        return runWorkloadBench(context);
+    for (const std::string &option : context.args.givenOptions()) {
+        if (isWorkloadOption(option))
+            throw UsageError("kvs: " + option + " is an option of bench --workload");
+    }
     context.args.requireOnly("bench", {"--ops", "--seconds", "--backends"});
     requireArgumentCount(context,
                          1,
