@@ -1,6 +1,7 @@
 #include "cli/cli_bench_workload.h"
 
 #include "bench/bench.h"
+#include "bench/run_history.h"
 #include "bench/workload_engine.h"
 #include "bench/workload_report.h"
 #include "cli/cli_arguments.h"
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <mutex>
@@ -233,6 +235,14 @@ int runWorkloadBench(const CommandContext &context)
         context.out << bench::runJsonLine(config, result) << std::endl;
     } else {
         context.out << bench::resultTable(config, result) << std::flush;
+    }
+    if (context.args.has("--save")) {
+        const std::string path = bench::RunHistory::defaultPath();
+        bench::RunHistory history(path);
+        const auto now = std::chrono::system_clock::now().time_since_epoch();
+        const std::int64_t id = history.append(
+            config, result, bench::currentMachine(), double(now / std::chrono::milliseconds(1)));
+        context.err << "kvs: saved as run " << id << " in " << path << std::endl;
     }
     return result.partial && g_interrupted.load() ? kExitInterrupted : kExitOk;
 }

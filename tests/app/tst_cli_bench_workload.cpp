@@ -230,6 +230,47 @@ private slots:
         }
     }
 
+    void saveAndHistory()
+    {
+        QTemporaryDir dir;
+        const QString history = dir.filePath(QStringLiteral("history.sqlite"));
+        qputenv("KVS_BENCH_HISTORY", history.toUtf8());
+        const Run empty = runKvs({"bench", "--history", "--json"});
+        QCOMPARE(empty.code, 0);
+        QVERIFY(empty.out.isEmpty());
+        for (const char *workload : {"ycsb-c", "set"}) {
+            const Run run = runKvs({"bench",
+                                    "--workload",
+                                    workload,
+                                    "--db",
+                                    ":memory:",
+                                    "--seconds",
+                                    "0.2",
+                                    "--warmup",
+                                    "0",
+                                    "--keys",
+                                    "100",
+                                    "--save"});
+            QCOMPARE(run.code, 0);
+            QVERIFY2(run.err.startsWith("kvs: saved as run "), run.err.constData());
+        }
+        const Run listed = runKvs({"bench", "--history", "--json"});
+        QCOMPARE(listed.code, 0);
+        const QList<QJsonObject> runs = objectsOfKind(listed.out, QStringLiteral("history"));
+        QCOMPARE(runs.size(), 2);
+        QCOMPARE(runs[0].value("id").toInt(), 1);
+        QCOMPARE(runs[0].value("workload").toString(), QStringLiteral("ycsb-c"));
+        QCOMPARE(runs[1].value("id").toInt(), 2);
+        QCOMPARE(runs[1].value("workload").toString(), QStringLiteral("set"));
+        QVERIFY(runs[1].value("ops_per_s").toDouble() > 0);
+        QVERIFY(runs[1].value("cores").toInt() > 0);
+        const Run table = runKvs({"bench", "--history"});
+        QCOMPARE(table.code, 0);
+        QCOMPARE(lines(table.out).size(), 3); // the header and two runs
+        QVERIFY(table.out.contains("ycsb-c"));
+        qunsetenv("KVS_BENCH_HISTORY");
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");
