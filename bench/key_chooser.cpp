@@ -59,6 +59,8 @@ std::uint64_t KeyChooser::existing(FastRandom &random) const noexcept
     switch (m_distribution) {
     case KeyDistribution::Uniform:
         return random.below(count());
+    case KeyDistribution::Sequential:
+        return m_sequence.fetch_add(1, std::memory_order_relaxed) % count();
     case KeyDistribution::Zipfian:
         return scramble(m_zipfian.rank(random.unit())) % m_keys;
     case KeyDistribution::Latest: {

@@ -70,6 +70,7 @@ private:
     std::uint64_t m_keys;
     Zipfian m_zipfian;
     std::atomic<std::uint64_t> m_inserted{0};
+    mutable std::atomic<std::uint64_t> m_sequence{0}; // Sequential: the next key
 };
 
 } // namespace kvs::bench

@@ -155,9 +155,10 @@ WorkloadConfig configFromValue(const Value &value)
     config.keys = static_cast<std::uint64_t>(numberOf(value, "keys", double(config.keys)));
     const std::string distribution = textOf(value, "distribution");
     config.distributionSet = !distribution.empty();
-    config.distribution = distribution == "zipfian"  ? KeyDistribution::Zipfian
-                          : distribution == "latest" ? KeyDistribution::Latest
-                                                     : KeyDistribution::Uniform;
+    config.distribution = distribution == "zipfian"      ? KeyDistribution::Zipfian
+                          : distribution == "latest"     ? KeyDistribution::Latest
+                          : distribution == "sequential" ? KeyDistribution::Sequential
+                                                         : KeyDistribution::Uniform;
     config.valueMin = static_cast<std::uint32_t>(numberOf(value, "value_min", config.valueMin));
     config.valueMax = static_cast<std::uint32_t>(numberOf(value, "value_max", config.valueMax));
     config.ttlShare = numberOf(value, "ttl_share");

@@ -96,6 +96,8 @@ std::string distributionName(KeyDistribution distribution)
         return "zipfian";
     case KeyDistribution::Latest:
         return "latest";
+    case KeyDistribution::Sequential:
+        return "sequential";
     }
     return "uniform";
 }

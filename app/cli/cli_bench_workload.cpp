@@ -163,12 +163,13 @@ bench::WorkloadConfig workloadConfig(const CommandContext &context)
     config.warmupSeconds = decimalOption(context, "--warmup", 1, 0, 3600);
     config.keys = unsignedOption(context, "--keys", config.keys, 1, 1'000'000'000);
     if (context.args.value("--distribution")) {
-        const std::string name
-            = choiceOption(context, "--distribution", {"uniform", "zipfian", "latest"}, "");
+        const std::string name = choiceOption(
+            context, "--distribution", {"uniform", "zipfian", "latest", "sequential"}, "");
         config.distributionSet = true;
-        config.distribution = name == "zipfian"  ? bench::KeyDistribution::Zipfian
-                              : name == "latest" ? bench::KeyDistribution::Latest
-                                                 : bench::KeyDistribution::Uniform;
+        config.distribution = name == "zipfian"      ? bench::KeyDistribution::Zipfian
+                              : name == "latest"     ? bench::KeyDistribution::Latest
+                              : name == "sequential" ? bench::KeyDistribution::Sequential
+                                                     : bench::KeyDistribution::Uniform;
     }
     valueSizeOption(context, config);
     config.ttlShare = decimalOption(context, "--ttl-share", 0, 0, 1);

@@ -112,7 +112,8 @@ Options (before or after the arguments):
                         atomic_sum)
   --warmup S            bench --workload: seconds run before the measured ones (default 1)
   --keys N              bench --workload: keys written by the load phase (default 100000)
-  --distribution D      bench --workload: uniform, zipfian or latest (default: the workload's)
+  --distribution D      bench --workload: uniform, zipfian, latest or sequential (every key in
+                        turn, as the developer comparisons read; default: the workload's)
   --value-size N|A..B   bench --workload: value bytes, fixed or drawn from A..B (default 100)
   --ttl-share F         bench --workload: share 0..1 of writes given a TTL of an hour
   --scan-length N       bench --workload: entries per list() call of ycsb-e (default 10)

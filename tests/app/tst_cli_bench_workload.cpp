@@ -291,7 +291,8 @@ private slots:
             << "kvs: --store: unknown value \"redis\" (known: async, kvstore)\n";
         QTest::newRow("distribution")
             << QStringList{"bench", "--workload", "get", "--db", ":memory:", "--distribution", "x"}
-            << "kvs: --distribution: unknown value \"x\" (known: uniform, zipfian, latest)\n";
+            << "kvs: --distribution: unknown value \"x\" (known: uniform, zipfian, latest, "
+               "sequential)\n";
         QTest::newRow("mix without custom")
             << QStringList{"bench", "--workload", "get", "--db", ":memory:", "--mix", "get=1"}
             << "kvs: --mix needs --workload custom\n";

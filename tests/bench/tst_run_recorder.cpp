@@ -115,6 +115,16 @@ private slots:
         QVERIFY(counts[0] > counts[1] && counts[1] > counts[10] && counts[10] > counts[500]);
     }
 
+    void sequentialTakesEveryKeyInTurn()
+    {
+        KeyChooser chooser(KeyDistribution::Sequential, 3);
+        FastRandom random(1);
+        std::vector<std::uint64_t> keys;
+        for (int i = 0; i < 7; ++i)
+            keys.push_back(chooser.existing(random));
+        QCOMPARE(keys, (std::vector<std::uint64_t>{0, 1, 2, 0, 1, 2, 0}));
+    }
+
     void latestFavoursNewKeys()
     {
         KeyChooser chooser(KeyDistribution::Latest, 1000);
