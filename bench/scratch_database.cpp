@@ -101,6 +101,12 @@ void ScratchDatabase::claimSqlite(const WorkloadConfig &config)
     m_connection = config.db;
     if (config.db == ":memory:")
         return;
+    // SQLite opens "file:NAME" as a URI and the async store strips "sqlite://" and "file://":
+    // the file written would not be the path checked here, so only plain paths are taken.
+    if (config.db.rfind("file:", 0) == 0 || config.db.rfind("sqlite:", 0) == 0) {
+        throw Error("kvs: bench: give the scratch file as a plain path, not a URL ("
+                    + jsonQuoted(config.db) + ")");
+    }
     if (fs::exists(config.db, error) || error) {
         throw Error("kvs: bench: " + jsonQuoted(config.db)
                     + " exists; a workload run writes only to a SQLite file it creates and "

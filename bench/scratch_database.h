@@ -20,7 +20,8 @@ inline constexpr std::string_view kScratchPrefix = "kvsbench_";
 class ScratchDatabase
 {
 public:
-    // Throws kvs::Error "kvs: bench: ..." when config.db names an existing file, a missing
+    // Throws kvs::Error "kvs: bench: ..." when config.db names an existing file or is a file: or
+    // sqlite: URL (SQLite would open another path than the one checked), a missing
     // scratch folder, both a --db file and a scratch folder, or a PostgreSQL schema that holds
     // kvsbench_ tables already; ConnectionError when PostgreSQL cannot be reached.
     explicit ScratchDatabase(const WorkloadConfig &config);

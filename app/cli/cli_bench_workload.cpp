@@ -204,6 +204,13 @@ int runWorkloadBench(const CommandContext &context)
     allowed.push_back("--seconds");
     context.args.requireOnly("bench --workload", allowed);
     requireArgumentCount(context, 1, 0, 0, "bench --workload NAME --db NEW-FILE|:memory:|URL ...");
+    for (const char *option : {"--table-prefix", "--schema"}) {
+        if (context.args.has(option)) {
+            throw UsageError("kvs: bench --workload uses tables of its own (kvsbench_* in the "
+                             "connection's current schema), so "
+                             + std::string(option) + " does not apply");
+        }
+    }
     const bench::WorkloadConfig config = workloadConfig(context);
     const bool json = context.args.has("--json");
     const bool terminal = isatty(STDERR_FILENO) == 1;

@@ -302,6 +302,10 @@ private slots:
         QTest::newRow("keys without workload")
             << QStringList{"bench", "--db", ":memory:", "--keys", "5"}
             << "kvs: --keys is an option of bench --workload\n";
+        QTest::newRow("table prefix")
+            << QStringList{"bench", "--workload", "get", "--db", ":memory:", "--table-prefix", "t_"}
+            << "kvs: bench --workload uses tables of its own (kvsbench_* in the connection's "
+               "current schema), so --table-prefix does not apply\n";
         QTest::newRow("kvstore concurrency")
             << QStringList{"bench",
                            "--workload",

@@ -274,6 +274,34 @@ private slots:
         QCOMPARE(content, std::string("my data"));
     }
 
+    void sqliteUrlsAreRefused_data()
+    {
+        QTest::addColumn<QString>("prefix");
+        QTest::newRow("file: URI") << "file:";
+        QTest::newRow("sqlite://") << "sqlite://";
+        QTest::newRow("file://") << "file://";
+    }
+
+    void sqliteUrlsAreRefused()
+    {
+        // SQLite would open the existing file behind the URL, which the check for an existing
+        // file did not look at.
+        QFETCH(QString, prefix);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("mine.db")).toStdString();
+        std::ofstream(path) << "my data";
+        WorkloadConfig config = quickConfig("set");
+        config.db = prefix.toStdString() + path;
+        expectRefusal(config,
+                      QStringLiteral("kvs: bench: give the scratch file as a plain path, not a "
+                                     "URL (\"%1\")")
+                          .arg(QString::fromStdString(config.db)));
+        std::ifstream in(path);
+        std::string content;
+        std::getline(in, content);
+        QCOMPARE(content, std::string("my data"));
+    }
+
     void badParametersAreRefused_data()
     {
         QTest::addColumn<QString>("field");
