@@ -67,6 +67,29 @@ private slots:
                      + result.ops[1].errors);
     }
 
+    void queueWorkloadReachesItsListeners()
+    {
+        kvs::test::PgAdmin admin;
+        std::string schema;
+        WorkloadConfig config;
+        config.db = urlInFreshSchema(admin, "bench_queue", schema);
+        config.workload = "queue";
+        config.seconds = 0.5;
+        config.warmupSeconds = 0;
+        config.concurrency = 4;
+        config.listeners = 2;
+        config.listenerConcurrency = 2;
+        const std::atomic<bool> cancel{false};
+        const RunResult result = runWorkload(config, {}, cancel);
+        QCOMPARE(result.ops.size(), std::size_t(2));
+        QCOMPARE(result.ops[0].op, std::string("enqueue"));
+        QCOMPARE(result.ops[1].op, std::string("handler"));
+        QVERIFY(result.ops[0].ops > 0);
+        QVERIFY(result.ops[1].ops > 0);
+        QCOMPARE(result.all.errors, 0U);
+        QCOMPARE(scratchRelationCount(admin, schema), std::string("0"));
+    }
+
     void schemaHoldingScratchTablesIsRefusedAndKept()
     {
         kvs::test::PgAdmin admin;
