@@ -48,9 +48,11 @@ struct RunResult
     std::string backend;       // "sqlite" | "postgres"
     std::string serverVersion; // SQLite's library version or PostgreSQL's server_version
     LoadPhase load;
-    double seconds = 0;        // measured seconds (less than asked when partial)
-    bool partial = false;      // stopped before its time (cancelled)
-    double clientCpu = 0;      // this process's CPU seconds over the measured time / those seconds
+    double seconds = 0;   // measured seconds (less than asked when partial)
+    bool partial = false; // stopped before its time (cancelled)
+    // This process's CPU time over the warm-up and the measured time, divided by that wall
+    // time: 1.0 is one core busy (the client's own cost, store threads included).
+    double clientCpu = 0;
     std::vector<OpResult> ops; // one per operation the run made, in WorkOp order
     OpResult all;              // every operation together
     std::vector<SecondStats> series;
