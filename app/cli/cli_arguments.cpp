@@ -47,6 +47,23 @@ constexpr std::array kOptions{
     OptionSpec{"--payload", true, false},
     OptionSpec{"--rate", true, false},
     OptionSpec{"--dry-run", false, false},
+    OptionSpec{"--workload", true, false},
+    OptionSpec{"--mix", true, false},
+    OptionSpec{"--warmup", true, false},
+    OptionSpec{"--keys", true, false},
+    OptionSpec{"--distribution", true, false},
+    OptionSpec{"--value-size", true, false},
+    OptionSpec{"--ttl-share", true, false},
+    OptionSpec{"--scan-length", true, false},
+    OptionSpec{"--store", true, false},
+    OptionSpec{"--concurrency", true, false},
+    OptionSpec{"--pool", true, false},
+    OptionSpec{"--durability", true, false},
+    OptionSpec{"--scratch-dir", true, false},
+    OptionSpec{"--listeners", true, false},
+    OptionSpec{"--listener-concurrency", true, false},
+    OptionSpec{"--save", false, false},
+    OptionSpec{"--history", false, false},
 };
 // clang-format on
 

@@ -2,6 +2,8 @@
 
 #include "bench/bench.h"
 #include "cli/cli_arguments.h"
+#include "cli/cli_bench_history.h"
+#include "cli/cli_bench_workload.h"
 #include "cli/cli_output.h"
 
 #include <algorithm>
@@ -98,6 +100,14 @@ std::vector<std::string> benchOps(const CliArguments &args)
 
 int runBenchCommand(const CommandContext &context)
 {
+    if (context.args.has("--workload"))
+        return runWorkloadBench(context);
+    if (context.args.has("--history"))
+        return runBenchHistory(context);
+    for (const std::string &option : context.args.givenOptions()) {
+        if (isWorkloadOption(option))
+            throw UsageError("kvs: " + option + " is an option of bench --workload");
+    }
     context.args.requireOnly("bench", {"--ops", "--seconds", "--backends"});
     requireArgumentCount(context,
                          1,

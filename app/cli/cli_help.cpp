@@ -64,6 +64,9 @@ Usage:
                               interrupted, or until N changes with --count
   kvs bench --db PATH|:memory:|URL [--ops OP,OP...] [--seconds S] [--backends B,B...]
                               benchmark the stores against raw SQLite / libpq (see below)
+  kvs bench --workload W --db NEW-FILE|:memory:|URL [--seconds S] [--rate N] [--concurrency C]
+            [--keys N] [--value-size N|MIN..MAX] [--store async|kvstore] [--save] ...
+                              a workload benchmark of a deployment ("Workload benchmark" below)
 
 Options (before or after the arguments):
   --db PATH|URL         the SQLite database file (":memory:" for a private in-memory one;
@@ -110,6 +113,29 @@ Options (before or after the arguments):
                         that order)
   --seconds S           bench: seconds per operation, decimals allowed (default 1)
   --count N             watch: exit after N changes
+  --workload W          bench: set, get, get_miss, delete, increment, get_many_10, atomic_sum,
+                        ycsb-a .. ycsb-f, queue, custom (with --mix get=90,set=10; ops: get,
+                        set, insert, list, check_set, get_miss, delete, increment, get_many_10,
+                        atomic_sum)
+  --warmup S            bench --workload: seconds run before the measured ones (default 1)
+  --keys N              bench --workload: keys written by the load phase (default 100000)
+  --distribution D      bench --workload: uniform, zipfian, latest or sequential (every key in
+                        turn, as the developer comparisons read; default: the workload's)
+  --value-size N|A..B   bench --workload: value bytes, fixed or drawn from A..B (default 100)
+  --ttl-share F         bench --workload: share 0..1 of writes given a TTL of an hour
+  --scan-length N       bench --workload: entries per list() call of ycsb-e (default 10)
+  --store S             bench --workload: async (AsyncKVStore, default) or kvstore (KVStore,
+                        SQLite, one call at a time)
+  --concurrency C       bench --workload: calls in flight on the async store, 1..256 (default 1)
+  --pool N              bench --workload: PostgreSQL connections (pool_max)
+  --durability D        bench --workload: SQLite normal or full
+  --scratch-dir DIR     bench --workload: run on a new SQLite file in DIR (the disk you care
+                        about), deleted at the end; instead of --db
+  --rate N              bench --workload: a fixed rate of N calls per second (open loop)
+  --listeners N         bench --workload queue: listeners of the topic (default 1)
+  --listener-concurrency N  bench --workload queue: handlers at once per listener (default 1)
+  --save                bench --workload: add the run to the run history kvs-admin shows
+  --history             bench: list the saved runs (--json: one line per run)
   --key-hex HEX         get, delete: the key as its stored bytes (kvs key encode prints them)
   -h, --help            print this help
   --version             print the version
@@ -225,12 +251,36 @@ Benchmark:
   inspector_open_20mb) run in kvs-gui-bench, beside kvs-admin, so that kvs links no GUI
   library; see kvs-gui-bench --help. Naming them here is a usage error that says so.
 
+Workload benchmark:
+  bench --workload writes the keyspace ["kvsbench", i] (the load phase, timed on its own), runs
+  the workload for --warmup seconds unmeasured, then --seconds measured, and prints a table (a
+  progress line on stderr when it is a terminal). Closed loop by default (the next call as soon
+  as one ends, --concurrency of them in flight); with --rate a fixed rate (open loop): call i is
+  due at i / N, its latency runs from that intended start (so a stall of the database shows in
+  the tail: coordinated omission corrected), and "late" counts calls that started more than
+  1 ms after it. ycsb-a: get/set 50/50, b 95/5, c get only, d get/insert 95/5 on the latest keys,
+  e list/insert 95/5, f get/check_set 50/50 (check_set: get, then atomic().check(version).set;
+  a failed check counts as error kind "conflict"); a-c, e, f pick keys zipfian, d latest, the
+  others uniform. queue: --concurrency producers enqueue, --listeners queue listeners consume;
+  "handler" is the delay from enqueue to the handler's start.
+  It never writes into your data: a --db file must not exist (it is created and deleted at the
+  end); :memory:; --scratch-dir DIR; on PostgreSQL tables kvsbench_* created and dropped by the
+  run, which refuses a schema that already holds such tables.
+  --json: a {"kind": "second", "second", "ops_per_s", "p50_us", "p99_us", "errors"} line per
+  second, then per op and for "all": {"kind": "result", "workload", "op", "ops_per_s", "p50_us",
+  "p90_us", "p99_us", "p999_us", "max_us", "errors", "errors_by_kind", "backend", "store",
+  "mode": "closed"|"rate", "concurrency", "seconds", "partial", "db"} (with "target_rate" and
+  "late" at a fixed rate; latencies in microseconds), then one {"kind": "run"} line with the
+  load phase, the server version and the client's CPU use. Ctrl+C stops the run and prints its
+  partial result ("partial": true, exit code 130).
+
 Exit codes:
   0  success
   1  not found (get: nothing on stdout, "kvs: not found" on stderr), or an error of the store,
      a literal or the hex input
   2  usage error: unknown command or option, wrong number of arguments, bad option value
   3  atomic: a check failed (or would fail, with --dry-run); nothing was written
+  130  bench --workload stopped by Ctrl+C (its partial result printed)
   Errors are one line on stderr starting with "kvs: ".
 )";
 }

@@ -1,0 +1,162 @@
+// The benchmark's run history (bench/run_history.h): a saved run reads back the same, ids
+// grow, the file is private, passwords are not saved.
+
+#include "bench/run_history.h"
+#include "bench/workload_engine.h"
+
+#include <kvs/errors.h>
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+
+using namespace kvs::bench;
+namespace fs = std::filesystem;
+
+namespace {
+
+WorkloadConfig quickConfig()
+{
+    WorkloadConfig config;
+    config.db = ":memory:";
+    config.workload = "ycsb-b";
+    config.seconds = 1.1;
+    config.warmupSeconds = 0;
+    config.keys = 200;
+    config.valueMin = 20;
+    config.valueMax = 40;
+    config.concurrency = 2;
+    config.ttlShare = 0.25;
+    config.distribution = KeyDistribution::Latest;
+    config.distributionSet = true;
+    return config;
+}
+
+} // namespace
+
+class TestRunHistory : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void savedRunReadsBackTheSame()
+    {
+        QTemporaryDir dir;
+        const std::string path
+            = dir.filePath(QStringLiteral("data/kvs-admin/h.sqlite")).toStdString();
+        const WorkloadConfig config = quickConfig();
+        const std::atomic<bool> cancel{false};
+        const RunResult result = runWorkload(config, {}, cancel);
+        QVERIFY(!result.series.empty());
+        const MachineInfo machine{"Test CPU 3000", 7, "Linux 6.1 x86_64"};
+        {
+            RunHistory history(path);
+            QCOMPARE(history.append(config, result, machine, 1.7e12), 1);
+            QCOMPARE(history.append(config, result, machine, 1.8e12), 2);
+        }
+        RunHistory history(path); // reopened: it was written to the file
+        const std::vector<HistoryRun> runs = history.list();
+        QCOMPARE(runs.size(), std::size_t(2));
+        QCOMPARE(runs[0].id, 1);
+        QCOMPARE(runs[1].id, 2);
+        const HistoryRun &run = runs[0];
+        QCOMPARE(run.timeMs, 1.7e12);
+        QCOMPARE(run.config.workload, config.workload);
+        QCOMPARE(run.config.db, config.db);
+        QCOMPARE(run.config.seconds, config.seconds);
+        QCOMPARE(run.config.keys, config.keys);
+        QCOMPARE(run.config.valueMin, config.valueMin);
+        QCOMPARE(run.config.valueMax, config.valueMax);
+        QCOMPARE(run.config.concurrency, config.concurrency);
+        QCOMPARE(run.config.ttlShare, config.ttlShare);
+        QVERIFY(run.config.distributionSet);
+        QVERIFY(run.config.distribution == KeyDistribution::Latest);
+        QVERIFY(run.config.store == StoreKind::Async);
+        QCOMPARE(run.machine.cpuModel, machine.cpuModel);
+        QCOMPARE(run.machine.cores, machine.cores);
+        QCOMPARE(run.machine.os, machine.os);
+        QCOMPARE(run.backend, result.backend);
+        QCOMPARE(run.serverVersion, result.serverVersion);
+        QCOMPARE(run.seconds, result.seconds);
+        QCOMPARE(run.partial, result.partial);
+        QCOMPARE(run.clientCpu, result.clientCpu);
+        QCOMPARE(run.load.keys, result.load.keys);
+        QCOMPARE(run.load.seconds, result.load.seconds);
+        const std::vector<SavedOp> expected = savedOps(result);
+        QCOMPARE(run.ops.size(), expected.size());
+        QCOMPARE(run.ops.back().op, std::string("all"));
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE(run.ops[i].op, expected[i].op);
+            QCOMPARE(run.ops[i].ops, expected[i].ops);
+            QCOMPARE(run.ops[i].opsPerSecond, expected[i].opsPerSecond);
+            QCOMPARE(run.ops[i].p50Us, expected[i].p50Us);
+            QCOMPARE(run.ops[i].p999Us, expected[i].p999Us);
+            QCOMPARE(run.ops[i].maxUs, expected[i].maxUs);
+            QCOMPARE(run.ops[i].errors, expected[i].errors);
+            QVERIFY(run.ops[i].errorsByKind == expected[i].errorsByKind);
+        }
+        QCOMPARE(run.series.size(), result.series.size());
+        for (std::size_t i = 0; i < run.series.size(); ++i) {
+            QCOMPARE(run.series[i].second, result.series[i].second);
+            QCOMPARE(run.series[i].opsPerSecond, result.series[i].opsPerSecond);
+            QCOMPARE(run.series[i].p99Us, result.series[i].p99Us);
+        }
+    }
+
+    void fileAndFolderArePrivate()
+    {
+        QTemporaryDir dir;
+        const fs::path folder = fs::path(dir.path().toStdString()) / "new-folder";
+        const std::string path = (folder / "h.sqlite").string();
+        RunHistory history(path);
+        QCOMPARE(fs::status(path).permissions() & fs::perms::all,
+                 fs::perms::owner_read | fs::perms::owner_write);
+        QCOMPARE(fs::status(folder).permissions() & fs::perms::all, fs::perms::owner_all);
+    }
+
+    void passwordIsNotSaved()
+    {
+        QTemporaryDir dir;
+        RunHistory history(dir.filePath(QStringLiteral("h.sqlite")).toStdString());
+        WorkloadConfig config = quickConfig();
+        config.db = "postgres://bench:s3cret@db.example/app";
+        RunResult result;
+        result.all.op = "all";
+        (void)history.append(config, result, currentMachine(), 1);
+        QCOMPARE(history.list().front().config.db,
+                 std::string("postgres://bench:***@db.example/app"));
+    }
+
+    void defaultPathFollowsTheEnvironment()
+    {
+        qputenv("KVS_BENCH_HISTORY", "/tmp/elsewhere.sqlite");
+        QCOMPARE(RunHistory::defaultPath(), std::string("/tmp/elsewhere.sqlite"));
+        qunsetenv("KVS_BENCH_HISTORY");
+        qputenv("XDG_DATA_HOME", "/tmp/xdg-data");
+        QCOMPARE(RunHistory::defaultPath(),
+                 std::string("/tmp/xdg-data/kvs-admin/bench-history.sqlite"));
+    }
+
+    void aFileThatIsNoDatabaseIsRefusedAndKept()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("h.sqlite")).toStdString();
+        std::ofstream(path) << "not a database, but mine";
+        try {
+            RunHistory history(path);
+            QFAIL("no error");
+        } catch (const kvs::DatabaseError &error) {
+            QVERIFY2(QByteArray(error.what()).contains("not a database"), error.what());
+        }
+        std::ifstream in(path);
+        std::string content;
+        std::getline(in, content);
+        QCOMPARE(content, std::string("not a database, but mine"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunHistory)
+#include "tst_run_history.moc"
