@@ -122,6 +122,11 @@ public:
     /// How poll() finds out that something was committed, e.g. "PRAGMA data_version".
     std::string probeDescription() const;
 
+    /// Watches targets instead, on the same connections, and reads their entries (reported by
+    /// current() and entries(), not as changes). Throws as the constructor's read does
+    /// (WatchLimitError for a prefix over the limit); the feed then keeps its old targets.
+    void watch(WatchTargets targets);
+
     /// The changes since the last call (or since construction), in key order. Throws what a
     /// read throws (a lost connection, WatchLimitError for a prefix that grew past the limit);
     /// the feed then keeps its state, and the next poll() re-reads.

@@ -135,6 +135,23 @@ ChangeFeed::Slots ChangeFeed::readAll()
     return read;
 }
 
+void ChangeFeed::watch(WatchTargets targets)
+{
+    if (targets.prefixLimit < 1)
+        throw RangeError("kvs: the prefix limit must be at least 1");
+    std::swap(m_targets, targets);
+    try {
+        // The probe is asked first, so that a commit during the read shows in the next poll.
+        (void)m_probe->changed();
+        m_slots = readAll();
+        m_stale = false;
+    } catch (...) {
+        std::swap(m_targets, targets);
+        m_stale = true; // the probe's move was taken: the next poll re-reads the old targets
+        throw;
+    }
+}
+
 bool ChangeFeed::expiryDue() const
 {
     const std::int64_t now = m_clock->now();

@@ -58,6 +58,7 @@ private slots:
     void aPrefixGrowingPastTheLimitFailsThePollAndRecovers();
     void refusesAZeroLimit();
     void saysHowItProbes();
+    void watchesNewTargetsOnItsConnections();
 };
 
 void TestChangeFeed::seesAnotherProcessWrite()
@@ -319,6 +320,31 @@ void TestChangeFeed::saysHowItProbes()
     KVStore(path).set({"k"}, Value(1));
     ChangeFeed feed(path, {{"k"}});
     QCOMPARE(feed.probeDescription(), std::string("PRAGMA data_version"));
+}
+
+void TestChangeFeed::watchesNewTargetsOnItsConnections()
+{
+    const std::string path = m_files.path("retarget.db");
+    KVStore writer(path);
+    writer.set({"a"}, Value(1));
+    writer.set({"p", 1.0}, Value(2));
+    writer.set({"p", 2.0}, Value(3));
+    ChangeFeed feed(path, {{"a"}});
+    feed.watch(WatchTargets::of({}, {{"p"}}));
+    QCOMPARE(feed.entries().size(), std::size_t(2)); // read, not reported
+    QVERIFY(feed.poll().empty());
+    writer.set({"a"}, Value(10)); // no longer watched
+    QVERIFY(feed.poll().empty());
+    writer.remove({"p", 1.0});
+    QCOMPARE(feed.poll().size(), std::size_t(1));
+    // Over the limit: refused, and the feed keeps watching what it watched.
+    QVERIFY_THROWS_EXCEPTION(WatchLimitError,
+                             feed.watch(WatchTargets::of({{"a"}}, {{"p"}, {}}, 1)));
+    QCOMPARE(feed.prefixes().size(), std::size_t(1));
+    writer.set({"p", 3.0}, Value(4));
+    const std::vector<Change> changes = feed.poll();
+    QCOMPARE(changes.size(), std::size_t(1));
+    QVERIFY(changes[0].key == (Key{"p", 3.0}));
 }
 
 int main(int argc, char **argv)
