@@ -6,6 +6,9 @@
 #include "theme/ui_palette.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
+#include "watch/live_updates.h"
+#include "watch/watch_controller.h"
+#include "watch/watch_pane.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -34,6 +37,8 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_inspector(new ValueInspector(m_splitter))
     , m_views(new QTabWidget(this))
     , m_queues(new QueuesPane(m_views))
+    , m_watch(new WatchPane(m_views))
+    , m_live(new LiveUpdates(m_tree->model(), m_inspector, m_watch->controller(), this))
 {
     m_session->setParent(this);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -76,6 +81,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     m_views->setDocumentMode(true);
     m_views->addTab(m_splitter, tr("Keys"));
     m_views->addTab(m_queues, tr("Queues"));
+    m_views->addTab(m_watch, tr("Watch"));
     layout->addWidget(m_views, 1);
 
     connect(m_session, &DatabaseSession::storeChanged, this, &DatabaseView::onStoreChanged);
@@ -170,6 +176,15 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
         m_tree->setStore(store);
     m_inspector->setStore(store, writable);
     m_queues->setStore(store, writable, m_session->spec().displayName());
+    if (store && !m_watch->controller()->hasSource()) {
+        // A feed reads through connections of its own, read-only, whatever the mode.
+        FeedSource source{m_session->connectionString(),
+                          m_session->spec().schema().toStdString(),
+                          m_session->spec().tablePrefix().toStdString(),
+                          nullptr};
+        m_watch->setSource(source);
+        m_live->setSource(source);
+    }
     if (const std::optional<std::string> selected = m_tree->currentEncodedKey();
         reopened && selected)
         m_inspector->showKey(*selected);

@@ -14,15 +14,17 @@ class QToolBar;
 namespace kvs::ui {
 
 class KeyTreePane;
+class LiveUpdates;
 class MessageBanner;
 class QueuesPane;
+class WatchPane;
 class ValueInspector;
 
 // One tab of the main window: a DatabaseSession shown as the key tree (left) and the value
-// inspector (right), with the database's toolbar: "Allow writes" (the visible switch out of
-// inspection; an older schema asks before it migrates), Refresh and New key. Problems of the
-// session (a refused schema, a lost connection) show in a banner with what can be done.
-// Thread rule: GUI thread only.
+// inspector (right), its queues and its watch panes, with the database's toolbar: "Allow writes"
+// (the visible switch out of inspection; an older schema asks before it migrates), Refresh and New
+// key. Problems of the session (a refused schema, a lost connection) show in a banner with what can
+// be done. Thread rule: GUI thread only.
 class DatabaseView : public QWidget
 {
     Q_OBJECT
@@ -36,6 +38,8 @@ public:
     KeyTreePane *tree() const { return m_tree; }
     ValueInspector *inspector() const { return m_inspector; }
     QueuesPane *queues() const { return m_queues; }
+    WatchPane *watch() const { return m_watch; }
+    LiveUpdates *liveUpdates() const { return m_live; }
     QTabWidget *views() const { return m_views; }
     QAction *allowWritesAction() const { return m_allowWrites; }
     QString bannerText() const;
@@ -68,6 +72,8 @@ private:
     ValueInspector *m_inspector; // Owned (in the splitter).
     QTabWidget *m_views;         // Owned: the Keys (m_splitter) and Queues tabs.
     QueuesPane *m_queues;        // Owned (in m_views).
+    WatchPane *m_watch;          // Owned (in m_views).
+    LiveUpdates *m_live;         // Owned (child): other processes' writes in tree and inspector.
     long long m_outdatedVersion = 0;
 };
 
