@@ -117,7 +117,8 @@ LiveFeed::~LiveFeed()
 
 void LiveFeed::open(FeedSource source)
 {
-    const std::uint64_t generation = ++m_generation;
+    const std::uint64_t generation = ++m_openGeneration;
+    ++m_generation; // polls of the feed before are dropped
     m_open = false;
     m_timer.stop();
     auto openFeed = submit<QString>(m_strand, [source = std::move(source)](FeedStrand &strand) {
@@ -132,8 +133,8 @@ void LiveFeed::open(FeedSource source)
         return QString::fromStdString(strand.feed->probeDescription());
     });
     kvs::then(openFeed, this, [this, generation](QFuture<QString> done) {
-        if (generation != m_generation)
-            return;
+        if (generation != m_openGeneration)
+            return; // a newer open() replaces this feed
         try {
             m_probe = done.result();
         } catch (...) {
@@ -167,10 +168,13 @@ void LiveFeed::applyTargets()
             return;
         try {
             const FeedUpdate update = done.result();
+            m_targetingFailed = false;
             if (std::exchange(m_failing, false))
                 emit recovered();
             emit targetsRead(update);
         } catch (...) {
+            // The feed still watches the targets before: its polls must not hide this failure.
+            m_targetingFailed = true;
             reportFailure(std::current_exception());
         }
     });
@@ -212,7 +216,7 @@ void LiveFeed::pollNow()
             return; // polled the targets before the latest ones
         try {
             const FeedUpdate update = done.result();
-            if (std::exchange(m_failing, false))
+            if (!m_targetingFailed && std::exchange(m_failing, false))
                 emit recovered();
             if (!update.changes.empty())
                 emit updated(update);

@@ -76,9 +76,11 @@ private:
     QString m_probe;
     bool m_open = false;
     bool m_paused = false;
-    bool m_polling = false;         // a poll is in flight
-    bool m_failing = false;         // the last answer was a failure
-    std::uint64_t m_generation = 0; // of the latest open() or setTargets()
+    bool m_polling = false;             // a poll is in flight
+    bool m_failing = false;             // the last answer was a failure
+    bool m_targetingFailed = false;     // the latest setTargets() failed (the old ones are watched)
+    std::uint64_t m_generation = 0;     // of the latest open() or setTargets()
+    std::uint64_t m_openGeneration = 0; // of the latest open()
 };
 
 } // namespace kvs::ui

@@ -7,6 +7,8 @@
 #include <kvs/errors.h>
 #include <kvs/key.h>
 
+#include <utility>
+
 namespace kvs::ui {
 
 LiveUpdates::LiveUpdates(KeyTreeModel *tree,
@@ -35,6 +37,13 @@ void LiveUpdates::setSource(FeedSource source)
 
 void LiveUpdates::watchShownKey()
 {
+    const auto &entry = m_inspector->entry();
+    if (!m_heldBack.empty() && m_heldBack == m_inspector->shownKey() && entry && !entry->found) {
+        // Reloaded after another process deleted it: now the tree may drop its row.
+        m_tree->noteKeyDeleted(std::exchange(m_heldBack, {}));
+        return;
+    }
+    m_heldBack.clear();
     WatchTargets targets;
     try {
         const std::string &shown = m_inspector->shownKey();
@@ -55,8 +64,12 @@ void LiveUpdates::apply(const std::vector<SeenChange> &changes)
     for (const SeenChange &change : changes) {
         if (change.newText)
             m_tree->noteKeyWritten(change.encodedKey);
-        else
+        else if (change.encodedKey != m_inspector->shownKey())
             m_tree->noteKeyDeleted(change.encodedKey);
+        else
+            m_heldBack = change.encodedKey;
+        // The inspected key's row stays (removing it would clear the inspector) until the user
+        // reloads: the inspector then finds it gone and says so (keyDeleted).
         m_inspector->noteChangedElsewhere(change.encodedKey, change.newVersion, change.atMs);
     }
 }

@@ -43,6 +43,8 @@ private:
     FeedSource m_source;
     bool m_hasSource = false;
     bool m_opened = false;
+    // The inspected key, deleted elsewhere: its tree row stays until the user reloads it.
+    std::string m_heldBack;
 };
 
 } // namespace kvs::ui

@@ -49,6 +49,15 @@ markDifference(const QString &before, const QString &after, int maxChars)
     int suffix = 0;
     while (suffix < shorter - prefix && a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix])
         ++suffix;
+    // Whole words: "paid" against "shipped" marks both words, not "pai" and "shipp".
+    const auto word = [](const QString &text, qsizetype at) {
+        return at >= 0 && at < text.size() && text[at].isLetterOrNumber();
+    };
+    while (prefix > 0 && word(a, prefix - 1) && (word(a, prefix) || word(b, prefix)))
+        --prefix;
+    while (suffix > 0 && word(a, a.size() - suffix)
+           && (word(a, a.size() - suffix - 1) || word(b, b.size() - suffix - 1)))
+        --suffix;
     return {cutAround(a, prefix, static_cast<int>(a.size()) - prefix - suffix, maxChars),
             cutAround(b, prefix, static_cast<int>(b.size()) - prefix - suffix, maxChars)};
 }
