@@ -19,3 +19,5 @@ cp build/tests/ui/screenshots/tables.png "$out/tables.png"
 cp build/tests/ui/screenshots/sql-console.png "$out/sql-console.png"
 ./build/tests/ui/tst_transaction_pane savesAScreenshot
 cp build/tests/ui/screenshots/transaction.png "$out/transaction.png"
+./build/tests/ui/tst_watch_pane savesAScreenshot
+cp build/tests/ui/screenshots/watch.png "$out/watch.png"

@@ -576,6 +576,10 @@
         <source>Transaction</source>
         <translation>Transaktion</translation>
     </message>
+    <message>
+        <source>Watch</source>
+        <translation>Beobachten</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::DeadLetterModel</name>
@@ -964,6 +968,13 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Line %1, column %2: %3</source>
         <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::LiveFeed</name>
+    <message>
+        <source>Watching failed: %1</source>
+        <translation>Beobachten fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -2068,6 +2079,18 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <source>Discard throws the edited value away; Cancel goes back to it.</source>
         <translation>Verwerfen verwirft den bearbeiteten Wert; Abbrechen kehrt zu ihm zurück.</translation>
     </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Changed by another process at %1; reload?</source>
+        <translation>Um %1 von einem anderen Prozess geändert; neu laden?</translation>
+    </message>
+    <message>
+        <source>Deleted by another process at %1; reload?</source>
+        <translation>Um %1 von einem anderen Prozess gelöscht; neu laden?</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::ValueView</name>
@@ -2102,6 +2125,188 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>// No value: this key is the prefix of the keys below it.</source>
         <translation>// Kein Wert: Dieser Schlüssel ist das Präfix der Schlüssel darunter.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::WatchEntriesModel</name>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Läuft ab</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::WatchHistoryModel</name>
+    <message>
+        <source>Set</source>
+        <translation>Gesetzt</translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation>Gelöscht</translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation>Abgelaufen</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Old value</source>
+        <translation>Alter Wert</translation>
+    </message>
+    <message>
+        <source>New value</source>
+        <translation>Neuer Wert</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::WatchPane</name>
+    <message>
+        <source>Watch key</source>
+        <translation>Schlüssel beobachten</translation>
+    </message>
+    <message>
+        <source>Watch prefix</source>
+        <translation>Präfix beobachten</translation>
+    </message>
+    <message>
+        <source>Stop watching</source>
+        <translation>Nicht mehr beobachten</translation>
+    </message>
+    <message>
+        <source>Key literal, e.g. [&quot;users&quot;, 42]</source>
+        <translation>Schlüssel-Literal, z. B. [&quot;users&quot;, 42]</translation>
+    </message>
+    <message>
+        <source>Watch this key: its value, and each change any process makes</source>
+        <translation>Diesen Schlüssel beobachten: seinen Wert und jede Änderung, die ein Prozess macht</translation>
+    </message>
+    <message>
+        <source>Watch every key below this one (its subtree)</source>
+        <translation>Jeden Schlüssel unter diesem beobachten (seinen Teilbaum)</translation>
+    </message>
+    <message>
+        <source>The most keys a watched prefix may hold</source>
+        <translation>Höchstens so viele Schlüssel darf ein beobachtetes Präfix enthalten</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Stop watching for now; on resume, what changed meanwhile shows as one change per key</source>
+        <translation>Vorerst nicht beobachten; beim Fortsetzen erscheint, was sich inzwischen geändert hat, als eine Änderung je Schlüssel</translation>
+    </message>
+    <message>
+        <source>Clear history</source>
+        <translation>Verlauf leeren</translation>
+    </message>
+    <message>
+        <source>Export history…</source>
+        <translation>Verlauf exportieren…</translation>
+    </message>
+    <message>
+        <source>Save the history as JSON lines, one change a line</source>
+        <translation>Den Verlauf als JSON Lines speichern, eine Änderung je Zeile</translation>
+    </message>
+    <message>
+        <source>Limit per prefix:</source>
+        <translation>Grenze je Präfix:</translation>
+    </message>
+    <message>
+        <source>Entries now</source>
+        <translation>Einträge jetzt</translation>
+    </message>
+    <message>
+        <source>History (newest first)</source>
+        <translation>Verlauf (neueste zuerst)</translation>
+    </message>
+    <message>
+        <source>History saved to %1</source>
+        <translation>Verlauf gespeichert unter %1</translation>
+    </message>
+    <message>
+        <source>Could not save the history to %1: %2</source>
+        <translation>Der Verlauf konnte nicht unter %1 gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>Clear the history?</source>
+        <translation>Verlauf leeren?</translation>
+    </message>
+    <message>
+        <source>Export the history</source>
+        <translation>Verlauf exportieren</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl);;All files (*)</source>
+        <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Prefix %1 (every key below it)</source>
+        <translation>Präfix %1 (jeder Schlüssel darunter)</translation>
+    </message>
+    <message>
+        <source>Key %1</source>
+        <translation>Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>Type a key literal and choose Watch key or Watch prefix.</source>
+        <translation>Geben Sie ein Schlüssel-Literal ein und wählen Sie „Schlüssel beobachten“ oder „Präfix beobachten“.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries watched</source>
+        <translation>
+            <numerusform>%n Eintrag beobachtet</numerusform>
+            <numerusform>%n Einträge beobachtet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes in the history</source>
+        <translation>
+            <numerusform>%n Änderung im Verlauf</numerusform>
+            <numerusform>%n Änderungen im Verlauf</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>sees other processes&apos; commits by %1</source>
+        <translation>erkennt Commits anderer Prozesse über %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Clear the %n changes of the history? They are not kept anywhere else; export them first to keep them. The database is not touched.</source>
+        <translation>
+            <numerusform>Die %n Änderung des Verlaufs leeren? Sie wird nirgends sonst aufbewahrt; exportieren Sie sie vorher, um sie zu behalten. Die Datenbank bleibt unberührt.</numerusform>
+            <numerusform>Die %n Änderungen des Verlaufs leeren? Sie werden nirgends sonst aufbewahrt; exportieren Sie sie vorher, um sie zu behalten. Die Datenbank bleibt unberührt.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -12,6 +12,7 @@ struct OptionSpec
     std::string_view name;
     bool takesValue;
     bool global;
+    bool repeatable = false; // given more than once, every value is kept (values())
 };
 
 // One option a line: clang-format 14 packs a list this long into columns.
@@ -24,7 +25,7 @@ constexpr std::array kOptions{
     OptionSpec{"--help", false, true},
     OptionSpec{"--version", false, true},
     OptionSpec{"--ttl", true, false},
-    OptionSpec{"--prefix", true, false},
+    OptionSpec{"--prefix", true, false, true},
     OptionSpec{"--start", true, false},
     OptionSpec{"--end", true, false},
     OptionSpec{"--limit", true, false},
@@ -112,7 +113,7 @@ CliArguments CliArguments::parse(const std::vector<std::string> &args)
         if (spec == nullptr) {
             throw UsageError("kvs: unknown option " + std::string(name) + " (see kvs --help)");
         }
-        if (result.m_options.contains(spec->name)) {
+        if (result.m_options.contains(spec->name) && !spec->repeatable) {
             throw UsageError("kvs: " + std::string(spec->name) + " is given twice");
         }
         std::string value;
@@ -127,6 +128,7 @@ CliArguments CliArguments::parse(const std::vector<std::string> &args)
         } else if (inlineValue) {
             throw UsageError("kvs: " + std::string(spec->name) + " takes no value");
         }
+        result.m_values[std::string(spec->name)].push_back(value);
         result.m_options.emplace(std::string(spec->name), std::move(value));
     }
     return result;
@@ -143,7 +145,16 @@ std::optional<std::string> CliArguments::value(std::string_view option) const
     if (it == m_options.end()) {
         return std::nullopt;
     }
+    if (values(option).size() > 1) {
+        throw UsageError("kvs: " + std::string(option) + " is given twice");
+    }
     return it->second;
+}
+
+std::vector<std::string> CliArguments::values(std::string_view option) const
+{
+    const auto it = m_values.find(option);
+    return it == m_values.end() ? std::vector<std::string>() : it->second;
 }
 
 std::vector<std::string> CliArguments::givenOptions() const

@@ -30,6 +30,8 @@ public:
 // ends the options; everything after "--" is positional. "-h" means --help. Any other argument,
 // including "-5", "-0", "-Infinity" and "-", is positional, so literals may begin with '-'.
 // An option that takes a value reads it from "--name=value" or from the next argument, verbatim.
+// Only --prefix may be given more than once (watch takes several); a command that reads it with
+// value() refuses a second one.
 class CliArguments
 {
 public:
@@ -39,8 +41,11 @@ public:
 
     const std::vector<std::string> &positionals() const noexcept { return m_positionals; }
     bool has(std::string_view option) const;
-    // The value of an option that takes one; nullopt when it was not given.
+    // The value of an option that takes one; nullopt when it was not given. Throws UsageError
+    // "kvs: OPTION is given twice" for a repeatable option given more than once.
     std::optional<std::string> value(std::string_view option) const;
+    // Every value of an option, in command-line order; empty when it was not given.
+    std::vector<std::string> values(std::string_view option) const;
     // Every option given, by its canonical name ("--help" for "-h"), in name order.
     std::vector<std::string> givenOptions() const;
 
@@ -50,7 +55,8 @@ public:
 
 private:
     std::vector<std::string> m_positionals;
-    std::map<std::string, std::string, std::less<>> m_options; // flags map to ""
+    std::map<std::string, std::string, std::less<>> m_options;             // flags map to ""
+    std::map<std::string, std::vector<std::string>, std::less<>> m_values; // every value given
 };
 
 // The options every command accepts.

@@ -58,10 +58,12 @@ Usage:
   kvs --db PATH queue enqueue TOPIC PAYLOAD [--delay MS] [--max-attempts N]
                               add a message (PAYLOAD is a value literal, due after MS
                               milliseconds, default 3 attempts); prints its id
-  kvs --db PATH watch KEY... [--count N]
-                              print the keys' entries, then a line per change any process
-                              commits (polled about every 100 ms, read-only); runs until
-                              interrupted, or until N changes with --count
+  kvs --db PATH watch [KEY...] [--prefix KEY]... [--limit N] [--count N]
+                              print the entries of the keys and of every key below each
+                              --prefix (at most N per prefix, default 1000), then a line per
+                              change any process commits: set, deleted or expired (polled
+                              about every 100 ms, read-only); runs until interrupted, or
+                              until N changes with --count
   kvs bench --db PATH|:memory:|URL [--ops OP,OP...] [--seconds S] [--backends B,B...]
                               benchmark the stores against raw SQLite / libpq (see below)
   kvs bench --workload W --db NEW-FILE|:memory:|URL [--seconds S] [--rate N] [--concurrency C]
@@ -82,11 +84,12 @@ Options (before or after the arguments):
   --table-prefix P      the store's tablePrefix (tables Pkv, Pmeta, ...)
   --migrate             let a write command upgrade a database at an older schema version
   --ttl MS              set: time to live in milliseconds (finite, >= 0)
-  --prefix KEY          list: the children of KEY
+  --prefix KEY          list: the children of KEY; watch: every key below KEY (repeatable)
   --start KEY           list: first key, inclusive (inside the prefix when both are given)
   --end KEY             list: last key, exclusive
   --limit N             list, queue peek, queue dead: page size, an integer >= 1 (default 100,
-                        at most 1000)
+                        at most 1000); watch: the most keys one --prefix may hold (default
+                        1000; more is an error)
   --reverse             list: descending key order
   --cursor C            list: continue after the page that printed "cursor: C"
   --status S            queue peek: pending (due), delayed (not yet due), processing (leased)

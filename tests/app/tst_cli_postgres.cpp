@@ -3,6 +3,7 @@
 // error for a server that is not there.
 #include "cli_test_support.h"
 #include "support/postgres_test_server.h"
+#include "watch_process.h"
 
 #include <QProcess>
 #include <QSet>
@@ -32,6 +33,7 @@ private slots:
     void readNeverCreates();
     void queueCommands();
     void watchSeesAnotherWriter();
+    void watchPrefixSeesSetAndDelete();
     void unreachableServerIsOneClearError();
     void processesMigrateOneSchemaAtOnce();
     void injectionAttemptsAreRefused();
@@ -118,6 +120,36 @@ void TestCliPostgres::watchSeesAnotherWriter()
     QVERIFY(watch.waitForFinished(10'000));
     QCOMPARE(watch.exitCode(), 0);
     QVERIFY(watch.readAllStandardOutput().contains("\"dark\""));
+}
+
+void TestCliPostgres::watchPrefixSeesSetAndDelete()
+{
+    const QString schema = QString::fromStdString(kvs::test::freshSchema("cliwatchp"));
+    QCOMPARE(kvs(schema, {"set", "['users', 'ada']", "1"}).code, 0);
+    WatchProcess watch({"--db",
+                        url(),
+                        "--schema",
+                        schema,
+                        "--json",
+                        "watch",
+                        "['config']",
+                        "--prefix",
+                        "['users']",
+                        "--count",
+                        "2"});
+    QVERIFY(parseObject(watch.nextLine()).value("value").isNull()); // ['config'], missing
+    QCOMPARE(parseObject(watch.nextLine()).value("key").toString(),
+             QStringLiteral("[\"users\", \"ada\"]"));
+    QCOMPARE(kvs(schema, {"set", "['users', 'bob']", "2"}).code, 0);
+    const QJsonObject bob = parseObject(watch.nextLine());
+    QCOMPARE(bob.value("key").toString(), QStringLiteral("[\"users\", \"bob\"]"));
+    QCOMPARE(bob.value("change").toString(), QStringLiteral("set"));
+    QCOMPARE(kvs(schema, {"delete", "['users', 'ada']"}).code, 0);
+    const QJsonObject ada = parseObject(watch.nextLine());
+    QCOMPARE(ada.value("key").toString(), QStringLiteral("[\"users\", \"ada\"]"));
+    QCOMPARE(ada.value("change").toString(), QStringLiteral("deleted"));
+    QVERIFY(watch.process().waitForFinished(10'000));
+    QCOMPARE(watch.process().exitCode(), 0);
 }
 
 void TestCliPostgres::unreachableServerIsOneClearError()

@@ -7,17 +7,20 @@
 #include "inspector/new_key_dialog.h"
 #include "inspector/value_edit_panel.h"
 #include "inspector/value_view.h"
+#include "message_banner.h"
 #include "theme/ui_palette.h"
 
 #include <kvs/async_kvstore.h>
 
 #include <QAction>
 #include <QClipboard>
+#include <QDateTime>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -77,6 +80,15 @@ ValueInspector::ValueInspector(QWidget *parent)
     m_readOnlyHint->setText(tr("Read-only: this database is open for inspection only. Allow "
                                "writes to edit, delete or create keys."));
     m_error = makeBanner(QStringLiteral("inspectorError"), UiPalette::Tone::Error, this);
+    m_changedElsewhere = new MessageBanner(MessageBanner::Tone::Warning, this);
+    m_changedElsewhere->setObjectName(QStringLiteral("changedElsewhere"));
+    auto *reload = new QPushButton(tr("Reload"), m_changedElsewhere);
+    reload->setObjectName(QStringLiteral("reloadChanged"));
+    m_changedElsewhere->addButton(reload);
+    connect(reload, &QPushButton::clicked, this, [this] {
+        if (!m_selectedKey.empty() && confirmLeave())
+            showKey(m_selectedKey, m_selectedIsPrefix);
+    });
 
     m_header = new EntryHeader(this);
     m_stack = new QStackedWidget(this);
@@ -96,6 +108,7 @@ ValueInspector::ValueInspector(QWidget *parent)
     layout->addWidget(m_writeToolBar);
     layout->addWidget(m_readOnlyHint);
     layout->addWidget(m_error);
+    layout->addWidget(m_changedElsewhere);
     layout->addWidget(m_header);
     layout->addWidget(m_stack, 1);
 
@@ -241,6 +254,8 @@ void ValueInspector::showKey(const std::string &encodedKey, bool prefixOnly)
     m_leaveAfterSave = false;
     m_selectedIsPrefix = prefixOnly;
     m_selectedKey = encodedKey;
+    m_changedTo.reset();
+    m_changedElsewhere->hide();
     m_pendingValue.reset();
     m_conflictCurrent.reset();
     hideError();
@@ -252,6 +267,8 @@ void ValueInspector::clear()
 {
     m_controller->cancelLoad();
     m_selectedKey.clear();
+    m_changedTo.reset();
+    m_changedElsewhere->hide();
     m_entry.reset();
     m_pendingValue.reset();
     m_conflictCurrent.reset();
@@ -259,6 +276,28 @@ void ValueInspector::clear()
     m_view->clear();
     hideError();
     showPage(EmptyPage);
+}
+
+void ValueInspector::noteChangedElsewhere(const std::string &encodedKey,
+                                          std::optional<std::int64_t> version,
+                                          qint64 atMs)
+{
+    if (encodedKey.empty() || encodedKey != m_selectedKey || !m_entry)
+        return;
+    const bool shown = version ? (m_entry->found && m_entry->version == *version) : !m_entry->found;
+    if (shown)
+        return; // this pane's own write, or a reload that already shows it
+    m_changedTo = version;
+    const QString time
+        = QLocale().toString(QDateTime::fromMSecsSinceEpoch(atMs).time(), QLocale::LongFormat);
+    m_changedElsewhere->showMessage(
+        version ? tr("Changed by another process at %1; reload?").arg(time)
+                : tr("Deleted by another process at %1; reload?").arg(time));
+}
+
+QString ValueInspector::changedElsewhereText() const
+{
+    return m_changedElsewhere->message();
 }
 
 QString ValueInspector::errorText() const
@@ -269,6 +308,11 @@ QString ValueInspector::errorText() const
 void ValueInspector::showEntry(const InspectedEntry &entry)
 {
     m_entry = entry;
+    if (m_changedTo
+        && *m_changedTo == (entry.found ? std::optional(entry.version) : std::nullopt)) {
+        m_changedTo.reset(); // what the other writer left is shown now
+        m_changedElsewhere->hide();
+    }
     m_conflictCurrent.reset();
     m_pendingValue.reset();
     const bool prefixOnly = m_selectedIsPrefix && entry.encodedKey == m_selectedKey;

@@ -25,6 +25,7 @@ class AsyncKVStore;
 namespace kvs::ui {
 
 class ConflictView;
+class MessageBanner;
 class EntryHeader;
 class ValueEditPanel;
 class ValueView;
@@ -96,6 +97,15 @@ public:
     // The in-place error message, empty when none is shown.
     QString errorText() const;
 
+    // Another writer changed encodedKey at atMs (ms since the epoch): version is its new
+    // version, nullopt when it went. When that is the key shown and not the entry shown, a
+    // banner says so and offers Reload (a reload, or a newer entry shown, hides it).
+    void noteChangedElsewhere(const std::string &encodedKey,
+                              std::optional<std::int64_t> version,
+                              qint64 atMs);
+    // The banner's text, empty when hidden.
+    QString changedElsewhereText() const;
+
 signals:
     void keyWritten(const std::string &encodedKey); // set/increment/ttl/new key
     void keyDeleted(const std::string &encodedKey); // here, or found deleted by another writer
@@ -133,10 +143,13 @@ private:
     bool m_selectedIsPrefix = false; // the tree shows keys below the selected key
     bool m_leaveAfterSave = false;   // confirmLeave() started the save in flight
 
-    QToolBar *m_toolBar;                  // Owned (child).
-    QToolBar *m_writeToolBar;             // Owned (child).
-    QLabel *m_readOnlyHint;               // Owned (child).
-    QLabel *m_error;                      // Owned (child).
+    QToolBar *m_toolBar;               // Owned (child).
+    QToolBar *m_writeToolBar;          // Owned (child).
+    QLabel *m_readOnlyHint;            // Owned (child).
+    QLabel *m_error;                   // Owned (child).
+    MessageBanner *m_changedElsewhere; // Owned (child).
+    // The version another writer left (nullopt: deleted), while m_changedElsewhere shows.
+    std::optional<std::optional<std::int64_t>> m_changedTo;
     EntryHeader *m_header;                // Owned (child).
     QStackedWidget *m_stack;              // Owned (child).
     ValueView *m_view;                    // Owned (child of m_stack).

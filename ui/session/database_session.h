@@ -54,6 +54,9 @@ public:
     bool isWritable() const { return m_writable; }
     bool isOpening() const { return m_opening; }
     const ConnectionSpec &spec() const { return m_spec; }
+    // The connection string with the password, for a second reader of the same database (a
+    // watch pane's change feed). Never shown or logged.
+    std::string connectionString() const { return m_spec.connectionString(m_password); }
     QString displayName() const { return m_spec.displayName(); }
 
     // The database for the Tables view and the SQL console (Qt Sql), password included.

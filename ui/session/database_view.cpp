@@ -10,6 +10,9 @@
 #include "theme/ui_palette.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
+#include "watch/live_updates.h"
+#include "watch/watch_controller.h"
+#include "watch/watch_pane.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -38,9 +41,11 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_inspector(new ValueInspector(m_splitter))
     , m_views(new QTabWidget(this))
     , m_queues(new QueuesPane(m_views))
+    , m_transaction(new TransactionPane(m_views))
+    , m_watch(new WatchPane(m_views))
     , m_tables(new TablesPane(m_views))
     , m_console(new SqlConsolePane(m_views))
-    , m_transaction(new TransactionPane(m_views))
+    , m_live(new LiveUpdates(m_tree->model(), m_inspector, m_watch->controller(), this))
 {
     m_session->setParent(this);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -79,11 +84,13 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     layout->setSpacing(4);
     layout->addWidget(m_toolBar);
     layout->addWidget(m_banner);
-    // The views of this database: its keys, its queues, its tables and a SQL console.
+    // The views of this database: its keys, its queues, a transaction editor, watches, its
+    // tables and a SQL console.
     m_views->setDocumentMode(true);
     m_views->addTab(m_splitter, tr("Keys"));
     m_views->addTab(m_queues, tr("Queues"));
     m_views->addTab(m_transaction, tr("Transaction"));
+    m_views->addTab(m_watch, tr("Watch"));
     // The tables as stored, through Qt Sql: they connect when first shown.
     m_views->addTab(m_tables, tr("Tables"));
     m_views->addTab(m_console, tr("SQL"));
@@ -200,6 +207,15 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     m_queues->setStore(store, writable, m_session->spec().displayName());
     m_console->setWritesPossible(writable);
     m_transaction->setStore(store, writable);
+    if (store && !m_watch->controller()->hasSource()) {
+        // A feed reads through connections of its own, read-only, whatever the mode.
+        FeedSource source{m_session->connectionString(),
+                          m_session->spec().schema().toStdString(),
+                          m_session->spec().tablePrefix().toStdString(),
+                          nullptr};
+        m_watch->setSource(source);
+        m_live->setSource(source);
+    }
     if (const std::optional<std::string> selected = m_tree->currentEncodedKey();
         reopened && selected)
         m_inspector->showKey(*selected);

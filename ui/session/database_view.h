@@ -14,18 +14,20 @@ class QToolBar;
 namespace kvs::ui {
 
 class KeyTreePane;
+class LiveUpdates;
 class MessageBanner;
 class QueuesPane;
 class SqlConsolePane;
 class TablesPane;
 class TransactionPane;
+class WatchPane;
 class ValueInspector;
 
 // One tab of the main window: a DatabaseSession shown as the key tree (left) and the value
-// inspector (right), with the database's toolbar: "Allow writes" (the visible switch out of
-// inspection; an older schema asks before it migrates), Refresh and New key. Problems of the
-// session (a refused schema, a lost connection) show in a banner with what can be done.
-// Thread rule: GUI thread only.
+// inspector (right), its queues and its watch panes, with the database's toolbar: "Allow writes"
+// (the visible switch out of inspection; an older schema asks before it migrates), Refresh and New
+// key. Problems of the session (a refused schema, a lost connection) show in a banner with what can
+// be done. Thread rule: GUI thread only.
 class DatabaseView : public QWidget
 {
     Q_OBJECT
@@ -42,6 +44,8 @@ public:
     TablesPane *tables() const { return m_tables; }
     SqlConsolePane *console() const { return m_console; }
     TransactionPane *transaction() const { return m_transaction; }
+    WatchPane *watch() const { return m_watch; }
+    LiveUpdates *liveUpdates() const { return m_live; }
     QTabWidget *views() const { return m_views; }
     QAction *allowWritesAction() const { return m_allowWrites; }
     QString bannerText() const;
@@ -72,11 +76,14 @@ private:
     QSplitter *m_splitter;       // Owned.
     KeyTreePane *m_tree;         // Owned (in the splitter).
     ValueInspector *m_inspector; // Owned (in the splitter).
-    QTabWidget *m_views;  // Owned: the Keys (m_splitter), Queues, Transaction, Tables and SQL tabs.
-    QueuesPane *m_queues; // Owned (in m_views).
-    TablesPane *m_tables; // Owned (in m_views).
-    SqlConsolePane *m_console;      // Owned (in m_views).
+    QTabWidget
+        *m_views; // Owned: the Keys (m_splitter), Queues, Transaction, Watch, Tables and SQL tabs.
+    QueuesPane *m_queues;           // Owned (in m_views).
     TransactionPane *m_transaction; // Owned (in m_views).
+    WatchPane *m_watch;             // Owned (in m_views).
+    TablesPane *m_tables;           // Owned (in m_views).
+    SqlConsolePane *m_console;      // Owned (in m_views).
+    LiveUpdates *m_live;            // Owned (child): other processes' writes in tree and inspector.
     long long m_outdatedVersion = 0;
 };
 

@@ -1,12 +1,16 @@
 #pragma once
 
 #include <kvs/async_kvstore.h>
+#include <kvs/errors.h>
 #include <kvs/kvstore.h>
 #include <kvs/kvstore_options.h>
 #include <kvs/types.h>
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,25 +19,79 @@
 namespace kvs {
 
 namespace detail {
-class Connection;
+class ChangeProbe;
 }
 
-/// One watched key whose entry changed: written (a new version), deleted, or expired.
-struct Change
-{
-    std::size_t index; // position of the key in the feed's key list
-    Key key;
-    std::optional<Entry> entry; // nullopt: the key is gone (deleted or expired)
+/// What happened to a watched key.
+enum class ChangeKind {
+    Set,     // written: a new version (or the key appeared under a watched prefix)
+    Deleted, // gone, and it had no expiry that has passed
+    Expired, // gone, and its expiry has passed on the store's clock
 };
 
-/// Sees changes to a set of keys that other connections and processes commit (an addition to the
-/// reference, whose watch() is in-process only). On SQLite poll() probes PRAGMA data_version,
-/// which moves only when another connection commits, and only then re-reads the keys with
-/// getMany; on PostgreSQL (a postgres:// URL), which has no such counter for rows written by
-/// others, every poll() re-reads them with one getMany statement. Either way it reports the keys
-/// whose version differs; a key whose TTL passes is reported too. Call poll() about every
-/// kProbeInterval from a timer or a loop of your own: the feed owns no thread and no timer.
-/// Opens the database read-only and never writes it. Thread rule: one thread at a time.
+/// One watched key whose entry changed.
+struct Change
+{
+    /// index of a key found only under a watched prefix.
+    static constexpr std::size_t kUnderPrefix = std::numeric_limits<std::size_t>::max();
+
+    std::size_t index; // position of the key in the feed's key list, or kUnderPrefix
+    Key key;
+    std::optional<Entry> entry;    // the entry now; nullopt: the key is gone
+    std::optional<Entry> previous; // the entry as last read; nullopt: it did not exist
+    ChangeKind kind = ChangeKind::Set;
+};
+
+/// What a feed watches: single keys and whole prefixes (every key below a prefix, the prefix
+/// key itself excluded, as list() does).
+struct WatchTargets
+{
+    static constexpr std::size_t kDefaultPrefixLimit = 1000;
+
+    // Not an aggregate, so that ChangeFeed(path, {{"a"}, {"b"}}) means two keys.
+    WatchTargets() = default;
+    static WatchTargets of(std::vector<Key> keys,
+                           std::vector<Key> prefixes,
+                           std::size_t prefixLimit = kDefaultPrefixLimit)
+    {
+        WatchTargets targets;
+        targets.keys = std::move(keys);
+        targets.prefixes = std::move(prefixes);
+        targets.prefixLimit = prefixLimit;
+        return targets;
+    }
+
+    std::vector<Key> keys;
+    std::vector<Key> prefixes;
+    /// The most keys one prefix may hold; more fail with WatchLimitError.
+    std::size_t prefixLimit = kDefaultPrefixLimit;
+};
+
+/// A watched prefix holds more keys than WatchTargets::prefixLimit: "kvs: prefix ["a"] holds
+/// more than 1000 keys; watch a narrower prefix or raise the limit".
+class WatchLimitError : public RangeError
+{
+public:
+    WatchLimitError(const Key &prefix, std::size_t limit);
+    const Key &prefix() const noexcept { return m_prefix; }
+    std::size_t limit() const noexcept { return m_limit; }
+
+private:
+    Key m_prefix;
+    std::size_t m_limit;
+};
+
+/// Sees changes to a set of keys and prefixes that other connections and processes commit (an
+/// addition to the reference, whose watch() is in-process only). poll() first asks the database
+/// a cheap question (probeDescription()): on SQLite PRAGMA data_version, which moves only when a
+/// connection commits; on PostgreSQL (a postgres:// URL) the server's transaction snapshot,
+/// which moves when any writing transaction ends (deletes, cleanExpired and reset included). Only
+/// when that moved, or when a watched entry's expiry has come on the store's clock, does it
+/// re-read the watched keys (getMany) and prefixes (list). It reports the keys whose version
+/// differs, the ones that appeared and the ones that went (deleted or expired). Call poll()
+/// about every kProbeInterval from a timer or a loop of your own: the feed owns no thread and
+/// no timer. Opens the database read-only and never writes it (no trigger, no NOTIFY).
+/// Thread rule: one thread at a time.
 class ChangeFeed
 {
 public:
@@ -41,7 +99,12 @@ public:
 
     /// Opens database (a SQLite path, or a postgres:// URL with schema) read-only and reads the
     /// initial entries. Throws as a read-only open does; RangeError / TypeError for a key kvs
-    /// refuses.
+    /// refuses; WatchLimitError for a prefix over the limit.
+    ChangeFeed(const std::string &database,
+               WatchTargets targets,
+               KVStoreOptions options = {},
+               const std::string &schema = {});
+    /// Keys only.
     ChangeFeed(const std::string &database,
                std::vector<Key> keys,
                KVStoreOptions options = {},
@@ -50,25 +113,46 @@ public:
     ChangeFeed(const ChangeFeed &) = delete;
     ChangeFeed &operator=(const ChangeFeed &) = delete;
 
-    const std::vector<Key> &keys() const noexcept { return m_keys; }
-    /// The entries as of the last read, one slot per key.
-    const std::vector<std::optional<Entry>> &current() const noexcept { return m_current; }
+    const std::vector<Key> &keys() const noexcept { return m_targets.keys; }
+    const std::vector<Key> &prefixes() const noexcept { return m_targets.prefixes; }
+    /// The entries of keys() as of the last read, one slot per key.
+    std::vector<std::optional<Entry>> current() const;
+    /// Every live watched entry (keys and prefixes) as of the last read, in key order.
+    std::vector<Entry> entries() const;
+    /// How poll() finds out that something was committed, e.g. "PRAGMA data_version".
+    std::string probeDescription() const;
 
-    /// The keys that changed since the last call (or since construction), in key order.
+    /// Watches targets instead, on the same connections, and reads their entries (reported by
+    /// current() and entries(), not as changes). Throws as the constructor's read does
+    /// (WatchLimitError for a prefix over the limit); the feed then keeps its old targets.
+    void watch(WatchTargets targets);
+
+    /// The changes since the last call (or since construction), in key order. Throws what a
+    /// read throws (a lost connection, WatchLimitError for a prefix that grew past the limit);
+    /// the feed then keeps its state, and the next poll() re-reads.
     [[nodiscard]] std::vector<Change> poll();
 
 private:
-    std::vector<std::optional<Entry>> readAll();
-    std::int64_t dataVersion();
+    struct Slot
+    {
+        Key key;
+        std::optional<Entry> entry;
+        std::size_t index = Change::kUnderPrefix; // in keys(), for a watched key
+    };
+    using Slots = std::map<std::string, Slot>; // by encoded key: key order
 
-    std::vector<Key> m_keys;
+    Slots readAll();
+    std::vector<std::optional<Entry>> getMany(const std::vector<Key> &keys);
+    ListResult list(const ListSelector &selector, const ListOptions &options);
+    bool expiryDue() const;
+
+    WatchTargets m_targets;
     std::shared_ptr<Clock> m_clock;         // options.clock, or the system's: when entries expire.
     std::unique_ptr<KVStore> m_store;       // SQLite. Owned.
     std::unique_ptr<AsyncKVStore> m_remote; // PostgreSQL. Owned.
-    std::unique_ptr<detail::Connection> m_probe; // SQLite. Owned. Its data_version sees commits.
-    std::int64_t m_dataVersion = 0;
-    std::vector<std::optional<Entry>> m_current;
-    std::optional<std::int64_t> m_nextExpiry; // the earliest expiresAt among current entries
+    std::unique_ptr<detail::ChangeProbe> m_probe; // Owned.
+    bool m_stale = false; // a poll failed after its probe moved: the next one re-reads
+    Slots m_slots;
 };
 
 } // namespace kvs

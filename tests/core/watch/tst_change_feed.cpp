@@ -1,7 +1,8 @@
 // ChangeFeed: changes that other connections and processes commit arrive through
 // PRAGMA data_version probes; only keys whose version differs are reported. The other process is
-// this test binary started again with --writer.
+// this test binary started again with --writer (feed_writer.h).
 #include "support/test_support.h"
+#include "watch/feed_writer.h"
 
 #include <kvs/change_feed.h>
 #include <kvs/clock.h>
@@ -19,14 +20,6 @@
 using namespace kvs;
 
 namespace {
-
-// The second process: sets ["config", "theme"] to the given text.
-int runWriter(const char *path, const char *theme)
-{
-    KVStore store(path);
-    store.set({"config", "theme"}, Value(theme));
-    return 0;
-}
 
 // Polls until a change arrives or about two seconds pass: a probe of what another process does,
 // so it waits on real time.
@@ -58,6 +51,14 @@ private slots:
     void reportsDeletesAndExpiry();
     void expiryFollowsTheClockOfItsOptions();
     void opensReadOnly();
+    void watchesAPrefixAcrossProcesses();
+    void tellsDeletedFromExpired();
+    void keyUnderAWatchedPrefixIsReportedOnce();
+    void refusesAPrefixOverTheLimit();
+    void aPrefixGrowingPastTheLimitFailsThePollAndRecovers();
+    void refusesAZeroLimit();
+    void saysHowItProbes();
+    void watchesNewTargetsOnItsConnections();
 };
 
 void TestChangeFeed::seesAnotherProcessWrite()
@@ -72,12 +73,11 @@ void TestChangeFeed::seesAnotherProcessWrite()
     QVERIFY(!feed.current()[1].has_value());
     QVERIFY(feed.poll().empty()); // nothing committed since
 
-    QProcess writer;
-    writer.start(
-        QCoreApplication::applicationFilePath(),
-        {QStringLiteral("--writer"), QString::fromStdString(path), QStringLiteral("dark")});
-    QVERIFY(writer.waitForFinished(10'000));
-    QCOMPARE(writer.exitCode(), 0);
+    QVERIFY(test::writeFromAnotherProcess(path,
+                                          {},
+                                          {QStringLiteral("set"),
+                                           QStringLiteral(R"(["config", "theme"])"),
+                                           QStringLiteral(R"("dark")")}));
 
     const std::vector<Change> changes = pollUntilChange(feed);
     QCOMPARE(changes.size(), std::size_t(1));
@@ -163,10 +163,194 @@ void TestChangeFeed::opensReadOnly()
     QCOMPARE(test::fileBytes(QString::fromStdString(path)), before);
 }
 
+void TestChangeFeed::watchesAPrefixAcrossProcesses()
+{
+    const std::string path = m_files.path("prefix.db");
+    {
+        KVStore store(path);
+        store.set({"users", "ada"}, Value(1));
+        store.set({"users", "bob"}, Value(2));
+        store.set({"usersx"}, Value(0)); // not below ["users"]: key parts compare whole
+        store.set({"users"}, Value(0));  // the prefix key itself is not below it (as list())
+    }
+    ChangeFeed feed(path, WatchTargets::of({}, {{"users"}}));
+    QCOMPARE(feed.entries().size(), std::size_t(2));
+    QVERIFY(feed.current().empty());
+
+    QVERIFY(test::writeFromAnotherProcess(
+        path,
+        {},
+        {QStringLiteral("set"), QStringLiteral(R"(["users", "cy"])"), QStringLiteral("3")}));
+    std::vector<Change> changes = pollUntilChange(feed);
+    QCOMPARE(changes.size(), std::size_t(1));
+    QCOMPARE(changes[0].index, Change::kUnderPrefix);
+    QVERIFY(changes[0].key == (Key{"users", "cy"}));
+    QVERIFY(changes[0].kind == ChangeKind::Set);
+    QVERIFY(!changes[0].previous.has_value());
+    QCOMPARE(changes[0].entry->value.asNumber(), 3.0);
+
+    QVERIFY(test::writeFromAnotherProcess(
+        path,
+        {},
+        {QStringLiteral("set"), QStringLiteral(R"(["users", "ada"])"), QStringLiteral("10")}));
+    changes = pollUntilChange(feed);
+    QCOMPARE(changes.size(), std::size_t(1));
+    QCOMPARE(changes[0].previous->value.asNumber(), 1.0);
+    QCOMPARE(changes[0].entry->value.asNumber(), 10.0);
+    QVERIFY(changes[0].entry->version > changes[0].previous->version);
+
+    QVERIFY(test::writeFromAnotherProcess(
+        path, {}, {QStringLiteral("delete"), QStringLiteral(R"(["users", "bob"])")}));
+    changes = pollUntilChange(feed);
+    QCOMPARE(changes.size(), std::size_t(1));
+    QVERIFY(changes[0].key == (Key{"users", "bob"}));
+    QVERIFY(changes[0].kind == ChangeKind::Deleted);
+    QVERIFY(!changes[0].entry.has_value());
+    QCOMPARE(changes[0].previous->value.asNumber(), 2.0);
+
+    QVERIFY(test::writeFromAnotherProcess(
+        path, {}, {QStringLiteral("set"), QStringLiteral(R"(["usersx"])"), QStringLiteral("1")}));
+    QVERIFY(feed.poll().empty()); // the writer has finished: its commit is there to probe
+    QCOMPARE(feed.entries().size(), std::size_t(2));
+}
+
+void TestChangeFeed::tellsDeletedFromExpired()
+{
+    const std::string path = m_files.path("kinds.db");
+    KVStoreOptions options;
+    const auto clock = std::make_shared<ManualClock>();
+    options.clock = clock;
+    options.maintenanceInterval = std::chrono::milliseconds(0);
+    KVStore writer(path, options);
+    writer.set({"p", "deleted"}, Value(1), {1000.0}); // an expiry still ahead when deleted
+    writer.set({"p", "expiring"}, Value(2), {5000.0});
+    ChangeFeed feed(path, WatchTargets::of({}, {{"p"}}), options);
+    writer.remove({"p", "deleted"});
+    std::vector<Change> changes = feed.poll();
+    QCOMPARE(changes.size(), std::size_t(1));
+    QVERIFY(changes[0].kind == ChangeKind::Deleted);
+    clock->advance(5000);
+    changes = feed.poll(); // no commit: the expiry it read is due
+    QCOMPARE(changes.size(), std::size_t(1));
+    QVERIFY(changes[0].key == (Key{"p", "expiring"}));
+    QVERIFY(changes[0].kind == ChangeKind::Expired);
+    QCOMPARE(changes[0].previous->value.asNumber(), 2.0);
+    QVERIFY(feed.entries().empty());
+    QVERIFY(feed.poll().empty());
+}
+
+void TestChangeFeed::keyUnderAWatchedPrefixIsReportedOnce()
+{
+    const std::string path = m_files.path("both.db");
+    KVStore writer(path);
+    writer.set({"p", "a"}, Value(1));
+    ChangeFeed feed(path, WatchTargets::of({{"p", "a"}, {"q"}}, {{"p"}}));
+    QCOMPARE(feed.current().size(), std::size_t(2));
+    QCOMPARE(feed.current()[0]->value.asNumber(), 1.0);
+    QVERIFY(!feed.current()[1].has_value());
+    writer.set({"p", "a"}, Value(2));
+    const std::vector<Change> changes = feed.poll();
+    QCOMPARE(changes.size(), std::size_t(1));
+    QCOMPARE(changes[0].index, std::size_t(0)); // the watched key's position, not kUnderPrefix
+    writer.remove({"p", "a"});
+    const std::vector<Change> gone = feed.poll();
+    QCOMPARE(gone.size(), std::size_t(1));
+    QVERIFY(gone[0].kind == ChangeKind::Deleted);
+    QCOMPARE(feed.current().size(), std::size_t(2)); // the key keeps its slot, now empty
+    QVERIFY(!feed.current()[0].has_value());
+}
+
+void TestChangeFeed::refusesAPrefixOverTheLimit()
+{
+    const std::string path = m_files.path("limit.db");
+    {
+        KVStore store(path);
+        for (int i = 0; i < 3; ++i)
+            store.set({"big", static_cast<double>(i)}, Value(i));
+    }
+    WatchTargets targets = WatchTargets::of({}, {{"big"}}, 2);
+    try {
+        ChangeFeed feed(path, targets);
+        QFAIL("a prefix of 3 keys was watched with a limit of 2");
+    } catch (const WatchLimitError &error) {
+        QCOMPARE(error.kind(), ErrorKind::RangeError);
+        QCOMPARE(std::string(error.what()),
+                 std::string(R"(kvs: prefix ["big"] holds more than 2 keys; watch a narrower )"
+                             "prefix or raise the limit"));
+        QCOMPARE(error.limit(), std::size_t(2));
+    }
+    targets.prefixLimit = 3; // exactly the limit is allowed
+    ChangeFeed feed(path, targets);
+    QCOMPARE(feed.entries().size(), std::size_t(3));
+}
+
+void TestChangeFeed::aPrefixGrowingPastTheLimitFailsThePollAndRecovers()
+{
+    const std::string path = m_files.path("grows.db");
+    KVStore writer(path);
+    writer.set({"g", 1.0}, Value(1));
+    ChangeFeed feed(path, WatchTargets::of({}, {{"g"}}, 1));
+    writer.set({"g", 2.0}, Value(2));
+    QVERIFY_THROWS_EXCEPTION(WatchLimitError, (void)feed.poll());
+    QCOMPARE(feed.entries().size(), std::size_t(1)); // the state before the failed poll
+    writer.remove({"g", 1.0});
+    // The probe moved once more; the failed read is read again anyway.
+    const std::vector<Change> changes = feed.poll();
+    QCOMPARE(changes.size(), std::size_t(2));
+    QVERIFY(changes[0].key == (Key{"g", 1.0}) && changes[0].kind == ChangeKind::Deleted);
+    QVERIFY(changes[1].key == (Key{"g", 2.0}) && changes[1].kind == ChangeKind::Set);
+}
+
+void TestChangeFeed::refusesAZeroLimit()
+{
+    const std::string path = m_files.path("zero.db");
+    KVStore(path).set({"k"}, Value(1));
+    try {
+        ChangeFeed feed(path, WatchTargets::of({}, {{"k"}}, 0));
+        QFAIL("a limit of 0 was taken");
+    } catch (const RangeError &error) {
+        QCOMPARE(std::string(error.what()),
+                 std::string("kvs: the prefix limit must be at least 1"));
+    }
+}
+
+void TestChangeFeed::saysHowItProbes()
+{
+    const std::string path = m_files.path("probe.db");
+    KVStore(path).set({"k"}, Value(1));
+    ChangeFeed feed(path, {{"k"}});
+    QCOMPARE(feed.probeDescription(), std::string("PRAGMA data_version"));
+}
+
+void TestChangeFeed::watchesNewTargetsOnItsConnections()
+{
+    const std::string path = m_files.path("retarget.db");
+    KVStore writer(path);
+    writer.set({"a"}, Value(1));
+    writer.set({"p", 1.0}, Value(2));
+    writer.set({"p", 2.0}, Value(3));
+    ChangeFeed feed(path, {{"a"}});
+    feed.watch(WatchTargets::of({}, {{"p"}}));
+    QCOMPARE(feed.entries().size(), std::size_t(2)); // read, not reported
+    QVERIFY(feed.poll().empty());
+    writer.set({"a"}, Value(10)); // no longer watched
+    QVERIFY(feed.poll().empty());
+    writer.remove({"p", 1.0});
+    QCOMPARE(feed.poll().size(), std::size_t(1));
+    // Over the limit: refused, and the feed keeps watching what it watched.
+    QVERIFY_THROWS_EXCEPTION(WatchLimitError,
+                             feed.watch(WatchTargets::of({{"a"}}, {{"p"}, {}}, 1)));
+    QCOMPARE(feed.prefixes().size(), std::size_t(1));
+    writer.set({"p", 3.0}, Value(4));
+    const std::vector<Change> changes = feed.poll();
+    QCOMPARE(changes.size(), std::size_t(1));
+    QVERIFY(changes[0].key == (Key{"p", 3.0}));
+}
+
 int main(int argc, char **argv)
 {
-    if (argc == 4 && std::strcmp(argv[1], "--writer") == 0)
-        return runWriter(argv[2], argv[3]);
+    if (test::isFeedWriterCall(argc, argv))
+        return test::runFeedWriter(argc, argv);
     QCoreApplication app(argc, argv);
     TestChangeFeed test;
     return QTest::qExec(&test, argc, argv);

@@ -1,0 +1,104 @@
+#include "postgres/pq_connection.h"
+#include "watch/change_probe.h"
+
+#include <kvs/connection_string.h>
+#include <kvs/errors.h>
+
+#include <chrono>
+#include <optional>
+
+namespace kvs::detail {
+
+namespace {
+
+constexpr std::chrono::milliseconds kConnectTimeout{10000};
+
+// The probes, best first. Each reads one text that changes when some transaction of the server
+// ends, and each is open to any user (checked as a role without privileges in the tests):
+// - pg_current_snapshot() (PostgreSQL 13+) lists the transactions in progress and the next one
+//   to come; any transaction that wrote (a set, a delete, cleanExpired, reset: all take a
+//   transaction id) changes it when it ends, at the moment its rows become visible, so the
+//   re-read that follows sees them. Transactions that wrote nothing do not move it.
+// - txid_current_snapshot(): the same before PostgreSQL 13.
+// - pg_current_wal_lsn(): moves with every commit too, but a little before the rows become
+//   visible, so one more re-read follows each move; refused on a standby.
+// The versionstamp sequence is no probe: deletes, cleanExpired and reset do not move it.
+struct Candidate
+{
+    const char *sql;
+    const char *description;
+    bool settles; // the text moves before the commit is visible: re-read once more afterwards
+};
+
+constexpr Candidate kCandidates[] = {
+    {"SELECT pg_current_snapshot()::text", "pg_current_snapshot()", false},
+    {"SELECT txid_current_snapshot()::text", "txid_current_snapshot()", false},
+    {"SELECT pg_current_wal_lsn()::text", "pg_current_wal_lsn()", true},
+};
+
+// The probe connection is plain libpq: kvs's own parameters are taken out as the adapter does.
+std::string probeConninfo(std::string connection)
+{
+    (void)takeConnectionParameter(connection, "pool_max", true);
+    (void)takeConnectionParameter(connection, "timeout_ms", true);
+    return connection;
+}
+
+class PostgresChangeProbe final : public ChangeProbe
+{
+public:
+    explicit PostgresChangeProbe(const std::string &connection)
+        : m_connection(probeConninfo(connection), kConnectTimeout)
+    {
+        for (const Candidate &candidate : kCandidates) {
+            try {
+                m_last = read(candidate);
+                m_candidate = &candidate;
+                return;
+            } catch (const ConnectionError &) {
+                throw;
+            } catch (const DatabaseError &) {
+                // Refused (no such function, no permission, a standby): try the next one.
+            }
+        }
+    }
+
+    bool changed() override
+    {
+        if (!m_candidate)
+            return true; // no probe the server allows: every poll re-reads
+        std::string text = read(*m_candidate);
+        const bool moved = text != m_last;
+        m_last = std::move(text);
+        const bool settle = m_settle;
+        m_settle = moved && m_candidate->settles;
+        return moved || settle;
+    }
+
+    std::string description() const override
+    {
+        return m_candidate ? m_candidate->description
+                           : "none the server allows (every poll re-reads)";
+    }
+
+private:
+    std::string read(const Candidate &candidate)
+    {
+        const PqResult result = m_connection.exec(candidate.sql);
+        return std::string(result.bytes(0, 0));
+    }
+
+    PqConnection m_connection;
+    const Candidate *m_candidate = nullptr; // Not owned (static). Null: none works.
+    std::string m_last;
+    bool m_settle = false;
+};
+
+} // namespace
+
+std::unique_ptr<ChangeProbe> makePostgresProbe(const std::string &connection)
+{
+    return std::make_unique<PostgresChangeProbe>(connection);
+}
+
+} // namespace kvs::detail

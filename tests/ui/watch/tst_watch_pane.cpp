@@ -1,0 +1,451 @@
+// The Watch tab and the live updates of the tree and the inspector, seeing another process's
+// writes: a set, an overwrite (the changed part marked), a delete, and an expiry on the feed's
+// clock; pause and resume; clear (asked first); the export as JSON lines; the inspector's
+// "changed by another process" banner and Reload; a watched subtree's new key in the expanded
+// tree. Built twice: on a SQLite file and, with KVS_WATCH_POSTGRES (ctest label postgres), on a
+// PostgreSQL schema of its own. The other process is this binary started again with --writer.
+#include "connection/connection_spec.h"
+#include "core/watch/feed_writer.h"
+#include "inspector/value_inspector.h"
+#include "session/database_session.h"
+#include "session/database_view.h"
+#include "support/test_support.h"
+#include "tree/key_tree_model.h"
+#include "tree/key_tree_pane.h"
+#include "watch/history_export.h"
+#include "watch/live_updates.h"
+#include "watch/watch_controller.h"
+#include "watch/watch_entries_model.h"
+#include "watch/watch_history_model.h"
+#include "watch/watch_pane.h"
+
+#ifdef KVS_WATCH_POSTGRES
+#include "support/postgres_test_server.h"
+#endif
+
+#include <kvs/async_kvstore.h>
+#include <kvs/clock.h>
+#include <kvs/key.h>
+#include <kvs/literal.h>
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPoint>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+using namespace kvs;
+using namespace kvs::ui;
+
+namespace {
+
+constexpr int kTimeout = 20000;
+
+// One database of a test: a SQLite file, or a PostgreSQL schema of its own.
+struct Database
+{
+    std::string connection;
+    std::string schema;
+};
+
+std::shared_ptr<AsyncKVStore> storeOf(const Database &db, std::shared_ptr<Clock> clock = nullptr)
+{
+    AsyncKVStoreSettings settings;
+    if (!db.schema.empty())
+        settings.schema = db.schema;
+    settings.clock = std::move(clock);
+    return std::make_shared<AsyncKVStore>(db.connection, settings);
+}
+
+bool writeElsewhere(const Database &db, const QStringList &operation)
+{
+    return test::writeFromAnotherProcess(db.connection, db.schema, operation);
+}
+
+QStringList setOp(const char *key, const char *value)
+{
+    return {QStringLiteral("set"), QString::fromUtf8(key), QString::fromUtf8(value)};
+}
+
+QString cell(const QAbstractItemModel &model, int row, int column, int role = Qt::DisplayRole)
+{
+    return model.index(row, column).data(role).toString();
+}
+
+} // namespace
+
+class TestWatchPane : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    int m_count = 0;
+
+    Database freshDatabase()
+    {
+        ++m_count;
+#ifdef KVS_WATCH_POSTGRES
+        return {test::postgresUrl(), test::freshSchema("watchpane")};
+#else
+        return {m_dir.filePath(QStringLiteral("watch-%1.db").arg(m_count)).toStdString(), {}};
+#endif
+    }
+
+    static FeedSource sourceOf(const Database &db, std::shared_ptr<Clock> clock = nullptr)
+    {
+        return FeedSource{db.connection, db.schema, {}, std::move(clock)};
+    }
+
+    // A view of db as kvs-admin opens it (read-only), shown.
+    static std::unique_ptr<DatabaseView> openView(const Database &db)
+    {
+#ifdef KVS_WATCH_POSTGRES
+        QString password;
+        auto spec
+            = ConnectionSpec::fromPostgresUrl(QString::fromStdString(db.connection), &password);
+        if (!spec)
+            return nullptr;
+        spec->setSchema(QString::fromStdString(db.schema));
+        auto view = std::make_unique<DatabaseView>(new DatabaseSession(*spec, password));
+#else
+        auto view = std::make_unique<DatabaseView>(
+            new DatabaseSession(ConnectionSpec::sqlite(QString::fromStdString(db.connection)), {}));
+#endif
+        view->resize(1100, 700);
+        view->show();
+        if (!QTest::qWaitForWindowExposed(view.get()))
+            return nullptr;
+        if (!QTest::qWaitFor(
+                [&] { return view->modeText() == QStringLiteral("Read-only (inspect)"); },
+                kTimeout))
+            return nullptr;
+        return view;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+    }
+    void seesAnotherProcessSetDeleteAndExpiry();
+    void resumeShowsWhatChangedWhilePaused();
+    void clearAsksFirstAndExportWritesJsonLines();
+    void refusesAPrefixOverItsLimit();
+    void inspectorAndTreeSeeAnotherProcess();
+#ifndef KVS_WATCH_POSTGRES
+    void savesAScreenshot();
+#endif
+};
+
+void TestWatchPane::seesAnotherProcessSetDeleteAndExpiry()
+{
+    const Database db = freshDatabase();
+    const auto clock = std::make_shared<ManualClock>();
+    {
+        auto store = storeOf(db, clock);
+        store->set({"users", "ada"}, Value(1.0)).waitForFinished();
+        store->set({"users", "tmp"}, Value("short-lived"), SetOptions{60000.0}).waitForFinished();
+        store->set({"config"}, Value(0.0)).waitForFinished();
+        store->close().waitForFinished();
+    }
+    WatchPane pane;
+    QAbstractItemModelTester entriesTester(pane.controller()->entries());
+    QAbstractItemModelTester historyTester(pane.controller()->history());
+    pane.setSource(sourceOf(db, clock));
+    pane.keyEdit()->setText(QStringLiteral("[\"users\""));
+    QVERIFY(!pane.watchPrefixButton()->isEnabled()); // not a literal yet
+    pane.keyEdit()->setText(QStringLiteral("[\"users\"]"));
+    QVERIFY(pane.watchPrefixButton()->isEnabled());
+    pane.watchPrefixButton()->click();
+    QCOMPARE(pane.targetList()->count(), 1);
+    WatchEntriesModel *entries = pane.controller()->entries();
+    WatchHistoryModel *history = pane.controller()->history();
+    QTRY_COMPARE_WITH_TIMEOUT(entries->rowCount(), 2, kTimeout);
+    QCOMPARE(cell(*entries, 0, WatchEntriesModel::KeyColumn),
+             QStringLiteral("[\"users\", \"ada\"]"));
+
+    QVERIFY(writeElsewhere(db, setOp(R"(["users", "bob"])", "2")));
+    QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 1, kTimeout);
+    QCOMPARE(cell(*history, 0, WatchHistoryModel::KeyColumn),
+             QStringLiteral("[\"users\", \"bob\"]"));
+    QCOMPARE(cell(*history, 0, WatchHistoryModel::ChangeColumn), QStringLiteral("Set"));
+    QCOMPARE(cell(*history, 0, WatchHistoryModel::NewValueColumn), QStringLiteral("2"));
+    QVERIFY(cell(*history, 0, WatchHistoryModel::OldValueColumn).isEmpty());
+    QCOMPARE(entries->rowCount(), 3);
+
+    QVERIFY(writeElsewhere(db, setOp(R"(["users", "ada"])", R"({name: "Ada", n: 2})")));
+    QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 2, kTimeout);
+    QVERIFY(writeElsewhere(db, setOp(R"(["users", "ada"])", R"({name: "Ada", n: 3})")));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        cell(*history, 0, WatchHistoryModel::NewValueColumn).contains(QStringLiteral("3")),
+        kTimeout);
+    // The part that differs is marked: "2" against "3", past the common {"name": "Ada", "n": .
+    const QString before = cell(*history, 0, WatchHistoryModel::OldValueColumn);
+    const QPoint oldMark = history->index(0, WatchHistoryModel::OldValueColumn)
+                               .data(WatchHistoryModel::MarkRole)
+                               .toPoint();
+    const QPoint newMark = history->index(0, WatchHistoryModel::NewValueColumn)
+                               .data(WatchHistoryModel::MarkRole)
+                               .toPoint();
+    QCOMPARE(before.mid(oldMark.x(), oldMark.y()), QStringLiteral("2"));
+    QCOMPARE(cell(*history, 0, WatchHistoryModel::NewValueColumn).mid(newMark.x(), newMark.y()),
+             QStringLiteral("3"));
+    QVERIFY(!cell(*history, 0, WatchHistoryModel::VersionColumn).isEmpty());
+
+    QVERIFY(writeElsewhere(db, {QStringLiteral("delete"), QStringLiteral(R"(["users", "bob"])")}));
+    QTRY_COMPARE_WITH_TIMEOUT(
+        cell(*history, 0, WatchHistoryModel::ChangeColumn), QStringLiteral("Deleted"), kTimeout);
+    QCOMPARE(cell(*history, 0, WatchHistoryModel::OldValueColumn), QStringLiteral("2"));
+    QTRY_COMPARE_WITH_TIMEOUT(entries->rowCount(), 2, kTimeout);
+
+    clock->advance(60000); // nothing is written: the TTL passes on the feed's clock
+    QTRY_COMPARE_WITH_TIMEOUT(
+        cell(*history, 0, WatchHistoryModel::ChangeColumn), QStringLiteral("Expired"), kTimeout);
+    QCOMPARE(cell(*history, 0, WatchHistoryModel::KeyColumn),
+             QStringLiteral("[\"users\", \"tmp\"]"));
+    QCOMPARE(entries->rowCount(), 1);
+    QVERIFY(pane.statusLabel()->text().contains(QStringLiteral("entries watched")));
+}
+
+void TestWatchPane::resumeShowsWhatChangedWhilePaused()
+{
+    const Database db = freshDatabase();
+    {
+        auto store = storeOf(db);
+        store->set({"k"}, Value(1.0)).waitForFinished();
+        store->close().waitForFinished();
+    }
+    WatchPane pane;
+    pane.setSource(sourceOf(db));
+    pane.keyEdit()->setText(QStringLiteral("[\"k\"]"));
+    pane.watchKeyButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->entries()->rowCount(), 1, kTimeout);
+    pane.pauseAction()->setChecked(true);
+    QVERIFY(pane.controller()->isPaused());
+    QVERIFY(pane.statusLabel()->text().contains(QStringLiteral("paused")));
+    QVERIFY(writeElsewhere(db, setOp(R"(["k"])", "2")));
+    QVERIFY(writeElsewhere(db, setOp(R"(["k"])", "3")));
+    pane.pauseAction()->setChecked(false);
+    QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->history()->rowCount(), 1, kTimeout);
+    // Both writes came while paused: one change, from the value before to the value now.
+    QCOMPARE(cell(*pane.controller()->history(), 0, WatchHistoryModel::OldValueColumn),
+             QStringLiteral("1"));
+    QCOMPARE(cell(*pane.controller()->history(), 0, WatchHistoryModel::NewValueColumn),
+             QStringLiteral("3"));
+}
+
+void TestWatchPane::clearAsksFirstAndExportWritesJsonLines()
+{
+    const Database db = freshDatabase();
+    {
+        auto store = storeOf(db);
+        store->set({"k"}, Value(1.0)).waitForFinished();
+        store->close().waitForFinished();
+    }
+    WatchPane pane;
+    pane.setSource(sourceOf(db));
+    pane.keyEdit()->setText(QStringLiteral("[\"k\"]"));
+    pane.watchKeyButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->entries()->rowCount(), 1, kTimeout);
+    QVERIFY(writeElsewhere(db, setOp(R"(["k"])", R"("two")")));
+    QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->history()->rowCount(), 1, kTimeout);
+    QVERIFY(writeElsewhere(db, {QStringLiteral("delete"), QStringLiteral(R"(["k"])")}));
+    QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->history()->rowCount(), 2, kTimeout);
+
+    const QString path = m_dir.filePath(QStringLiteral("history-%1.jsonl").arg(m_count));
+    pane.setChooseExportPath([path] { return path; });
+    QSignalSpy exported(pane.controller(), &WatchController::exported);
+    pane.exportHistory();
+    QVERIFY(exported.wait(kTimeout));
+    QCOMPARE(exported.at(0).at(1).toString(), QString());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    QCOMPARE(lines.size(), 3); // two lines and the empty rest after the last newline
+    const QJsonObject first = QJsonDocument::fromJson(lines[0]).object();
+    QCOMPARE(first.value(QStringLiteral("key")).toString(), QStringLiteral("[\"k\"]"));
+    QCOMPARE(first.value(QStringLiteral("change")).toString(), QStringLiteral("set"));
+    QCOMPARE(first.value(QStringLiteral("old")).toString(), QStringLiteral("1"));
+    QCOMPARE(first.value(QStringLiteral("new")).toString(), QStringLiteral("\"two\""));
+    QVERIFY(first.value(QStringLiteral("time")).toString().endsWith(QLatin1Char('Z')));
+    const QJsonObject second = QJsonDocument::fromJson(lines[1]).object();
+    QCOMPARE(second.value(QStringLiteral("change")).toString(), QStringLiteral("deleted"));
+    QVERIFY(second.value(QStringLiteral("new")).isNull());
+    QVERIFY(second.value(QStringLiteral("version")).isNull());
+
+    // An export to a folder that does not exist says why.
+    pane.setChooseExportPath(
+        [this] { return m_dir.filePath(QStringLiteral("no/such/dir/h.jsonl")); });
+    pane.exportHistory();
+    QVERIFY(exported.wait(kTimeout));
+    QVERIFY(!exported.at(1).at(1).toString().isEmpty());
+    QVERIFY(pane.bannerText().startsWith(QStringLiteral("Could not save the history to ")));
+
+    QString asked;
+    pane.setConfirm([&asked](const QString &question) {
+        asked = question;
+        return false;
+    });
+    pane.clearHistory();
+    QVERIFY(asked.contains(QStringLiteral("2 changes")));
+    QCOMPARE(pane.controller()->history()->rowCount(), 2); // refused: kept
+    pane.setConfirm([](const QString &) { return true; });
+    pane.clearHistory();
+    QCOMPARE(pane.controller()->history()->rowCount(), 0);
+}
+
+void TestWatchPane::refusesAPrefixOverItsLimit()
+{
+    const Database db = freshDatabase();
+    {
+        auto store = storeOf(db);
+        for (int i = 0; i < 3; ++i)
+            store->set({"big", double(i)}, Value(double(i))).waitForFinished();
+        store->close().waitForFinished();
+    }
+    WatchPane pane;
+    pane.setSource(sourceOf(db));
+    pane.controller()->setPrefixLimit(2);
+    pane.keyEdit()->setText(QStringLiteral("[\"big\"]"));
+    pane.watchPrefixButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(pane.bannerText(),
+                              QStringLiteral("Watching failed: kvs: prefix [\"big\"] holds more "
+                                             "than 2 keys; watch a narrower prefix or raise the "
+                                             "limit"),
+                              kTimeout);
+    QCOMPARE(pane.controller()->entries()->rowCount(), 0);
+    pane.controller()->setPrefixLimit(3);
+    QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->entries()->rowCount(), 3, kTimeout);
+    QVERIFY(pane.bannerText().isEmpty());
+}
+
+void TestWatchPane::inspectorAndTreeSeeAnotherProcess()
+{
+    const Database db = freshDatabase();
+    {
+        auto store = storeOf(db);
+        store->set({"users", "ada"}, Value(1.0)).waitForFinished();
+        store->set({"users", "bob"}, Value(2.0)).waitForFinished();
+        store->close().waitForFinished();
+    }
+    auto view = openView(db);
+    QVERIFY(view);
+    QSignalSpy shown(view->inspector(), &ValueInspector::loaded);
+    view->tree()->goToKey({"users", "ada"});
+    QVERIFY(shown.wait(kTimeout));
+    const std::int64_t before = view->inspector()->entry()->version;
+    QVERIFY(view->inspector()->changedElsewhereText().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(view->liveUpdates()->inspectorFeed()->isOpen(), kTimeout);
+
+    QVERIFY(writeElsewhere(db, setOp(R"(["users", "ada"])", "10")));
+    QTRY_VERIFY_WITH_TIMEOUT(view->inspector()->changedElsewhereText().startsWith(
+                                 QStringLiteral("Changed by another process at ")),
+                             kTimeout);
+    QVERIFY(view->inspector()->changedElsewhereText().endsWith(QStringLiteral("; reload?")));
+    QCOMPARE(view->inspector()->entry()->version, before); // not reloaded behind the user's back
+    auto *reload = view->inspector()->findChild<QPushButton *>(QStringLiteral("reloadChanged"));
+    QVERIFY(reload);
+    reload->click();
+    QTRY_VERIFY_WITH_TIMEOUT(view->inspector()->entry()->version > before, kTimeout);
+    QVERIFY(view->inspector()->changedElsewhereText().isEmpty());
+
+    QVERIFY(writeElsewhere(db, {QStringLiteral("delete"), QStringLiteral(R"(["users", "ada"])")}));
+    QTRY_VERIFY_WITH_TIMEOUT(view->inspector()->changedElsewhereText().startsWith(
+                                 QStringLiteral("Deleted by another process at ")),
+                             kTimeout);
+    KeyTreeModel *model = view->tree()->model();
+    const QModelIndex users = model->findChild({}, encodeKey({"users"}));
+    QVERIFY(users.isValid());
+    QVERIFY(model->findChild(users, encodeKey({"users", "ada"})).isValid()); // kept meanwhile
+    // Reload finds it gone; then the tree drops its row.
+    reload->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!model->findChild(users, encodeKey({"users", "ada"})).isValid(),
+                             kTimeout);
+    QVERIFY(view->inspector()->changedElsewhereText().isEmpty());
+
+    // A watched subtree: a key another process adds appears under its expanded parent.
+    view->tree()->view()->expand(users);
+    QTRY_VERIFY_WITH_TIMEOUT(model->findChild(users, encodeKey({"users", "bob"})).isValid(),
+                             kTimeout);
+    QVERIFY(!model->findChild(users, encodeKey({"users", "cy"})).isValid());
+    view->watch()->keyEdit()->setText(QStringLiteral("[\"users\"]"));
+    view->watch()->watchPrefixButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(view->watch()->controller()->entries()->rowCount(), 1, kTimeout);
+    QVERIFY(writeElsewhere(db, setOp(R"(["users", "cy"])", "3")));
+    QTRY_VERIFY_WITH_TIMEOUT(model->findChild(users, encodeKey({"users", "cy"})).isValid(),
+                             kTimeout);
+    QVERIFY(writeElsewhere(db, {QStringLiteral("delete"), QStringLiteral(R"(["users", "cy"])")}));
+    QTRY_VERIFY_WITH_TIMEOUT(!model->findChild(users, encodeKey({"users", "cy"})).isValid(),
+                             kTimeout);
+}
+
+#ifndef KVS_WATCH_POSTGRES
+void TestWatchPane::savesAScreenshot()
+{
+    const Database db = freshDatabase();
+    {
+        auto store = storeOf(db);
+        store
+            ->set({"orders", 1001.0},
+                  Value::object({{"status", Value("new")}, {"total", Value(42.5)}}))
+            .waitForFinished();
+        store
+            ->set({"orders", 1002.0},
+                  Value::object({{"status", Value("paid")}, {"total", Value(17.0)}}))
+            .waitForFinished();
+        store->set({"config", "theme"}, Value("light")).waitForFinished();
+        store->close().waitForFinished();
+    }
+    WatchPane pane;
+    pane.resize(1000, 620);
+    pane.setSource(sourceOf(db));
+    pane.keyEdit()->setText(QStringLiteral("[\"orders\"]"));
+    pane.watchPrefixButton()->click();
+    pane.keyEdit()->setText(QStringLiteral("[\"config\", \"theme\"]"));
+    pane.watchKeyButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->entries()->rowCount(), 3, kTimeout);
+    int expected = 0;
+    const auto step = [&](const QStringList &operation) {
+        QVERIFY(writeElsewhere(db, operation));
+        ++expected;
+        QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->history()->rowCount(), expected, kTimeout);
+    };
+    step(setOp(R"(["orders", 1001])", R"({status: "paid", total: 42.5})"));
+    step(setOp(R"(["orders", 1003])", R"({status: "new", total: 8})"));
+    step(setOp(R"(["config", "theme"])", R"("dark")"));
+    step(setOp(R"(["orders", 1001])", R"({status: "shipped", total: 42.5})"));
+    step({QStringLiteral("delete"), QStringLiteral(R"(["orders", 1002])")});
+    pane.keyEdit()->setText(QStringLiteral("[\"jobs\"]"));
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    pane.historyView()->resizeColumnsToContents();
+    pane.entriesView()->resizeColumnsToContents();
+    const QString dir = QStringLiteral(KVS_SCREENSHOT_DIR);
+    QDir().mkpath(dir);
+    QVERIFY(pane.grab().save(dir + QStringLiteral("/watch.png")));
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    if (test::isFeedWriterCall(argc, argv))
+        return test::runFeedWriter(argc, argv);
+    QApplication app(argc, argv);
+    TestWatchPane test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_watch_pane.moc"

@@ -1,0 +1,235 @@
+#include "watch/live_feed.h"
+
+#include <kvs/errors.h>
+#include <kvs/future.h>
+
+#include <QPromise>
+#include <QThreadPool>
+
+#include <deque>
+#include <functional>
+#include <mutex>
+
+namespace kvs::ui {
+
+namespace detail {
+
+// The feed and the tasks that use it, one after another on Qt's global pool (a strand): a task
+// never runs beside another one of the same feed, without a thread of its own per feed.
+struct FeedStrand
+{
+    std::mutex mutex;
+    std::deque<std::function<void()>> tasks; // Guarded by mutex.
+    bool running = false;                    // Guarded by mutex.
+    std::unique_ptr<ChangeFeed> feed;        // Used by the tasks only, one at a time.
+    std::shared_ptr<Clock> clock;            // Likewise.
+};
+
+} // namespace detail
+
+namespace {
+
+using detail::FeedStrand;
+
+void post(const std::shared_ptr<FeedStrand> &strand, std::function<void()> task)
+{
+    {
+        std::lock_guard lock(strand->mutex);
+        strand->tasks.push_back(std::move(task));
+        if (strand->running)
+            return;
+        strand->running = true;
+    }
+    QThreadPool::globalInstance()->start([strand] {
+        for (;;) {
+            std::function<void()> next;
+            {
+                std::lock_guard lock(strand->mutex);
+                if (strand->tasks.empty()) {
+                    strand->running = false;
+                    return;
+                }
+                next = std::move(strand->tasks.front());
+                strand->tasks.pop_front();
+            }
+            next();
+        }
+    });
+}
+
+// fn(strand) on the strand, its result or exception in the future (finished under
+// kvs::futureLock(), so kvs::then may attach to it safely).
+template <typename T, typename Fn>
+QFuture<T> submit(const std::shared_ptr<FeedStrand> &strand, Fn fn)
+{
+    auto promise = std::make_shared<QPromise<T>>();
+    QFuture<T> future = promise->future();
+    promise->start();
+    post(strand, [strand, promise, fn = std::move(fn)]() mutable {
+        try {
+            promise->addResult(fn(*strand));
+        } catch (...) {
+            promise->setException(std::current_exception());
+        }
+        kvs::finish(*promise);
+    });
+    return future;
+}
+
+std::int64_t nowOf(const FeedStrand &strand)
+{
+    return (strand.clock ? strand.clock : systemClock())->now();
+}
+
+FeedUpdate entriesOf(const ChangeFeed &feed)
+{
+    FeedUpdate update;
+    for (const Entry &entry : feed.entries())
+        update.entries.push_back(seenEntryOf(entry));
+    return update;
+}
+
+QString messageOf(const std::exception_ptr &error)
+{
+    try {
+        std::rethrow_exception(error);
+    } catch (const std::exception &e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+} // namespace
+
+LiveFeed::LiveFeed(QObject *parent)
+    : QObject(parent)
+    , m_strand(std::make_shared<FeedStrand>())
+{
+    m_timer.setInterval(ChangeFeed::kProbeInterval);
+    connect(&m_timer, &QTimer::timeout, this, &LiveFeed::pollNow);
+}
+
+LiveFeed::~LiveFeed()
+{
+    // Closing a store waits for its connections: on the strand, never here.
+    post(m_strand, [strand = m_strand] { strand->feed.reset(); });
+}
+
+void LiveFeed::open(FeedSource source)
+{
+    const std::uint64_t generation = ++m_openGeneration;
+    ++m_generation; // polls of the feed before are dropped
+    m_open = false;
+    m_timer.stop();
+    auto openFeed = submit<QString>(m_strand, [source = std::move(source)](FeedStrand &strand) {
+        strand.feed.reset();
+        strand.clock = source.clock;
+        KVStoreOptions options;
+        options.tablePrefix = source.tablePrefix;
+        options.clock = source.clock;
+        options.maintenanceInterval = std::chrono::milliseconds(0);
+        strand.feed = std::make_unique<ChangeFeed>(
+            source.connection, WatchTargets(), std::move(options), source.schema);
+        return QString::fromStdString(strand.feed->probeDescription());
+    });
+    kvs::then(openFeed, this, [this, generation](QFuture<QString> done) {
+        if (generation != m_openGeneration)
+            return; // a newer open() replaces this feed
+        try {
+            m_probe = done.result();
+        } catch (...) {
+            reportFailure(std::current_exception());
+            return;
+        }
+        m_open = true;
+        emit opened(m_probe);
+        applyTargets();
+    });
+}
+
+void LiveFeed::setTargets(WatchTargets targets)
+{
+    m_targets = std::move(targets);
+    ++m_generation;
+    if (m_open)
+        applyTargets();
+}
+
+void LiveFeed::applyTargets()
+{
+    const std::uint64_t generation = m_generation;
+    const bool watching = !m_targets.keys.empty() || !m_targets.prefixes.empty();
+    auto read = submit<FeedUpdate>(m_strand, [targets = m_targets](FeedStrand &strand) {
+        strand.feed->watch(targets);
+        return entriesOf(*strand.feed);
+    });
+    kvs::then(read, this, [this, generation](QFuture<FeedUpdate> done) {
+        if (generation != m_generation)
+            return;
+        try {
+            const FeedUpdate update = done.result();
+            m_targetingFailed = false;
+            if (std::exchange(m_failing, false))
+                emit recovered();
+            emit targetsRead(update);
+        } catch (...) {
+            // The feed still watches the targets before: its polls must not hide this failure.
+            m_targetingFailed = true;
+            reportFailure(std::current_exception());
+        }
+    });
+    if (watching && !m_paused)
+        m_timer.start();
+    else
+        m_timer.stop();
+}
+
+void LiveFeed::setPaused(bool paused)
+{
+    m_paused = paused;
+    const bool watching = !m_targets.keys.empty() || !m_targets.prefixes.empty();
+    if (m_open && watching && !paused)
+        m_timer.start();
+    else
+        m_timer.stop();
+}
+
+void LiveFeed::pollNow()
+{
+    if (!m_open || m_polling || m_paused)
+        return;
+    m_polling = true;
+    const std::uint64_t generation = m_generation;
+    auto polled = submit<FeedUpdate>(m_strand, [](FeedStrand &strand) {
+        const std::vector<Change> changes = strand.feed->poll();
+        if (changes.empty())
+            return FeedUpdate();
+        const std::int64_t at = nowOf(strand);
+        FeedUpdate update;
+        for (const Change &change : changes)
+            update.changes.push_back(seenChangeOf(change, at));
+        return update;
+    });
+    kvs::then(polled, this, [this, generation](QFuture<FeedUpdate> done) {
+        m_polling = false;
+        if (generation != m_generation)
+            return; // polled the targets before the latest ones
+        try {
+            const FeedUpdate update = done.result();
+            if (!m_targetingFailed && std::exchange(m_failing, false))
+                emit recovered();
+            if (!update.changes.empty())
+                emit updated(update);
+        } catch (...) {
+            reportFailure(std::current_exception());
+        }
+    });
+}
+
+void LiveFeed::reportFailure(const std::exception_ptr &error)
+{
+    m_failing = true;
+    emit failed(tr("Watching failed: %1").arg(messageOf(error)));
+}
+
+} // namespace kvs::ui

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "watch/seen_change.h"
+
+#include <kvs/change_feed.h>
+#include <kvs/clock.h>
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace kvs::ui {
+
+namespace detail {
+struct FeedStrand;
+}
+
+// Where a LiveFeed opens its ChangeFeed. connection may hold a password: it is never shown.
+struct FeedSource
+{
+    std::string connection;
+    std::string schema;
+    std::string tablePrefix;
+    std::shared_ptr<Clock> clock; // null: the system's (tests pass a ManualClock)
+};
+
+// A kvs::ChangeFeed run off the GUI thread: every call here returns at once; the feed is opened,
+// retargeted and polled (about every ChangeFeed::kProbeInterval, one poll at a time, none while
+// paused or watching nothing) one task after another on Qt's global thread pool, and the
+// results come back as signals on the GUI thread (through kvs::then). Results of an older
+// targeting are dropped. The feed is closed on a worker when this object goes. It never writes
+// to the database. Thread rule: GUI thread only.
+class LiveFeed : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit LiveFeed(QObject *parent = nullptr);
+    ~LiveFeed() override;
+
+    // Opens (or reopens) the feed on source; the current targets are watched once it is open.
+    void open(FeedSource source);
+    // What to watch; an empty target list stops the polls.
+    void setTargets(WatchTargets targets);
+    const WatchTargets &targets() const { return m_targets; }
+    void setPaused(bool paused);
+    bool isPaused() const { return m_paused; }
+    bool isOpen() const { return m_open; }
+    // How the feed sees commits (ChangeFeed::probeDescription), once open.
+    QString probeDescription() const { return m_probe; }
+    // Polls now instead of at the next tick (tests, and "refresh").
+    void pollNow();
+
+signals:
+    void opened(const QString &probeDescription);
+    // The entries of new targets (no changes in it).
+    void targetsRead(const kvs::ui::FeedUpdate &update);
+    // A poll that saw changes (update.changes; no entries).
+    void updated(const kvs::ui::FeedUpdate &update);
+    // Opening, a retargeting or a poll failed (message translated, the core's text in it). Polls
+    // go on; recovered() follows the next one that succeeds.
+    void failed(const QString &message);
+    void recovered();
+
+private:
+    void applyTargets();
+    void reportFailure(const std::exception_ptr &error);
+
+    std::shared_ptr<detail::FeedStrand> m_strand;
+    WatchTargets m_targets;
+    QTimer m_timer;
+    QString m_probe;
+    bool m_open = false;
+    bool m_paused = false;
+    bool m_polling = false;             // a poll is in flight
+    bool m_failing = false;             // the last answer was a failure
+    bool m_targetingFailed = false;     // the latest setTargets() failed (the old ones are watched)
+    std::uint64_t m_generation = 0;     // of the latest open() or setTargets()
+    std::uint64_t m_openGeneration = 0; // of the latest open()
+};
+
+} // namespace kvs::ui

@@ -1,0 +1,276 @@
+#include "watch/watch_pane.h"
+
+#include "message_banner.h"
+#include "watch/marked_text_delegate.h"
+#include "watch/watch_controller.h"
+#include "watch/watch_entries_model.h"
+#include "watch/watch_history_model.h"
+
+#include <kvs/errors.h>
+#include <kvs/literal.h>
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace kvs::ui {
+
+namespace {
+
+QTableView *makeTable(QAbstractItemModel *model, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    return view;
+}
+
+} // namespace
+
+WatchPane::WatchPane(QWidget *parent)
+    : QWidget(parent)
+    , m_controller(new WatchController(this))
+    , m_keyEdit(new QLineEdit(this))
+    , m_keyError(new QLabel(this))
+    , m_watchKey(new QPushButton(tr("Watch key"), this))
+    , m_watchPrefix(new QPushButton(tr("Watch prefix"), this))
+    , m_limit(new QSpinBox(this))
+    , m_targets(new QListWidget(this))
+    , m_remove(new QPushButton(tr("Stop watching"), this))
+    , m_banner(new MessageBanner(MessageBanner::Tone::Error, this))
+    , m_entriesView(makeTable(m_controller->entries(), this))
+    , m_historyView(makeTable(m_controller->history(), this))
+    , m_status(new QLabel(this))
+{
+    m_keyEdit->setObjectName(QStringLiteral("watchKeyEdit"));
+    m_keyEdit->setPlaceholderText(tr("Key literal, e.g. [\"users\", 42]"));
+    m_keyError->setObjectName(QStringLiteral("watchKeyError"));
+    m_watchKey->setToolTip(tr("Watch this key: its value, and each change any process makes"));
+    m_watchPrefix->setToolTip(tr("Watch every key below this one (its subtree)"));
+    m_limit->setRange(1, 100000);
+    m_limit->setValue(m_controller->prefixLimit());
+    m_limit->setToolTip(tr("The most keys a watched prefix may hold"));
+    m_targets->setMaximumHeight(90);
+    m_remove->setEnabled(false);
+
+    auto *toolBar = new QToolBar(this);
+    toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_pause = toolBar->addAction(tr("Pause"));
+    m_pause->setCheckable(true);
+    m_pause->setToolTip(tr("Stop watching for now; on resume, what changed meanwhile shows as one "
+                           "change per key"));
+    m_clear = toolBar->addAction(tr("Clear history"));
+    m_export = toolBar->addAction(tr("Export history…"));
+    m_export->setToolTip(tr("Save the history as JSON lines, one change a line"));
+
+    m_historyView->setItemDelegateForColumn(
+        WatchHistoryModel::OldValueColumn,
+        new MarkedTextDelegate(MarkedTextDelegate::Tone::Removed, m_historyView));
+    m_historyView->setItemDelegateForColumn(
+        WatchHistoryModel::NewValueColumn,
+        new MarkedTextDelegate(MarkedTextDelegate::Tone::Added, m_historyView));
+    m_entriesView->setObjectName(QStringLiteral("watchEntries"));
+    m_historyView->setObjectName(QStringLiteral("watchHistory"));
+
+    auto *input = new QHBoxLayout;
+    input->addWidget(m_keyEdit, 1);
+    input->addWidget(m_watchKey);
+    input->addWidget(m_watchPrefix);
+    input->addWidget(new QLabel(tr("Limit per prefix:"), this));
+    input->addWidget(m_limit);
+    auto *targets = new QHBoxLayout;
+    targets->addWidget(m_targets, 1);
+    targets->addWidget(m_remove, 0, Qt::AlignTop);
+
+    auto *entriesBox = new QWidget(this);
+    auto *entriesLayout = new QVBoxLayout(entriesBox);
+    entriesLayout->setContentsMargins(0, 0, 0, 0);
+    entriesLayout->addWidget(new QLabel(tr("Entries now"), entriesBox));
+    entriesLayout->addWidget(m_entriesView);
+    auto *historyBox = new QWidget(this);
+    auto *historyLayout = new QVBoxLayout(historyBox);
+    historyLayout->setContentsMargins(0, 0, 0, 0);
+    historyLayout->addWidget(new QLabel(tr("History (newest first)"), historyBox));
+    historyLayout->addWidget(m_historyView);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(entriesBox);
+    splitter->addWidget(historyBox);
+    splitter->setChildrenCollapsible(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->addLayout(input);
+    layout->addWidget(m_keyError);
+    layout->addLayout(targets);
+    layout->addWidget(toolBar);
+    layout->addWidget(m_banner);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_status);
+
+    connect(m_keyEdit, &QLineEdit::textChanged, this, &WatchPane::updateInput);
+    connect(m_keyEdit, &QLineEdit::returnPressed, this, [this] { watchTypedKey(false); });
+    connect(m_watchKey, &QPushButton::clicked, this, [this] { watchTypedKey(false); });
+    connect(m_watchPrefix, &QPushButton::clicked, this, [this] { watchTypedKey(true); });
+    connect(m_limit, &QSpinBox::valueChanged, m_controller, &WatchController::setPrefixLimit);
+    connect(m_targets, &QListWidget::currentRowChanged, this, [this](int row) {
+        m_remove->setEnabled(row >= 0);
+    });
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        m_controller->removeTarget(m_targets->currentRow());
+    });
+    connect(m_pause, &QAction::toggled, this, [this](bool paused) {
+        m_controller->setPaused(paused);
+        updateStatus();
+    });
+    connect(m_clear, &QAction::triggered, this, &WatchPane::clearHistory);
+    connect(m_export, &QAction::triggered, this, &WatchPane::exportHistory);
+    connect(m_controller, &WatchController::targetsChanged, this, &WatchPane::updateTargets);
+    connect(m_controller,
+            &WatchController::exported,
+            this,
+            [this](const QString &path, const QString &error) {
+                if (error.isEmpty())
+                    m_status->setText(tr("History saved to %1").arg(path));
+                else
+                    m_banner->showMessage(
+                        tr("Could not save the history to %1: %2").arg(path, error));
+            });
+    LiveFeed *feed = m_controller->feed();
+    connect(feed, &LiveFeed::opened, this, [this](const QString &probe) {
+        m_probe = probe;
+        updateStatus();
+    });
+    connect(feed, &LiveFeed::failed, m_banner, &MessageBanner::showMessage);
+    connect(feed, &LiveFeed::recovered, m_banner, &MessageBanner::hide);
+    connect(feed, &LiveFeed::targetsRead, this, [this] {
+        m_banner->hide();
+        updateStatus();
+    });
+    connect(feed, &LiveFeed::updated, this, &WatchPane::updateStatus);
+
+    m_confirm = [this](const QString &question) {
+        return QMessageBox::question(this,
+                                     tr("Clear the history?"),
+                                     question,
+                                     QMessageBox::Yes | QMessageBox::Cancel,
+                                     QMessageBox::Cancel)
+               == QMessageBox::Yes;
+    };
+    m_choosePath = [this] {
+        return QFileDialog::getSaveFileName(this,
+                                            tr("Export the history"),
+                                            QStringLiteral("watch-history.jsonl"),
+                                            tr("JSON lines (*.jsonl);;All files (*)"));
+    };
+    updateInput();
+    updateStatus();
+}
+
+void WatchPane::setSource(FeedSource source)
+{
+    m_controller->setSource(std::move(source));
+}
+
+QString WatchPane::bannerText() const
+{
+    return m_banner->message();
+}
+
+void WatchPane::updateInput()
+{
+    const QString text = m_keyEdit->text().trimmed();
+    QString error;
+    if (!text.isEmpty()) {
+        try {
+            (void)parseKeyLiteral(text.toStdString());
+        } catch (const Error &e) {
+            error = QString::fromStdString(e.what());
+        }
+    }
+    m_keyError->setText(error);
+    m_keyError->setVisible(!error.isEmpty());
+    const bool valid = !text.isEmpty() && error.isEmpty();
+    m_watchKey->setEnabled(valid);
+    m_watchPrefix->setEnabled(valid);
+}
+
+void WatchPane::watchTypedKey(bool asPrefix)
+{
+    Key key;
+    try {
+        key = parseKeyLiteral(m_keyEdit->text().trimmed().toStdString());
+    } catch (const Error &) {
+        return; // the buttons are disabled; Return in the field does nothing either
+    }
+    if (!asPrefix && key.empty())
+        return; // the empty key names no entry
+    if (m_controller->addTarget({key, asPrefix}))
+        m_keyEdit->clear();
+}
+
+void WatchPane::updateTargets()
+{
+    m_targets->clear();
+    for (const WatchController::Target &target : m_controller->targets()) {
+        const QString key = QString::fromStdString(printKeyLiteral(target.key));
+        m_targets->addItem(target.prefix ? tr("Prefix %1 (every key below it)").arg(key)
+                                         : tr("Key %1").arg(key));
+    }
+    m_remove->setEnabled(false);
+    updateStatus();
+}
+
+void WatchPane::updateStatus()
+{
+    const int entries = m_controller->entries()->rowCount();
+    const int changes = m_controller->history()->rowCount();
+    if (m_controller->targets().empty()) {
+        m_status->setText(tr("Type a key literal and choose Watch key or Watch prefix."));
+        return;
+    }
+    QString text = tr("%n entries watched", nullptr, entries) + QStringLiteral(" · ")
+                   + tr("%n changes in the history", nullptr, changes);
+    if (m_controller->isPaused())
+        text += QStringLiteral(" · ") + tr("paused");
+    else if (!m_probe.isEmpty())
+        text += QStringLiteral(" · ") + tr("sees other processes' commits by %1").arg(m_probe);
+    m_status->setText(text);
+}
+
+void WatchPane::clearHistory()
+{
+    const int changes = m_controller->history()->rowCount();
+    if (changes == 0)
+        return;
+    if (!m_confirm(tr("Clear the %n changes of the history? They are not kept anywhere else; "
+                      "export them first to keep them. The database is not touched.",
+                      nullptr,
+                      changes)))
+        return;
+    m_controller->clearHistory();
+    updateStatus();
+}
+
+void WatchPane::exportHistory()
+{
+    const QString path = m_choosePath();
+    if (path.isEmpty())
+        return;
+    m_controller->exportHistory(path);
+}
+
+} // namespace kvs::ui
