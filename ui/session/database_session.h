@@ -54,6 +54,8 @@ public:
     bool isOpening() const { return m_opening; }
     const ConnectionSpec &spec() const { return m_spec; }
     QString displayName() const { return m_spec.displayName(); }
+    // The store's connection string with the password, for the benchmark's scratch tables.
+    std::string connectionString() const { return m_spec.connectionString(m_password); }
 
     // What the plain explanation of a migration says (for the consent dialog).
     static QString migrationExplanation(long long fromVersion);

@@ -1,5 +1,6 @@
 #include "session/database_view.h"
 
+#include "bench/bench_pane.h"
 #include "inspector/value_inspector.h"
 #include "message_banner.h"
 #include "queues/queues_pane.h"
@@ -34,6 +35,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_inspector(new ValueInspector(m_splitter))
     , m_views(new QTabWidget(this))
     , m_queues(new QueuesPane(m_views))
+    , m_bench(new BenchPane(m_views))
 {
     m_session->setParent(this);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -76,6 +78,11 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     m_views->setDocumentMode(true);
     m_views->addTab(m_splitter, tr("Keys"));
     m_views->addTab(m_queues, tr("Queues"));
+    m_views->addTab(m_bench, tr("Benchmark"));
+    if (m_session->spec().isPostgres())
+        m_bench->setPostgresServer(m_session->connectionString(), m_session->displayName());
+    else
+        m_bench->setSqliteDatabase(m_session->spec().sqlitePath());
     layout->addWidget(m_views, 1);
 
     connect(m_session, &DatabaseSession::storeChanged, this, &DatabaseView::onStoreChanged);

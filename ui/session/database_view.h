@@ -16,6 +16,7 @@ namespace kvs::ui {
 class KeyTreePane;
 class MessageBanner;
 class QueuesPane;
+class BenchPane;
 class ValueInspector;
 
 // One tab of the main window: a DatabaseSession shown as the key tree (left) and the value
@@ -36,6 +37,7 @@ public:
     KeyTreePane *tree() const { return m_tree; }
     ValueInspector *inspector() const { return m_inspector; }
     QueuesPane *queues() const { return m_queues; }
+    BenchPane *bench() const { return m_bench; }
     QTabWidget *views() const { return m_views; }
     QAction *allowWritesAction() const { return m_allowWrites; }
     QString bannerText() const;
@@ -68,6 +70,7 @@ private:
     ValueInspector *m_inspector; // Owned (in the splitter).
     QTabWidget *m_views;         // Owned: the Keys (m_splitter) and Queues tabs.
     QueuesPane *m_queues;        // Owned (in m_views).
+    BenchPane *m_bench;          // Owned (in m_views).
     long long m_outdatedVersion = 0;
 };
 
