@@ -24,8 +24,8 @@ Usage:
   kvs-gui-bench [--ops OP,OP...] [--seconds S] [--json]
 
 Options:
-  --ops OP,OP...   tree_expand_10k, tree_expand_1m, inspector_open_20mb (default: all, in that
-                   order)
+  --ops OP,OP...   tree_expand_10k, tree_expand_1m, inspector_open_20mb, bench_view_30s
+                   (default: all, in that order)
   --seconds S      seconds per expansion operation, decimals allowed (default 1)
   --json           one JSON line per operation instead of a table
   -h, --help       print this help
@@ -37,6 +37,8 @@ The operations run the GUI's code on SQLite files built in a temporary folder:
     tree_expand_10k (target ratio >= 0.5: growth with children, not keys).
   inspector_open_20mb: opens a 20 MB string in the value inspector three times: the longest
     stall of the GUI event loop (worst run) and the time to show it (median).
+  bench_view_30s: the Benchmark view runs the "get" workload for 30 s at full speed (closed
+    loop, AsyncKVStore, concurrency 16): the longest stall of the GUI event loop meanwhile.
 It runs on Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise: it needs no display.
 
 Output (--json: one line per operation):
@@ -44,6 +46,8 @@ Output (--json: one line per operation):
    "baseline": "tree_expand_10k"|null, "baseline_ops_per_s": N|null, "ratio": N|null}
   {"backend": "tree", "db": PATH, "op": "inspector_open_20mb", "value_bytes": N, "runs": N,
    "longest_gap_ms": N, "open_ms": N}
+  {"backend": "tree", "op": "bench_view_30s", "longest_gap_ms": N, "run_ops_per_s": N,
+   "chart_points": N}
 
 Exit codes: 0 success, 1 an error of the benchmark or the store (one line on stderr),
 2 a bad command line (one line on stderr starting with "kvs-gui-bench: ").

@@ -14,3 +14,5 @@ cp build/screenshots/inspector-conflict.png "$out/inspector-conflict.png"
 cp build/tests/ui/connection-dialog-postgres.png "$out/connection-dialog.png"
 ./build/tests/ui/tst_queues_pane overviewBrowserAndActions
 cp build/tests/ui/screenshots/queues.png "$out/queues.png"
+./build/tests/ui/tst_bench_pane savesAScreenshot
+cp build/tests/ui/screenshots/benchmark.png "$out/benchmark.png"

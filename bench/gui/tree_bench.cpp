@@ -1,6 +1,7 @@
 #include "bench/gui/tree_bench.h"
 
 #include "bench/format.h"
+#include "bench/gui/bench_view_stall.h"
 #include "bench/gui/inspector_gap_probe.h"
 #include "bench/json_line.h"
 #include "bench/measure.h"
@@ -313,6 +314,8 @@ void runTreeBench(const TreeBenchConfig &config, std::ostream &out)
         const std::string encodedKey = buildLargeValueDatabase(path);
         printInspectorOpen(config, out, path, measureInspectorOpen(path, encodedKey));
     }
+    if (wants(config, "bench_view_30s"))
+        printBenchViewStall(config.json, out);
 }
 
 } // namespace kvs::bench

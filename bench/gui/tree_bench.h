@@ -14,7 +14,7 @@
 namespace kvs::bench {
 
 inline constexpr std::string_view kTreeOps[]
-    = {"tree_expand_10k", "tree_expand_1m", "inspector_open_20mb"};
+    = {"tree_expand_10k", "tree_expand_1m", "inspector_open_20mb", "bench_view_30s"};
 
 [[nodiscard]] bool isTreeBenchOperation(std::string_view name) noexcept;
 // "tree_expand_10k, tree_expand_1m, inspector_open_20mb" for messages.

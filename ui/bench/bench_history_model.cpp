@@ -23,9 +23,8 @@ void BenchHistoryModel::setRuns(std::vector<bench::HistoryRun> runs)
 
 int BenchHistoryModel::rowOf(std::int64_t id) const
 {
-    const auto found = std::find_if(m_runs.begin(), m_runs.end(), [id](const auto &run) {
-        return run.id == id;
-    });
+    const auto found = std::find_if(
+        m_runs.begin(), m_runs.end(), [id](const auto &run) { return run.id == id; });
     return found == m_runs.end() ? -1 : static_cast<int>(found - m_runs.begin());
 }
 
@@ -57,8 +56,8 @@ QVariant BenchHistoryModel::data(const QModelIndex &index, int role) const
     case Id:
         return static_cast<qlonglong>(run.id);
     case Saved:
-        return QLocale().toString(
-            QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(run.timeMs)), QLocale::ShortFormat);
+        return QLocale().toString(QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(run.timeMs)),
+                                  QLocale::ShortFormat);
     case Workload:
         return QString::fromStdString(run.config.workload);
     case Backend:

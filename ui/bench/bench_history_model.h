@@ -16,8 +16,18 @@ class BenchHistoryModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Id, Saved, Workload, Backend, Store, Concurrency, Mode, OpsPerSecond, Partial,
-                  ColumnCount };
+    enum Column {
+        Id,
+        Saved,
+        Workload,
+        Backend,
+        Store,
+        Concurrency,
+        Mode,
+        OpsPerSecond,
+        Partial,
+        ColumnCount
+    };
 
     explicit BenchHistoryModel(QObject *parent = nullptr);
 
@@ -32,9 +42,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section,
-                        Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+    QVariant
+    headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     std::vector<bench::HistoryRun> m_runs; // newest first

@@ -27,13 +27,27 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <climits>
+
 namespace kvs::ui {
 
 namespace {
 
-constexpr const char *kWorkloads[] = {"ycsb-a", "ycsb-b", "ycsb-c", "ycsb-d", "ycsb-e",
-                                      "ycsb-f", "get", "set", "get_miss", "delete",
-                                      "increment", "get_many_10", "atomic_sum", "queue",
+constexpr const char *kWorkloads[] = {"ycsb-a",
+                                      "ycsb-b",
+                                      "ycsb-c",
+                                      "ycsb-d",
+                                      "ycsb-e",
+                                      "ycsb-f",
+                                      "get",
+                                      "set",
+                                      "get_miss",
+                                      "delete",
+                                      "increment",
+                                      "get_many_10",
+                                      "atomic_sum",
+                                      "queue",
                                       "custom"};
 
 QTableView *newTable(QWidget *parent)
@@ -99,8 +113,7 @@ BenchPane::BenchPane(QWidget *parent)
     m_distribution->addItem(tr("uniform"), static_cast<int>(bench::KeyDistribution::Uniform));
     m_distribution->addItem(tr("zipfian"), static_cast<int>(bench::KeyDistribution::Zipfian));
     m_distribution->addItem(tr("latest"), static_cast<int>(bench::KeyDistribution::Latest));
-    m_distribution->addItem(tr("sequential"),
-                            static_cast<int>(bench::KeyDistribution::Sequential));
+    m_distribution->addItem(tr("sequential"), static_cast<int>(bench::KeyDistribution::Sequential));
     for (QSpinBox *size : {m_valueMin, m_valueMax}) {
         size->setRange(0, 16 * 1024 * 1024);
         size->setValue(100);
@@ -111,7 +124,8 @@ BenchPane::BenchPane(QWidget *parent)
     m_rate->setDecimals(0);
     m_rate->setSpecialValueText(tr("closed loop"));
     m_rate->setSuffix(tr(" ops/s"));
-    m_store->addItem(tr("AsyncKVStore (calls in flight)"), static_cast<int>(bench::StoreKind::Async));
+    m_store->addItem(tr("AsyncKVStore (calls in flight)"),
+                     static_cast<int>(bench::StoreKind::Async));
     m_store->addItem(tr("KVStore (one call at a time)"),
                      static_cast<int>(bench::StoreKind::KVStore));
     m_stop->setEnabled(false);
@@ -195,23 +209,33 @@ BenchPane::BenchPane(QWidget *parent)
         m_status->setText(message);
         updateControls();
     });
-    connect(m_historyView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+    connect(m_historyView->selectionModel(),
+            &QItemSelectionModel::selectionChanged,
+            this,
             &BenchPane::showSelectedRuns);
     connect(m_exportJson, &QPushButton::clicked, this, [this] {
-        exportWithDialog(tr("Export the run as JSON"), tr("JSON lines (*.json)"),
-                         QStringLiteral(".json"), &BenchPane::exportJson);
+        exportWithDialog(tr("Export the run as JSON"),
+                         tr("JSON lines (*.json)"),
+                         QStringLiteral(".json"),
+                         &BenchPane::exportJson);
     });
     connect(m_exportCsv, &QPushButton::clicked, this, [this] {
-        exportWithDialog(tr("Export the run as CSV"), tr("CSV (*.csv)"), QStringLiteral(".csv"),
+        exportWithDialog(tr("Export the run as CSV"),
+                         tr("CSV (*.csv)"),
+                         QStringLiteral(".csv"),
                          &BenchPane::exportCsv);
     });
     connect(m_exportPng, &QPushButton::clicked, this, [this] {
-        exportWithDialog(tr("Save the chart as PNG"), tr("PNG image (*.png)"),
-                         QStringLiteral(".png"), &BenchPane::exportPng);
+        exportWithDialog(tr("Save the chart as PNG"),
+                         tr("PNG image (*.png)"),
+                         QStringLiteral(".png"),
+                         &BenchPane::exportPng);
     });
     connect(m_exportSvg, &QPushButton::clicked, this, [this] {
-        exportWithDialog(tr("Save the chart as SVG"), tr("SVG image (*.svg)"),
-                         QStringLiteral(".svg"), &BenchPane::exportSvg);
+        exportWithDialog(tr("Save the chart as SVG"),
+                         tr("SVG image (*.svg)"),
+                         QStringLiteral(".svg"),
+                         &BenchPane::exportSvg);
     });
     updateControls();
 }
@@ -230,7 +254,8 @@ void BenchPane::setPostgresServer(const std::string &connection, const QString &
 {
     m_postgres = connection;
     m_target->setItemText(
-        PostgresServer, tr("The PostgreSQL server of %1 (scratch kvsbench_ tables)").arg(displayName));
+        PostgresServer,
+        tr("The PostgreSQL server of %1 (scratch kvsbench_ tables)").arg(displayName));
     setTarget(PostgresServer);
 }
 
@@ -294,6 +319,19 @@ bool BenchPane::start()
 
 void BenchPane::onStarted(const bench::WorkloadConfig &config)
 {
+    // The form shows the run in flight, also one started through the controller.
+    m_workload->setCurrentText(QString::fromStdString(config.workload));
+    m_seconds->setValue(config.seconds);
+    m_warmup->setValue(config.warmupSeconds);
+    m_keys->setValue(static_cast<int>(std::min<std::uint64_t>(config.keys, INT_MAX)));
+    m_distribution->setCurrentIndex(
+        config.distributionSet ? m_distribution->findData(static_cast<int>(config.distribution))
+                               : 0);
+    m_valueMin->setValue(static_cast<int>(config.valueMin));
+    m_valueMax->setValue(static_cast<int>(config.valueMax));
+    m_concurrency->setValue(config.concurrency);
+    m_rate->setValue(config.rate);
+    m_store->setCurrentIndex(m_store->findData(static_cast<int>(config.store)));
     m_loadedAtMs.reset();
     m_chart->startRun(config.seconds);
     m_results->clear();
@@ -318,13 +356,11 @@ void BenchPane::onLoaded(const bench::LoadPhase &)
 void BenchPane::onFinished(const bench::HistoryRun &run)
 {
     m_statusTimer.stop();
-    const QString ops = run.ops.empty()
-                            ? QStringLiteral("0")
-                            : QLocale().toString(run.ops.back().opsPerSecond, 'f', 0);
-    QString text = run.partial
-                       ? tr("Stopped early after %1 s: %2 ops/s, a partial result.")
-                             .arg(QLocale().toString(run.seconds, 'f', 1), ops)
-                       : tr("Finished: %1 ops/s.").arg(ops);
+    const QString ops = run.ops.empty() ? QStringLiteral("0")
+                                        : QLocale().toString(run.ops.back().opsPerSecond, 'f', 0);
+    QString text = run.partial ? tr("Stopped early after %1 s: %2 ops/s, a partial result.")
+                                     .arg(QLocale().toString(run.seconds, 'f', 1), ops)
+                               : tr("Finished: %1 ops/s.").arg(ops);
     if (run.id > 0)
         text += QLatin1Char(' ') + tr("Saved as run #%1.").arg(run.id);
     m_status->setText(text);
@@ -385,8 +421,8 @@ void BenchPane::updateStatus()
     }
     const double elapsed = (m_controller->elapsedMs() - *m_loadedAtMs) / 1000.0;
     if (elapsed < run.warmupSeconds) {
-        m_status->setText(tr("Warm-up: %1 s left.")
-                              .arg(QLocale().toString(run.warmupSeconds - elapsed, 'f', 0)));
+        m_status->setText(
+            tr("Warm-up: %1 s left.").arg(QLocale().toString(run.warmupSeconds - elapsed, 'f', 0)));
         return;
     }
     const double measured = std::min(elapsed - run.warmupSeconds, run.seconds);
@@ -400,9 +436,17 @@ void BenchPane::updateControls()
 {
     const bool running = m_controller->isRunning();
     const bool postgres = m_target->currentIndex() == PostgresServer;
-    for (QWidget *field : std::initializer_list<QWidget *>{
-             m_target, m_workload, m_seconds, m_warmup, m_keys, m_distribution, m_valueMin,
-             m_valueMax, m_concurrency, m_rate, m_store})
+    for (QWidget *field : std::initializer_list<QWidget *>{m_target,
+                                                           m_workload,
+                                                           m_seconds,
+                                                           m_warmup,
+                                                           m_keys,
+                                                           m_distribution,
+                                                           m_valueMin,
+                                                           m_valueMax,
+                                                           m_concurrency,
+                                                           m_rate,
+                                                           m_store})
         field->setEnabled(!running);
     m_folder->setEnabled(!running && !postgres);
     m_chooseFolder->setEnabled(!running && !postgres);
@@ -418,8 +462,8 @@ void BenchPane::updateControls()
 
 void BenchPane::chooseFolder()
 {
-    const QString folder
-        = QFileDialog::getExistingDirectory(this, tr("Folder of the scratch file"), m_folder->text());
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Folder of the scratch file"), m_folder->text());
     if (!folder.isEmpty())
         m_folder->setText(folder);
 }
@@ -428,7 +472,8 @@ bool BenchPane::exportJson(const QString &path)
 {
     QString error;
     if (!m_shown || !writeRunJson(*m_shown, path, &error)) {
-        m_status->setText(tr("Cannot write %1: %2").arg(path, m_shown ? error : tr("no run shown")));
+        m_status->setText(
+            tr("Cannot write %1: %2").arg(path, m_shown ? error : tr("no run shown")));
         return false;
     }
     return true;
@@ -438,7 +483,8 @@ bool BenchPane::exportCsv(const QString &path)
 {
     QString error;
     if (!m_shown || !writeRunCsv(*m_shown, path, &error)) {
-        m_status->setText(tr("Cannot write %1: %2").arg(path, m_shown ? error : tr("no run shown")));
+        m_status->setText(
+            tr("Cannot write %1: %2").arg(path, m_shown ? error : tr("no run shown")));
         return false;
     }
     return true;

@@ -86,33 +86,33 @@ private:
                           const QString &suffix,
                           bool (BenchPane::*write)(const QString &));
 
-    BenchController *m_controller;   // Owned (child).
-    BenchResultModel *m_results;     // Owned (child).
-    BenchHistoryModel *m_history;    // Owned (child).
-    QComboBox *m_target;             // Owned.
-    QLineEdit *m_folder;             // Owned.
-    QPushButton *m_chooseFolder;     // Owned.
-    QComboBox *m_workload;           // Owned.
-    QLineEdit *m_mix;                // Owned.
-    QDoubleSpinBox *m_seconds;       // Owned.
-    QDoubleSpinBox *m_warmup;        // Owned.
-    QSpinBox *m_keys;                // Owned.
-    QComboBox *m_distribution;       // Owned.
-    QSpinBox *m_valueMin;            // Owned.
-    QSpinBox *m_valueMax;            // Owned.
-    QSpinBox *m_concurrency;         // Owned.
-    QDoubleSpinBox *m_rate;          // Owned.
-    QComboBox *m_store;              // Owned.
-    QPushButton *m_start;            // Owned.
-    QPushButton *m_stop;             // Owned.
-    QLabel *m_status;                // Owned.
-    BenchChart *m_chart;             // Owned.
-    QTableView *m_resultView;        // Owned.
-    QTableView *m_historyView;       // Owned.
-    QPushButton *m_exportJson;       // Owned.
-    QPushButton *m_exportCsv;        // Owned.
-    QPushButton *m_exportPng;        // Owned.
-    QPushButton *m_exportSvg;        // Owned.
+    BenchController *m_controller; // Owned (child).
+    BenchResultModel *m_results;   // Owned (child).
+    BenchHistoryModel *m_history;  // Owned (child).
+    QComboBox *m_target;           // Owned.
+    QLineEdit *m_folder;           // Owned.
+    QPushButton *m_chooseFolder;   // Owned.
+    QComboBox *m_workload;         // Owned.
+    QLineEdit *m_mix;              // Owned.
+    QDoubleSpinBox *m_seconds;     // Owned.
+    QDoubleSpinBox *m_warmup;      // Owned.
+    QSpinBox *m_keys;              // Owned.
+    QComboBox *m_distribution;     // Owned.
+    QSpinBox *m_valueMin;          // Owned.
+    QSpinBox *m_valueMax;          // Owned.
+    QSpinBox *m_concurrency;       // Owned.
+    QDoubleSpinBox *m_rate;        // Owned.
+    QComboBox *m_store;            // Owned.
+    QPushButton *m_start;          // Owned.
+    QPushButton *m_stop;           // Owned.
+    QLabel *m_status;              // Owned.
+    BenchChart *m_chart;           // Owned.
+    QTableView *m_resultView;      // Owned.
+    QTableView *m_historyView;     // Owned.
+    QPushButton *m_exportJson;     // Owned.
+    QPushButton *m_exportCsv;      // Owned.
+    QPushButton *m_exportPng;      // Owned.
+    QPushButton *m_exportSvg;      // Owned.
     QTimer m_statusTimer;
     std::string m_postgres; // the connection string, with its password; empty: no server
     std::optional<qint64> m_loadedAtMs; // controller time when the load phase ended

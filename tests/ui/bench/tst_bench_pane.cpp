@@ -130,8 +130,11 @@ private slots:
         QCOMPARE(pane.historyModel()->rowCount(), 1);
         QCOMPARE(pane.historyModel()->index(0, BenchHistoryModel::Partial).data().toString(),
                  QStringLiteral("stopped early"));
-        QVERIFY(pane.resultModel()->index(0, BenchResultModel::Run).data().toString().endsWith(
-            QStringLiteral("(partial)")));
+        QVERIFY(pane.resultModel()
+                    ->index(0, BenchResultModel::Run)
+                    .data()
+                    .toString()
+                    .endsWith(QStringLiteral("(partial)")));
         QVERIFY(bench::RunHistory(dir.filePath(QStringLiteral("history.sqlite")).toStdString())
                     .list()
                     .at(0)
@@ -204,9 +207,15 @@ private slots:
         QVERIFY(lines[0].contains("\"kind\":\"run\""));
         QVERIFY(lines[3].contains("\"kind\":\"result\""));
         QVERIFY(lines[3].contains("\"op\":\"all\""));
-        for (const char *member : {"\"ops_per_s\":", "\"p50_us\":", "\"p90_us\":", "\"p99_us\":",
-                                   "\"p999_us\":", "\"max_us\":", "\"errors\":0",
-                                   "\"mode\":\"closed\"", "\"partial\":false"})
+        for (const char *member : {"\"ops_per_s\":",
+                                   "\"p50_us\":",
+                                   "\"p90_us\":",
+                                   "\"p99_us\":",
+                                   "\"p999_us\":",
+                                   "\"max_us\":",
+                                   "\"errors\":0",
+                                   "\"mode\":\"closed\"",
+                                   "\"partial\":false"})
             QVERIFY2(lines[3].contains(member), member);
         QVERIFY(lines[4].contains("\"kind\":\"second\""));
 
