@@ -46,8 +46,8 @@ Output (--json: one line per operation):
    "baseline": "tree_expand_10k"|null, "baseline_ops_per_s": N|null, "ratio": N|null}
   {"backend": "tree", "db": PATH, "op": "inspector_open_20mb", "value_bytes": N, "runs": N,
    "longest_gap_ms": N, "open_ms": N}
-  {"backend": "tree", "op": "bench_view_30s", "longest_gap_ms": N, "run_ops_per_s": N,
-   "chart_points": N}
+  {"backend": "tree", "op": "bench_view_30s", "longest_gap_ms": N, "longest_gap_at_ms": N,
+   "run_ops_per_s": N, "chart_points": N}
 
 Exit codes: 0 success, 1 an error of the benchmark or the store (one line on stderr),
 2 a bad command line (one line on stderr starting with "kvs-gui-bench: ").

@@ -11,9 +11,10 @@ namespace kvs::bench {
 // What measureBenchViewStall() saw.
 struct BenchViewStall
 {
-    qint64 longestGapMs = 0; // the longest time between two ticks of a 10 ms GUI timer
-    double opsPerSecond = 0; // the run's throughput, all operations
-    int points = 0;          // the chart's ops/s points when the run ended
+    qint64 longestGapMs = 0;   // the longest time between two ticks of a 10 ms GUI timer
+    qint64 longestGapAtMs = 0; // when it ended, ms after Start
+    double opsPerSecond = 0;   // the run's throughput, all operations
+    int points = 0;            // the chart's ops/s points when the run ended
 };
 
 // Runs the "get" workload (closed loop, AsyncKVStore, concurrency 16, 100,000 keys, seconds

@@ -7,6 +7,9 @@
 #include "bench/bench_pane.h"
 #include "bench/bench_result_model.h"
 #include "bench/run_history.h"
+#include "connection/connection_spec.h"
+#include "session/database_session.h"
+#include "session/database_view.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -18,6 +21,7 @@
 #include <QLineSeries>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -279,6 +283,20 @@ private slots:
         QVERIFY(!pane.start());
         QCOMPARE(pane.statusLabel()->text(),
                  QStringLiteral("This database is not on a PostgreSQL server."));
+    }
+
+    // The tab of a SQLite database benchmarks a scratch file next to it, never the file itself.
+    void isATabOfEachDatabase()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("shop.db"));
+        DatabaseView view(new DatabaseSession(ConnectionSpec::sqlite(path, true), {}));
+        auto *tabs = view.findChild<QTabWidget *>();
+        QVERIFY(tabs);
+        QCOMPARE(tabs->tabText(tabs->indexOf(view.bench())), QStringLiteral("Benchmark"));
+        const bench::WorkloadConfig config = view.bench()->config();
+        QVERIFY(config.db.empty());
+        QCOMPARE(QString::fromStdString(config.scratchFolder), QFileInfo(path).absolutePath());
     }
 
     void savesAScreenshot()
