@@ -184,7 +184,8 @@ BenchPane::BenchPane(QWidget *parent)
     auto *bottom = new QSplitter(Qt::Horizontal, this);
     bottom->addWidget(m_resultView);
     bottom->addWidget(historyBox);
-    bottom->setSizes({1, 1});
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 2);
 
     auto *all = new QSplitter(Qt::Vertical, this);
     all->addWidget(top);
