@@ -114,11 +114,12 @@ bool BenchController::start(const bench::WorkloadConfig &config)
         }
         post([run, runs, saveError](BenchController &c) {
             c.m_running = false;
-            if (!saveError.isEmpty())
-                emit c.failed(saveError);
-            else
+            if (saveError.isEmpty())
                 emit c.historyLoaded(runs);
             emit c.finished(run);
+            // After finished(), so that the reason stays in the view's status line.
+            if (!saveError.isEmpty())
+                emit c.failed(saveError);
         });
     });
     return true;

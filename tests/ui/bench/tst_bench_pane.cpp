@@ -285,6 +285,29 @@ private slots:
                  QStringLiteral("This database is not on a PostgreSQL server."));
     }
 
+    // A history that cannot be written: the run is shown all the same, and the status says why
+    // it was not saved.
+    void unsavedRunSaysWhy()
+    {
+        QTemporaryDir dir;
+        BenchPane pane;
+        prepare(pane, dir);
+        QFile plain(dir.filePath(QStringLiteral("plain")));
+        QVERIFY(plain.open(QIODevice::WriteOnly));
+        plain.close();
+        pane.controller()->setHistoryPath(dir.filePath(QStringLiteral("plain/history.sqlite")));
+        QSignalSpy finished(pane.controller(), &BenchController::finished);
+        QVERIFY(pane.controller()->start(shortRun(pane, 1.1)));
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QCOMPARE(finished.at(0).at(0).value<bench::HistoryRun>().id, 0);
+        QVERIFY2(pane.statusLabel()->text().startsWith(
+                     QStringLiteral("kvs: cannot open the benchmark history ")),
+                 qPrintable(pane.statusLabel()->text()));
+        QCOMPARE(pane.resultModel()->rowCount(), 3);
+        QVERIFY(pane.shownRun().has_value());
+        QCOMPARE(pane.historyModel()->rowCount(), 0);
+    }
+
     // The tab of a SQLite database benchmarks a scratch file next to it, never the file itself.
     void isATabOfEachDatabase()
     {
