@@ -24,6 +24,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -92,6 +93,7 @@ BenchPane::BenchPane(QWidget *parent)
     , m_exportPng(new QPushButton(tr("Chart as PNG…"), this))
     , m_exportSvg(new QPushButton(tr("Chart as SVG…"), this))
 {
+    m_target->setObjectName(QStringLiteral("benchTarget"));
     m_target->addItem(tr("Scratch SQLite file in a folder"), ScratchSqlite);
     m_target->addItem(tr("This PostgreSQL server (scratch kvsbench_ tables)"), PostgresServer);
     m_target->setToolTip(tr("The benchmark never touches the database's own data: it writes a "
@@ -437,6 +439,9 @@ void BenchPane::updateControls()
 {
     const bool running = m_controller->isRunning();
     const bool postgres = m_target->currentIndex() == PostgresServer;
+    // A SQLite database's tab has no server to offer.
+    if (auto *targets = qobject_cast<QStandardItemModel *>(m_target->model()))
+        targets->item(PostgresServer)->setEnabled(!m_postgres.empty());
     for (QWidget *field : std::initializer_list<QWidget *>{m_target,
                                                            m_workload,
                                                            m_seconds,

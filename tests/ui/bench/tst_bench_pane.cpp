@@ -13,6 +13,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QItemSelectionModel>
@@ -21,6 +22,7 @@
 #include <QLineSeries>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -320,6 +322,12 @@ private slots:
         const bench::WorkloadConfig config = view.bench()->config();
         QVERIFY(config.db.empty());
         QCOMPARE(QString::fromStdString(config.scratchFolder), QFileInfo(path).absolutePath());
+        // No server to offer on a SQLite tab.
+        auto *target = view.bench()->findChild<QComboBox *>(QStringLiteral("benchTarget"));
+        QVERIFY(target);
+        const auto *items = qobject_cast<QStandardItemModel *>(target->model());
+        QVERIFY(!items->item(BenchPane::PostgresServer)->isEnabled());
+        QVERIFY(items->item(BenchPane::ScratchSqlite)->isEnabled());
     }
 
     void savesAScreenshot()

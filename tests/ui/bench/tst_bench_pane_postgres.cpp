@@ -4,6 +4,9 @@
 #include "bench/bench_controller.h"
 #include "bench/bench_pane.h"
 #include "bench/bench_result_model.h"
+#include "connection/connection_spec.h"
+#include "session/database_session.h"
+#include "session/database_view.h"
 #include "support/postgres_test_server.h"
 
 #include <QAbstractItemModelTester>
@@ -21,6 +24,19 @@ class TestBenchPanePostgres : public QObject
     Q_OBJECT
 
 private slots:
+    // The tab of a PostgreSQL database offers its server, with the session's password.
+    void tabOfAPostgresDatabaseTargetsItsServer()
+    {
+        QString password;
+        const std::optional<ConnectionSpec> spec = ConnectionSpec::fromPostgresUrl(
+            QString::fromStdString(test::postgresUrl()), &password);
+        QVERIFY(spec);
+        DatabaseView view(new DatabaseSession(*spec, password));
+        const bench::WorkloadConfig config = view.bench()->config();
+        QCOMPARE(config.db, spec->connectionString(password));
+        QVERIFY(config.scratchFolder.empty());
+    }
+
     void runsOnScratchTablesOfTheServer()
     {
         test::PgAdmin admin;
