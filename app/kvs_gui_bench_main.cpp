@@ -24,7 +24,8 @@ Usage:
   kvs-gui-bench [--ops OP,OP...] [--seconds S] [--json]
 
 Options:
-  --ops OP,OP...   tree_expand_10k, tree_expand_1m, inspector_open_20mb, tables_scroll_1m
+  --ops OP,OP...   tree_expand_10k, tree_expand_1m, inspector_open_20mb, tables_scroll_1m,
+                   bench_view_30s
                    (default: all, in that order)
   --seconds S      seconds per expansion operation, decimals allowed (default 1)
   --json           one JSON line per operation instead of a table
@@ -40,6 +41,8 @@ The operations run the GUI's code on SQLite files built in a temporary folder:
   tables_scroll_1m: the Tables view on tree_expand_1m's kv table: the time to its first page
     (and the longest GUI stall while it first shows), then its scroll bar dragged to the end in 60 steps of 16 ms: the longest stall of the GUI
     event loop, the time until the last row shows, and how many pages of 200 it read.
+  bench_view_30s: the Benchmark view runs the "get" workload for 30 s at full speed (closed
+    loop, AsyncKVStore, concurrency 16): the longest stall of the GUI event loop meanwhile.
 It runs on Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise: it needs no display.
 
 Output (--json: one line per operation):
@@ -49,6 +52,8 @@ Output (--json: one line per operation):
    "longest_gap_ms": N, "open_ms": N}
   {"backend": "tree", "db": PATH, "op": "tables_scroll_1m", "rows": 1000000,
    "first_page_ms": N, "show_gap_ms": N, "longest_gap_ms": N, "to_end_ms": N, "pages_read": N}
+  {"backend": "tree", "op": "bench_view_30s", "longest_gap_ms": N, "longest_gap_at_ms": N,
+   "run_ops_per_s": N, "chart_points": N}
 
 Exit codes: 0 success, 1 an error of the benchmark or the store (one line on stderr),
 2 a bad command line (one line on stderr starting with "kvs-gui-bench: ").

@@ -21,3 +21,5 @@ cp build/tests/ui/screenshots/sql-console.png "$out/sql-console.png"
 cp build/tests/ui/screenshots/transaction.png "$out/transaction.png"
 ./build/tests/ui/tst_watch_pane savesAScreenshot
 cp build/tests/ui/screenshots/watch.png "$out/watch.png"
+./build/tests/ui/tst_bench_pane savesAScreenshot
+cp build/tests/ui/screenshots/benchmark.png "$out/benchmark.png"

@@ -308,6 +308,373 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::BenchChart</name>
+    <message>
+        <source>Seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>ops/s</source>
+        <translation>Ops/s</translation>
+    </message>
+    <message>
+        <source>Latency µs</source>
+        <translation>Latenz µs</translation>
+    </message>
+    <message>
+        <source>p50 µs</source>
+        <translation>p50 µs</translation>
+    </message>
+    <message>
+        <source>p99 µs</source>
+        <translation>p99 µs</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::BenchController</name>
+    <message>
+        <source>A benchmark is running already.</source>
+        <translation>Es läuft bereits ein Benchmark.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::BenchHistoryModel</name>
+    <message>
+        <source>%1 ops/s</source>
+        <translation>%1 Ops/s</translation>
+    </message>
+    <message>
+        <source>closed loop</source>
+        <translation>geschlossene Schleife</translation>
+    </message>
+    <message>
+        <source>stopped early</source>
+        <translation>vorzeitig beendet</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>Gespeichert</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Workload</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Store</source>
+        <translation>Store</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>Parallelität</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>ops/s</source>
+        <translation>Ops/s</translation>
+    </message>
+    <message>
+        <source>Partial</source>
+        <translation>Teilweise</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::BenchPane</name>
+    <message>
+        <source>Choose…</source>
+        <translation>Wählen…</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation>Als JSON exportieren…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Als CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Chart as PNG…</source>
+        <translation>Diagramm als PNG…</translation>
+    </message>
+    <message>
+        <source>Chart as SVG…</source>
+        <translation>Diagramm als SVG…</translation>
+    </message>
+    <message>
+        <source>Scratch SQLite file in a folder</source>
+        <translation>Temporäre SQLite-Datei in einem Ordner</translation>
+    </message>
+    <message>
+        <source>This PostgreSQL server (scratch kvsbench_ tables)</source>
+        <translation>Dieser PostgreSQL-Server (temporäre kvsbench_-Tabellen)</translation>
+    </message>
+    <message>
+        <source>The benchmark never touches the database&apos;s own data: it writes a scratch file, or scratch tables it creates and drops.</source>
+        <translation>Der Benchmark rührt die eigenen Daten der Datenbank nie an: Er schreibt eine temporäre Datei oder temporäre Tabellen, die er anlegt und wieder löscht.</translation>
+    </message>
+    <message>
+        <source>The custom mix: operation=weight, separated by commas.</source>
+        <translation>Die eigene Mischung: Operation=Gewicht, durch Kommas getrennt.</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>the workload&apos;s own</source>
+        <translation>die des Workloads</translation>
+    </message>
+    <message>
+        <source>uniform</source>
+        <translation>gleichverteilt</translation>
+    </message>
+    <message>
+        <source>zipfian</source>
+        <translation>Zipf-verteilt</translation>
+    </message>
+    <message>
+        <source>latest</source>
+        <translation>neueste zuerst</translation>
+    </message>
+    <message>
+        <source>sequential</source>
+        <translation>der Reihe nach</translation>
+    </message>
+    <message>
+        <source> bytes</source>
+        <translation> Bytes</translation>
+    </message>
+    <message>
+        <source>closed loop</source>
+        <translation>geschlossene Schleife</translation>
+    </message>
+    <message>
+        <source> ops/s</source>
+        <translation> Ops/s</translation>
+    </message>
+    <message>
+        <source>AsyncKVStore (calls in flight)</source>
+        <translation>AsyncKVStore (gleichzeitige Aufrufe)</translation>
+    </message>
+    <message>
+        <source>KVStore (one call at a time)</source>
+        <translation>KVStore (ein Aufruf nach dem anderen)</translation>
+    </message>
+    <message>
+        <source>Select two or more runs to compare them.</source>
+        <translation>Zwei oder mehr Läufe auswählen, um sie zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>Ziel:</translation>
+    </message>
+    <message>
+        <source>Scratch folder:</source>
+        <translation>Temporärer Ordner:</translation>
+    </message>
+    <message>
+        <source>Workload:</source>
+        <translation>Workload:</translation>
+    </message>
+    <message>
+        <source>Custom mix:</source>
+        <translation>Eigene Mischung:</translation>
+    </message>
+    <message>
+        <source>Measured:</source>
+        <translation>Gemessen:</translation>
+    </message>
+    <message>
+        <source>Warm-up:</source>
+        <translation>Aufwärmen:</translation>
+    </message>
+    <message>
+        <source>Keys:</source>
+        <translation>Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Distribution:</source>
+        <translation>Verteilung:</translation>
+    </message>
+    <message>
+        <source>Value size:</source>
+        <translation>Wertgröße:</translation>
+    </message>
+    <message>
+        <source>Concurrency:</source>
+        <translation>Parallelität:</translation>
+    </message>
+    <message>
+        <source>Rate:</source>
+        <translation>Rate:</translation>
+    </message>
+    <message>
+        <source>Store:</source>
+        <translation>Store:</translation>
+    </message>
+    <message>
+        <source>Saved runs:</source>
+        <translation>Gespeicherte Läufe:</translation>
+    </message>
+    <message>
+        <source>Export the run as JSON</source>
+        <translation>Den Lauf als JSON exportieren</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.json)</source>
+        <translation>JSON-Zeilen (*.json)</translation>
+    </message>
+    <message>
+        <source>Export the run as CSV</source>
+        <translation>Den Lauf als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Save the chart as PNG</source>
+        <translation>Das Diagramm als PNG speichern</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>Save the chart as SVG</source>
+        <translation>Das Diagramm als SVG speichern</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG-Bild (*.svg)</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server of %1 (scratch kvsbench_ tables)</source>
+        <translation>Der PostgreSQL-Server von %1 (temporäre kvsbench_-Tabellen)</translation>
+    </message>
+    <message>
+        <source>This database is not on a PostgreSQL server.</source>
+        <translation>Diese Datenbank liegt auf keinem PostgreSQL-Server.</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Wird angehalten…</translation>
+    </message>
+    <message>
+        <source>Stopped early after %1 s: %2 ops/s, a partial result.</source>
+        <translation>Nach %1 s vorzeitig beendet: %2 Ops/s, ein Teilergebnis.</translation>
+    </message>
+    <message>
+        <source>Finished: %1 ops/s.</source>
+        <translation>Fertig: %1 Ops/s.</translation>
+    </message>
+    <message>
+        <source>Saved as run #%1.</source>
+        <translation>Als Lauf #%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>(partial)</source>
+        <translation>(teilweise)</translation>
+    </message>
+    <message>
+        <source>Loading %1 keys…</source>
+        <translation>%1 Schlüssel werden geladen…</translation>
+    </message>
+    <message>
+        <source>Warm-up: %1 s left.</source>
+        <translation>Aufwärmen: noch %1 s.</translation>
+    </message>
+    <message>
+        <source>%1 s of %2 s, %3 s left.</source>
+        <translation>%1 s von %2 s, noch %3 s.</translation>
+    </message>
+    <message>
+        <source>Folder of the scratch file</source>
+        <translation>Ordner der temporären Datei</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>no run shown</source>
+        <translation>kein Lauf angezeigt</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>%1 geschrieben.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::BenchResultModel</name>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>ops/s</source>
+        <translation>Ops/s</translation>
+    </message>
+    <message>
+        <source>p50 µs</source>
+        <translation>p50 µs</translation>
+    </message>
+    <message>
+        <source>p90 µs</source>
+        <translation>p90 µs</translation>
+    </message>
+    <message>
+        <source>p99 µs</source>
+        <translation>p99 µs</translation>
+    </message>
+    <message>
+        <source>p99.9 µs</source>
+        <translation>p99,9 µs</translation>
+    </message>
+    <message>
+        <source>max µs</source>
+        <translation>max. µs</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::CellGrid</name>
     <message numerus="yes">
         <source>… (%n bytes)</source>
@@ -579,6 +946,10 @@
     <message>
         <source>Watch</source>
         <translation>Beobachten</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>Benchmark</translation>
     </message>
 </context>
 <context>

@@ -20,7 +20,7 @@ namespace {
 // GUI library): a command line naming them here is told where they are.
 constexpr std::string_view kMovedBackend = "tree";
 constexpr std::string_view kMovedOps[]
-    = {"tree_expand_10k", "tree_expand_1m", "inspector_open_20mb"};
+    = {"tree_expand_10k", "tree_expand_1m", "inspector_open_20mb", "bench_view_30s"};
 constexpr std::string_view kMovedNote
     = " moved to kvs-gui-bench, which runs the GUI benchmarks beside kvs-admin (kvs links no GUI "
       "library)";

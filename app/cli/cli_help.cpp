@@ -251,8 +251,9 @@ Benchmark:
   get_hit_x64 against a raw libpq pipeline of 64 gets ("raw-libpq-pipeline-64"), the other
   OP_x64 against the one-at-a-time OP. The queue cycles run on KVStore only.
   The GUI's own benchmarks (backend "tree": tree_expand_10k, tree_expand_1m,
-  inspector_open_20mb) run in kvs-gui-bench, beside kvs-admin, so that kvs links no GUI
-  library; see kvs-gui-bench --help. Naming them here is a usage error that says so.
+  inspector_open_20mb, bench_view_30s) run in kvs-gui-bench, beside kvs-admin, so that kvs
+  links no GUI library; see kvs-gui-bench --help. Naming them here is a usage error that says
+  so.
 
 Workload benchmark:
   bench --workload writes the keyspace ["kvsbench", i] (the load phase, timed on its own), runs

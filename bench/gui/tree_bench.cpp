@@ -1,6 +1,7 @@
 #include "bench/gui/tree_bench.h"
 
 #include "bench/format.h"
+#include "bench/gui/bench_view_stall.h"
 #include "bench/gui/inspector_gap_probe.h"
 #include "bench/gui/tables_bench.h"
 #include "bench/json_line.h"
@@ -342,6 +343,8 @@ void runTreeBench(const TreeBenchConfig &config, std::ostream &out)
     }
     if (wants(config, "tables_scroll_1m"))
         printTablesScroll(config, out, large, measureTablesScroll(large));
+    if (wants(config, "bench_view_30s"))
+        printBenchViewStall(config.json, out);
 }
 
 } // namespace kvs::bench

@@ -15,8 +15,11 @@
 // (tables_scroll_1m).
 namespace kvs::bench {
 
-inline constexpr std::string_view kTreeOps[]
-    = {"tree_expand_10k", "tree_expand_1m", "inspector_open_20mb", "tables_scroll_1m"};
+inline constexpr std::string_view kTreeOps[] = {"tree_expand_10k",
+                                                "tree_expand_1m",
+                                                "inspector_open_20mb",
+                                                "tables_scroll_1m",
+                                                "bench_view_30s"};
 
 [[nodiscard]] bool isTreeBenchOperation(std::string_view name) noexcept;
 // "tree_expand_10k, tree_expand_1m, inspector_open_20mb" for messages.

@@ -54,8 +54,8 @@ public:
     bool isWritable() const { return m_writable; }
     bool isOpening() const { return m_opening; }
     const ConnectionSpec &spec() const { return m_spec; }
-    // The connection string with the password, for a second reader of the same database (a
-    // watch pane's change feed). Never shown or logged.
+    // The connection string with the password, for a second user of the same database (a
+    // watch pane's change feed, the benchmark's scratch tables). Never shown or logged.
     std::string connectionString() const { return m_spec.connectionString(m_password); }
     QString displayName() const { return m_spec.displayName(); }
 

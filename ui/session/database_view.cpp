@@ -2,6 +2,7 @@
 
 #include "atomic/transaction_controller.h"
 #include "atomic/transaction_pane.h"
+#include "bench/bench_pane.h"
 #include "inspector/value_inspector.h"
 #include "message_banner.h"
 #include "queues/queues_pane.h"
@@ -43,6 +44,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_queues(new QueuesPane(m_views))
     , m_transaction(new TransactionPane(m_views))
     , m_watch(new WatchPane(m_views))
+    , m_bench(new BenchPane(m_views))
     , m_tables(new TablesPane(m_views))
     , m_console(new SqlConsolePane(m_views))
     , m_live(new LiveUpdates(m_tree->model(), m_inspector, m_watch->controller(), this))
@@ -84,13 +86,18 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     layout->setSpacing(4);
     layout->addWidget(m_toolBar);
     layout->addWidget(m_banner);
-    // The views of this database: its keys, its queues, a transaction editor, watches, its
-    // tables and a SQL console.
+    // The views of this database: its keys, its queues, a transaction editor, watches, a
+    // benchmark of its server or disk, its tables and a SQL console.
     m_views->setDocumentMode(true);
     m_views->addTab(m_splitter, tr("Keys"));
     m_views->addTab(m_queues, tr("Queues"));
     m_views->addTab(m_transaction, tr("Transaction"));
     m_views->addTab(m_watch, tr("Watch"));
+    m_views->addTab(m_bench, tr("Benchmark"));
+    if (m_session->spec().isPostgres())
+        m_bench->setPostgresServer(m_session->connectionString(), m_session->displayName());
+    else
+        m_bench->setSqliteDatabase(m_session->spec().sqlitePath());
     // The tables as stored, through Qt Sql: they connect when first shown.
     m_views->addTab(m_tables, tr("Tables"));
     m_views->addTab(m_console, tr("SQL"));

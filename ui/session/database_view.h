@@ -17,6 +17,7 @@ class KeyTreePane;
 class LiveUpdates;
 class MessageBanner;
 class QueuesPane;
+class BenchPane;
 class SqlConsolePane;
 class TablesPane;
 class TransactionPane;
@@ -46,6 +47,7 @@ public:
     TransactionPane *transaction() const { return m_transaction; }
     WatchPane *watch() const { return m_watch; }
     LiveUpdates *liveUpdates() const { return m_live; }
+    BenchPane *bench() const { return m_bench; }
     QTabWidget *views() const { return m_views; }
     QAction *allowWritesAction() const { return m_allowWrites; }
     QString bannerText() const;
@@ -76,11 +78,12 @@ private:
     QSplitter *m_splitter;       // Owned.
     KeyTreePane *m_tree;         // Owned (in the splitter).
     ValueInspector *m_inspector; // Owned (in the splitter).
-    QTabWidget
-        *m_views; // Owned: the Keys (m_splitter), Queues, Transaction, Watch, Tables and SQL tabs.
+    // Owned: the Keys (m_splitter), Queues, Transaction, Watch, Benchmark, Tables and SQL tabs.
+    QTabWidget *m_views;
     QueuesPane *m_queues;           // Owned (in m_views).
     TransactionPane *m_transaction; // Owned (in m_views).
     WatchPane *m_watch;             // Owned (in m_views).
+    BenchPane *m_bench;             // Owned (in m_views).
     TablesPane *m_tables;           // Owned (in m_views).
     SqlConsolePane *m_console;      // Owned (in m_views).
     LiveUpdates *m_live;            // Owned (child): other processes' writes in tree and inspector.

@@ -138,7 +138,8 @@ private slots:
         QTest::newRow("unknown op")
             << QStringList{"--ops", "tree_expand_10k,get_hit"}
             << QByteArray("kvs-gui-bench: --ops: unknown operation \"get_hit\" (known: "
-                          "tree_expand_10k, tree_expand_1m, inspector_open_20mb)\n");
+                          "tree_expand_10k, tree_expand_1m, inspector_open_20mb, tables_scroll_1m, "
+                          "bench_view_30s)\n");
         QTest::newRow("seconds") << QStringList{"--seconds", "0"}
                                  << QByteArray("kvs-gui-bench: --seconds needs a number of "
                                                "seconds > 0, got \"0\"\n");
@@ -169,6 +170,7 @@ private slots:
                                   "tree_expand_10k",
                                   "tree_expand_1m",
                                   "inspector_open_20mb",
+                                  "bench_view_30s",
                                   "\"longest_gap_ms\""}) {
             QVERIFY2(run.out.contains(topic), topic);
         }

@@ -1,0 +1,87 @@
+// The Benchmark view on the PostgreSQL of the test command: a run on the server of a database
+// tab writes only scratch kvsbench_ tables, drops them, and is saved as a postgres run.
+#include "bench/bench_chart.h"
+#include "bench/bench_controller.h"
+#include "bench/bench_pane.h"
+#include "bench/bench_result_model.h"
+#include "connection/connection_spec.h"
+#include "session/database_session.h"
+#include "session/database_view.h"
+#include "support/postgres_test_server.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kvs;
+using namespace kvs::ui;
+
+class TestBenchPanePostgres : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // The tab of a PostgreSQL database offers its server, with the session's password.
+    void tabOfAPostgresDatabaseTargetsItsServer()
+    {
+        QString password;
+        const std::optional<ConnectionSpec> spec = ConnectionSpec::fromPostgresUrl(
+            QString::fromStdString(test::postgresUrl()), &password);
+        QVERIFY(spec);
+        DatabaseView view(new DatabaseSession(*spec, password));
+        const bench::WorkloadConfig config = view.bench()->config();
+        QCOMPARE(config.db, spec->connectionString(password));
+        QVERIFY(config.scratchFolder.empty());
+    }
+
+    void runsOnScratchTablesOfTheServer()
+    {
+        test::PgAdmin admin;
+        const std::string schema = test::freshSchema("benchview");
+        admin.exec("CREATE SCHEMA " + schema);
+        // The user's own data in the same schema, which the run must leave alone.
+        admin.exec("CREATE TABLE " + schema + ".users_data (id int); INSERT INTO " + schema
+                   + ".users_data VALUES (1)");
+        const std::string url
+            = test::withParameter(test::postgresUrl(), "options=-csearch_path%3D" + schema);
+
+        QTemporaryDir dir;
+        BenchPane pane;
+        QAbstractItemModelTester results(pane.resultModel());
+        pane.controller()->setHistoryPath(dir.filePath(QStringLiteral("history.sqlite")));
+        pane.setPostgresServer(url, QStringLiteral("test server"));
+        pane.setWorkload(QStringLiteral("ycsb-b"));
+        pane.show();
+        bench::WorkloadConfig config = pane.config();
+        QCOMPARE(config.db, url);
+        QVERIFY(config.scratchFolder.empty());
+        config.seconds = 1.1;
+        config.warmupSeconds = 0;
+        config.keys = 1000;
+        config.concurrency = 4;
+        QSignalSpy finished(pane.controller(), &BenchController::finished);
+        QVERIFY(pane.controller()->start(config));
+        QVERIFY(finished.wait(120000));
+        const auto run = finished.at(0).at(0).value<bench::HistoryRun>();
+        QCOMPARE(run.backend, std::string("postgres"));
+        QVERIFY(!run.partial);
+        QCOMPARE(pane.chart()->lineSeries().at(0)->count(), 1);
+        QCOMPARE(pane.resultModel()->rowCount(), 3); // get, set, all
+        QCOMPARE(pane.resultModel()->index(0, BenchResultModel::Run).data().toString(),
+                 QStringLiteral("#1 ycsb-b postgres"));
+        // The history keeps the URL without its password.
+        QVERIFY(run.id == 1);
+        QCOMPARE(admin.exec("SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = "
+                            "c.relnamespace WHERE n.nspname = '"
+                            + schema + "' AND c.relname LIKE 'kvsbench\\_%'"),
+                 std::string("0"));
+        QCOMPARE(admin.exec("SELECT count(*) FROM " + schema + ".users_data"), std::string("1"));
+        admin.exec("DROP SCHEMA " + schema + " CASCADE");
+    }
+};
+
+QTEST_MAIN(TestBenchPanePostgres)
+#include "tst_bench_pane_postgres.moc"

@@ -1,0 +1,8 @@
+# Tests of the Benchmark view (ui/bench/).
+kvs_add_test(tst_bench_pane bench/tst_bench_pane.cpp LIBS kvs_ui)
+if(TARGET tst_bench_pane)
+    target_compile_definitions(tst_bench_pane PRIVATE
+        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+endif()
+kvs_add_test(tst_bench_pane_postgres bench/tst_bench_pane_postgres.cpp
+             LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)

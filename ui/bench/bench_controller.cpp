@@ -1,0 +1,164 @@
+#include "bench/bench_controller.h"
+
+#include "bench/machine_info.h"
+#include "bench/workload_engine.h"
+
+#include <kvs/errors.h>
+
+#include <QDateTime>
+#include <QPointer>
+#include <QtConcurrent>
+
+namespace kvs::ui {
+
+namespace {
+
+// The run as the history keeps it, for the view to show even when saving failed.
+bench::HistoryRun historyRunOf(const bench::WorkloadConfig &config,
+                               const bench::RunResult &result,
+                               const bench::MachineInfo &machine,
+                               double timeMs)
+{
+    bench::HistoryRun run;
+    run.timeMs = timeMs;
+    run.config = config;
+    run.machine = machine;
+    run.backend = result.backend;
+    run.serverVersion = result.serverVersion;
+    run.seconds = result.seconds;
+    run.partial = result.partial;
+    run.clientCpu = result.clientCpu;
+    run.load = result.load;
+    run.ops = bench::savedOps(result);
+    run.series = result.series;
+    return run;
+}
+
+} // namespace
+
+BenchController::BenchController(QObject *parent)
+    : QObject(parent)
+    , m_historyPath(QString::fromStdString(bench::RunHistory::defaultPath()))
+{}
+
+BenchController::~BenchController()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    // The worker posts to this object through QPointer guards; waiting keeps the run from
+    // outliving the view that started it.
+    m_worker.waitForFinished();
+    m_historyReader.waitForFinished();
+}
+
+bool BenchController::start(const bench::WorkloadConfig &config)
+{
+    if (m_running) {
+        emit failed(tr("A benchmark is running already."));
+        return false;
+    }
+    try {
+        bench::validateWorkloadConfig(config);
+    } catch (const Error &error) {
+        emit failed(QString::fromStdString(error.what()));
+        return false;
+    }
+    m_config = config;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_running = true;
+    m_clock.start();
+    emit started(config);
+    QPointer<BenchController> self(this);
+    const std::string historyPath = m_historyPath.toStdString();
+    m_worker = QtConcurrent::run([self, config, historyPath, cancel = m_cancel] {
+        // Everything below runs on the worker; the GUI thread only receives posted copies.
+        const auto post = [self](auto call) {
+            QMetaObject::invokeMethod(
+                self,
+                [self, call] {
+                    if (self)
+                        call(*self);
+                },
+                Qt::QueuedConnection);
+        };
+        bench::RunCallbacks callbacks;
+        callbacks.onLoaded = [post](const bench::LoadPhase &load) {
+            post([load](BenchController &c) { emit c.loaded(load); });
+        };
+        callbacks.onSecond = [post](const bench::SecondStats &stats) {
+            post([stats](BenchController &c) { emit c.second(stats); });
+        };
+        bench::HistoryRun run;
+        bench::RunResult result;
+        try {
+            result = bench::runWorkload(config, callbacks, *cancel);
+            const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch());
+            const bench::MachineInfo machine = bench::currentMachine();
+            run = historyRunOf(config, result, machine, now);
+        } catch (const std::exception &error) {
+            const QString message = QString::fromStdString(error.what());
+            post([message](BenchController &c) {
+                c.m_running = false;
+                emit c.failed(message);
+            });
+            return;
+        }
+        QString saveError;
+        std::vector<bench::HistoryRun> runs;
+        try {
+            bench::RunHistory history(historyPath);
+            run.id = history.append(config, result, run.machine, run.timeMs);
+            runs = history.list();
+        } catch (const std::exception &error) {
+            saveError = QString::fromStdString(error.what());
+        }
+        post([run, runs, saveError](BenchController &c) {
+            c.m_running = false;
+            if (saveError.isEmpty())
+                emit c.historyLoaded(runs);
+            emit c.finished(run);
+            // After finished(), so that the reason stays in the view's status line.
+            if (!saveError.isEmpty())
+                emit c.failed(saveError);
+        });
+    });
+    return true;
+}
+
+void BenchController::stop()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void BenchController::loadHistory()
+{
+    QPointer<BenchController> self(this);
+    const std::string historyPath = m_historyPath.toStdString();
+    // A short read of a local file, on a pool thread all the same: the GUI never waits on a
+    // database.
+    if (m_historyReader.isRunning())
+        return; // the read in flight gives the history as it is
+    m_historyReader = QtConcurrent::run([self, historyPath] {
+        std::vector<bench::HistoryRun> runs;
+        QString message;
+        try {
+            runs = bench::RunHistory(historyPath).list();
+        } catch (const std::exception &error) {
+            message = QString::fromStdString(error.what());
+        }
+        QMetaObject::invokeMethod(
+            self,
+            [self, runs, message] {
+                if (!self)
+                    return;
+                if (message.isEmpty())
+                    emit self->historyLoaded(runs);
+                else
+                    emit self->failed(message);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+} // namespace kvs::ui
