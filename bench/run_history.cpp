@@ -96,12 +96,10 @@ RunHistory::RunHistory(const std::string &path)
     m_store = std::make_unique<KVStore>(path, options);
 }
 
-RunHistory::~RunHistory() = default;
-
-std::int64_t RunHistory::append(const WorkloadConfig &config,
-                                const RunResult &result,
-                                const MachineInfo &machine,
-                                double timeMs)
+HistoryRun historyRunOf(const WorkloadConfig &config,
+                        const RunResult &result,
+                        const MachineInfo &machine,
+                        double timeMs)
 {
     HistoryRun run;
     run.timeMs = timeMs;
@@ -116,6 +114,17 @@ std::int64_t RunHistory::append(const WorkloadConfig &config,
     run.load = result.load;
     run.ops = savedOps(result);
     run.series = result.series;
+    return run;
+}
+
+RunHistory::~RunHistory() = default;
+
+std::int64_t RunHistory::append(const WorkloadConfig &config,
+                                const RunResult &result,
+                                const MachineInfo &machine,
+                                double timeMs)
+{
+    HistoryRun run = historyRunOf(config, result, machine, timeMs);
     for (int attempt = 0; attempt < kAppendTries; ++attempt) {
         ListSelector last;
         last.prefix = Key{"run"};

@@ -56,6 +56,12 @@ struct HistoryRun
 // result's figures as saved: one SavedOp per operation, then "all".
 [[nodiscard]] std::vector<SavedOp> savedOps(const RunResult &result);
 
+// A saved run of result (id 0 until it is saved; config.db without its password).
+[[nodiscard]] HistoryRun historyRunOf(const WorkloadConfig &config,
+                                      const RunResult &result,
+                                      const MachineInfo &machine,
+                                      double timeMs);
+
 // The history file. Thread rule: one thread at a time; several processes may append at once.
 class RunHistory
 {

@@ -11,31 +11,6 @@
 
 namespace kvs::ui {
 
-namespace {
-
-// The run as the history keeps it, for the view to show even when saving failed.
-bench::HistoryRun historyRunOf(const bench::WorkloadConfig &config,
-                               const bench::RunResult &result,
-                               const bench::MachineInfo &machine,
-                               double timeMs)
-{
-    bench::HistoryRun run;
-    run.timeMs = timeMs;
-    run.config = config;
-    run.machine = machine;
-    run.backend = result.backend;
-    run.serverVersion = result.serverVersion;
-    run.seconds = result.seconds;
-    run.partial = result.partial;
-    run.clientCpu = result.clientCpu;
-    run.load = result.load;
-    run.ops = bench::savedOps(result);
-    run.series = result.series;
-    return run;
-}
-
-} // namespace
-
 BenchController::BenchController(QObject *parent)
     : QObject(parent)
     , m_historyPath(QString::fromStdString(bench::RunHistory::defaultPath()))
@@ -94,7 +69,7 @@ bool BenchController::start(const bench::WorkloadConfig &config)
             result = bench::runWorkload(config, callbacks, *cancel);
             const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch());
             const bench::MachineInfo machine = bench::currentMachine();
-            run = historyRunOf(config, result, machine, now);
+            run = bench::historyRunOf(config, result, machine, now);
         } catch (const std::exception &error) {
             const QString message = QString::fromStdString(error.what());
             post([message](BenchController &c) {
