@@ -10,6 +10,18 @@
 #include <QtConcurrent>
 
 namespace kvs::ui {
+namespace {
+
+// A QObject of the GUI thread for a worker to post to. A worker may outlive the controller
+// (which never waits for it), so it posts here rather than to the controller, and each posted
+// call checks its QPointer to the controller on the GUI thread. Deleted there once the worker
+// lets go.
+std::shared_ptr<QObject> makeRelay()
+{
+    return std::shared_ptr<QObject>(new QObject, [](QObject *relay) { relay->deleteLater(); });
+}
+
+} // namespace
 
 BenchController::BenchController(QObject *parent)
     : QObject(parent)
@@ -18,12 +30,10 @@ BenchController::BenchController(QObject *parent)
 
 BenchController::~BenchController()
 {
+    // Never waits: the run ends on its own once it sees the cancel, and what it posts then
+    // finds the controller gone (the relay below).
     if (m_cancel)
         m_cancel->store(true);
-    // The worker posts to this object through QPointer guards; waiting keeps the run from
-    // outliving the view that started it.
-    m_worker.waitForFinished();
-    m_historyReader.waitForFinished();
 }
 
 bool BenchController::start(const bench::WorkloadConfig &config)
@@ -45,58 +55,59 @@ bool BenchController::start(const bench::WorkloadConfig &config)
     emit started(config);
     QPointer<BenchController> self(this);
     const std::string historyPath = m_historyPath.toStdString();
-    m_worker = QtConcurrent::run([self, config, historyPath, cancel = m_cancel] {
-        // Everything below runs on the worker; the GUI thread only receives posted copies.
-        const auto post = [self](auto call) {
-            QMetaObject::invokeMethod(
-                self,
-                [self, call] {
-                    if (self)
-                        call(*self);
-                },
-                Qt::QueuedConnection);
-        };
-        bench::RunCallbacks callbacks;
-        callbacks.onLoaded = [post](const bench::LoadPhase &load) {
-            post([load](BenchController &c) { emit c.loaded(load); });
-        };
-        callbacks.onSecond = [post](const bench::SecondStats &stats) {
-            post([stats](BenchController &c) { emit c.second(stats); });
-        };
-        bench::HistoryRun run;
-        bench::RunResult result;
-        try {
-            result = bench::runWorkload(config, callbacks, *cancel);
-            const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch());
-            const bench::MachineInfo machine = bench::currentMachine();
-            run = bench::historyRunOf(config, result, machine, now);
-        } catch (const std::exception &error) {
-            const QString message = QString::fromStdString(error.what());
-            post([message](BenchController &c) {
-                c.m_running = false;
-                emit c.failed(message);
-            });
-            return;
-        }
-        QString saveError;
-        std::vector<bench::HistoryRun> runs;
-        try {
-            bench::RunHistory history(historyPath);
-            run.id = history.append(config, result, run.machine, run.timeMs);
-            runs = history.list();
-        } catch (const std::exception &error) {
-            saveError = QString::fromStdString(error.what());
-        }
-        post([run, runs, saveError](BenchController &c) {
-            c.m_running = false;
-            if (saveError.isEmpty())
-                emit c.historyLoaded(runs);
-            emit c.finished(run);
-            // After finished(), so that the reason stays in the view's status line.
-            if (!saveError.isEmpty())
-                emit c.failed(saveError);
-        });
-    });
+    m_worker
+        = QtConcurrent::run([self, relay = makeRelay(), config, historyPath, cancel = m_cancel] {
+              // Everything below runs on the worker; the GUI thread only receives posted copies.
+              const auto post = [self, relay](auto call) {
+                  QMetaObject::invokeMethod(
+                      relay.get(),
+                      [self, call] {
+                          if (self)
+                              call(*self);
+                      },
+                      Qt::QueuedConnection);
+              };
+              bench::RunCallbacks callbacks;
+              callbacks.onLoaded = [post](const bench::LoadPhase &load) {
+                  post([load](BenchController &c) { emit c.loaded(load); });
+              };
+              callbacks.onSecond = [post](const bench::SecondStats &stats) {
+                  post([stats](BenchController &c) { emit c.second(stats); });
+              };
+              bench::HistoryRun run;
+              bench::RunResult result;
+              try {
+                  result = bench::runWorkload(config, callbacks, *cancel);
+                  const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch());
+                  const bench::MachineInfo machine = bench::currentMachine();
+                  run = bench::historyRunOf(config, result, machine, now);
+              } catch (const std::exception &error) {
+                  const QString message = QString::fromStdString(error.what());
+                  post([message](BenchController &c) {
+                      c.m_running = false;
+                      emit c.failed(message);
+                  });
+                  return;
+              }
+              QString saveError;
+              std::vector<bench::HistoryRun> runs;
+              try {
+                  bench::RunHistory history(historyPath);
+                  run.id = history.append(config, result, run.machine, run.timeMs);
+                  runs = history.list();
+              } catch (const std::exception &error) {
+                  saveError = QString::fromStdString(error.what());
+              }
+              post([run, runs, saveError](BenchController &c) {
+                  c.m_running = false;
+                  if (saveError.isEmpty())
+                      emit c.historyLoaded(runs);
+                  emit c.finished(run);
+                  // After finished(), so that the reason stays in the view's status line.
+                  if (!saveError.isEmpty())
+                      emit c.failed(saveError);
+              });
+          });
     return true;
 }
 
@@ -114,7 +125,7 @@ void BenchController::loadHistory()
     // database.
     if (m_historyReader.isRunning())
         return; // the read in flight gives the history as it is
-    m_historyReader = QtConcurrent::run([self, historyPath] {
+    m_historyReader = QtConcurrent::run([self, relay = makeRelay(), historyPath] {
         std::vector<bench::HistoryRun> runs;
         QString message;
         try {
@@ -123,7 +134,7 @@ void BenchController::loadHistory()
             message = QString::fromStdString(error.what());
         }
         QMetaObject::invokeMethod(
-            self,
+            relay.get(),
             [self, runs, message] {
                 if (!self)
                     return;

@@ -27,6 +27,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 
 using namespace kvs;
 using namespace kvs::ui;
@@ -145,6 +146,30 @@ private slots:
                     .list()
                     .at(0)
                     .partial);
+    }
+
+    void closingThePaneDuringARunLeavesTheRunToEndOnItsOwn()
+    {
+        QTemporaryDir dir;
+        auto pane = std::make_unique<BenchPane>();
+        prepare(*pane, dir);
+        pane->show();
+        QSignalSpy seconds(pane->controller(), &BenchController::second);
+        QVERIFY(pane->controller()->start(shortRun(*pane, 600)));
+        QVERIFY(seconds.wait(kRunTimeoutMs));
+        pane.reset(); // the tab closes: the run is cancelled, not waited for
+        // The GUI thread got back before the run ended (it still saves its partial result).
+        QVERIFY(QThreadPool::globalInstance()->activeThreadCount() > 0);
+        // The run sees the cancel, saves its partial result and posts to a controller that is
+        // gone; nothing is shown and nothing crashes.
+        QVERIFY(QThreadPool::globalInstance()->waitForDone(kRunTimeoutMs));
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        const auto runs
+            = bench::RunHistory(dir.filePath(QStringLiteral("history.sqlite")).toStdString())
+                  .list();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QVERIFY(runs.at(0).partial);
     }
 
     void savedRunsAreComparedSideBySide()
