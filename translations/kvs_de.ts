@@ -241,10 +241,6 @@
 <context>
     <name>QObject</name>
     <message>
-        <source>unknown error</source>
-        <translation>unbekannter Fehler</translation>
-    </message>
-    <message>
         <source>Transactions (*.json);;All files (*)</source>
         <translation>Transaktionen (*.json);;Alle Dateien (*)</translation>
     </message>

@@ -2,6 +2,7 @@
 
 #include "atomic/commit_history_model.h"
 #include "atomic/transaction_model.h"
+#include "future_error.h"
 
 #include <kvs/errors.h>
 #include <kvs/future.h>
@@ -14,19 +15,6 @@
 namespace kvs::ui {
 
 namespace {
-
-template <typename T>
-QString errorOf(QFuture<T> &future)
-{
-    try {
-        future.waitForFinished();
-    } catch (const std::exception &e) {
-        return QString::fromStdString(e.what());
-    } catch (...) {
-        return QObject::tr("unknown error");
-    }
-    return {};
-}
 
 std::vector<Key> checkedKeys(const TransactionSpec &spec)
 {
