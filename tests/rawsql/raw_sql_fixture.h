@@ -8,13 +8,10 @@
 #include <QFuture>
 #include <QTest>
 
-#include <chrono>
 #include <functional>
 #include <string>
-#include <thread>
 
-// Helpers of the rawsql tests: fill a real store, wait for a worker's future, and interrupt a
-// statement until it stops.
+// Helpers of the rawsql tests: fill a real store, wait for a worker's future, find a table.
 namespace kvs::test {
 
 // ["row", i] = "value i" for i in [0, count), and one queue message.
@@ -52,17 +49,14 @@ std::string errorOf(QFuture<T> future)
     return {};
 }
 
-// Interrupts worker until running finishes: the statement may not have started when the first
-// interrupt arrives (an interrupt of nothing is a no-op), so it is repeated. Fails the test
-// when the statement outlives every try (a bound against a hung run, not a timing assertion).
-template <typename T>
-void interruptUntilDone(rawsql::RawSqlWorker &worker, QFuture<T> &running)
+// The table of worker's database labelled label ("kv", "queue", ...); fails the test process
+// when there is none.
+inline rawsql::KvsTable tableNamed(rawsql::RawSqlWorker &worker, const QString &label)
 {
-    for (int tries = 0; tries < 3000 && !running.isFinished(); ++tries) {
-        worker.interrupt();
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    QVERIFY2(running.isFinished(), "the statement did not stop when interrupted");
+    for (const rawsql::KvsTable &table : resultOf(worker.tables()))
+        if (table.label == label)
+            return table;
+    qFatal("no table %s", qPrintable(label));
 }
 
 } // namespace kvs::test

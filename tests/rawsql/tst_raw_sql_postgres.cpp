@@ -12,6 +12,7 @@ using namespace kvs;
 using namespace kvs::rawsql;
 using kvs::test::errorOf;
 using kvs::test::resultOf;
+using kvs::test::tableNamed;
 
 class TstRawSqlPostgres : public QObject
 {
@@ -33,13 +34,6 @@ private:
     std::string kvCount()
     {
         return m_admin.exec("SELECT count(*) FROM \"" + m_schema + "\".app_kv");
-    }
-    KvsTable tableNamed(RawSqlWorker &worker, const QString &label)
-    {
-        for (const KvsTable &table : resultOf(worker.tables()))
-            if (table.label == label)
-                return table;
-        qFatal("no table %s", qPrintable(label));
     }
 
 private slots:

@@ -16,6 +16,7 @@ using namespace kvs;
 using namespace kvs::rawsql;
 using kvs::test::errorOf;
 using kvs::test::resultOf;
+using kvs::test::tableNamed;
 
 class TstRawSqlSqlite : public QObject
 {
@@ -37,13 +38,6 @@ private:
         QFile file(m_path);
         file.open(QIODevice::ReadOnly);
         return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
-    }
-    KvsTable tableNamed(RawSqlWorker &worker, const QString &label)
-    {
-        for (const KvsTable &table : resultOf(worker.tables()))
-            if (table.label == label)
-                return table;
-        qFatal("no table %s", qPrintable(label));
     }
 
 private slots:

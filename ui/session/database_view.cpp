@@ -101,8 +101,9 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     // The tables as stored, through Qt Sql: they connect when first shown.
     m_views->addTab(m_tables, tr("Tables"));
     m_views->addTab(m_console, tr("SQL"));
-    m_tables->setTarget(m_session->rawSqlTarget());
-    m_console->setTarget(m_session->rawSqlTarget());
+    const rawsql::RawSqlTarget tables = m_session->rawSqlTarget();
+    m_tables->setTarget(tables);
+    m_console->setTarget(tables);
     layout->addWidget(m_views, 1);
 
     connect(m_session, &DatabaseSession::storeChanged, this, &DatabaseView::onStoreChanged);
