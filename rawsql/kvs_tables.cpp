@@ -48,15 +48,22 @@ QList<KvsTable> findKvsTables(const QSqlDatabase &db, const RawSqlTarget &target
     query.setForwardOnly(true);
     if (target.isPostgres()) {
         // Tables and the sequence alike; the schema set, or the first of the search path.
-        query.prepare(QStringLiteral(
-            "SELECT c.relname, c.relkind FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n "
-            "ON n.oid = c.relnamespace WHERE n.nspname = COALESCE(NULLIF(?, ''), current_schema()) "
-            "AND c.relkind IN ('r', 'p', 'S') AND c.relname = ANY (string_to_array(?, ','))"));
+        prepareOrThrow(
+            query,
+            QStringLiteral(
+                "SELECT c.relname, c.relkind FROM pg_catalog.pg_class c JOIN "
+                "pg_catalog.pg_namespace n "
+                "ON n.oid = c.relnamespace WHERE n.nspname = COALESCE(NULLIF(?, ''), "
+                "current_schema()) "
+                "AND c.relkind IN ('r', 'p', 'S') AND c.relname = ANY (string_to_array(?, ','))"),
+            target);
         query.addBindValue(target.schema);
         query.addBindValue(names.join(QLatin1Char(',')));
     } else {
-        query.prepare(QStringLiteral(
-            "SELECT name, 'r' FROM sqlite_master WHERE type = 'table' AND name IN (?, ?, ?, ?)"));
+        prepareOrThrow(query,
+                       QStringLiteral("SELECT name, 'r' FROM sqlite_master WHERE type = 'table' "
+                                      "AND name IN (?, ?, ?, ?)"),
+                       target);
         for (const QString &name : names)
             query.addBindValue(name);
     }

@@ -26,4 +26,10 @@ DatabaseError queryError(const QSqlQuery &query, const RawSqlTarget &target)
         message, error.nativeErrorCode().toStdString(), query.lastQuery().toStdString());
 }
 
+void prepareOrThrow(QSqlQuery &query, const QString &sql, const RawSqlTarget &target)
+{
+    if (!query.prepare(sql))
+        throw queryError(query, target);
+}
+
 } // namespace kvs::rawsql

@@ -38,47 +38,51 @@ TablePage readTablePage(const QSqlDatabase &db,
     QSqlQuery query(db);
     query.setForwardOnly(true);
     if (table.isSequence) {
-        query.prepare(QStringLiteral("SELECT last_value, is_called, log_cnt FROM ")
-                      + table.sqlName);
+        prepareOrThrow(query,
+                       QStringLiteral("SELECT last_value, is_called, log_cnt FROM ")
+                           + table.sqlName,
+                       target);
         if (!query.exec())
             throw queryError(query, target);
         return readAll(query, false);
     }
     const QString select = QStringLiteral("SELECT * FROM ") + table.sqlName;
     const QString column = QLatin1Char('"') + table.orderColumn + QLatin1Char('"');
+    const QString ascending = QStringLiteral(" ORDER BY ") + column;
+    const QString descending = ascending + QStringLiteral(" DESC");
     const QString limit = QStringLiteral(" LIMIT %1").arg(std::max(1, request.limit));
+    const QString offset = QStringLiteral(" OFFSET %1").arg(std::max<qint64>(0, request.offset));
+    QString sql;
     bool reversed = false;
     switch (request.anchor) {
     case PageRequest::Anchor::First:
-        query.prepare(select + QStringLiteral(" ORDER BY ") + column + limit);
+        sql = select + ascending + limit;
         break;
     case PageRequest::Anchor::After:
-        query.prepare(select + QStringLiteral(" WHERE ") + column + QStringLiteral(" > ? ORDER BY ")
-                      + column + limit);
-        query.addBindValue(request.key);
+        sql = select + QStringLiteral(" WHERE ") + column + QStringLiteral(" > ?") + ascending
+              + limit;
         break;
     case PageRequest::Anchor::Before:
-        query.prepare(select + QStringLiteral(" WHERE ") + column + QStringLiteral(" < ? ORDER BY ")
-                      + column + QStringLiteral(" DESC") + limit);
-        query.addBindValue(request.key);
+        sql = select + QStringLiteral(" WHERE ") + column + QStringLiteral(" < ?") + descending
+              + limit;
         reversed = true;
         break;
     case PageRequest::Anchor::Last:
-        query.prepare(select + QStringLiteral(" ORDER BY ") + column + QStringLiteral(" DESC")
-                      + limit);
+        sql = select + descending + limit;
         reversed = true;
         break;
     case PageRequest::Anchor::Offset:
-        query.prepare(select + QStringLiteral(" ORDER BY ") + column + limit
-                      + QStringLiteral(" OFFSET %1").arg(std::max<qint64>(0, request.offset)));
+        sql = select + ascending + limit + offset;
         break;
     case PageRequest::Anchor::OffsetFromEnd:
-        query.prepare(select + QStringLiteral(" ORDER BY ") + column + QStringLiteral(" DESC")
-                      + limit
-                      + QStringLiteral(" OFFSET %1").arg(std::max<qint64>(0, request.offset)));
+        sql = select + descending + limit + offset;
         reversed = true;
         break;
     }
+    prepareOrThrow(query, sql, target);
+    if (request.anchor == PageRequest::Anchor::After
+        || request.anchor == PageRequest::Anchor::Before)
+        query.addBindValue(request.key);
     if (!query.exec())
         throw queryError(query, target);
     return readAll(query, reversed);

@@ -215,6 +215,21 @@ private slots:
         QVERIFY(!QFileInfo::exists(missing.sqlitePath));
     }
 
+    void aFileThatIsNotADatabaseSaysSoAndStaysAsItIs()
+    {
+        RawSqlTarget hostile = target();
+        hostile.sqlitePath = m_dir.filePath(QStringLiteral("hostile.db"));
+        QFile file(hostile.sqlitePath);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QByteArray bytes(5000, 'x');
+        file.write(bytes);
+        file.close();
+        RawSqlWorker worker(hostile);
+        QCOMPARE(errorOf(worker.tables()), std::string("kvs: file is not a database"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), bytes);
+    }
+
     void historyIsPrivateAndKeepsTheLatest()
     {
         const QString path = m_dir.filePath(QStringLiteral("history/sql-history.jsonl"));
