@@ -3,3 +3,10 @@ kvs_add_test(tst_key_tree_model tst_key_tree_model.cpp LIBS kvs_ui PostgreSQL::P
              LABELS postgres)
 # Freed memory filled with a pattern: a use after free crashes instead of passing by luck.
 set_property(TEST tst_key_tree_model APPEND PROPERTY ENVIRONMENT MALLOC_PERTURB_=165)
+# The key tree following other processes' commits (the kvs CLI writes): SQLite, and PostgreSQL
+# when the test command started a server.
+kvs_add_test(tst_key_tree_live_refresh tree/tst_key_tree_live_refresh.cpp
+             LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
+if(TARGET tst_key_tree_live_refresh)
+    add_dependencies(tst_key_tree_live_refresh kvs)
+endif()

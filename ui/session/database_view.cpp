@@ -9,6 +9,7 @@
 #include "tables/sql_console_pane.h"
 #include "tables/tables_pane.h"
 #include "theme/ui_palette.h"
+#include "tree/key_tree_live_refresh.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 #include "watch/live_updates.h"
@@ -48,6 +49,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_tables(new TablesPane(m_views))
     , m_console(new SqlConsolePane(m_views))
     , m_live(new LiveUpdates(m_tree->model(), m_inspector, m_watch->controller(), this))
+    , m_treeRefresh(new KeyTreeLiveRefresh(m_tree->model(), m_tree->view(), this))
 {
     m_session->setParent(this);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -167,6 +169,10 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
         m_inspector, &ValueInspector::keyWritten, m_tree->model(), &KeyTreeModel::noteKeyWritten);
     connect(
         m_inspector, &ValueInspector::keyDeleted, m_tree->model(), &KeyTreeModel::noteKeyDeleted);
+
+    // Commits of other processes (and of this one's other tabs) reach the expanded nodes.
+    connect(
+        m_live, &LiveUpdates::databaseChanged, m_treeRefresh, &KeyTreeLiveRefresh::databaseChanged);
 
     // "Add to transaction" on a key's row: a check of its current version.
     connect(m_tree, &KeyTreePane::addToTransactionRequested, this, [this](const Key &key) {

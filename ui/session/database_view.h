@@ -15,6 +15,7 @@ namespace kvs::ui {
 
 class KeyTreePane;
 class LiveUpdates;
+class KeyTreeLiveRefresh;
 class MessageBanner;
 class QueuesPane;
 class BenchPane;
@@ -47,6 +48,7 @@ public:
     TransactionPane *transaction() const { return m_transaction; }
     WatchPane *watch() const { return m_watch; }
     LiveUpdates *liveUpdates() const { return m_live; }
+    KeyTreeLiveRefresh *treeRefresh() const { return m_treeRefresh; }
     BenchPane *bench() const { return m_bench; }
     QTabWidget *views() const { return m_views; }
     QAction *allowWritesAction() const { return m_allowWrites; }
@@ -87,6 +89,7 @@ private:
     TablesPane *m_tables;           // Owned (in m_views).
     SqlConsolePane *m_console;      // Owned (in m_views).
     LiveUpdates *m_live;            // Owned (child): other processes' writes in tree and inspector.
+    KeyTreeLiveRefresh *m_treeRefresh; // Owned (child): expanded nodes follow every commit.
     long long m_outdatedVersion = 0;
 };
 

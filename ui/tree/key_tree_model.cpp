@@ -2,6 +2,7 @@
 
 #include "theme/ui_palette.h"
 #include "tree/key_part_text.h"
+#include "tree/listing_cancel.h"
 
 #include <kvs/errors.h>
 #include <kvs/future.h>
@@ -13,7 +14,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <mutex>
 
 namespace kvs::ui {
 
@@ -22,20 +22,6 @@ namespace {
 QByteArray bytesOf(const std::string &bytes)
 {
     return QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
-}
-
-// Cancels a listing unless it is finished, under kvs::futureLock(). Not QFuture::cancel() alone:
-// Qt 6.4's cancel() walks the future's chain of continuations through raw pointers to mark each
-// cancelled, and once the continuation that delivers the page has run (kvs::then keeps no
-// future of it), that pointer names freed memory: a crash in QFutureInterfaceBase::cancel when
-// Cancel, Refresh or closing the tab came between the page's read and its delivery. Qt 6.5
-// guards the chain. kvs finishes its promises under the lock, so a future not finished there
-// has not run its continuations yet; a finished one has nothing left to cancel.
-void cancelListing(QFuture<ChildrenPage> &future)
-{
-    std::lock_guard lock(kvs::futureLock());
-    if (!future.isFinished())
-        future.cancel();
 }
 
 void forEachNode(KeyTreeNode &node, const std::function<void(KeyTreeNode &)> &fn)
@@ -263,6 +249,8 @@ void KeyTreeModel::insertChildren(KeyTreeNode &node, int first, std::vector<KeyC
 void KeyTreeModel::addPage(KeyTreeNode &node, ChildrenPage page)
 {
     const bool empty = page.children.empty();
+    if (!node.fetchedAny)
+        node.readEpoch = m_epoch;
     insertChildren(node, static_cast<int>(node.children.size()), std::move(page.children));
     node.cursor = std::move(page.cursor);
     node.fetchedAny = true;

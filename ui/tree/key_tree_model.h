@@ -8,7 +8,11 @@
 #include <QAbstractItemModel>
 #include <QFuture>
 
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace kvs::ui {
 
@@ -62,6 +66,44 @@ public:
     // encodedKey was deleted: its row loses its value mark, and goes (with the ancestors this
     // leaves empty) once its loaded pages show it holds nothing else.
     void noteKeyDeleted(const std::string &encodedKey);
+    // The store the rows come from (null: none).
+    const std::shared_ptr<AsyncKVStore> &store() const { return m_store; }
+
+    // Live refresh (KeyTreeLiveRefresh re-reads what is loaded after a commit elsewhere).
+    // A stretch of a node's rows read so far, in the tree's order, between placeholder rows.
+    struct LoadedSpan
+    {
+        std::optional<Key> start;        // Its first key (inclusive); nullopt: the first child.
+        std::optional<std::string> last; // Its last row's key (inclusive); nullopt: every child
+                                         // to the end is in.
+    };
+    // A range of a node's children, encoded keys in the tree's order.
+    struct ChildRange
+    {
+        std::optional<std::string> first; // nullopt: from the first child
+        bool firstIncluded = true;
+        std::optional<std::string> last; // inclusive; nullopt: to the end
+    };
+    // node's loaded rows as spans (none before its first page, or for a placeholder row).
+    std::vector<LoadedSpan> loadedSpans(const QModelIndex &node) const;
+    // fresh (the children of node in range, in the tree's order, as a listing just read them)
+    // replaces node's loaded rows in range in place: rows that went are removed, new ones
+    // inserted (not where a placeholder stands for them), marks updated. The rows of keep
+    // (an encoded key: the row the user looks at) and of its ancestors are never removed.
+    // Returns whether such a row was kept although fresh no longer holds it.
+    bool applyFreshChildren(const QModelIndex &node,
+                            const ChildRange &range,
+                            const std::vector<KeyChild> &fresh,
+                            const std::string &keep);
+    // Every node's children read so far may be out of date (a commit elsewhere): isStale() says
+    // so for each loaded node until markFresh() (one counter: no walk over the rows).
+    void markAllStale() { ++m_epoch; }
+    void markStale(const QModelIndex &node);
+    void markFresh(const QModelIndex &node);
+    bool isStale(const QModelIndex &node) const;
+    // A page of node's children is being read.
+    bool isFetching(const QModelIndex &node) const { return nodeOf(node)->fetching; }
+
     // Cancels every listing in flight: their pages are dropped and the nodes can be fetched again.
     void cancelLoading();
     // Listings in flight.
@@ -134,6 +176,12 @@ private:
     QVariant partData(const KeyTreeNode &node, int role) const;
     QVariant childrenData(const KeyTreeNode &node) const;
     QVariant gapData(int column, int role) const;
+    // Live refresh helpers (key_tree_model_refresh.cpp).
+    bool inRange(const ChildRange &range, const std::string &encoded) const;
+    bool treeBefore(const std::string &a, const std::string &b) const;
+    void updateMarks(KeyTreeNode &row, const KeyChild &fresh, const std::string &keep);
+    void removeRun(KeyTreeNode &node, int first, int last);
+    void fixBoundaries(KeyTreeNode &node);
 
     std::shared_ptr<AsyncKVStore> m_store;
     KeyTreeFilter m_filter;
@@ -145,7 +193,8 @@ private:
     // whether the seek found its key (seekFinished).
     KeyTreeNode *m_pageParent = nullptr; // Not owned.
     bool m_seekFound = false;
-    quint64 m_generation = 0; // Bumped by reset and cancel: older pages are dropped.
+    quint64 m_generation = 0;  // Bumped by reset and cancel: older pages are dropped.
+    std::uint64_t m_epoch = 1; // Bumped by markAllStale(); see KeyTreeNode::readEpoch.
     int m_loading = 0;
     int m_pageSize = 1000;
 };

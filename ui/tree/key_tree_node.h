@@ -2,6 +2,7 @@
 
 #include <kvs/key_tree.h>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,6 +24,9 @@ struct KeyTreeNode
     bool fetchedAny = false;           // At least one page arrived.
     bool fetching = false;             // A page is being read.
     bool failed = false; // The last read failed: no automatic retry (a view would loop on it).
+    // KeyTreeModel's change epoch when its children were last read from the start (first page or
+    // a live refresh): older than the model's, they may be out of date.
+    std::uint64_t readEpoch = 0;
 
     // A placeholder row, not a key: the parent's children between the row before it and the
     // row after it, not read yet ("Go to key" jumped over them). Expanding it reads them.

@@ -4,6 +4,8 @@ list(APPEND KVS_UI_SOURCES
     tree/key_tree_model.cpp
     tree/key_tree_model_seek.cpp
     tree/key_tree_model_updates.cpp
+    tree/key_tree_model_refresh.cpp
+    tree/key_tree_live_refresh.cpp
     tree/key_tree_filter_bar.cpp
     tree/key_path_finder.cpp
     tree/key_tree_pane.cpp

@@ -9,6 +9,7 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <utility>
 
 namespace kvs::ui {
 
@@ -23,6 +24,9 @@ struct FeedStrand
     bool running = false;                    // Guarded by mutex.
     std::unique_ptr<ChangeFeed> feed;        // Used by the tasks only, one at a time.
     std::shared_ptr<Clock> clock;            // Likewise.
+    // feed->commitsSeen() as of the last task that succeeded: a failed poll's commit is reported
+    // by the next one that succeeds. Likewise.
+    std::uint64_t commitsReported = 0;
 };
 
 } // namespace detail
@@ -89,6 +93,21 @@ FeedUpdate entriesOf(const ChangeFeed &feed)
     return update;
 }
 
+// What a task of the strand read, and whether the probe saw a commit meanwhile.
+template <typename T>
+struct Probed
+{
+    T result{};
+    bool moved = false;
+};
+
+// Whether the feed saw commits since the last call. On the strand.
+bool takeCommits(FeedStrand &strand)
+{
+    const std::uint64_t seen = strand.feed->commitsSeen();
+    return std::exchange(strand.commitsReported, seen) != seen;
+}
+
 QString messageOf(const std::exception_ptr &error)
 {
     try {
@@ -123,6 +142,7 @@ void LiveFeed::open(FeedSource source)
     m_timer.stop();
     auto openFeed = submit<QString>(m_strand, [source = std::move(source)](FeedStrand &strand) {
         strand.feed.reset();
+        strand.commitsReported = 0;
         strand.clock = source.clock;
         KVStoreOptions options;
         options.tablePrefix = source.tablePrefix;
@@ -158,16 +178,21 @@ void LiveFeed::setTargets(WatchTargets targets)
 void LiveFeed::applyTargets()
 {
     const std::uint64_t generation = m_generation;
-    const bool watching = !m_targets.keys.empty() || !m_targets.prefixes.empty();
-    auto read = submit<FeedUpdate>(m_strand, [targets = m_targets](FeedStrand &strand) {
+    auto read = submit<Probed<FeedUpdate>>(m_strand, [targets = m_targets](FeedStrand &strand) {
         strand.feed->watch(targets);
-        return entriesOf(*strand.feed);
+        return Probed<FeedUpdate>{entriesOf(*strand.feed), takeCommits(strand)};
     });
-    kvs::then(read, this, [this, generation](QFuture<FeedUpdate> done) {
+    kvs::then(read, this, [this, generation](QFuture<Probed<FeedUpdate>> done) {
+        try {
+            if (done.result().moved)
+                emit databaseChanged();
+        } catch (...) {
+            // Reported below, unless a newer targeting replaced this one.
+        }
         if (generation != m_generation)
             return;
         try {
-            const FeedUpdate update = done.result();
+            const FeedUpdate update = done.result().result;
             m_targetingFailed = false;
             if (std::exchange(m_failing, false))
                 emit recovered();
@@ -178,17 +203,27 @@ void LiveFeed::applyTargets()
             reportFailure(std::current_exception());
         }
     });
-    if (watching && !m_paused)
+    if (wantsPolls() && !m_paused)
         m_timer.start();
     else
         m_timer.stop();
 }
 
+bool LiveFeed::wantsPolls() const
+{
+    return m_followCommits || !m_targets.keys.empty() || !m_targets.prefixes.empty();
+}
+
+void LiveFeed::setFollowCommits(bool follow)
+{
+    m_followCommits = follow;
+    setPaused(m_paused);
+}
+
 void LiveFeed::setPaused(bool paused)
 {
     m_paused = paused;
-    const bool watching = !m_targets.keys.empty() || !m_targets.prefixes.empty();
-    if (m_open && watching && !paused)
+    if (m_open && wantsPolls() && !paused)
         m_timer.start();
     else
         m_timer.stop();
@@ -200,22 +235,29 @@ void LiveFeed::pollNow()
         return;
     m_polling = true;
     const std::uint64_t generation = m_generation;
-    auto polled = submit<FeedUpdate>(m_strand, [](FeedStrand &strand) {
+    auto polled = submit<Probed<FeedUpdate>>(m_strand, [](FeedStrand &strand) {
         const std::vector<Change> changes = strand.feed->poll();
+        Probed<FeedUpdate> probed;
+        probed.moved = takeCommits(strand);
         if (changes.empty())
-            return FeedUpdate();
+            return probed;
         const std::int64_t at = nowOf(strand);
-        FeedUpdate update;
         for (const Change &change : changes)
-            update.changes.push_back(seenChangeOf(change, at));
-        return update;
+            probed.result.changes.push_back(seenChangeOf(change, at));
+        return probed;
     });
-    kvs::then(polled, this, [this, generation](QFuture<FeedUpdate> done) {
+    kvs::then(polled, this, [this, generation](QFuture<Probed<FeedUpdate>> done) {
         m_polling = false;
+        try {
+            if (done.result().moved)
+                emit databaseChanged(); // whatever the targets: the database is the same
+        } catch (...) {
+            // Reported below, unless a newer targeting replaced this one.
+        }
         if (generation != m_generation)
             return; // polled the targets before the latest ones
         try {
-            const FeedUpdate update = done.result();
+            const FeedUpdate update = done.result().result;
             if (!m_targetingFailed && std::exchange(m_failing, false))
                 emit recovered();
             if (!update.changes.empty())

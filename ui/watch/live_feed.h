@@ -54,6 +54,10 @@ public:
     QString probeDescription() const { return m_probe; }
     // Polls now instead of at the next tick (tests, and "refresh").
     void pollNow();
+    // Polls even while watching nothing, for databaseChanged() (the key tree follows every
+    // commit). Off by default.
+    void setFollowCommits(bool follow);
+    bool followsCommits() const { return m_followCommits; }
 
 signals:
     void opened(const QString &probeDescription);
@@ -65,9 +69,14 @@ signals:
     // go on; recovered() follows the next one that succeeds.
     void failed(const QString &message);
     void recovered();
+    // A poll or a retargeting found that the database changed (ChangeFeed::commitsSeen moved):
+    // a commit of any connection, this process's own included. Nothing when nothing was committed.
+    void databaseChanged();
 
 private:
     void applyTargets();
+    // Whether the timer polls: something is watched, or commits are followed.
+    bool wantsPolls() const;
     void reportFailure(const std::exception_ptr &error);
 
     std::shared_ptr<detail::FeedStrand> m_strand;
@@ -76,6 +85,7 @@ private:
     QString m_probe;
     bool m_open = false;
     bool m_paused = false;
+    bool m_followCommits = false;
     bool m_polling = false;             // a poll is in flight
     bool m_failing = false;             // the last answer was a failure
     bool m_targetingFailed = false;     // the latest setTargets() failed (the old ones are watched)

@@ -25,13 +25,15 @@ LiveUpdates::LiveUpdates(KeyTreeModel *tree,
         apply(update.changes);
     });
     connect(watch, &WatchController::changesSeen, this, &LiveUpdates::apply);
+    // The key tree re-reads its expanded nodes on any commit: one probe for the tree and the
+    // inspector.
+    m_feed->setFollowCommits(true);
+    connect(m_feed, &LiveFeed::databaseChanged, this, &LiveUpdates::databaseChanged);
 }
 
 void LiveUpdates::setSource(FeedSource source)
 {
-    m_source = std::move(source);
-    m_hasSource = true;
-    m_opened = false;
+    m_feed->open(std::move(source));
     watchShownKey();
 }
 
@@ -53,10 +55,6 @@ void LiveUpdates::watchShownKey()
         // A key kvs cannot decode: nothing to watch by key.
     }
     m_feed->setTargets(targets);
-    if (m_hasSource && !m_opened && !targets.keys.empty()) {
-        m_opened = true;
-        m_feed->open(m_source);
-    }
 }
 
 void LiveUpdates::apply(const std::vector<SeenChange> &changes)

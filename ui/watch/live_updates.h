@@ -17,7 +17,9 @@ class WatchController;
 // LiveFeed of its own (retargeted when another key is shown), and a change to it shows the
 // inspector's "changed by another process" banner; that feed's changes and a watch pane's
 // update the key tree in place (a set key appears under its expanded parent, a deleted or
-// expired one goes). Thread rule: GUI thread only.
+// expired one goes). The same feed follows every commit (LiveFeed::setFollowCommits) and says so
+// by databaseChanged(), which re-reads the expanded nodes of the key tree (KeyTreeLiveRefresh).
+// Thread rule: GUI thread only.
 class LiveUpdates : public QObject
 {
     Q_OBJECT
@@ -29,9 +31,13 @@ public:
                 WatchController *watch,
                 QObject *parent = nullptr);
 
-    // The database shown; the inspector's feed opens when a key is first shown.
+    // The database shown; the feed opens at once (it follows every commit for the tree).
     void setSource(FeedSource source);
     LiveFeed *inspectorFeed() const { return m_feed; }
+
+signals:
+    // Something was committed to the database (the feed's probe moved).
+    void databaseChanged();
 
 private:
     void watchShownKey();
@@ -40,9 +46,6 @@ private:
     KeyTreeModel *m_tree;        // Not owned.
     ValueInspector *m_inspector; // Not owned.
     LiveFeed *m_feed;            // Owned (child).
-    FeedSource m_source;
-    bool m_hasSource = false;
-    bool m_opened = false;
     // The inspected key, deleted elsewhere: its tree row stays until the user reloads it.
     std::string m_heldBack;
 };

@@ -121,6 +121,10 @@ public:
     std::vector<Entry> entries() const;
     /// How poll() finds out that something was committed, e.g. "PRAGMA data_version".
     std::string probeDescription() const;
+    /// How many times poll() or watch() found that the probe moved: a count that only grows,
+    /// whether or not a watched entry changed (a spurious move counts too). A caller that follows
+    /// the whole database rather than some keys (the GUI's key tree) compares it across a poll.
+    std::uint64_t commitsSeen() const noexcept { return m_commitsSeen; }
 
     /// Watches targets instead, on the same connections, and reads their entries (reported by
     /// current() and entries(), not as changes). Throws as the constructor's read does
@@ -152,6 +156,7 @@ private:
     std::unique_ptr<AsyncKVStore> m_remote; // PostgreSQL. Owned.
     std::unique_ptr<detail::ChangeProbe> m_probe; // Owned.
     bool m_stale = false; // a poll failed after its probe moved: the next one re-reads
+    std::uint64_t m_commitsSeen = 0;
     Slots m_slots;
 };
 

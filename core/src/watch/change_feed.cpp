@@ -142,7 +142,8 @@ void ChangeFeed::watch(WatchTargets targets)
     std::swap(m_targets, targets);
     try {
         // The probe is asked first, so that a commit during the read shows in the next poll.
-        (void)m_probe->changed();
+        if (m_probe->changed())
+            ++m_commitsSeen;
         m_slots = readAll();
         m_stale = false;
     } catch (...) {
@@ -164,6 +165,8 @@ bool ChangeFeed::expiryDue() const
 std::vector<Change> ChangeFeed::poll()
 {
     const bool moved = m_probe->changed();
+    if (moved)
+        ++m_commitsSeen;
     if (!moved && !m_stale && !expiryDue())
         return {};
     m_stale = true;
