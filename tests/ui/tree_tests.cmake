@@ -10,3 +10,9 @@ kvs_add_test(tst_key_tree_live_refresh tree/tst_key_tree_live_refresh.cpp
 if(TARGET tst_key_tree_live_refresh)
     add_dependencies(tst_key_tree_live_refresh kvs)
 endif()
+# Not a test: prints the live tree's figures for the notes (idle CPU, commit-to-row delay).
+# Built on request only: cmake --build build --target measure_live_tree
+add_executable(measure_live_tree EXCLUDE_FROM_ALL tree/measure_live_tree.cpp)
+target_link_libraries(measure_live_tree PRIVATE kvs_ui)
+target_include_directories(measure_live_tree PRIVATE ${KVS_TESTS_ROOT})
+kvs_set_warnings(measure_live_tree)
