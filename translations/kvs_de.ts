@@ -2243,6 +2243,22 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <source>Runs the checks and mutations in one transaction.</source>
         <translation>Führt die Prüfungen und Änderungen in einer Transaktion aus.</translation>
     </message>
+    <message>
+        <source>Move up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Moves the row up among the checks or the mutations (Alt+Up).</source>
+        <translation>Verschiebt die Zeile unter den Prüfungen oder den Änderungen nach oben (Alt+Pfeil hoch).</translation>
+    </message>
+    <message>
+        <source>Moves the row down among the checks or the mutations (Alt+Down).</source>
+        <translation>Verschiebt die Zeile unter den Prüfungen oder den Änderungen nach unten (Alt+Pfeil runter).</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::TransactionRowEditor</name>

@@ -4,6 +4,7 @@
 #include "atomic/transaction_model.h"
 #include "future_error.h"
 
+#include <kvs/audit_log.h>
 #include <kvs/errors.h>
 #include <kvs/future.h>
 #include <kvs/literal.h>
@@ -11,6 +12,7 @@
 
 #include <QFile>
 #include <QSaveFile>
+#include <QtConcurrent>
 
 namespace kvs::ui {
 
@@ -22,6 +24,24 @@ std::vector<Key> checkedKeys(const TransactionSpec &spec)
     for (const Check &check : spec.checks)
         keys.push_back(check.key);
     return keys;
+}
+
+// The operations of a transaction as the audit log names them: keys, no values.
+std::string describeOperations(const TransactionSpec &spec)
+{
+    std::string text;
+    const auto add = [&text](const std::string &operation) {
+        text += (text.empty() ? "" : "; ") + operation;
+    };
+    for (const Check &check : spec.checks)
+        add("check " + printKeyLiteral(check.key));
+    for (const Mutation &m : spec.mutations) {
+        std::string operation = mutationTypeName(m.type);
+        if (m.type != Mutation::Type::Enqueue)
+            operation += " " + printKeyLiteral(m.key);
+        add(operation);
+    }
+    return text;
 }
 
 } // namespace
@@ -75,6 +95,7 @@ void TransactionController::commit()
                   if (const QString error = errorOf(done); !error.isEmpty()) {
                       setBusy(false);
                       recordCommit(spec, false, error);
+                      auditCommit(spec, error.toStdString());
                       emit failed(error);
                       return;
                   }
@@ -82,6 +103,7 @@ void TransactionController::commit()
                   if (result.ok) {
                       setBusy(false);
                       recordCommit(spec, true, tr("version %1").arg(result.version));
+                      auditCommit(spec, "ok");
                       announceWrites(spec);
                       emit committed(result.version);
                       return;
@@ -92,9 +114,11 @@ void TransactionController::commit()
                   if (index >= spec.checks.size()) {
                       setBusy(false);
                       recordCommit(spec, false, tr("not committed"));
+                      auditCommit(spec, "not committed");
                       emit failed(tr("the commit answered ok: false without a failed check"));
                       return;
                   }
+                  auditCommit(spec, "check " + std::to_string(index + 1) + " failed");
                   recordCommit(
                       spec,
                       false,
@@ -232,6 +256,25 @@ void TransactionController::recordCommit(const TransactionSpec &spec,
                     int(spec.mutations.size()),
                     ok,
                     result});
+}
+
+void TransactionController::auditCommit(const TransactionSpec &spec,
+                                        const std::string &result) const
+{
+    AuditRecord record;
+    record.action = "atomic";
+    record.database = m_auditDatabase.toStdString();
+    record.filter = describeOperations(spec);
+    record.matched = std::int64_t(spec.checks.size());
+    record.changed = result == "ok" ? std::int64_t(spec.mutations.size()) : 0;
+    record.result = result;
+    // File I/O off the GUI thread; a log that cannot be written does not undo the commit.
+    (void)QtConcurrent::run([record] {
+        try {
+            appendAuditRecord(record);
+        } catch (const std::exception &) {
+        }
+    });
 }
 
 void TransactionController::announceWrites(const TransactionSpec &spec)

@@ -4,6 +4,7 @@
 #include <kvs/transaction_json.h>
 
 #include <QObject>
+#include <QString>
 
 #include <memory>
 #include <optional>
@@ -42,6 +43,9 @@ public:
     CommitHistoryModel *history() const { return m_history; }
 
     void setStore(std::shared_ptr<AsyncKVStore> store, bool writable);
+    // The database as the audit log names it (a path or a connection string: the log redacts
+    // its password). Each commit is appended there, as `kvs queue` actions are.
+    void setAuditDatabase(const QString &database) { m_auditDatabase = database; }
     bool hasStore() const { return m_store != nullptr; }
     bool isWritable() const { return m_writable; }
     bool isBusy() const { return m_busy; }
@@ -80,11 +84,15 @@ private:
     void setBusy(bool busy);
     void reportFailedCheck(const TransactionSpec &spec, std::size_t index, bool dryRun);
     void recordCommit(const TransactionSpec &spec, bool ok, const QString &result);
+    // Appends the commit to the audit log, off the GUI thread: its operations and keys (no
+    // values), and "ok" or the reason it was not committed (English, as the CLI writes).
+    void auditCommit(const TransactionSpec &spec, const std::string &result) const;
     void announceWrites(const TransactionSpec &spec);
 
     TransactionModel *m_model;     // Owned (child).
     CommitHistoryModel *m_history; // Owned (child).
     std::shared_ptr<AsyncKVStore> m_store;
+    QString m_auditDatabase;
     bool m_writable = false;
     bool m_busy = false;
 };

@@ -57,6 +57,31 @@ void TransactionModel::removeRowAt(int row)
     emit transactionChanged();
 }
 
+bool TransactionModel::canMoveRow(int row, int delta) const
+{
+    const int target = row + delta;
+    const int count = int(m_rows.size());
+    if ((delta != -1 && delta != 1) || row < 0 || row >= count || target < 0 || target >= count)
+        return false;
+    const auto isCheck = [this](int at) {
+        return m_rows.at(std::size_t(at)).kind == TransactionRow::Kind::Check;
+    };
+    return isCheck(row) == isCheck(target);
+}
+
+bool TransactionModel::moveRow(int row, int delta)
+{
+    if (!canMoveRow(row, delta))
+        return false;
+    const int target = row + delta;
+    // beginMoveRows names the row the moved one goes before.
+    beginMoveRows({}, row, row, {}, delta > 0 ? target + 1 : target);
+    std::swap(m_rows.at(std::size_t(row)), m_rows.at(std::size_t(target)));
+    endMoveRows();
+    emit transactionChanged();
+    return true;
+}
+
 void TransactionModel::clear()
 {
     beginResetModel();

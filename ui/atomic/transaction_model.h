@@ -27,6 +27,11 @@ public:
     // Replaces row's fields (its kind stays where it is).
     void setRow(int row, const TransactionRow &fields);
     void removeRowAt(int row);
+    // Whether row can move by delta (-1 up, +1 down): checks move among checks and mutations
+    // among mutations (checks come first, and their order is the index a failed commit names).
+    bool canMoveRow(int row, int delta) const;
+    // Moves row by delta (a row move: views keep it current); false when it cannot.
+    bool moveRow(int row, int delta);
     void clear();
     // Replaces every row by spec's.
     void setSpec(const TransactionSpec &spec);

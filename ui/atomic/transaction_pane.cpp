@@ -10,6 +10,7 @@
 #include <kvs/errors.h>
 #include <kvs/literal.h>
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QFileDialog>
@@ -57,6 +58,10 @@ TransactionPane::TransactionPane(QWidget *parent)
     , m_preview(new QPlainTextEdit(this))
     , m_copy(new QPushButton(tr("Copy JavaScript"), this))
     , m_remove(new QPushButton(tr("Remove row"), this))
+    , m_moveUp(new QPushButton(tr("Move up"), this))
+    , m_moveDown(new QPushButton(tr("Move down"), this))
+    , m_moveUpAction(new QAction(tr("Move up"), m_rows))
+    , m_moveDownAction(new QAction(tr("Move down"), m_rows))
     , m_dryRun(new QPushButton(tr("Dry run"), this))
     , m_commit(new QPushButton(tr("Commit"), this))
     , m_retry(new QPushButton(tr("Refresh checks and retry"), this))
@@ -99,6 +104,8 @@ TransactionPane::TransactionPane(QWidget *parent)
         connect(button, &QPushButton::clicked, this, [this, kind = kind] { addRow(int(kind)); });
     }
     addButtons->addWidget(m_remove);
+    addButtons->addWidget(m_moveUp);
+    addButtons->addWidget(m_moveDown);
     addButtons->addStretch(1);
     auto *load = new QPushButton(tr("Load…"), this);
     auto *save = new QPushButton(tr("Save…"), this);
@@ -158,6 +165,19 @@ TransactionPane::TransactionPane(QWidget *parent)
         if (current.isValid())
             model->removeRowAt(current.row());
     });
+    // Order matters: a failed commit names its check by index, and mutations run in order.
+    m_moveUpAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
+    m_moveDownAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
+    for (QAction *action : {m_moveUpAction, m_moveDownAction}) {
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_rows->addAction(action);
+    }
+    m_moveUp->setToolTip(tr("Moves the row up among the checks or the mutations (Alt+Up)."));
+    m_moveDown->setToolTip(tr("Moves the row down among the checks or the mutations (Alt+Down)."));
+    connect(m_moveUpAction, &QAction::triggered, this, [this] { moveCurrentRow(-1); });
+    connect(m_moveDownAction, &QAction::triggered, this, [this] { moveCurrentRow(1); });
+    connect(m_moveUp, &QPushButton::clicked, m_moveUpAction, &QAction::trigger);
+    connect(m_moveDown, &QPushButton::clicked, m_moveDownAction, &QAction::trigger);
     connect(m_copy, &QPushButton::clicked, this, [this] {
         QApplication::clipboard()->setText(m_preview->toPlainText());
     });
@@ -278,11 +298,24 @@ void TransactionPane::onCheckFailed(const FailedCheck &failure)
     m_retry->setVisible(m_controller->isWritable());
 }
 
+void TransactionPane::moveCurrentRow(int delta)
+{
+    const QModelIndex current = m_rows->currentIndex();
+    if (current.isValid() && !m_controller->isBusy())
+        m_controller->model()->moveRow(current.row(), delta); // the row stays current
+}
+
 void TransactionPane::updateActions()
 {
     m_commit->setEnabled(m_controller->canCommit());
     m_dryRun->setEnabled(m_controller->canDryRun() && m_controller->model()->checkCount() > 0);
     m_remove->setEnabled(m_rows->currentIndex().isValid() && !m_controller->isBusy());
+    const int row = m_rows->currentIndex().isValid() ? m_rows->currentIndex().row() : -1;
+    const TransactionModel *model = m_controller->model();
+    m_moveUpAction->setEnabled(!m_controller->isBusy() && model->canMoveRow(row, -1));
+    m_moveDownAction->setEnabled(!m_controller->isBusy() && model->canMoveRow(row, 1));
+    m_moveUp->setEnabled(m_moveUpAction->isEnabled());
+    m_moveDown->setEnabled(m_moveDownAction->isEnabled());
     const QString problem = m_controller->model()->firstProblem();
     if (!m_controller->isWritable())
         m_commit->setToolTip(tr("Writes are not allowed: switch on \"Allow writes\" in the "

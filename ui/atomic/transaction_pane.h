@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 
+class QAction;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -42,6 +43,8 @@ public:
     QPushButton *dryRunButton() const { return m_dryRun; }
     QPushButton *retryButton() const { return m_retry; }
     QPushButton *copyButton() const { return m_copy; }
+    QPushButton *moveUpButton() const { return m_moveUp; }
+    QPushButton *moveDownButton() const { return m_moveDown; }
     QLabel *resultLabel() const { return m_result; }
 
     // Adds an empty row of kind and selects it for editing.
@@ -57,6 +60,7 @@ private:
     void updateActions();
     void updatePreview();
     void showResult(const QString &text, bool problem);
+    void moveCurrentRow(int delta);
 
     TransactionController *m_controller; // Owned (child).
     QTableView *m_rows;                  // Owned.
@@ -64,6 +68,10 @@ private:
     QPlainTextEdit *m_preview;           // Owned.
     QPushButton *m_copy;                 // Owned.
     QPushButton *m_remove;               // Owned.
+    QPushButton *m_moveUp;               // Owned.
+    QPushButton *m_moveDown;             // Owned.
+    QAction *m_moveUpAction;             // Owned (by m_rows): Alt+Up in the table.
+    QAction *m_moveDownAction;           // Owned (by m_rows): Alt+Down in the table.
     QPushButton *m_dryRun;               // Owned.
     QPushButton *m_commit;               // Owned.
     QPushButton *m_retry;                // Owned.

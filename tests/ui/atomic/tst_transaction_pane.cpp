@@ -329,6 +329,94 @@ private slots:
         QCOMPARE(model->rowCount(), 3);
     }
 
+    // Rows move up and down within their group (Alt+Up / Alt+Down, or the buttons): the order
+    // of the preview and the JSON, and the index a failed check is named by. Each commit goes
+    // into the audit log: its operations and keys, no values.
+    void rowsReorderAndCommitsAreAudited()
+    {
+        const QString auditPath = m_dir.filePath(QStringLiteral("audit-reorder.jsonl"));
+        const QByteArray auditBefore = qgetenv("KVS_AUDIT_LOG");
+        qputenv("KVS_AUDIT_LOG", QFile::encodeName(auditPath));
+        TransactionPane pane;
+        QAbstractItemModelTester rowsTester(pane.controller()->model());
+        pane.show();
+        pane.setStore(m_store, true);
+        pane.controller()->setAuditDatabase(QStringLiteral("reorder-db"));
+        TransactionModel *model = pane.controller()->model();
+        pane.controller()->addCheckFor({"a"});
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, kTimeout);
+        addRow(pane, TransactionRow::Kind::Check);
+        type(pane.rowEditor()->keyEdit(), QStringLiteral("[\"zz\"]"));
+        addRow(pane, TransactionRow::Kind::Set);
+        type(pane.rowEditor()->keyEdit(), QStringLiteral("[\"r1\"]"));
+        type(pane.rowEditor()->valueEdit(), QStringLiteral("1"));
+        addRow(pane, TransactionRow::Kind::Delete);
+        type(pane.rowEditor()->keyEdit(), QStringLiteral("[\"r2\"]"));
+        QCOMPARE(model->rowCount(), 4);
+
+        // The check of ["zz"] moves up by Alt+Up and stays current.
+        pane.rowsView()->setCurrentIndex(model->index(1, 0));
+        QVERIFY(pane.moveUpButton()->isEnabled());
+        QVERIFY(!pane.moveDownButton()->isEnabled()); // the mutations come after the checks
+        pane.rowsView()->setFocus();
+        QTest::keyClick(pane.rowsView(), Qt::Key_Up, Qt::AltModifier);
+        QCOMPARE(model->index(0, TransactionModel::Key).data().toString(),
+                 QStringLiteral("[\"zz\"]"));
+        QCOMPARE(pane.rowsView()->currentIndex().row(), 0);
+        QVERIFY(!pane.moveUpButton()->isEnabled());
+        // The first mutation cannot go among the checks; the delete moves up by the button.
+        pane.rowsView()->setCurrentIndex(model->index(2, 0));
+        QVERIFY(!pane.moveUpButton()->isEnabled());
+        pane.rowsView()->setCurrentIndex(model->index(3, 0));
+        pane.moveUpButton()->click();
+        QCOMPARE(model->rowAt(2).kind, TransactionRow::Kind::Delete);
+        QCOMPARE(pane.rowsView()->currentIndex().row(), 2);
+        QTest::keyClick(pane.rowsView(), Qt::Key_Down, Qt::AltModifier);
+        QCOMPARE(model->rowAt(3).kind, TransactionRow::Kind::Delete);
+        QTest::keyClick(pane.rowsView(), Qt::Key_Up, Qt::AltModifier);
+        QCOMPARE(model->rowAt(2).kind, TransactionRow::Kind::Delete);
+        const QString preview = pane.preview()->toPlainText();
+        QVERIFY(preview.indexOf(QStringLiteral("[\"zz\"]"))
+                < preview.indexOf(QStringLiteral("[\"a\"]")));
+        QVERIFY(preview.indexOf(QStringLiteral(".delete([\"r2\"])"))
+                < preview.indexOf(QStringLiteral(".set([\"r1\"]")));
+        const TransactionSpec spec = model->spec();
+        QCOMPARE(spec.checks.at(0).key, (Key{"zz"}));
+        QCOMPARE(spec.mutations.at(0).type, Mutation::Type::Delete);
+
+        // ["a"] moves on elsewhere: the failed check is the second one now.
+        QVERIFY(m_store->set({"a"}, Value(5)).result().ok);
+        pane.commitButton()->click();
+        QVERIFY(waitForResult(pane, QStringLiteral("Not committed")));
+        QCOMPARE(pane.controller()->history()->recordAt(0).result,
+                 QStringLiteral("check 2 failed: [\"a\"]"));
+        pane.retryButton()->click();
+        QVERIFY(waitForResult(pane, QStringLiteral("Committed: versionstamp")));
+
+        // Both commits are in the audit log, in order (written off the GUI thread).
+        const auto auditLines = [&] {
+            QFile audit(auditPath);
+            return audit.open(QIODevice::ReadOnly) ? audit.readAll().trimmed().split('\n')
+                                                   : QList<QByteArray>();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(auditLines().size(), 2, kTimeout);
+        const QList<QByteArray> lines = auditLines();
+        const QJsonObject failed = QJsonDocument::fromJson(lines.at(0)).object();
+        const QJsonObject ok = QJsonDocument::fromJson(lines.at(1)).object();
+        QCOMPARE(failed.value(QStringLiteral("action")).toString(), QStringLiteral("atomic"));
+        QCOMPARE(failed.value(QStringLiteral("database")).toString(), QStringLiteral("reorder-db"));
+        QCOMPARE(failed.value(QStringLiteral("filter")).toString(),
+                 QStringLiteral("check [\"zz\"]; check [\"a\"]; delete [\"r2\"]; set [\"r1\"]"));
+        QCOMPARE(failed.value(QStringLiteral("result")).toString(),
+                 QStringLiteral("check 2 failed"));
+        QCOMPARE(failed.value(QStringLiteral("matched")).toInt(), 2);
+        QCOMPARE(failed.value(QStringLiteral("changed")).toInt(), 0);
+        QCOMPARE(ok.value(QStringLiteral("result")).toString(), QStringLiteral("ok"));
+        QCOMPARE(ok.value(QStringLiteral("changed")).toInt(), 2);
+        QCOMPARE(entryOf("[\"r1\"]")->value.asNumber(), 1.0);
+        qputenv("KVS_AUDIT_LOG", auditBefore);
+    }
+
     void readOnlyOffersDryRunNotCommit()
     {
         TransactionPane pane;
