@@ -8,17 +8,14 @@
 
 #include <optional>
 
-class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
-class QLineEdit;
 class QPushButton;
-class QSpinBox;
 class QTableView;
 
 namespace kvs::ui {
 
 class BenchChart;
+class BenchForm;
 class BenchController;
 class BenchHistoryModel;
 class BenchResultModel;
@@ -60,6 +57,7 @@ public:
     bool exportSvg(const QString &path);
 
     BenchController *controller() const { return m_controller; }
+    BenchForm *form() const { return m_form; }
     BenchChart *chart() const { return m_chart; }
     BenchResultModel *resultModel() const { return m_results; }
     BenchHistoryModel *historyModel() const { return m_history; }
@@ -80,7 +78,6 @@ private:
     void showRuns(const std::vector<bench::HistoryRun> &runs);
     void updateStatus();
     void updateControls();
-    void chooseFolder();
     void exportWithDialog(const QString &title,
                           const QString &filter,
                           const QString &suffix,
@@ -89,20 +86,7 @@ private:
     BenchController *m_controller; // Owned (child).
     BenchResultModel *m_results;   // Owned (child).
     BenchHistoryModel *m_history;  // Owned (child).
-    QComboBox *m_target;           // Owned.
-    QLineEdit *m_folder;           // Owned.
-    QPushButton *m_chooseFolder;   // Owned.
-    QComboBox *m_workload;         // Owned.
-    QLineEdit *m_mix;              // Owned.
-    QDoubleSpinBox *m_seconds;     // Owned.
-    QDoubleSpinBox *m_warmup;      // Owned.
-    QSpinBox *m_keys;              // Owned.
-    QComboBox *m_distribution;     // Owned.
-    QSpinBox *m_valueMin;          // Owned.
-    QSpinBox *m_valueMax;          // Owned.
-    QSpinBox *m_concurrency;       // Owned.
-    QDoubleSpinBox *m_rate;        // Owned.
-    QComboBox *m_store;            // Owned.
+    BenchForm *m_form;             // Owned (child).
     QPushButton *m_start;          // Owned.
     QPushButton *m_stop;           // Owned.
     QLabel *m_status;              // Owned.
@@ -114,7 +98,6 @@ private:
     QPushButton *m_exportPng;      // Owned.
     QPushButton *m_exportSvg;      // Owned.
     QTimer m_statusTimer;
-    std::string m_postgres; // the connection string, with its password; empty: no server
     std::optional<qint64> m_loadedAtMs; // controller time when the load phase ended
     std::optional<bench::HistoryRun> m_shown;
     bool m_historyRead = false;
