@@ -7,3 +7,4 @@ endif()
 kvs_add_test(tst_bench_pane_postgres bench/tst_bench_pane_postgres.cpp
              LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
 kvs_add_test(tst_bench_form bench/tst_bench_form.cpp LIBS kvs_ui)
+kvs_add_test(tst_bench_history bench/tst_bench_history.cpp LIBS kvs_ui)

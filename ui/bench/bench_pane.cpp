@@ -6,6 +6,7 @@
 #include "bench/bench_form.h"
 #include "bench/bench_history_model.h"
 #include "bench/bench_result_model.h"
+#include "bench/reference_figures.h"
 #include "bench/workload_mix.h"
 
 #include <kvs/errors.h>
@@ -16,6 +17,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -55,7 +57,17 @@ BenchPane::BenchPane(QWidget *parent)
     , m_exportCsv(new QPushButton(tr("Export CSV…"), this))
     , m_exportPng(new QPushButton(tr("Chart as PNG…"), this))
     , m_exportSvg(new QPushButton(tr("Chart as SVG…"), this))
+    , m_delete(new QPushButton(tr("Delete…"), this))
 {
+    m_confirm = [this](const QString &question) {
+        return QMessageBox::question(this,
+                                     tr("Delete saved runs"),
+                                     question,
+                                     QMessageBox::Yes | QMessageBox::Cancel,
+                                     QMessageBox::Cancel)
+               == QMessageBox::Yes;
+    };
+    m_delete->setToolTip(tr("Delete the selected runs from the history."));
     m_stop->setEnabled(false);
     m_status->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("benchStatus"));
@@ -84,7 +96,7 @@ BenchPane::BenchPane(QWidget *parent)
     auto *exports = new QHBoxLayout;
     exports->addWidget(new QLabel(tr("Saved runs:"), this));
     exports->addStretch();
-    for (QPushButton *button : {m_exportJson, m_exportCsv, m_exportPng, m_exportSvg})
+    for (QPushButton *button : {m_exportJson, m_exportCsv, m_exportPng, m_exportSvg, m_delete})
         exports->addWidget(button);
     auto *historyBox = new QWidget(this);
     auto *historyLayout = new QVBoxLayout(historyBox);
@@ -113,6 +125,13 @@ BenchPane::BenchPane(QWidget *parent)
     connect(m_controller, &BenchController::second, m_chart, &BenchChart::addSecond);
     connect(m_controller, &BenchController::finished, this, &BenchPane::onFinished);
     connect(m_controller, &BenchController::historyLoaded, this, &BenchPane::onHistoryLoaded);
+    connect(m_controller, &BenchController::runsDeleted, this, [this](const auto &ids) {
+        m_status->setText(
+            ids.size() == 1
+                ? tr("Deleted saved run %1.").arg(runList(ids))
+                : tr("Deleted the %1 saved runs %2.").arg(ids.size()).arg(runList(ids)));
+    });
+    connect(m_delete, &QPushButton::clicked, this, &BenchPane::deleteSelectedRuns);
     connect(m_controller, &BenchController::failed, this, [this](const QString &message) {
         m_status->setText(message);
         updateControls();
@@ -244,8 +263,61 @@ void BenchPane::onFinished(const bench::HistoryRun &run)
 void BenchPane::onHistoryLoaded(const std::vector<bench::HistoryRun> &runs)
 {
     m_historyRead = true;
-    const QSignalBlocker block(m_historyView->selectionModel());
-    m_history->setRuns(runs);
+    // The runs selected stay selected (a run added by `kvs bench --save` must not drop a
+    // comparison); when one of them is gone, the shown runs follow.
+    const std::vector<std::int64_t> selected = selectedRunIds(false);
+    {
+        const QSignalBlocker block(m_historyView->selectionModel());
+        m_history->setRuns(runs);
+        for (const std::int64_t id : selected) {
+            if (const int row = m_history->rowOf(id); row >= 0)
+                m_historyView->selectionModel()->select(m_history->index(row, 0),
+                                                        QItemSelectionModel::Select
+                                                            | QItemSelectionModel::Rows);
+        }
+    }
+    if (selectedRunIds(false) != selected)
+        showSelectedRuns();
+    updateControls();
+}
+
+std::vector<std::int64_t> BenchPane::selectedRunIds(bool savedOnly) const
+{
+    std::vector<std::int64_t> ids;
+    QModelIndexList rows = m_historyView->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end());
+    for (const QModelIndex &index : rows) {
+        const std::int64_t id = m_history->run(index.row()).id;
+        if (!savedOnly || !ReferenceFigures::isReference(m_history->run(index.row())))
+            ids.push_back(id);
+    }
+    return ids;
+}
+
+QString BenchPane::runList(const std::vector<std::int64_t> &ids)
+{
+    QStringList names;
+    for (const std::int64_t id : ids)
+        names << QStringLiteral("#%1").arg(id);
+    return QLocale().createSeparatedList(names);
+}
+
+void BenchPane::deleteSelectedRuns()
+{
+    const std::vector<std::int64_t> ids = selectedRunIds(true);
+    if (ids.empty() || m_controller->isRunning())
+        return;
+    const QString question
+        = ids.size() == 1
+              ? tr("Delete saved run %1 from the benchmark history? This cannot be undone.")
+                    .arg(runList(ids))
+              : tr("Delete the %1 saved runs %2 from the benchmark history? This cannot be "
+                   "undone.")
+                    .arg(ids.size())
+                    .arg(runList(ids));
+    if (!m_confirm(question))
+        return;
+    m_controller->deleteRuns(ids);
 }
 
 void BenchPane::showSelectedRuns()
@@ -259,6 +331,8 @@ void BenchPane::showSelectedRuns()
         runs.push_back(m_history->run(index.row()));
     if (!runs.empty())
         showRuns(runs);
+    else
+        updateControls();
 }
 
 void BenchPane::showRuns(const std::vector<bench::HistoryRun> &runs)
@@ -268,11 +342,12 @@ void BenchPane::showRuns(const std::vector<bench::HistoryRun> &runs)
         QString label = BenchHistoryModel::label(run);
         if (run.partial)
             label += QLatin1Char(' ') + tr("(partial)");
-        rows.push_back({label, run.ops});
+        rows.push_back({label, run.ops, ReferenceFigures::isReference(run)});
     }
     m_results->setRuns(std::move(rows));
     m_chart->showRuns(runs);
-    if (runs.size() == 1)
+    // The reference's figures are no run of ours to export.
+    if (runs.size() == 1 && !ReferenceFigures::isReference(runs.front()))
         m_shown = runs.front();
     else
         m_shown.reset();
@@ -312,6 +387,7 @@ void BenchPane::updateControls()
     m_exportCsv->setEnabled(one);
     m_exportPng->setEnabled(!running);
     m_exportSvg->setEnabled(!running);
+    m_delete->setEnabled(!running && !selectedRunIds(true).empty());
 }
 
 bool BenchPane::exportJson(const QString &path)
@@ -371,6 +447,14 @@ void BenchPane::showEvent(QShowEvent *event)
     QWidget::showEvent(event);
     if (!m_historyRead)
         m_controller->loadHistory();
+    // Runs that `kvs bench --save` adds show up while the tab is open.
+    m_controller->setWatchingHistory(true);
+}
+
+void BenchPane::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_controller->setWatchingHistory(false);
 }
 
 } // namespace kvs::ui

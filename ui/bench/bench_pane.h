@@ -6,6 +6,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QLabel;
@@ -64,10 +65,19 @@ public:
     QTableView *historyView() const { return m_historyView; }
     QPushButton *startButton() const { return m_start; }
     QPushButton *stopButton() const { return m_stop; }
+    QPushButton *deleteButton() const { return m_delete; }
+    // Asks before saved runs are deleted: question -> yes. A message box unless set (tests).
+    void setConfirm(std::function<bool(const QString &)> confirm)
+    {
+        m_confirm = std::move(confirm);
+    }
+    // Deletes the runs selected in the history, after asking.
+    void deleteSelectedRuns();
     QLabel *statusLabel() const { return m_status; }
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
     void onStarted(const bench::WorkloadConfig &config);
@@ -75,6 +85,9 @@ private:
     void onFinished(const bench::HistoryRun &run);
     void onHistoryLoaded(const std::vector<bench::HistoryRun> &runs);
     void showSelectedRuns();
+    // The ids of the selected history rows, in row order; savedOnly: without the reference's.
+    std::vector<std::int64_t> selectedRunIds(bool savedOnly) const;
+    static QString runList(const std::vector<std::int64_t> &ids);
     void showRuns(const std::vector<bench::HistoryRun> &runs);
     void updateStatus();
     void updateControls();
@@ -83,20 +96,22 @@ private:
                           const QString &suffix,
                           bool (BenchPane::*write)(const QString &));
 
-    BenchController *m_controller; // Owned (child).
-    BenchResultModel *m_results;   // Owned (child).
-    BenchHistoryModel *m_history;  // Owned (child).
-    BenchForm *m_form;             // Owned (child).
-    QPushButton *m_start;          // Owned.
-    QPushButton *m_stop;           // Owned.
-    QLabel *m_status;              // Owned.
-    BenchChart *m_chart;           // Owned.
-    QTableView *m_resultView;      // Owned.
-    QTableView *m_historyView;     // Owned.
-    QPushButton *m_exportJson;     // Owned.
-    QPushButton *m_exportCsv;      // Owned.
-    QPushButton *m_exportPng;      // Owned.
-    QPushButton *m_exportSvg;      // Owned.
+    BenchController *m_controller;                  // Owned (child).
+    BenchResultModel *m_results;                    // Owned (child).
+    BenchHistoryModel *m_history;                   // Owned (child).
+    BenchForm *m_form;                              // Owned (child).
+    QPushButton *m_start;                           // Owned.
+    QPushButton *m_stop;                            // Owned.
+    QLabel *m_status;                               // Owned.
+    BenchChart *m_chart;                            // Owned.
+    QTableView *m_resultView;                       // Owned.
+    QTableView *m_historyView;                      // Owned.
+    QPushButton *m_exportJson;                      // Owned.
+    QPushButton *m_exportCsv;                       // Owned.
+    QPushButton *m_exportPng;                       // Owned.
+    QPushButton *m_exportSvg;                       // Owned.
+    QPushButton *m_delete;                          // Owned.
+    std::function<bool(const QString &)> m_confirm; // asks before deleting
     QTimer m_statusTimer;
     std::optional<qint64> m_loadedAtMs; // controller time when the load phase ended
     std::optional<bench::HistoryRun> m_shown;
