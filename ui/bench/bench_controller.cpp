@@ -155,7 +155,8 @@ void BenchController::readHistory(bool force)
         QString message;
         try {
             runs = watch->changedRuns();
-            // A history that is not there yet is an empty one.
+            // Asked for it: the history also when the watch saw no change since its last read
+            // (or, not there yet, created empty, as a first save would).
             if (!runs && force)
                 runs = bench::RunHistory(watch->path()).list();
         } catch (const std::exception &error) {
