@@ -8,6 +8,7 @@
 
 #include <QStandardPaths>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -25,9 +26,15 @@ namespace fs = std::filesystem;
 // Appends that lose the race for an id to another process try the next one this many times.
 constexpr int kAppendTries = 100;
 
+// runPrefix() and id.
 Key runKey(std::int64_t id)
 {
     return Key{"run", static_cast<double>(id)};
+}
+
+Key lastIdKey()
+{
+    return Key{"last_id"};
 }
 
 // Creates path empty with mode 0600 (by open(2) itself, so no other user can ever read it) and
@@ -70,6 +77,11 @@ SavedOp savedOp(const OpResult &op, double seconds)
 }
 
 } // namespace
+
+Key runPrefix()
+{
+    return Key{"run"};
+}
 
 std::vector<SavedOp> savedOps(const RunResult &result)
 {
@@ -127,19 +139,29 @@ std::int64_t RunHistory::append(const WorkloadConfig &config,
     HistoryRun run = historyRunOf(config, result, machine, timeMs);
     for (int attempt = 0; attempt < kAppendTries; ++attempt) {
         ListSelector last;
-        last.prefix = Key{"run"};
+        last.prefix = runPrefix();
         ListOptions options;
         options.limit = 1;
         options.reverse = true;
         const ListResult newest = m_store->list(last, options);
-        run.id = newest.entries.empty()
-                     ? 1
-                     : static_cast<std::int64_t>(newest.entries.front().key.back().asNumber()) + 1;
-        // The check makes two processes saving at once take different ids.
-        const CommitResult committed = m_store->atomic()
-                                           .check({runKey(run.id), std::nullopt})
-                                           .set(runKey(run.id), runToValue(run))
-                                           .commit();
+        const std::int64_t newestId
+            = newest.entries.empty()
+                  ? 0
+                  : static_cast<std::int64_t>(newest.entries.front().key.back().asNumber());
+        // The highest id ever given, so that the id of a deleted run is never given again.
+        const std::optional<Entry> given = m_store->get(lastIdKey());
+        const std::int64_t givenId = given && given->value.isNumber()
+                                         ? static_cast<std::int64_t>(given->value.asNumber())
+                                         : 0;
+        run.id = std::max(newestId, givenId) + 1;
+        // The checks make two processes saving at once take different ids.
+        const CommitResult committed
+            = m_store->atomic()
+                  .check({runKey(run.id), std::nullopt})
+                  .check({lastIdKey(), given ? std::optional(given->version) : std::nullopt})
+                  .set(runKey(run.id), runToValue(run))
+                  .set(lastIdKey(), Value(static_cast<double>(run.id)))
+                  .commit();
         if (committed.ok)
             return run.id;
     }
@@ -150,7 +172,7 @@ std::vector<HistoryRun> RunHistory::list()
 {
     std::vector<HistoryRun> runs;
     ListSelector selector;
-    selector.prefix = Key{"run"};
+    selector.prefix = runPrefix();
     ListOptions options;
     options.limit = 1000;
     while (true) {
@@ -162,6 +184,16 @@ std::vector<HistoryRun> RunHistory::list()
         options.cursor = page.cursor;
     }
     return runs;
+}
+
+void RunHistory::remove(const std::vector<std::int64_t> &ids)
+{
+    if (ids.empty())
+        return;
+    AtomicOperation removal = m_store->atomic();
+    for (const std::int64_t id : ids)
+        removal.remove(runKey(id));
+    removal.commit();
 }
 
 } // namespace kvs::bench

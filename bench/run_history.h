@@ -4,6 +4,8 @@
 #include "bench/workload_config.h"
 #include "bench/workload_result.h"
 
+#include <kvs/key.h>
+
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -17,7 +19,8 @@ class KVStore;
 // The run history of the benchmark: every saved workload run, in one file shared by kvs and
 // kvs-admin. The file is a kvs database (KVStore, the core's own SQLite layer): one entry
 // ["run", id] per run, whose value is an object of the run's parameters, machine, results and
-// time series, so that kvs-admin can also open it as a database.
+// time series, and ["last_id"], the highest id given, so that kvs-admin can also open it as a
+// database.
 namespace kvs::bench {
 
 // One operation's figures as saved (the histogram itself is not kept). A value type.
@@ -56,6 +59,9 @@ struct HistoryRun
 // result's figures as saved: one SavedOp per operation, then "all".
 [[nodiscard]] std::vector<SavedOp> savedOps(const RunResult &result);
 
+// The prefix of the history's entries: ["run", id] holds run id.
+[[nodiscard]] Key runPrefix();
+
 // A saved run of result (id 0 until it is saved; config.db without its password).
 [[nodiscard]] HistoryRun historyRunOf(const WorkloadConfig &config,
                                       const RunResult &result,
@@ -78,13 +84,16 @@ public:
     RunHistory(const RunHistory &) = delete;
     RunHistory &operator=(const RunHistory &) = delete;
 
-    // Appends a run (config.db saved without its password) and returns its id (1, 2, ...).
+    // Appends a run (config.db saved without its password) and returns its id (1, 2, ...; the
+    // id of a deleted run is not given again).
     std::int64_t append(const WorkloadConfig &config,
                         const RunResult &result,
                         const MachineInfo &machine,
                         double timeMs);
     // Every saved run, oldest first.
     [[nodiscard]] std::vector<HistoryRun> list();
+    // Deletes the saved runs ids (in one transaction); ids that are not saved are skipped.
+    void remove(const std::vector<std::int64_t> &ids);
 
 private:
     std::unique_ptr<KVStore> m_store; // Owned.

@@ -23,3 +23,11 @@ cp build/tests/ui/screenshots/transaction.png "$out/transaction.png"
 cp build/tests/ui/screenshots/watch.png "$out/watch.png"
 ./build/tests/ui/tst_bench_pane savesAScreenshot
 cp build/tests/ui/screenshots/benchmark.png "$out/benchmark.png"
+# The README's SQLite vs PostgreSQL chart: two runs on a throwaway PostgreSQL cluster, compared
+# in the Benchmark view and written by its PNG export.
+pgdir=$(mktemp -d)
+trap 'bash scripts/postgres-test-cluster.sh stop "$pgdir" 2>/dev/null || true' EXIT
+KVS_TEST_PG_URL=$(bash scripts/postgres-test-cluster.sh start "$pgdir" | tail -1)
+export KVS_TEST_PG_URL KVS_TEST_PG_ROOT_CERT="$pgdir/root.crt"
+KVS_COMPARE_SECONDS=8 ./build/tests/ui/tst_bench_pane_postgres savesAComparisonChartOfSqliteAndPostgres
+cp build/tests/ui/screenshots/benchmark-compare.png "$out/benchmark-compare.png"

@@ -246,6 +246,17 @@
     </message>
 </context>
 <context>
+    <name>ReferenceFigures</name>
+    <message>
+        <source>reference figures (%1)</source>
+        <translation>Referenzwerte (%1)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>TransactionRow</name>
     <message>
         <source>%1: %2</source>
@@ -338,6 +349,205 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::BenchForm</name>
+    <message>
+        <source>Choose…</source>
+        <translation>Wählen…</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>Scratch SQLite file in a folder</source>
+        <translation>Temporäre SQLite-Datei in einem Ordner</translation>
+    </message>
+    <message>
+        <source>This PostgreSQL server (scratch kvsbench_ tables)</source>
+        <translation>Dieser PostgreSQL-Server (temporäre kvsbench_-Tabellen)</translation>
+    </message>
+    <message>
+        <source>The benchmark never touches the database&apos;s own data: it writes a scratch file, or scratch tables it creates and drops.</source>
+        <translation>Der Benchmark rührt die eigenen Daten der Datenbank nie an: Er schreibt eine temporäre Datei oder temporäre Tabellen, die er anlegt und wieder löscht.</translation>
+    </message>
+    <message>
+        <source>The custom mix: operation=weight, separated by commas.</source>
+        <translation>Die eigene Mischung: Operation=Gewicht, durch Kommas getrennt.</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>the workload&apos;s own</source>
+        <translation>die des Workloads</translation>
+    </message>
+    <message>
+        <source>uniform</source>
+        <translation>gleichverteilt</translation>
+    </message>
+    <message>
+        <source>zipfian</source>
+        <translation>Zipf-verteilt</translation>
+    </message>
+    <message>
+        <source>latest</source>
+        <translation>neueste zuerst</translation>
+    </message>
+    <message>
+        <source>sequential</source>
+        <translation>der Reihe nach</translation>
+    </message>
+    <message>
+        <source> bytes</source>
+        <translation> Bytes</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>The share of writes given a TTL of an hour (none expires during the run).</source>
+        <translation>Der Anteil der Schreibvorgänge mit einer TTL von einer Stunde (keiner läuft während des Laufs ab).</translation>
+    </message>
+    <message>
+        <source> entries</source>
+        <translation> Einträge</translation>
+    </message>
+    <message>
+        <source>Entries per list() call of the scans (ycsb-e, list).</source>
+        <translation>Einträge je list()-Aufruf der Scans (ycsb-e, list).</translation>
+    </message>
+    <message>
+        <source>Handlers running at once per listener.</source>
+        <translation>Gleichzeitig laufende Handler je Listener.</translation>
+    </message>
+    <message>
+        <source>closed loop</source>
+        <translation>geschlossene Schleife</translation>
+    </message>
+    <message>
+        <source> ops/s</source>
+        <translation> Ops/s</translation>
+    </message>
+    <message>
+        <source>AsyncKVStore (calls in flight)</source>
+        <translation>AsyncKVStore (gleichzeitige Aufrufe)</translation>
+    </message>
+    <message>
+        <source>KVStore (one call at a time)</source>
+        <translation>KVStore (ein Aufruf nach dem anderen)</translation>
+    </message>
+    <message>
+        <source>the store&apos;s default</source>
+        <translation>Vorgabe des Stores</translation>
+    </message>
+    <message>
+        <source> connections</source>
+        <translation> Verbindungen</translation>
+    </message>
+    <message>
+        <source>normal (synchronous = NORMAL)</source>
+        <translation>normal (synchronous = NORMAL)</translation>
+    </message>
+    <message>
+        <source>full (synchronous = FULL)</source>
+        <translation>voll (synchronous = FULL)</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>Ziel:</translation>
+    </message>
+    <message>
+        <source>Scratch folder:</source>
+        <translation>Temporärer Ordner:</translation>
+    </message>
+    <message>
+        <source>Workload:</source>
+        <translation>Workload:</translation>
+    </message>
+    <message>
+        <source>Custom mix:</source>
+        <translation>Eigene Mischung:</translation>
+    </message>
+    <message>
+        <source>Measured:</source>
+        <translation>Gemessen:</translation>
+    </message>
+    <message>
+        <source>Warm-up:</source>
+        <translation>Aufwärmen:</translation>
+    </message>
+    <message>
+        <source>Keys:</source>
+        <translation>Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Distribution:</source>
+        <translation>Verteilung:</translation>
+    </message>
+    <message>
+        <source>Value size:</source>
+        <translation>Wertgröße:</translation>
+    </message>
+    <message>
+        <source>TTL share:</source>
+        <translation>TTL-Anteil:</translation>
+    </message>
+    <message>
+        <source>Scan length:</source>
+        <translation>Scan-Länge:</translation>
+    </message>
+    <message>
+        <source>Listeners:</source>
+        <translation>Listener:</translation>
+    </message>
+    <message>
+        <source>Per listener:</source>
+        <translation>Je Listener:</translation>
+    </message>
+    <message>
+        <source>Rate:</source>
+        <translation>Rate:</translation>
+    </message>
+    <message>
+        <source>Store:</source>
+        <translation>Store:</translation>
+    </message>
+    <message>
+        <source>Pool size:</source>
+        <translation>Pool-Größe:</translation>
+    </message>
+    <message>
+        <source>Durability:</source>
+        <translation>Dauerhaftigkeit:</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server of %1 (scratch kvsbench_ tables)</source>
+        <translation>Der PostgreSQL-Server von %1 (temporäre kvsbench_-Tabellen)</translation>
+    </message>
+    <message>
+        <source>Producers:</source>
+        <translation>Produzenten:</translation>
+    </message>
+    <message>
+        <source>Concurrency:</source>
+        <translation>Parallelität:</translation>
+    </message>
+    <message>
+        <source>Enqueue calls in flight.</source>
+        <translation>Gleichzeitig laufende enqueue-Aufrufe.</translation>
+    </message>
+    <message>
+        <source>Calls in flight on the async store.</source>
+        <translation>Gleichzeitig laufende Aufrufe auf dem asynchronen Store.</translation>
+    </message>
+    <message>
+        <source>Folder of the scratch file</source>
+        <translation>Ordner der temporären Datei</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::BenchHistoryModel</name>
     <message>
         <source>%1 ops/s</source>
@@ -387,13 +597,13 @@
         <source>Partial</source>
         <translation>Teilweise</translation>
     </message>
+    <message>
+        <source>Published by the reference, measured on another machine: ops/s only.</source>
+        <translation>Von der Referenz veröffentlicht, auf einer anderen Maschine gemessen: nur ops/s.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::BenchPane</name>
-    <message>
-        <source>Choose…</source>
-        <translation>Wählen…</translation>
-    </message>
     <message>
         <source>Start</source>
         <translation>Starten</translation>
@@ -419,120 +629,8 @@
         <translation>Diagramm als SVG…</translation>
     </message>
     <message>
-        <source>Scratch SQLite file in a folder</source>
-        <translation>Temporäre SQLite-Datei in einem Ordner</translation>
-    </message>
-    <message>
-        <source>This PostgreSQL server (scratch kvsbench_ tables)</source>
-        <translation>Dieser PostgreSQL-Server (temporäre kvsbench_-Tabellen)</translation>
-    </message>
-    <message>
-        <source>The benchmark never touches the database&apos;s own data: it writes a scratch file, or scratch tables it creates and drops.</source>
-        <translation>Der Benchmark rührt die eigenen Daten der Datenbank nie an: Er schreibt eine temporäre Datei oder temporäre Tabellen, die er anlegt und wieder löscht.</translation>
-    </message>
-    <message>
-        <source>The custom mix: operation=weight, separated by commas.</source>
-        <translation>Die eigene Mischung: Operation=Gewicht, durch Kommas getrennt.</translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation> s</translation>
-    </message>
-    <message>
-        <source>the workload&apos;s own</source>
-        <translation>die des Workloads</translation>
-    </message>
-    <message>
-        <source>uniform</source>
-        <translation>gleichverteilt</translation>
-    </message>
-    <message>
-        <source>zipfian</source>
-        <translation>Zipf-verteilt</translation>
-    </message>
-    <message>
-        <source>latest</source>
-        <translation>neueste zuerst</translation>
-    </message>
-    <message>
-        <source>sequential</source>
-        <translation>der Reihe nach</translation>
-    </message>
-    <message>
-        <source> bytes</source>
-        <translation> Bytes</translation>
-    </message>
-    <message>
-        <source>closed loop</source>
-        <translation>geschlossene Schleife</translation>
-    </message>
-    <message>
-        <source> ops/s</source>
-        <translation> Ops/s</translation>
-    </message>
-    <message>
-        <source>AsyncKVStore (calls in flight)</source>
-        <translation>AsyncKVStore (gleichzeitige Aufrufe)</translation>
-    </message>
-    <message>
-        <source>KVStore (one call at a time)</source>
-        <translation>KVStore (ein Aufruf nach dem anderen)</translation>
-    </message>
-    <message>
         <source>Select two or more runs to compare them.</source>
         <translation>Zwei oder mehr Läufe auswählen, um sie zu vergleichen.</translation>
-    </message>
-    <message>
-        <source>to</source>
-        <translation>bis</translation>
-    </message>
-    <message>
-        <source>Target:</source>
-        <translation>Ziel:</translation>
-    </message>
-    <message>
-        <source>Scratch folder:</source>
-        <translation>Temporärer Ordner:</translation>
-    </message>
-    <message>
-        <source>Workload:</source>
-        <translation>Workload:</translation>
-    </message>
-    <message>
-        <source>Custom mix:</source>
-        <translation>Eigene Mischung:</translation>
-    </message>
-    <message>
-        <source>Measured:</source>
-        <translation>Gemessen:</translation>
-    </message>
-    <message>
-        <source>Warm-up:</source>
-        <translation>Aufwärmen:</translation>
-    </message>
-    <message>
-        <source>Keys:</source>
-        <translation>Schlüssel:</translation>
-    </message>
-    <message>
-        <source>Distribution:</source>
-        <translation>Verteilung:</translation>
-    </message>
-    <message>
-        <source>Value size:</source>
-        <translation>Wertgröße:</translation>
-    </message>
-    <message>
-        <source>Concurrency:</source>
-        <translation>Parallelität:</translation>
-    </message>
-    <message>
-        <source>Rate:</source>
-        <translation>Rate:</translation>
-    </message>
-    <message>
-        <source>Store:</source>
-        <translation>Store:</translation>
     </message>
     <message>
         <source>Saved runs:</source>
@@ -571,10 +669,6 @@
         <translation>SVG-Bild (*.svg)</translation>
     </message>
     <message>
-        <source>The PostgreSQL server of %1 (scratch kvsbench_ tables)</source>
-        <translation>Der PostgreSQL-Server von %1 (temporäre kvsbench_-Tabellen)</translation>
-    </message>
-    <message>
         <source>This database is not on a PostgreSQL server.</source>
         <translation>Diese Datenbank liegt auf keinem PostgreSQL-Server.</translation>
     </message>
@@ -611,10 +705,6 @@
         <translation>%1 s von %2 s, noch %3 s.</translation>
     </message>
     <message>
-        <source>Folder of the scratch file</source>
-        <translation>Ordner der temporären Datei</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -629,6 +719,34 @@
     <message>
         <source>Wrote %1.</source>
         <translation>%1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
+    </message>
+    <message>
+        <source>Delete saved runs</source>
+        <translation>Gespeicherte Läufe löschen</translation>
+    </message>
+    <message>
+        <source>Delete the selected runs from the history.</source>
+        <translation>Die ausgewählten Läufe aus dem Verlauf löschen.</translation>
+    </message>
+    <message>
+        <source>Deleted saved run %1.</source>
+        <translation>Gespeicherten Lauf %1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Deleted the %1 saved runs %2.</source>
+        <translation>Die %1 gespeicherten Läufe %2 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Delete saved run %1 from the benchmark history? This cannot be undone.</source>
+        <translation>Gespeicherten Lauf %1 aus dem Benchmark-Verlauf löschen? Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>Delete the %1 saved runs %2 from the benchmark history? This cannot be undone.</source>
+        <translation>Die %1 gespeicherten Läufe %2 aus dem Benchmark-Verlauf löschen? Das lässt sich nicht rückgängig machen.</translation>
     </message>
 </context>
 <context>

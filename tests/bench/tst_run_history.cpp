@@ -2,6 +2,7 @@
 // grow, the file is private, passwords are not saved.
 
 #include "bench/run_history.h"
+#include "bench/run_history_watch.h"
 #include "bench/workload_engine.h"
 
 #include <kvs/errors.h>
@@ -138,6 +139,75 @@ private slots:
         qputenv("XDG_DATA_HOME", "/tmp/xdg-data");
         QCOMPARE(RunHistory::defaultPath(),
                  std::string("/tmp/xdg-data/kvs-admin/bench-history.sqlite"));
+    }
+
+    void deletedRunsAreGoneAndTheirIdsNotGivenAgain()
+    {
+        QTemporaryDir dir;
+        RunHistory history(dir.filePath(QStringLiteral("h.sqlite")).toStdString());
+        RunResult result;
+        result.all.op = "all";
+        for (int i = 0; i < 3; ++i)
+            (void)history.append(quickConfig(), result, currentMachine(), 1);
+        history.remove({1, 3, 42}); // 42 was never saved: skipped
+        std::vector<HistoryRun> runs = history.list();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs[0].id, 2);
+        // 3 was the newest; a new run does not take its id (an export may name it).
+        QCOMPARE(history.append(quickConfig(), result, currentMachine(), 1), 4);
+        history.remove({2, 4});
+        QVERIFY(history.list().empty());
+        QCOMPARE(history.append(quickConfig(), result, currentMachine(), 1), 5);
+    }
+
+    void watchSeesRunsAddedByAnotherConnection()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("h.sqlite")).toStdString();
+        RunHistoryWatch watch(path);
+        QVERIFY(!watch.changedRuns()); // no file yet: nothing to read, nothing created
+        QVERIFY(!fs::exists(path));
+        RunResult result;
+        result.all.op = "all";
+        (void)RunHistory(path).append(quickConfig(), result, currentMachine(), 1);
+        std::optional<std::vector<HistoryRun>> runs = watch.changedRuns();
+        QVERIFY(runs);
+        QCOMPARE(runs->size(), std::size_t(1));
+        QVERIFY(!watch.changedRuns()); // unchanged
+        {
+            RunHistory other(path);
+            (void)other.append(quickConfig(), result, currentMachine(), 2);
+            (void)other.append(quickConfig(), result, currentMachine(), 3);
+        }
+        runs = watch.changedRuns();
+        QVERIFY(runs);
+        QCOMPARE(runs->size(), std::size_t(3));
+        QCOMPARE(runs->back().id, 3); // oldest first, as list() gives them
+        RunHistory(path).remove({1});
+        runs = watch.changedRuns();
+        QVERIFY(runs);
+        QCOMPARE(runs->size(), std::size_t(2));
+        QCOMPARE(runs->front().id, 2);
+    }
+
+    void watchOfAFileThatIsNoDatabaseFailsAndKeepsIt()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("h.sqlite")).toStdString();
+        std::ofstream(path) << "not a database, but mine";
+        RunHistoryWatch watch(path);
+        for (int attempt = 0; attempt < 2; ++attempt) { // each call tries again
+            try {
+                (void)watch.changedRuns();
+                QFAIL("no error");
+            } catch (const kvs::DatabaseError &error) {
+                QVERIFY2(QByteArray(error.what()).contains("not a database"), error.what());
+            }
+        }
+        std::ifstream in(path);
+        std::string content;
+        std::getline(in, content);
+        QCOMPARE(content, std::string("not a database, but mine"));
     }
 
     void aFileThatIsNoDatabaseIsRefusedAndKept()

@@ -6,3 +6,9 @@ if(TARGET tst_bench_pane)
 endif()
 kvs_add_test(tst_bench_pane_postgres bench/tst_bench_pane_postgres.cpp
              LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
+if(TARGET tst_bench_pane_postgres)
+    target_compile_definitions(tst_bench_pane_postgres PRIVATE
+        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+endif()
+kvs_add_test(tst_bench_form bench/tst_bench_form.cpp LIBS kvs_ui)
+kvs_add_test(tst_bench_history bench/tst_bench_history.cpp LIBS kvs_ui)

@@ -8,8 +8,37 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace kvs::ui {
+
+namespace {
+
+// Every axis of the chart labels whole numbers ("%d", "%.0f"): a range of 0..1 in five ticks
+// would read "0 0 1 1 1". The range goes from 0 to a multiple of a step of 1, 2 or 5 times a
+// power of ten, and at least 1, so each tick is a different whole number.
+void setWholeNumberRange(QValueAxis *axis, double top)
+{
+    constexpr int kMostSteps = 5;
+    if (!(top > 0))
+        top = kMostSteps; // empty: 0 .. 5 in steps of 1
+    const double raw = top / kMostSteps;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = 10 * magnitude;
+    for (const double factor : {1.0, 2.0, 5.0}) {
+        if (factor * magnitude >= raw) {
+            step = factor * magnitude;
+            break;
+        }
+    }
+    step = std::max(step, 1.0);
+    const double steps = std::ceil(top / step - 1e-9);
+    axis->setTickType(QValueAxis::TicksFixed);
+    axis->setRange(0, steps * step);
+    axis->setTickCount(static_cast<int>(steps) + 1);
+}
+
+} // namespace
 
 BenchChart::BenchChart(QWidget *parent)
     : QChartView(new QChart, parent)
@@ -36,9 +65,10 @@ void BenchChart::reset(double seconds)
 {
     chart()->removeAllSeries();
     m_opsSeries = m_p50 = m_p99 = nullptr;
-    m_time->setRange(0, std::max(1.0, seconds));
-    m_ops->setRange(0, 1);
-    m_latency->setRange(0, 1);
+    m_plannedSeconds = seconds;
+    setWholeNumberRange(m_time, seconds);
+    setWholeNumberRange(m_ops, 0);
+    setWholeNumberRange(m_latency, 0);
 }
 
 QLineSeries *BenchChart::addSeries(const QString &name, QValueAxis *axis)
@@ -84,6 +114,8 @@ void BenchChart::showRuns(const std::vector<bench::HistoryRun> &runs)
     reset(seconds);
     m_latency->setVisible(false);
     for (const bench::HistoryRun &run : runs) {
+        if (run.series.empty())
+            continue; // nothing to draw: the reference's figures, a run stopped in its first second
         QLineSeries *series = addSeries(BenchHistoryModel::label(run), m_ops);
         for (const bench::SecondStats &second : run.series)
             series->append(second.second, second.opsPerSecond);
@@ -93,9 +125,9 @@ void BenchChart::showRuns(const std::vector<bench::HistoryRun> &runs)
 
 void BenchChart::fitAxes()
 {
-    double ops = 1;
-    double latency = 1;
-    double last = m_time->max();
+    double ops = 0;
+    double latency = 0;
+    double last = m_plannedSeconds;
     for (QLineSeries *series : lineSeries()) {
         const bool isLatency = series == m_p50 || series == m_p99;
         for (const QPointF &point : series->points()) {
@@ -104,12 +136,9 @@ void BenchChart::fitAxes()
         }
     }
     // Round tick labels (whole seconds, 2,000 ops/s) read better than the exact maxima.
-    m_time->setRange(0, last);
-    m_time->applyNiceNumbers();
-    m_ops->setRange(0, ops * 1.1);
-    m_ops->applyNiceNumbers();
-    m_latency->setRange(0, latency * 1.1);
-    m_latency->applyNiceNumbers();
+    setWholeNumberRange(m_time, last);
+    setWholeNumberRange(m_ops, ops * 1.1);
+    setWholeNumberRange(m_latency, latency * 1.1);
 }
 
 QList<QLineSeries *> BenchChart::lineSeries() const

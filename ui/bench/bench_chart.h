@@ -29,6 +29,10 @@ public:
 
     // The series shown, in order (tests and exports).
     QList<QLineSeries *> lineSeries() const;
+    // The axes: seconds (bottom), ops/s (left), latency in µs (right).
+    QValueAxis *timeAxis() const { return m_time; }
+    QValueAxis *opsAxis() const { return m_ops; }
+    QValueAxis *latencyAxis() const { return m_latency; }
 
     // Write the chart as it is drawn. false when the file cannot be written.
     bool savePng(const QString &path);
@@ -39,9 +43,10 @@ private:
     QLineSeries *addSeries(const QString &name, QValueAxis *axis);
     void fitAxes();
 
-    QValueAxis *m_time;    // Owned by the chart.
-    QValueAxis *m_ops;     // Owned by the chart.
-    QValueAxis *m_latency; // Owned by the chart.
+    QValueAxis *m_time;          // Owned by the chart.
+    QValueAxis *m_ops;           // Owned by the chart.
+    QValueAxis *m_latency;       // Owned by the chart.
+    double m_plannedSeconds = 0; // the run's measured seconds: the time axis spans them at least
     QLineSeries *m_opsSeries = nullptr;
     QLineSeries *m_p50 = nullptr;
     QLineSeries *m_p99 = nullptr;

@@ -1,6 +1,7 @@
 #include "bench/bench_controller.h"
 
 #include "bench/machine_info.h"
+#include "bench/run_history_watch.h"
 #include "bench/workload_engine.h"
 
 #include <kvs/errors.h>
@@ -25,8 +26,25 @@ std::shared_ptr<QObject> makeRelay()
 
 BenchController::BenchController(QObject *parent)
     : QObject(parent)
-    , m_historyPath(QString::fromStdString(bench::RunHistory::defaultPath()))
-{}
+{
+    setHistoryPath(QString::fromStdString(bench::RunHistory::defaultPath()));
+    m_historyProbe.setInterval(kHistoryProbeInterval);
+    connect(&m_historyProbe, &QTimer::timeout, this, [this] { readHistory(false); });
+}
+
+void BenchController::setHistoryPath(const QString &path)
+{
+    m_historyPath = path;
+    m_historyWatch = std::make_shared<bench::RunHistoryWatch>(path.toStdString());
+}
+
+void BenchController::setWatchingHistory(bool on)
+{
+    if (on)
+        m_historyProbe.start();
+    else
+        m_historyProbe.stop();
+}
 
 BenchController::~BenchController()
 {
@@ -119,29 +137,73 @@ void BenchController::stop()
 
 void BenchController::loadHistory()
 {
-    QPointer<BenchController> self(this);
-    const std::string historyPath = m_historyPath.toStdString();
+    readHistory(true);
+}
+
+void BenchController::readHistory(bool force)
+{
     // A short read of a local file, on a pool thread all the same: the GUI never waits on a
-    // database.
-    if (m_historyReader.isRunning())
-        return; // the read in flight gives the history as it is
-    m_historyReader = QtConcurrent::run([self, relay = makeRelay(), historyPath] {
-        std::vector<bench::HistoryRun> runs;
+    // database. One read at a time: the watch serves one thread at a time.
+    if (m_historyReader.isRunning()) {
+        if (force)
+            QTimer::singleShot(kHistoryProbeInterval / 10, this, [this] { readHistory(true); });
+        return;
+    }
+    QPointer<BenchController> self(this);
+    m_historyReader = QtConcurrent::run([self, relay = makeRelay(), watch = m_historyWatch, force] {
+        std::optional<std::vector<bench::HistoryRun>> runs;
         QString message;
         try {
-            runs = bench::RunHistory(historyPath).list();
+            runs = watch->changedRuns();
+            // Asked for it: the history also when the watch saw no change since its last read
+            // (or, not there yet, created empty, as a first save would).
+            if (!runs && force)
+                runs = bench::RunHistory(watch->path()).list();
         } catch (const std::exception &error) {
             message = QString::fromStdString(error.what());
         }
+        // A watch that keeps failing is reported when asked, not every second.
+        if (!runs && (message.isEmpty() || !force))
+            return;
         QMetaObject::invokeMethod(
             relay.get(),
             [self, runs, message] {
                 if (!self)
                     return;
                 if (message.isEmpty())
-                    emit self->historyLoaded(runs);
+                    emit self->historyLoaded(*runs);
                 else
                     emit self->failed(message);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void BenchController::deleteRuns(const std::vector<std::int64_t> &ids)
+{
+    QPointer<BenchController> self(this);
+    const std::string historyPath = m_historyPath.toStdString();
+    m_historyWriter = QtConcurrent::run([self, relay = makeRelay(), historyPath, ids] {
+        std::vector<bench::HistoryRun> runs;
+        QString message;
+        try {
+            bench::RunHistory history(historyPath);
+            history.remove(ids);
+            runs = history.list();
+        } catch (const std::exception &error) {
+            message = QString::fromStdString(error.what());
+        }
+        QMetaObject::invokeMethod(
+            relay.get(),
+            [self, ids, runs, message] {
+                if (!self)
+                    return;
+                if (!message.isEmpty()) {
+                    emit self->failed(message);
+                    return;
+                }
+                emit self->runsDeleted(ids);
+                emit self->historyLoaded(runs);
             },
             Qt::QueuedConnection);
     });

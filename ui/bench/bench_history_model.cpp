@@ -1,8 +1,10 @@
 #include "bench/bench_history_model.h"
 
+#include "bench/reference_figures.h"
 #include "bench/workload_report.h"
 
 #include <QDateTime>
+#include <QFont>
 #include <QLocale>
 
 #include <algorithm>
@@ -11,6 +13,7 @@ namespace kvs::ui {
 
 BenchHistoryModel::BenchHistoryModel(QObject *parent)
     : QAbstractTableModel(parent)
+    , m_runs(ReferenceFigures::runs())
 {}
 
 void BenchHistoryModel::setRuns(std::vector<bench::HistoryRun> runs)
@@ -18,6 +21,9 @@ void BenchHistoryModel::setRuns(std::vector<bench::HistoryRun> runs)
     beginResetModel();
     m_runs = std::move(runs);
     std::reverse(m_runs.begin(), m_runs.end());
+    m_saved = static_cast<int>(m_runs.size());
+    const std::vector<bench::HistoryRun> &reference = ReferenceFigures::runs();
+    m_runs.insert(m_runs.end(), reference.begin(), reference.end());
     endResetModel();
 }
 
@@ -30,6 +36,8 @@ int BenchHistoryModel::rowOf(std::int64_t id) const
 
 QString BenchHistoryModel::label(const bench::HistoryRun &run)
 {
+    if (ReferenceFigures::isReference(run))
+        return ReferenceFigures::label(run);
     return QStringLiteral("#%1 %2 %3")
         .arg(run.id)
         .arg(QString::fromStdString(run.config.workload), QString::fromStdString(run.backend));
@@ -50,6 +58,8 @@ QVariant BenchHistoryModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const bench::HistoryRun &run = m_runs[static_cast<std::size_t>(index.row())];
+    if (ReferenceFigures::isReference(run))
+        return referenceData(run, index.column(), role);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -74,6 +84,31 @@ QVariant BenchHistoryModel::data(const QModelIndex &index, int role) const
                                : QLocale().toString(run.ops.back().opsPerSecond, 'f', 0);
     case Partial:
         return run.partial ? tr("stopped early") : QString();
+    default:
+        return {};
+    }
+}
+
+QVariant BenchHistoryModel::referenceData(const bench::HistoryRun &run, int column, int role) const
+{
+    if (role == Qt::FontRole) {
+        QFont font;
+        font.setItalic(true);
+        return font;
+    }
+    if (role == Qt::ToolTipRole)
+        return tr("Published by the reference, measured on another machine: ops/s only.");
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (column) {
+    case Saved:
+        return ReferenceFigures::title(run);
+    case Workload:
+        return QString::fromStdString(run.serverVersion);
+    case Backend:
+        return QString::fromStdString(run.backend);
+    case Store:
+        return QString::fromStdString(bench::storeName(run.config.store));
     default:
         return {};
     }

@@ -3,53 +3,31 @@
 #include "bench/bench_chart.h"
 #include "bench/bench_controller.h"
 #include "bench/bench_export.h"
+#include "bench/bench_form.h"
 #include "bench/bench_history_model.h"
 #include "bench/bench_result_model.h"
+#include "bench/reference_figures.h"
 #include "bench/workload_mix.h"
 
 #include <kvs/errors.h>
 
-#include <QComboBox>
-#include <QDir>
-#include <QDoubleSpinBox>
 #include <QFileDialog>
-#include <QFileInfo>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QLineEdit>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QSplitter>
-#include <QStandardItemModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <climits>
 
 namespace kvs::ui {
 
 namespace {
-
-constexpr const char *kWorkloads[] = {"ycsb-a",
-                                      "ycsb-b",
-                                      "ycsb-c",
-                                      "ycsb-d",
-                                      "ycsb-e",
-                                      "ycsb-f",
-                                      "get",
-                                      "set",
-                                      "get_miss",
-                                      "delete",
-                                      "increment",
-                                      "get_many_10",
-                                      "atomic_sum",
-                                      "queue",
-                                      "custom"};
 
 QTableView *newTable(QWidget *parent)
 {
@@ -68,20 +46,7 @@ BenchPane::BenchPane(QWidget *parent)
     , m_controller(new BenchController(this))
     , m_results(new BenchResultModel(this))
     , m_history(new BenchHistoryModel(this))
-    , m_target(new QComboBox(this))
-    , m_folder(new QLineEdit(QDir::tempPath(), this))
-    , m_chooseFolder(new QPushButton(tr("Choose…"), this))
-    , m_workload(new QComboBox(this))
-    , m_mix(new QLineEdit(QStringLiteral("get=50,set=30,list=20"), this))
-    , m_seconds(new QDoubleSpinBox(this))
-    , m_warmup(new QDoubleSpinBox(this))
-    , m_keys(new QSpinBox(this))
-    , m_distribution(new QComboBox(this))
-    , m_valueMin(new QSpinBox(this))
-    , m_valueMax(new QSpinBox(this))
-    , m_concurrency(new QSpinBox(this))
-    , m_rate(new QDoubleSpinBox(this))
-    , m_store(new QComboBox(this))
+    , m_form(new BenchForm(this))
     , m_start(new QPushButton(tr("Start"), this))
     , m_stop(new QPushButton(tr("Stop"), this))
     , m_status(new QLabel(this))
@@ -92,44 +57,17 @@ BenchPane::BenchPane(QWidget *parent)
     , m_exportCsv(new QPushButton(tr("Export CSV…"), this))
     , m_exportPng(new QPushButton(tr("Chart as PNG…"), this))
     , m_exportSvg(new QPushButton(tr("Chart as SVG…"), this))
+    , m_delete(new QPushButton(tr("Delete…"), this))
 {
-    m_target->setObjectName(QStringLiteral("benchTarget"));
-    m_target->addItem(tr("Scratch SQLite file in a folder"), ScratchSqlite);
-    m_target->addItem(tr("This PostgreSQL server (scratch kvsbench_ tables)"), PostgresServer);
-    m_target->setToolTip(tr("The benchmark never touches the database's own data: it writes a "
-                            "scratch file, or scratch tables it creates and drops."));
-    for (const char *name : kWorkloads)
-        m_workload->addItem(QString::fromLatin1(name));
-    m_mix->setObjectName(QStringLiteral("benchMix"));
-    m_mix->setToolTip(tr("The custom mix: operation=weight, separated by commas."));
-    m_seconds->setRange(0.1, 86400);
-    m_seconds->setValue(10);
-    m_seconds->setSuffix(tr(" s"));
-    m_warmup->setRange(0, 3600);
-    m_warmup->setValue(1);
-    m_warmup->setSuffix(tr(" s"));
-    m_keys->setRange(1, 100'000'000);
-    m_keys->setValue(100'000);
-    m_keys->setGroupSeparatorShown(true);
-    m_distribution->addItem(tr("the workload's own"));
-    m_distribution->addItem(tr("uniform"), static_cast<int>(bench::KeyDistribution::Uniform));
-    m_distribution->addItem(tr("zipfian"), static_cast<int>(bench::KeyDistribution::Zipfian));
-    m_distribution->addItem(tr("latest"), static_cast<int>(bench::KeyDistribution::Latest));
-    m_distribution->addItem(tr("sequential"), static_cast<int>(bench::KeyDistribution::Sequential));
-    for (QSpinBox *size : {m_valueMin, m_valueMax}) {
-        size->setRange(0, 16 * 1024 * 1024);
-        size->setValue(100);
-        size->setSuffix(tr(" bytes"));
-    }
-    m_concurrency->setRange(1, bench::kMaxConcurrency);
-    m_rate->setRange(0, 100'000'000);
-    m_rate->setDecimals(0);
-    m_rate->setSpecialValueText(tr("closed loop"));
-    m_rate->setSuffix(tr(" ops/s"));
-    m_store->addItem(tr("AsyncKVStore (calls in flight)"),
-                     static_cast<int>(bench::StoreKind::Async));
-    m_store->addItem(tr("KVStore (one call at a time)"),
-                     static_cast<int>(bench::StoreKind::KVStore));
+    m_confirm = [this](const QString &question) {
+        return QMessageBox::question(this,
+                                     tr("Delete saved runs"),
+                                     question,
+                                     QMessageBox::Yes | QMessageBox::Cancel,
+                                     QMessageBox::Cancel)
+               == QMessageBox::Yes;
+    };
+    m_delete->setToolTip(tr("Delete the selected runs from the history."));
     m_stop->setEnabled(false);
     m_status->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("benchStatus"));
@@ -138,32 +76,15 @@ BenchPane::BenchPane(QWidget *parent)
     m_historyView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_historyView->setToolTip(tr("Select two or more runs to compare them."));
 
-    auto *folderRow = new QHBoxLayout;
-    folderRow->addWidget(m_folder, 1);
-    folderRow->addWidget(m_chooseFolder);
-    auto *valueRow = new QHBoxLayout;
-    valueRow->addWidget(m_valueMin);
-    valueRow->addWidget(new QLabel(tr("to"), this));
-    valueRow->addWidget(m_valueMax);
-    auto *form = new QFormLayout;
-    form->addRow(tr("Target:"), m_target);
-    form->addRow(tr("Scratch folder:"), folderRow);
-    form->addRow(tr("Workload:"), m_workload);
-    form->addRow(tr("Custom mix:"), m_mix);
-    form->addRow(tr("Measured:"), m_seconds);
-    form->addRow(tr("Warm-up:"), m_warmup);
-    form->addRow(tr("Keys:"), m_keys);
-    form->addRow(tr("Distribution:"), m_distribution);
-    form->addRow(tr("Value size:"), valueRow);
-    form->addRow(tr("Concurrency:"), m_concurrency);
-    form->addRow(tr("Rate:"), m_rate);
-    form->addRow(tr("Store:"), m_store);
+    auto *form = new QVBoxLayout;
+    form->addWidget(m_form);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
     buttons->addWidget(m_stop);
     buttons->addStretch();
-    form->addRow(buttons);
-    form->addRow(m_status);
+    form->addLayout(buttons);
+    form->addWidget(m_status);
+    form->addStretch();
     auto *formBox = new QWidget(this);
     formBox->setLayout(form);
 
@@ -175,7 +96,7 @@ BenchPane::BenchPane(QWidget *parent)
     auto *exports = new QHBoxLayout;
     exports->addWidget(new QLabel(tr("Saved runs:"), this));
     exports->addStretch();
-    for (QPushButton *button : {m_exportJson, m_exportCsv, m_exportPng, m_exportSvg})
+    for (QPushButton *button : {m_exportJson, m_exportCsv, m_exportPng, m_exportSvg, m_delete})
         exports->addWidget(button);
     auto *historyBox = new QWidget(this);
     auto *historyLayout = new QVBoxLayout(historyBox);
@@ -199,15 +120,18 @@ BenchPane::BenchPane(QWidget *parent)
     connect(&m_statusTimer, &QTimer::timeout, this, &BenchPane::updateStatus);
     connect(m_start, &QPushButton::clicked, this, &BenchPane::start);
     connect(m_stop, &QPushButton::clicked, this, &BenchPane::stop);
-    connect(m_chooseFolder, &QPushButton::clicked, this, &BenchPane::chooseFolder);
-    connect(m_target, &QComboBox::currentIndexChanged, this, &BenchPane::updateControls);
-    connect(m_workload, &QComboBox::currentIndexChanged, this, &BenchPane::updateControls);
-    connect(m_store, &QComboBox::currentIndexChanged, this, &BenchPane::updateControls);
     connect(m_controller, &BenchController::started, this, &BenchPane::onStarted);
     connect(m_controller, &BenchController::loaded, this, &BenchPane::onLoaded);
     connect(m_controller, &BenchController::second, m_chart, &BenchChart::addSecond);
     connect(m_controller, &BenchController::finished, this, &BenchPane::onFinished);
     connect(m_controller, &BenchController::historyLoaded, this, &BenchPane::onHistoryLoaded);
+    connect(m_controller, &BenchController::runsDeleted, this, [this](const auto &ids) {
+        m_status->setText(
+            ids.size() == 1
+                ? tr("Deleted saved run %1.").arg(runList(ids))
+                : tr("Deleted the %1 saved runs %2.").arg(ids.size()).arg(runList(ids)));
+    });
+    connect(m_delete, &QPushButton::clicked, this, &BenchPane::deleteSelectedRuns);
     connect(m_controller, &BenchController::failed, this, [this](const QString &message) {
         m_status->setText(message);
         updateControls();
@@ -245,73 +169,45 @@ BenchPane::BenchPane(QWidget *parent)
 
 void BenchPane::setSqliteDatabase(const QString &path)
 {
-    // Users benchmark the disk their database is on, not a tmpfs.
-    const QString folder = QFileInfo(path).absolutePath();
-    if (QFileInfo(folder).isDir())
-        m_folder->setText(folder);
-    m_postgres.clear();
-    setTarget(ScratchSqlite);
+    m_form->setSqliteDatabase(path);
 }
 
 void BenchPane::setPostgresServer(const std::string &connection, const QString &displayName)
 {
-    m_postgres = connection;
-    m_target->setItemText(
-        PostgresServer,
-        tr("The PostgreSQL server of %1 (scratch kvsbench_ tables)").arg(displayName));
-    setTarget(PostgresServer);
+    m_form->setPostgresServer(connection, displayName);
 }
 
 void BenchPane::setTarget(Target target)
 {
-    m_target->setCurrentIndex(target);
-    updateControls();
+    m_form->setTarget(target == PostgresServer ? BenchForm::PostgresServer
+                                               : BenchForm::ScratchSqlite);
 }
 
 void BenchPane::setScratchFolder(const QString &folder)
 {
-    m_folder->setText(folder);
+    m_form->setScratchFolder(folder);
 }
 
 void BenchPane::setWorkload(const QString &name)
 {
-    m_workload->setCurrentText(name);
+    m_form->setWorkload(name);
 }
 
 bench::WorkloadConfig BenchPane::config() const
 {
-    bench::WorkloadConfig config;
-    if (m_target->currentIndex() == PostgresServer)
-        config.db = m_postgres;
-    else
-        config.scratchFolder = m_folder->text().toStdString();
-    config.workload = m_workload->currentText().toStdString();
-    config.seconds = m_seconds->value();
-    config.warmupSeconds = m_warmup->value();
-    config.keys = static_cast<std::uint64_t>(m_keys->value());
-    if (m_distribution->currentIndex() > 0) {
-        config.distribution
-            = static_cast<bench::KeyDistribution>(m_distribution->currentData().toInt());
-        config.distributionSet = true;
-    }
-    config.valueMin = static_cast<std::uint32_t>(m_valueMin->value());
-    config.valueMax = static_cast<std::uint32_t>(m_valueMax->value());
-    config.concurrency = m_concurrency->value();
-    config.rate = m_rate->value();
-    config.store = static_cast<bench::StoreKind>(m_store->currentData().toInt());
-    return config;
+    return m_form->config();
 }
 
 bool BenchPane::start()
 {
     bench::WorkloadConfig run = config();
-    if (m_target->currentIndex() == PostgresServer && m_postgres.empty()) {
+    if (m_form->target() == BenchForm::PostgresServer && !m_form->hasPostgresServer()) {
         m_status->setText(tr("This database is not on a PostgreSQL server."));
         return false;
     }
     if (run.workload == "custom") {
         try {
-            run.mix = bench::parseMix(m_mix->text().toStdString());
+            run.mix = bench::parseMix(m_form->mixText().toStdString());
         } catch (const Error &error) {
             m_status->setText(QString::fromStdString(error.what()));
             return false;
@@ -323,18 +219,7 @@ bool BenchPane::start()
 void BenchPane::onStarted(const bench::WorkloadConfig &config)
 {
     // The form shows the run in flight, also one started through the controller.
-    m_workload->setCurrentText(QString::fromStdString(config.workload));
-    m_seconds->setValue(config.seconds);
-    m_warmup->setValue(config.warmupSeconds);
-    m_keys->setValue(static_cast<int>(std::min<std::uint64_t>(config.keys, INT_MAX)));
-    m_distribution->setCurrentIndex(
-        config.distributionSet ? m_distribution->findData(static_cast<int>(config.distribution))
-                               : 0);
-    m_valueMin->setValue(static_cast<int>(config.valueMin));
-    m_valueMax->setValue(static_cast<int>(config.valueMax));
-    m_concurrency->setValue(config.concurrency);
-    m_rate->setValue(config.rate);
-    m_store->setCurrentIndex(m_store->findData(static_cast<int>(config.store)));
+    m_form->showConfig(config);
     m_loadedAtMs.reset();
     m_chart->startRun(config.seconds);
     m_results->clear();
@@ -378,8 +263,61 @@ void BenchPane::onFinished(const bench::HistoryRun &run)
 void BenchPane::onHistoryLoaded(const std::vector<bench::HistoryRun> &runs)
 {
     m_historyRead = true;
-    const QSignalBlocker block(m_historyView->selectionModel());
-    m_history->setRuns(runs);
+    // The runs selected stay selected (a run added by `kvs bench --save` must not drop a
+    // comparison); when one of them is gone, the shown runs follow.
+    const std::vector<std::int64_t> selected = selectedRunIds(false);
+    {
+        const QSignalBlocker block(m_historyView->selectionModel());
+        m_history->setRuns(runs);
+        for (const std::int64_t id : selected) {
+            if (const int row = m_history->rowOf(id); row >= 0)
+                m_historyView->selectionModel()->select(m_history->index(row, 0),
+                                                        QItemSelectionModel::Select
+                                                            | QItemSelectionModel::Rows);
+        }
+    }
+    if (selectedRunIds(false) != selected)
+        showSelectedRuns();
+    updateControls();
+}
+
+std::vector<std::int64_t> BenchPane::selectedRunIds(bool savedOnly) const
+{
+    std::vector<std::int64_t> ids;
+    QModelIndexList rows = m_historyView->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end());
+    for (const QModelIndex &index : rows) {
+        const std::int64_t id = m_history->run(index.row()).id;
+        if (!savedOnly || !ReferenceFigures::isReference(m_history->run(index.row())))
+            ids.push_back(id);
+    }
+    return ids;
+}
+
+QString BenchPane::runList(const std::vector<std::int64_t> &ids)
+{
+    QStringList names;
+    for (const std::int64_t id : ids)
+        names << QStringLiteral("#%1").arg(id);
+    return QLocale().createSeparatedList(names);
+}
+
+void BenchPane::deleteSelectedRuns()
+{
+    const std::vector<std::int64_t> ids = selectedRunIds(true);
+    if (ids.empty() || m_controller->isRunning())
+        return;
+    const QString question
+        = ids.size() == 1
+              ? tr("Delete saved run %1 from the benchmark history? This cannot be undone.")
+                    .arg(runList(ids))
+              : tr("Delete the %1 saved runs %2 from the benchmark history? This cannot be "
+                   "undone.")
+                    .arg(ids.size())
+                    .arg(runList(ids));
+    if (!m_confirm(question))
+        return;
+    m_controller->deleteRuns(ids);
 }
 
 void BenchPane::showSelectedRuns()
@@ -393,6 +331,8 @@ void BenchPane::showSelectedRuns()
         runs.push_back(m_history->run(index.row()));
     if (!runs.empty())
         showRuns(runs);
+    else
+        updateControls();
 }
 
 void BenchPane::showRuns(const std::vector<bench::HistoryRun> &runs)
@@ -402,11 +342,12 @@ void BenchPane::showRuns(const std::vector<bench::HistoryRun> &runs)
         QString label = BenchHistoryModel::label(run);
         if (run.partial)
             label += QLatin1Char(' ') + tr("(partial)");
-        rows.push_back({label, run.ops});
+        rows.push_back({label, run.ops, ReferenceFigures::isReference(run)});
     }
     m_results->setRuns(std::move(rows));
     m_chart->showRuns(runs);
-    if (runs.size() == 1)
+    // The reference's figures are no run of ours to export.
+    if (runs.size() == 1 && !ReferenceFigures::isReference(runs.front()))
         m_shown = runs.front();
     else
         m_shown.reset();
@@ -438,25 +379,7 @@ void BenchPane::updateStatus()
 void BenchPane::updateControls()
 {
     const bool running = m_controller->isRunning();
-    const bool postgres = m_target->currentIndex() == PostgresServer;
-    // A SQLite database's tab has no server to offer.
-    if (auto *targets = qobject_cast<QStandardItemModel *>(m_target->model()))
-        targets->item(PostgresServer)->setEnabled(!m_postgres.empty());
-    for (QWidget *field : std::initializer_list<QWidget *>{m_target,
-                                                           m_workload,
-                                                           m_seconds,
-                                                           m_warmup,
-                                                           m_keys,
-                                                           m_distribution,
-                                                           m_valueMin,
-                                                           m_valueMax,
-                                                           m_concurrency,
-                                                           m_rate,
-                                                           m_store})
-        field->setEnabled(!running);
-    m_folder->setEnabled(!running && !postgres);
-    m_chooseFolder->setEnabled(!running && !postgres);
-    m_mix->setEnabled(!running && m_workload->currentText() == QStringLiteral("custom"));
+    m_form->setRunning(running);
     m_start->setEnabled(!running);
     m_stop->setEnabled(running);
     const bool one = !running && m_shown.has_value();
@@ -464,14 +387,7 @@ void BenchPane::updateControls()
     m_exportCsv->setEnabled(one);
     m_exportPng->setEnabled(!running);
     m_exportSvg->setEnabled(!running);
-}
-
-void BenchPane::chooseFolder()
-{
-    const QString folder = QFileDialog::getExistingDirectory(
-        this, tr("Folder of the scratch file"), m_folder->text());
-    if (!folder.isEmpty())
-        m_folder->setText(folder);
+    m_delete->setEnabled(!running && !selectedRunIds(true).empty());
 }
 
 bool BenchPane::exportJson(const QString &path)
@@ -531,6 +447,14 @@ void BenchPane::showEvent(QShowEvent *event)
     QWidget::showEvent(event);
     if (!m_historyRead)
         m_controller->loadHistory();
+    // Runs that `kvs bench --save` adds show up while the tab is open.
+    m_controller->setWatchingHistory(true);
+}
+
+void BenchPane::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_controller->setWatchingHistory(false);
 }
 
 } // namespace kvs::ui

@@ -6,19 +6,17 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
-class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
-class QLineEdit;
 class QPushButton;
-class QSpinBox;
 class QTableView;
 
 namespace kvs::ui {
 
 class BenchChart;
+class BenchForm;
 class BenchController;
 class BenchHistoryModel;
 class BenchResultModel;
@@ -60,16 +58,26 @@ public:
     bool exportSvg(const QString &path);
 
     BenchController *controller() const { return m_controller; }
+    BenchForm *form() const { return m_form; }
     BenchChart *chart() const { return m_chart; }
     BenchResultModel *resultModel() const { return m_results; }
     BenchHistoryModel *historyModel() const { return m_history; }
     QTableView *historyView() const { return m_historyView; }
     QPushButton *startButton() const { return m_start; }
     QPushButton *stopButton() const { return m_stop; }
+    QPushButton *deleteButton() const { return m_delete; }
+    // Asks before saved runs are deleted: question -> yes. A message box unless set (tests).
+    void setConfirm(std::function<bool(const QString &)> confirm)
+    {
+        m_confirm = std::move(confirm);
+    }
+    // Deletes the runs selected in the history, after asking.
+    void deleteSelectedRuns();
     QLabel *statusLabel() const { return m_status; }
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
     void onStarted(const bench::WorkloadConfig &config);
@@ -77,44 +85,34 @@ private:
     void onFinished(const bench::HistoryRun &run);
     void onHistoryLoaded(const std::vector<bench::HistoryRun> &runs);
     void showSelectedRuns();
+    // The ids of the selected history rows, in row order; savedOnly: without the reference's.
+    std::vector<std::int64_t> selectedRunIds(bool savedOnly) const;
+    static QString runList(const std::vector<std::int64_t> &ids);
     void showRuns(const std::vector<bench::HistoryRun> &runs);
     void updateStatus();
     void updateControls();
-    void chooseFolder();
     void exportWithDialog(const QString &title,
                           const QString &filter,
                           const QString &suffix,
                           bool (BenchPane::*write)(const QString &));
 
-    BenchController *m_controller; // Owned (child).
-    BenchResultModel *m_results;   // Owned (child).
-    BenchHistoryModel *m_history;  // Owned (child).
-    QComboBox *m_target;           // Owned.
-    QLineEdit *m_folder;           // Owned.
-    QPushButton *m_chooseFolder;   // Owned.
-    QComboBox *m_workload;         // Owned.
-    QLineEdit *m_mix;              // Owned.
-    QDoubleSpinBox *m_seconds;     // Owned.
-    QDoubleSpinBox *m_warmup;      // Owned.
-    QSpinBox *m_keys;              // Owned.
-    QComboBox *m_distribution;     // Owned.
-    QSpinBox *m_valueMin;          // Owned.
-    QSpinBox *m_valueMax;          // Owned.
-    QSpinBox *m_concurrency;       // Owned.
-    QDoubleSpinBox *m_rate;        // Owned.
-    QComboBox *m_store;            // Owned.
-    QPushButton *m_start;          // Owned.
-    QPushButton *m_stop;           // Owned.
-    QLabel *m_status;              // Owned.
-    BenchChart *m_chart;           // Owned.
-    QTableView *m_resultView;      // Owned.
-    QTableView *m_historyView;     // Owned.
-    QPushButton *m_exportJson;     // Owned.
-    QPushButton *m_exportCsv;      // Owned.
-    QPushButton *m_exportPng;      // Owned.
-    QPushButton *m_exportSvg;      // Owned.
+    BenchController *m_controller;                  // Owned (child).
+    BenchResultModel *m_results;                    // Owned (child).
+    BenchHistoryModel *m_history;                   // Owned (child).
+    BenchForm *m_form;                              // Owned (child).
+    QPushButton *m_start;                           // Owned.
+    QPushButton *m_stop;                            // Owned.
+    QLabel *m_status;                               // Owned.
+    BenchChart *m_chart;                            // Owned.
+    QTableView *m_resultView;                       // Owned.
+    QTableView *m_historyView;                      // Owned.
+    QPushButton *m_exportJson;                      // Owned.
+    QPushButton *m_exportCsv;                       // Owned.
+    QPushButton *m_exportPng;                       // Owned.
+    QPushButton *m_exportSvg;                       // Owned.
+    QPushButton *m_delete;                          // Owned.
+    std::function<bool(const QString &)> m_confirm; // asks before deleting
     QTimer m_statusTimer;
-    std::string m_postgres; // the connection string, with its password; empty: no server
     std::optional<qint64> m_loadedAtMs; // controller time when the load phase ended
     std::optional<bench::HistoryRun> m_shown;
     bool m_historyRead = false;

@@ -14,7 +14,7 @@ void BenchResultModel::setRuns(std::vector<RunRows> runs)
     m_rows.clear();
     for (RunRows &run : runs)
         for (bench::SavedOp &op : run.ops)
-            m_rows.push_back({run.label, std::move(op)});
+            m_rows.push_back({run.label, std::move(op), run.throughputOnly});
     endResetModel();
 }
 
@@ -45,6 +45,8 @@ QVariant BenchResultModel::data(const QModelIndex &index, int role) const
     if (role == Qt::TextAlignmentRole && index.column() >= OpsPerSecond)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
+        return {};
+    if (row.throughputOnly && index.column() > OpsPerSecond)
         return {};
     switch (index.column()) {
     case Run:

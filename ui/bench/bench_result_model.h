@@ -22,6 +22,7 @@ public:
     {
         QString label;
         std::vector<bench::SavedOp> ops;
+        bool throughputOnly = false; // no latencies or errors known (the reference's figures)
     };
 
     explicit BenchResultModel(QObject *parent = nullptr);
@@ -40,6 +41,7 @@ private:
     {
         QString run;
         bench::SavedOp op;
+        bool throughputOnly = false;
     };
     std::vector<Row> m_rows;
 };

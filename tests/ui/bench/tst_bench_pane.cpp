@@ -28,6 +28,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
+#include <QValueAxis>
 
 using namespace kvs;
 using namespace kvs::ui;
@@ -52,6 +53,44 @@ bench::WorkloadConfig shortRun(const BenchPane &pane, double seconds)
     config.keys = 1000;
     return config;
 }
+
+// The tick labels an axis draws: its label format applied to each tick value, as Qt Charts
+// does ("%d" to the value as an integer).
+QStringList tickLabels(const QValueAxis *axis)
+{
+    QStringList labels;
+    const QByteArray format = axis->labelFormat().toLatin1();
+    const double step = (axis->max() - axis->min()) / (axis->tickCount() - 1);
+    for (int tick = 0; tick < axis->tickCount(); ++tick) {
+        const double value = axis->min() + tick * step;
+        labels << (format.endsWith('d') ? QString::asprintf(format.constData(), qint64(value))
+                                        : QString::asprintf(format.constData(), value));
+    }
+    return labels;
+}
+
+// Each label a different whole number, rising from 0, and the range covers top.
+void checkAxis(const QValueAxis *axis, double top)
+{
+    const QStringList labels = tickLabels(axis);
+    QVERIFY2(labels.size() >= 2, qPrintable(labels.join(QLatin1Char(' '))));
+    QCOMPARE(labels.front(), QStringLiteral("0"));
+    for (int i = 1; i < labels.size(); ++i) {
+        bool whole = false;
+        const long long value = labels.at(i).toLongLong(&whole);
+        QVERIFY2(whole && value > labels.at(i - 1).toLongLong(),
+                 qPrintable(labels.join(QLatin1Char(' '))));
+    }
+    QVERIFY(axis->max() >= top);
+}
+
+// checkAxis, and the test ends at its failure.
+#define CHECK_AXIS(axis, top) \
+    do { \
+        checkAxis(axis, top); \
+        if (QTest::currentTestFailed()) \
+            return; \
+    } while (false)
 
 QStringList fileEntries(const QString &folder)
 {
@@ -100,7 +139,7 @@ private slots:
         QVERIFY(model->index(2, BenchResultModel::OpsPerSecond).data().toString() != "0");
         QCOMPARE(model->index(2, BenchResultModel::Errors).data().toString(), QStringLiteral("0"));
 
-        QCOMPARE(pane.historyModel()->rowCount(), 1);
+        QCOMPARE(pane.historyModel()->savedRunCount(), 1);
         QCOMPARE(pane.historyView()->selectionModel()->selectedRows().size(), 1);
         QVERIFY(pane.statusLabel()->text().contains(QStringLiteral("#1")));
         QVERIFY(pane.shownRun().has_value());
@@ -113,8 +152,12 @@ private slots:
         QCOMPARE(saved[0].config.workload, std::string("ycsb-a"));
         QCOMPARE(saved[0].ops.back().op, std::string("all"));
         QCOMPARE(saved[0].series.size(), std::size_t(1));
-        // The scratch file is gone: only the history is left in the folder.
-        QCOMPARE(fileEntries(dir.path()), QStringList{QStringLiteral("history.sqlite")});
+        // The scratch file is gone: only the history is left in the folder (with its WAL while
+        // the open pane watches it).
+        QStringList left = fileEntries(dir.path());
+        left.removeAll(QStringLiteral("history.sqlite-wal"));
+        left.removeAll(QStringLiteral("history.sqlite-shm"));
+        QCOMPARE(left, QStringList{QStringLiteral("history.sqlite")});
     }
 
     void stoppedRunIsKeptAndMarkedPartial()
@@ -134,7 +177,7 @@ private slots:
         QVERIFY(run.partial);
         QVERIFY(run.seconds < 600);
         QVERIFY(pane.statusLabel()->text().contains(QStringLiteral("partial")));
-        QCOMPARE(pane.historyModel()->rowCount(), 1);
+        QCOMPARE(pane.historyModel()->savedRunCount(), 1);
         QCOMPARE(pane.historyModel()->index(0, BenchHistoryModel::Partial).data().toString(),
                  QStringLiteral("stopped early"));
         QVERIFY(pane.resultModel()
@@ -194,11 +237,13 @@ private slots:
         QSignalSpy loaded(pane.controller(), &BenchController::historyLoaded);
         pane.show();
         QVERIFY(loaded.wait(kRunTimeoutMs));
-        QCOMPARE(pane.historyModel()->rowCount(), 2);
+        QCOMPARE(pane.historyModel()->savedRunCount(), 2);
         // Newest first.
         QCOMPARE(pane.historyModel()->index(0, BenchHistoryModel::Workload).data().toString(),
                  QStringLiteral("ycsb-c"));
-        pane.historyView()->selectAll();
+        pane.historyView()->selectionModel()->select(
+            QItemSelection(pane.historyModel()->index(0, 0), pane.historyModel()->index(1, 0)),
+            QItemSelectionModel::Select | QItemSelectionModel::Rows);
         // ycsb-c: get, all; ycsb-a: get, set, all.
         QCOMPARE(pane.resultModel()->rowCount(), 5);
         QStringList runs;
@@ -332,7 +377,7 @@ private slots:
                  qPrintable(pane.statusLabel()->text()));
         QCOMPARE(pane.resultModel()->rowCount(), 3);
         QVERIFY(pane.shownRun().has_value());
-        QCOMPARE(pane.historyModel()->rowCount(), 0);
+        QCOMPARE(pane.historyModel()->savedRunCount(), 0);
     }
 
     // The tab of a SQLite database benchmarks a scratch file next to it, never the file itself.
@@ -353,6 +398,39 @@ private slots:
         const auto *items = qobject_cast<QStandardItemModel *>(target->model());
         QVERIFY(!items->item(BenchPane::PostgresServer)->isEnabled());
         QVERIFY(items->item(BenchPane::ScratchSqlite)->isEnabled());
+    }
+
+    // An empty chart read "0 0 1 1 1" on its ops/s and latency axes (an integer format on 0..1).
+    void axesLabelDistinctWholeNumbers()
+    {
+        BenchChart chart;
+        chart.resize(800, 400);
+        chart.show();
+        CHECK_AXIS(chart.opsAxis(), 0);
+        CHECK_AXIS(chart.latencyAxis(), 0);
+        CHECK_AXIS(chart.timeAxis(), 10);
+        QCOMPARE(tickLabels(chart.opsAxis()).join(QLatin1Char(' ')), QStringLiteral("0 1 2 3 4 5"));
+
+        chart.startRun(1.2); // a short run, before its first point
+        CHECK_AXIS(chart.timeAxis(), 1.2);
+        CHECK_AXIS(chart.opsAxis(), 0);
+        bench::SecondStats second;
+        second.second = 1;
+        second.opsPerSecond = 3;
+        second.p50Us = 0.4;
+        second.p99Us = 0.9;
+        chart.addSecond(second); // small values on every axis
+        CHECK_AXIS(chart.opsAxis(), 3);
+        CHECK_AXIS(chart.latencyAxis(), 0.9);
+        second.second = 2;
+        second.opsPerSecond = 123456;
+        second.p99Us = 7350;
+        chart.addSecond(second);
+        CHECK_AXIS(chart.timeAxis(), 2);
+        CHECK_AXIS(chart.opsAxis(), 123456);
+        CHECK_AXIS(chart.latencyAxis(), 7350);
+        QCOMPARE(tickLabels(chart.opsAxis()).join(QLatin1Char(' ')),
+                 QStringLiteral("0 50000 100000 150000"));
     }
 
     void savesAScreenshot()

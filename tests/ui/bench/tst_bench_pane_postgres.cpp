@@ -2,6 +2,7 @@
 // tab writes only scratch kvsbench_ tables, drops them, and is saved as a postgres run.
 #include "bench/bench_chart.h"
 #include "bench/bench_controller.h"
+#include "bench/bench_history_model.h"
 #include "bench/bench_pane.h"
 #include "bench/bench_result_model.h"
 #include "connection/connection_spec.h"
@@ -11,8 +12,12 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QDir>
+#include <QImage>
+#include <QItemSelectionModel>
 #include <QLineSeries>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -79,6 +84,69 @@ private slots:
                             + schema + "' AND c.relname LIKE 'kvsbench\\_%'"),
                  std::string("0"));
         QCOMPARE(admin.exec("SELECT count(*) FROM " + schema + ".users_data"), std::string("1"));
+        admin.exec("DROP SCHEMA " + schema + " CASCADE");
+    }
+
+    // SQLite vs PostgreSQL in one chart, written by the view's own PNG export: the README's
+    // comparison chart (scripts/update-screenshots.sh copies it). KVS_COMPARE_SECONDS sets the
+    // measured seconds of each run (default 2).
+    void savesAComparisonChartOfSqliteAndPostgres()
+    {
+        test::PgAdmin admin;
+        const std::string schema = test::freshSchema("benchcompare");
+        admin.exec("CREATE SCHEMA " + schema);
+        const std::string url
+            = test::withParameter(test::postgresUrl(), "options=-csearch_path%3D" + schema);
+        const double seconds = qEnvironmentVariableIsSet("KVS_COMPARE_SECONDS")
+                                   ? qEnvironmentVariable("KVS_COMPARE_SECONDS").toDouble()
+                                   : 2;
+        QVERIFY(seconds > 0);
+
+        QTemporaryDir dir;
+        BenchPane pane;
+        pane.controller()->setHistoryPath(dir.filePath(QStringLiteral("history.sqlite")));
+        pane.setPostgresServer(url, QStringLiteral("test server"));
+        pane.setScratchFolder(dir.path());
+        pane.setWorkload(QStringLiteral("ycsb-c"));
+        pane.resize(1200, 760);
+        pane.show();
+        QSignalSpy finished(pane.controller(), &BenchController::finished);
+        for (const BenchPane::Target target :
+             {BenchPane::ScratchSqlite, BenchPane::PostgresServer}) {
+            pane.setTarget(target);
+            bench::WorkloadConfig config = pane.config();
+            config.seconds = seconds;
+            config.warmupSeconds = 1;
+            config.keys = 20000;
+            config.concurrency = 16;
+            QVERIFY(pane.controller()->start(config));
+            QVERIFY(finished.wait(120000));
+        }
+        QCOMPARE(finished.size(), 2);
+        for (const QList<QVariant> &signal : finished) { // the figures for the README's caption
+            const auto run = signal.at(0).value<bench::HistoryRun>();
+            const bench::SavedOp &all = run.ops.back();
+            qInfo("%s: %.0f ops/s, p50 %.0f us, p99 %.0f us, p99.9 %.0f us",
+                  run.backend.c_str(),
+                  all.opsPerSecond,
+                  all.p50Us,
+                  all.p99Us,
+                  all.p999Us);
+        }
+        QCOMPARE(finished.at(1).at(0).value<bench::HistoryRun>().backend, std::string("postgres"));
+
+        pane.historyView()->selectionModel()->select(
+            QItemSelection(pane.historyModel()->index(0, 0), pane.historyModel()->index(1, 0)),
+            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        const QList<QLineSeries *> series = pane.chart()->lineSeries();
+        QCOMPARE(series.size(), 2);
+        QCOMPARE(series.at(0)->name(), QStringLiteral("#2 ycsb-c postgres"));
+        QCOMPARE(series.at(1)->name(), QStringLiteral("#1 ycsb-c sqlite"));
+        const QString out = QStringLiteral(KVS_SCREENSHOT_DIR);
+        QDir().mkpath(out);
+        const QString png = out + QStringLiteral("/benchmark-compare.png");
+        QVERIFY(pane.exportPng(png));
+        QVERIFY(!QImage(png).isNull());
         admin.exec("DROP SCHEMA " + schema + " CASCADE");
     }
 };
