@@ -31,7 +31,9 @@ Usage:
                               add DELTA (default 1) to the number at KEY; prints the new value
   kvs --db PATH list [--prefix KEY] [--start KEY] [--end KEY] [--limit N] [--reverse]
                      [--cursor C]
-                              print a page of entries (limit 100 by default, at most 1000)
+                              print a page of entries (limit 100 by default, at most 1000);
+                              a row whose key or value does not decode is skipped, with a
+                              warning on stderr naming its key bytes (hex)
   kvs --db PATH atomic FILE|- [--dry-run]
                               run the transaction document in FILE (or on stdin) as one atomic
                               commit: its checks, then its mutations (format below); prints the
