@@ -1315,6 +1315,81 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::KeyRowActions</name>
+    <message>
+        <source>Copy key literal</source>
+        <translation>Schlüssel-Literal kopieren</translation>
+    </message>
+    <message>
+        <source>Delete key…</source>
+        <translation>Schlüssel löschen…</translation>
+    </message>
+    <message>
+        <source>Edit value</source>
+        <translation>Wert bearbeiten</translation>
+    </message>
+    <message>
+        <source>Read-only: switch on Allow writes to delete keys.</source>
+        <translation>Nur lesend: Schalten Sie „Schreiben erlauben“ ein, um Schlüssel zu löschen.</translation>
+    </message>
+    <message>
+        <source>%1 holds no value; Delete subtree… on its menu deletes the keys below it.</source>
+        <translation>%1 hat keinen Wert; „Teilbaum löschen…“ in seinem Menü löscht die Schlüssel darunter.</translation>
+    </message>
+    <message>
+        <source>Copied %1</source>
+        <translation>Kopiert: %1</translation>
+    </message>
+    <message>
+        <source>Copied the encoded key %1</source>
+        <translation>Kodierten Schlüssel kopiert: %1</translation>
+    </message>
+    <message>
+        <source>Copied the list cursor %1</source>
+        <translation>Listen-Cursor kopiert: %1</translation>
+    </message>
+    <message>
+        <source>Copy encoded key (hex)</source>
+        <translation>Kodierten Schlüssel kopieren (hex)</translation>
+    </message>
+    <message>
+        <source>Copy cursor</source>
+        <translation>Cursor kopieren</translation>
+    </message>
+    <message>
+        <source>Export subtree…</source>
+        <translation>Teilbaum exportieren…</translation>
+    </message>
+    <message>
+        <source>Delete subtree…</source>
+        <translation>Teilbaum löschen…</translation>
+    </message>
+    <message>
+        <source>Import into…</source>
+        <translation>Importieren in…</translation>
+    </message>
+    <message>
+        <source>Writes the entries of an export file into this database, at the keys the file names</source>
+        <translation>Schreibt die Einträge einer Exportdatei in diese Datenbank, unter den Schlüsseln, die die Datei nennt</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl);;All files (*)</source>
+        <translation>JSON-Zeilen (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Export subtree to</source>
+        <translation>Teilbaum exportieren nach</translation>
+    </message>
+    <message>
+        <source>Import entries from</source>
+        <translation>Einträge importieren aus</translation>
+    </message>
+    <message>
+        <source>Bulk action failed</source>
+        <translation>Massenaktion fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::KeyTreeFilterBar</name>
     <message>
         <source>prefix, e.g. [&quot;users&quot;]</source>
@@ -2110,6 +2185,182 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SubtreeBulkAction</name>
+    <message>
+        <source>the whole database</source>
+        <translation>die ganze Datenbank</translation>
+    </message>
+    <message>
+        <source>%1 and the keys below it</source>
+        <translation>%1 und die Schlüssel darunter</translation>
+    </message>
+    <message>
+        <source>Counting the lines of %1…</source>
+        <translation>Zeilen von %1 werden gezählt…</translation>
+    </message>
+    <message>
+        <source>Counting the entries of %1…</source>
+        <translation>Einträge von %1 werden gezählt…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stopping after the current batch…</source>
+        <translation>Hält nach dem laufenden Block an…</translation>
+    </message>
+    <message>
+        <source>Could not count: %1</source>
+        <translation>Zählen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled while counting; nothing was changed.</source>
+        <translation>Beim Zählen abgebrochen; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>%1 holds no entries; nothing was imported.</source>
+        <translation>%1 enthält keine Einträge; nichts wurde importiert.</translation>
+    </message>
+    <message>
+        <source>No entries in %1; nothing to do.</source>
+        <translation>Keine Einträge in %1; nichts zu tun.</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was changed.</source>
+        <translation>Abgebrochen; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Export subtree</source>
+        <translation>Teilbaum exportieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Export %n entries of %1 to %2?</source>
+        <translation>
+            <numerusform>%n Eintrag von %1 nach %2 exportieren?</numerusform>
+            <numerusform>%n Einträge von %1 nach %2 exportieren?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The export is read in pages of 1,000 entries and is not one snapshot: writes committed while it runs may or may not be in it. Each line holds a key and its value as literals, and its expiry; versions and queue messages are not exported. The file is written only if the export completes.</source>
+        <translation>Der Export wird in Seiten zu 1.000 Einträgen gelesen und ist kein einzelner Schnappschuss: Schreibvorgänge, die während des Exports bestätigt werden, können enthalten sein oder nicht. Jede Zeile enthält einen Schlüssel und seinen Wert als Literale sowie seinen Ablauf; Versionen und Warteschlangen-Nachrichten werden nicht exportiert. Die Datei wird nur geschrieben, wenn der Export vollständig ist.</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Delete subtree</source>
+        <translation>Teilbaum löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n entries of %1?</source>
+        <translation>
+            <numerusform>%n Eintrag von %1 löschen?</numerusform>
+            <numerusform>%n Einträge von %1 löschen?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>They are deleted in batches of 1,000 entries, each its own short transaction. Cancel stops after the current batch; what was deleted stays deleted. This cannot be undone.</source>
+        <translation>Sie werden in Blöcken zu 1.000 Einträgen gelöscht, jeder in einer eigenen kurzen Transaktion. Abbrechen hält nach dem laufenden Block an; was gelöscht wurde, bleibt gelöscht. Dies kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Import entries</source>
+        <translation>Einträge importieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Import the %n entries of %1 into this database?</source>
+        <translation>
+            <numerusform>Den %n Eintrag aus %1 in diese Datenbank importieren?</numerusform>
+            <numerusform>Die %n Einträge aus %1 in diese Datenbank importieren?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Each entry is written at the key the file names (keys are absolute), not below the selected row. Written in batches of 1,000 entries, each its own transaction with a new versionstamp; entries whose expiry has passed are skipped. A malformed line stops the import there: nothing of its batch is written, the batches before it stay. Keys that already hold an entry: keep them, or overwrite them?</source>
+        <translation>Jeder Eintrag wird unter dem Schlüssel geschrieben, den die Datei nennt (Schlüssel sind absolut), nicht unterhalb der gewählten Zeile. Geschrieben wird in Blöcken zu 1.000 Einträgen, jeder in einer eigenen Transaktion mit neuem Versionsstempel; abgelaufene Einträge werden übersprungen. Eine fehlerhafte Zeile beendet den Import dort: Von ihrem Block wird nichts geschrieben, die Blöcke davor bleiben. Schlüssel, die schon einen Eintrag haben: behalten oder überschreiben?</translation>
+    </message>
+    <message>
+        <source>Import, keep existing</source>
+        <translation>Importieren, vorhandene behalten</translation>
+    </message>
+    <message>
+        <source>Import, overwrite existing</source>
+        <translation>Importieren, vorhandene überschreiben</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>%1 wird exportiert…</translation>
+    </message>
+    <message>
+        <source>Deleting %1…</source>
+        <translation>%1 wird gelöscht…</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Import stopped at line %1 (%2). Nothing of that line&apos;s batch was written; %n entries were imported before it.</source>
+        <translation>
+            <numerusform>Import in Zeile %1 angehalten (%2). Vom Block dieser Zeile wurde nichts geschrieben; davor wurde %n Eintrag importiert.</numerusform>
+            <numerusform>Import in Zeile %1 angehalten (%2). Vom Block dieser Zeile wurde nichts geschrieben; davor wurden %n Einträge importiert.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Failed after %n entries: %1</source>
+        <translation>
+            <numerusform>Fehlgeschlagen nach %n Eintrag: %1</numerusform>
+            <numerusform>Fehlgeschlagen nach %n Einträgen: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Export cancelled after %n entries; %1 was not written.</source>
+        <translation>
+            <numerusform>Export nach %n Eintrag abgebrochen; %1 wurde nicht geschrieben.</numerusform>
+            <numerusform>Export nach %n Einträgen abgebrochen; %1 wurde nicht geschrieben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n entries to %1.</source>
+        <translation>
+            <numerusform>%n Eintrag nach %1 exportiert.</numerusform>
+            <numerusform>%n Einträge nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete cancelled: %n entries were deleted before it stopped.</source>
+        <translation>
+            <numerusform>Löschen abgebrochen: %n Eintrag wurde vorher gelöscht.</numerusform>
+            <numerusform>Löschen abgebrochen: %n Einträge wurden vorher gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n entries.</source>
+        <translation>
+            <numerusform>%n Eintrag gelöscht.</numerusform>
+            <numerusform>%n Einträge gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Import cancelled: %n entries imported (%1 skipped) before it stopped.</source>
+        <translation>
+            <numerusform>Import abgebrochen: vorher %n Eintrag importiert (%1 übersprungen).</numerusform>
+            <numerusform>Import abgebrochen: vorher %n Einträge importiert (%1 übersprungen).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n entries, skipped %1.</source>
+        <translation>
+            <numerusform>%n Eintrag importiert, %1 übersprungen.</numerusform>
+            <numerusform>%n Einträge importiert, %1 übersprungen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

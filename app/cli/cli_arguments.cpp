@@ -65,6 +65,7 @@ constexpr std::array kOptions{
     OptionSpec{"--listener-concurrency", true, false},
     OptionSpec{"--save", false, false},
     OptionSpec{"--history", false, false},
+    OptionSpec{"--overwrite", false, false},
 };
 // clang-format on
 

@@ -7,6 +7,7 @@
 #include "cli/cli_output.h"
 #include "cli/cli_queue_commands.h"
 #include "cli/cli_store_commands.h"
+#include "cli/cli_transfer_commands.h"
 #include "cli/cli_watch_command.h"
 #include "cli/command_context.h"
 
@@ -94,6 +95,12 @@ int dispatch(const CommandContext &context)
     }
     if (command == "list") {
         return runList(context);
+    }
+    if (command == "export") {
+        return runExport(context);
+    }
+    if (command == "import") {
+        return runImport(context);
     }
     if (command == "atomic") {
         return runAtomic(context);

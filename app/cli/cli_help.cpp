@@ -31,13 +31,24 @@ Usage:
                               add DELTA (default 1) to the number at KEY; prints the new value
   kvs --db PATH list [--prefix KEY] [--start KEY] [--end KEY] [--limit N] [--reverse]
                      [--cursor C]
-                              print a page of entries (limit 100 by default, at most 1000)
+                              print a page of entries (limit 100 by default, at most 1000);
+                              a row whose key or value does not decode is skipped, with a
+                              warning on stderr naming its key bytes (hex)
   kvs --db PATH atomic FILE|- [--dry-run]
                               run the transaction document in FILE (or on stdin) as one atomic
                               commit: its checks, then its mutations (format below); prints the
                               versionstamp, or the first check that failed (exit 3, nothing
                               written). --dry-run reads the checked keys, read-only, and says
                               whether the commit would pass
+  kvs --db PATH export [--prefix KEY] FILE|-
+                              write every live entry (or those below KEY) to FILE (or stdout)
+                              as JSON lines, in key order, read in pages of 1000 (not one
+                              snapshot: a write committed meanwhile may or may not be in it);
+                              prints "exported N" (on stderr when the entries go to stdout)
+  kvs --db PATH import FILE|- [--overwrite]
+                              write the entries of an export file (or stdin) in batches of
+                              1000, one transaction each; a key that holds an entry keeps it
+                              unless --overwrite; prints "imported N, skipped M"
   kvs --db PATH queue stats [TOPIC]
                               print the message counts of every topic (or of TOPIC)
   kvs --db PATH queue peek TOPIC [--status pending|delayed|processing|done] [--limit N]
@@ -84,7 +95,9 @@ Options (before or after the arguments):
   --table-prefix P      the store's tablePrefix (tables Pkv, Pmeta, ...)
   --migrate             let a write command upgrade a database at an older schema version
   --ttl MS              set: time to live in milliseconds (finite, >= 0)
-  --prefix KEY          list: the children of KEY; watch: every key below KEY (repeatable)
+  --prefix KEY          list: the children of KEY; watch: every key below KEY (repeatable);
+                        export: the keys below KEY
+  --overwrite           import: write entries over the keys that already hold one
   --start KEY           list: first key, inclusive (inside the prefix when both are given)
   --end KEY             list: last key, exclusive
   --limit N             list, queue peek, queue dead: page size, an integer >= 1 (default 100,
@@ -148,14 +161,14 @@ Options (before or after the arguments):
   An option value is the next argument or follows "=" (--limit=10).
 
 Database access:
-  get, list and queue stats|peek|dead open the database read-only: they never create, migrate
+  get, list, export and queue stats|peek|dead open the database read-only: they never create, migrate
   or write the database, and they can read a database at an older schema (read-only, a lease
   that expired on its last attempt still counts as processing: the store dead-letters it on its
   next write). Reading a WAL database (as kvs writes them) can leave SQLite's -wal and -shm files
   beside it, as any SQLite reader does; they hold no data of their own, and removing them while
   a writer runs would be unsafe, so kvs leaves them. In a folder you can only read, a read works
   when no -wal file holds changes, and is refused (saying why) when one does. A --db that is not
-  a regular file (a named pipe, a directory) is refused. set, delete, increment and queue retry|delete-dead|enqueue create a database that does
+  a regular file (a named pipe, a directory) is refused. set, delete, increment, import and queue retry|delete-dead|enqueue create a database that does
   not exist yet; on a database at an older schema they refuse, unless --migrate is given.
   PostgreSQL: the same, per schema: a read never creates the schema or tables; a write creates
   them in an empty schema, and needs --migrate to add them beside an application's tables.
@@ -212,6 +225,18 @@ Output (one line per result, on stdout):
                 "topic": "emails", "delay": 0, "maxAttempts": 3}]}: keys and values are literals
                 inside JSON strings; "version" is required (null: the key must not exist); ttl,
                 topic, delay and maxAttempts are optional; other members are refused
+  export        exported N;  --json: {"exported": N}. The file: one line per entry,
+                {"key": LITERAL, "value": LITERAL, "expiresAt": MS|null} (keys absolute;
+                LITERAL as get --json prints it); a row whose key or value does not decode:
+                {"keyHex": HEX, "valueHex": HEX, "expiresAt": MS|null}, its stored bytes.
+                Versions are not exported; expired entries and queue messages are not in it
+  import        imported N, skipped M;  --json: {"imported": N, "skipped": M}. Skipped:
+                keys that hold an entry (without --overwrite; a key repeated in the file keeps
+                its first line) and entries whose expiresAt has passed. Entries keep their
+                expiresAt and get new versionstamps (one per batch). A line may also carry
+                "version" (ignored), so kvs --json list output imports; blank lines are skipped.
+                A malformed line fails with its number, "kvs: import line N: ..." (exit 1):
+                nothing of its batch is written, the batches before it stay written
   key/value encode  the hex bytes;  --json: {"key"|"value": LITERAL, "hex": "HEX"}
   key/value decode  the canonical literal;  --json: the same object as encode
   bench         a table;  --json: one line per operation:

@@ -5,6 +5,7 @@
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
+#include <kvs/list_rows.h>
 #include <kvs/literal.h>
 #include <kvs/value_codec.h>
 
@@ -179,7 +180,17 @@ int runList(const CommandContext &context)
     options.cursor = context.args.value("--cursor");
 
     const auto store = openStore(context, Access::Read);
-    const ListResult page = store->list(selector, options).result();
+    // A row another writer stored that does not decode is skipped with a warning, not an error
+    // that hides the rest of the range.
+    const ListRowsResult page = listRows(*store, selector, options);
+    for (const UndecodableRow &row : page.undecodable) {
+        std::string problem = row.problem;
+        if (problem.starts_with("kvs: "))
+            problem.erase(0, 5);
+        context.err << errorLine("warning: skipped a row that does not decode, key bytes "
+                                 + toHex(row.key) + ": " + problem)
+                    << '\n';
+    }
     const bool json = context.args.has("--json");
     std::string text;
     for (const Entry &entry : page.entries) {

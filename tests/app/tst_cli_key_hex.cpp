@@ -15,6 +15,7 @@ class TestCliKeyHex : public QObject
 private slots:
     void getAndDeleteReachAnyRowByItsBytes();
     void aBadHexIsRefused();
+    void issue12_listSkipsAnUndecodableRow();
 };
 
 void TestCliKeyHex::getAndDeleteReachAnyRowByItsBytes()
@@ -105,6 +106,64 @@ void TestCliKeyHex::aBadHexIsRefused()
                              QStringLiteral("0261")});
     QCOMPARE(both.code, 2);
     QVERIFY(!QFile::exists(db)); // nothing was opened, nothing created
+}
+
+// Issue 12, defect 8: a row whose key does not decode (02 61, a string without its end) or whose
+// value does not decode no longer fails the whole range: each is skipped with one warning line
+// naming its key bytes, the others are listed, exit 0.
+void TestCliKeyHex::issue12_listSkipsAnUndecodableRow()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("kv.db"));
+    for (const char *key : {"[\"a\"]", "[\"b\"]"}) {
+        QCOMPARE(runKvs({QStringLiteral("--db"),
+                         db,
+                         QStringLiteral("set"),
+                         QString::fromLatin1(key),
+                         QStringLiteral("1")})
+                     .code,
+                 0);
+    }
+    {
+        const SqlitePtr raw = openSqlite(db);
+        QVERIFY(exec(raw.get(),
+                     "INSERT INTO kv VALUES (x'0261', CAST('\"broken key\"' AS BLOB), 7, NULL);"
+                     "INSERT INTO kv VALUES (x'026300', x'03ff', 8, NULL)"));
+    }
+    const Run list = runKvs({QStringLiteral("--db"), db, QStringLiteral("list")});
+    QCOMPARE(list.code, 0);
+    QCOMPARE(list.out, QByteArray("[\"a\"] = 1\n[\"b\"] = 1\n"));
+    const QList<QByteArray> warnings = lines(list.err);
+    QCOMPARE(warnings.size(), 2);
+    QVERIFY2(warnings[0].startsWith("kvs: warning: skipped a row that does not decode, key bytes "
+                                    "0261: cannot decode key: "),
+             list.err.constData());
+    QVERIFY2(warnings[1].startsWith("kvs: warning: skipped a row that does not decode, key bytes "
+                                    "026300: cannot decode value: "),
+             list.err.constData());
+    // --json: entries on stdout, the warnings on stderr; skipped rows count toward the page.
+    const auto page = [&db](const QString &cursor) {
+        QStringList args{QStringLiteral("--db"),
+                         db,
+                         QStringLiteral("--json"),
+                         QStringLiteral("list"),
+                         QStringLiteral("--limit"),
+                         QStringLiteral("2")};
+        if (!cursor.isEmpty())
+            args << QStringLiteral("--cursor") << cursor;
+        return runKvs(args);
+    };
+    const Run first = page({});
+    QCOMPARE(first.code, 0);
+    QCOMPARE(lines(first.out).size(), 2);
+    QCOMPARE(parseObject(lines(first.out)[0])[u"key"].toString(), QStringLiteral("[\"a\"]"));
+    QCOMPARE(lines(first.err).size(), 1);
+    QVERIFY2(first.err.contains("key bytes 0261:"), first.err.constData());
+    const Run second = page(parseObject(lines(first.out)[1])[u"cursor"].toString());
+    QCOMPARE(second.code, 0);
+    QCOMPARE(parseObject(lines(second.out)[0])[u"key"].toString(), QStringLiteral("[\"b\"]"));
+    QCOMPARE(lines(second.err).size(), 1);
+    QVERIFY2(second.err.contains("key bytes 026300:"), second.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliKeyHex)

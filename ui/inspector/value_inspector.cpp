@@ -443,6 +443,11 @@ void ValueInspector::cancelEditing()
     showPage(m_entry ? ViewPage : EmptyPage);
 }
 
+bool ValueInspector::shows(const std::string &encodedKey) const
+{
+    return m_entry && m_entry->encodedKey == encodedKey && m_selectedKey == encodedKey;
+}
+
 void ValueInspector::deleteKey()
 {
     if (!m_writable || !m_entry || !m_entry->found || !m_entry->key)

@@ -83,6 +83,8 @@ public:
     void saveEdit();
     void cancelEditing();
     void deleteKey(); // Asks first.
+    // Whether the entry shown (loaded, not loading) is the row at encodedKey.
+    bool shows(const std::string &encodedKey) const;
     void incrementBy(qint64 delta);
     void setExpiry(const ExpiryChoice &choice);
     // Opens the new key dialog with prefix filled in; creates the key when accepted.

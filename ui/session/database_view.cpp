@@ -10,6 +10,7 @@
 #include "tables/tables_pane.h"
 #include "theme/ui_palette.h"
 #include "tree/key_tree_live_refresh.h"
+#include "tree/key_row_actions.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 #include "watch/live_updates.h"
@@ -174,6 +175,21 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     connect(
         m_live, &LiveUpdates::databaseChanged, m_treeRefresh, &KeyTreeLiveRefresh::databaseChanged);
 
+    // Del and F2 on a tree row: the inspector shows that row's key; it asks before it deletes.
+    connect(m_tree->rowActions(),
+            &KeyRowActions::deleteKeyRequested,
+            this,
+            [this](const std::string &key) {
+                if (m_inspector->shows(key))
+                    m_inspector->deleteKey();
+            });
+    connect(m_tree->rowActions(),
+            &KeyRowActions::editKeyRequested,
+            this,
+            [this](const std::string &key) {
+                if (m_inspector->shows(key))
+                    m_inspector->startEditing();
+            });
     // "Add to transaction" on a key's row: a check of its current version.
     connect(m_tree, &KeyTreePane::addToTransactionRequested, this, [this](const Key &key) {
         m_transaction->controller()->addCheckFor(key);
@@ -218,6 +234,7 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     else
         m_tree->setStore(store);
     m_inspector->setStore(store, writable);
+    m_tree->rowActions()->setStore(store, writable);
     m_queues->setStore(store, writable, m_session->spec().displayName());
     m_console->setWritesPossible(writable);
     m_transaction->setStore(store, writable);

@@ -2,6 +2,7 @@
 
 #include "message_banner.h"
 #include "tree/key_path_finder.h"
+#include "tree/key_row_actions.h"
 #include "tree/key_tree_filter_bar.h"
 #include "tree/key_tree_model.h"
 
@@ -29,6 +30,7 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_banner(new MessageBanner(MessageBanner::Tone::Error, this))
     , m_finder(new KeyPathFinder(m_model, this))
+    , m_rowActions(new KeyRowActions(m_view, m_model, this))
 {
     m_view->setModel(m_model);
     m_view->setObjectName(QStringLiteral("keyTree"));
@@ -170,6 +172,7 @@ QMenu *KeyTreePane::rowMenu(const QModelIndex &index)
             emit addToTransactionRequested(key);
         });
     }
+    m_rowActions->addTo(menu, index);
     return menu;
 }
 

@@ -17,6 +17,7 @@ class QTreeView;
 
 namespace kvs::ui {
 
+class KeyRowActions;
 class KeyTreeFilterBar;
 class KeyTreeModel;
 class MessageBanner;
@@ -43,6 +44,8 @@ public:
     KeyTreeModel *model() const { return m_model; }
     QTreeView *view() const { return m_view; }
     KeyTreeFilterBar *filterBar() const { return m_filterBar; }
+    // The row menu's copy, keyboard and subtree actions.
+    KeyRowActions *rowActions() const { return m_rowActions; }
     // The banner's text (empty when hidden).
     QString errorText() const;
     // The selected node's key, if any (nullopt for none or an undecodable key).
@@ -51,8 +54,8 @@ public:
     // false keeps the current row, and resumeLeave() later moves to the row asked for.
     void setLeaveGuard(std::function<bool()> guard) { m_leaveGuard = std::move(guard); }
     void resumeLeave();
-    // The context menu of the row at index ("Add to transaction"), parented to the view and
-    // deleted when it closes; the view's right click pops it up.
+    // The context menu of the row at index ("Add to transaction", then KeyRowActions'), parented
+    // to the view and deleted when it closes; the view's right click pops it up.
     QMenu *rowMenu(const QModelIndex &index);
     // The current row's encoded key (undecodable keys too), if a row is current.
     std::optional<std::string> currentEncodedKey() const;
@@ -77,6 +80,7 @@ private:
     QPushButton *m_cancel;         // Owned.
     MessageBanner *m_banner;       // Owned.
     KeyPathFinder *m_finder;       // Owned (child QObject).
+    KeyRowActions *m_rowActions;   // Owned (child QObject).
     std::function<bool()> m_leaveGuard;
     QPersistentModelIndex m_heldBack; // The row the guard kept the selection from.
     bool m_loadFailureShown = false;  // The banner says a listing failed (a page ends it).

@@ -9,4 +9,6 @@ list(APPEND KVS_UI_SOURCES
     tree/key_tree_filter_bar.cpp
     tree/key_path_finder.cpp
     tree/key_tree_pane.cpp
+    tree/key_row_actions.cpp
+    tree/subtree_bulk_action.cpp
 )

@@ -1,0 +1,146 @@
+#pragma once
+
+#include <kvs/errors.h>
+#include <kvs/key.h>
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <string_view>
+
+/// Bulk work on a range of keys, shared by `kvs export|import` and the GUI's subtree actions:
+/// export to JSON lines, import from them, count, delete. Not in the reference.
+///
+/// The file format is one JSON object per line and entry:
+///   {"key": LITERAL, "value": LITERAL, "expiresAt": MS|null}
+/// where LITERAL is the canonical literal (printKeyLiteral / printLiteral) as a JSON string, as
+/// `kvs --json get` prints it, and keys are absolute. A row whose key or value does not decode,
+/// or whose literals would not encode back to the same bytes (a key with a lone surrogate, which
+/// prints as U+FFFD), is written as {"keyHex": HEX, "valueHex": HEX, "expiresAt": MS|null}, its
+/// stored bytes, so an import writes every row back byte for byte.
+/// Versions are not exported (an import writes new versionstamps) and queue messages are not
+/// part of it.
+///
+/// Every function here blocks until it is done: run it on a worker thread (the GUI) or a
+/// command's own thread (the CLI), never on a GUI thread. It reads in pages and writes in
+/// batches, each batch one short transaction, so nothing holds all entries in memory and no
+/// transaction stays open across pages. An export is therefore not one snapshot: a write
+/// committed meanwhile may or may not be in it.
+///
+/// Thread rule: one call at a time per set of options; the store may be used by others meanwhile.
+namespace kvs {
+
+class AsyncKVStore;
+class Clock;
+
+/// Rows with lower <= encoded key < upper.
+struct KeyRange
+{
+    std::string lower;
+    std::string upper;
+
+    /// Every row of the table, also those whose key lies outside the key space (a first byte
+    /// outside 0x01..0x06).
+    [[nodiscard]] static KeyRange everything();
+    /// The keys below prefix, without prefix itself: what list({prefix}) selects. For the empty
+    /// prefix, every key of the key space.
+    [[nodiscard]] static KeyRange below(const Key &prefix);
+    /// prefix itself and every key below it: a node of the key tree and its subtree. For the
+    /// empty prefix, everything().
+    [[nodiscard]] static KeyRange subtree(const Key &prefix);
+};
+
+/// How far a bulk call got. done: entries exported, imported or deleted; skipped: import only.
+struct TransferProgress
+{
+    std::int64_t done = 0;
+    std::int64_t skipped = 0;
+};
+
+/// Called after each page or batch, on the calling thread; returning false stops the call
+/// there (what is written stays written), and its result says cancelled.
+using TransferProgressCallback = std::function<bool(const TransferProgress &)>;
+
+/// Settings every bulk call shares.
+struct TransferOptions
+{
+    /// Rows per page read or batch written (one transaction each). At least 1.
+    int batchSize = 1000;
+    /// The time that decides what has expired; null: the system's. Give the store's own clock
+    /// when it has one (tests' ManualClock).
+    std::shared_ptr<Clock> clock;
+    TransferProgressCallback onProgress;
+};
+
+struct TransferResult
+{
+    std::int64_t done = 0;    // exported, imported, counted or deleted
+    std::int64_t skipped = 0; // import: existing keys (without overwrite) and expired entries
+    bool cancelled = false;
+};
+
+/// Writes the live entries of range, in key order, one line each, to write (called once per
+/// page with that page's lines). Throws what the store throws (DatabaseError, ...) and what
+/// write throws; the lines written before stay written.
+TransferResult exportEntries(AsyncKVStore &store,
+                             const KeyRange &range,
+                             const std::function<void(std::string_view lines)> &write,
+                             const TransferOptions &options = {});
+
+/// One line of the format for a stored row: the literal form, or the hex form (see above). No
+/// newline.
+[[nodiscard]] std::string exportLine(std::string_view key,
+                                     std::string_view value,
+                                     const std::optional<std::int64_t> &expiresAt);
+
+enum class ImportMode {
+    SkipExisting, // a key that holds a live entry keeps it (counted as skipped)
+    Overwrite,    // every entry of the file is written
+};
+
+/// A line of an import that is not an entry of the format. line() is 1-based. Everything of the
+/// batches before that line's was committed (imported() / skipped() of them); nothing of its
+/// own batch was written. Message: "kvs: import line N: PROBLEM".
+class ImportFormatError : public Error
+{
+public:
+    ImportFormatError(std::int64_t line,
+                      const std::string &problem,
+                      std::int64_t imported,
+                      std::int64_t skipped);
+    std::int64_t line() const noexcept { return m_line; }
+    std::int64_t imported() const noexcept { return m_imported; }
+    std::int64_t skipped() const noexcept { return m_skipped; }
+
+private:
+    std::int64_t m_line;
+    std::int64_t m_imported;
+    std::int64_t m_skipped;
+};
+
+/// Reads lines of the format from in (blank lines are skipped) and writes them in batches of
+/// options.batchSize, each batch one transaction with one new versionstamp; an entry whose
+/// expiresAt has passed is skipped. Keys keep their expiry time (expiresAt, not a TTL). A line
+/// may carry "key" or "keyHex", "value" or "valueHex", and a "version" (ignored). Throws
+/// ImportFormatError for a malformed line (before anything of its batch is written; a key over
+/// maxKeySize is one), ReadOnlyError "kvs: the store is open read-only; import needs write
+/// access", and what the store throws.
+TransferResult importEntries(AsyncKVStore &store,
+                             std::istream &in,
+                             ImportMode mode,
+                             const TransferOptions &options = {},
+                             long long maxKeySize = 2048);
+
+/// The exact number of live entries in range, read as keys in pages (no values).
+TransferResult
+countEntries(AsyncKVStore &store, const KeyRange &range, const TransferOptions &options = {});
+
+/// Deletes the live entries of range, a batch of keys per transaction. ReadOnlyError on a
+/// read-only store. Watchers of this store get no tombstones for them (other processes' change
+/// feeds see the deletes).
+TransferResult
+deleteEntries(AsyncKVStore &store, const KeyRange &range, const TransferOptions &options = {});
+
+} // namespace kvs

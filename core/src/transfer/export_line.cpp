@@ -1,0 +1,58 @@
+#include "transfer/hex_text.h"
+
+#include <kvs/entry_transfer.h>
+#include <kvs/literal.h>
+#include <kvs/value_codec.h>
+
+namespace kvs {
+
+namespace {
+
+void appendExpiry(const std::optional<std::int64_t> &expiresAt, std::string &line)
+{
+    line += ", \"expiresAt\": ";
+    line += expiresAt ? std::to_string(*expiresAt) : std::string("null");
+    line += '}';
+}
+
+// Appends the literal members of the row to line; false when a literal would not write the
+// same bytes back.
+bool literalsOf(std::string_view key, std::string_view value, std::string &line)
+{
+    try {
+        const Key decodedKey = decodeKey(key);
+        const Value decodedValue = decodeValue(value);
+        if (encodeKey(decodedKey) != key || encodeValue(decodedValue) != value)
+            return false;
+        line = "{\"key\": ";
+        appendJsonString(printKeyLiteral(decodedKey), line);
+        line += ", \"value\": ";
+        appendJsonString(printLiteral(decodedValue), line);
+        return true;
+    } catch (const Error &) {
+        return false;
+    }
+}
+
+} // namespace
+
+std::string exportLine(std::string_view key,
+                       std::string_view value,
+                       const std::optional<std::int64_t> &expiresAt)
+{
+    std::string line;
+    if (!literalsOf(key, value, line)) {
+        // Bytes another writer stored that are no key or value of the format, or that their
+        // literals would not bring back (a lone surrogate printed as U+FFFD names another
+        // key): kept as they are, so an import writes the same bytes back.
+        line = "{\"keyHex\": \"";
+        detail::appendHex(key, line);
+        line += "\", \"valueHex\": \"";
+        detail::appendHex(value, line);
+        line += '"';
+    }
+    appendExpiry(expiresAt, line);
+    return line;
+}
+
+} // namespace kvs

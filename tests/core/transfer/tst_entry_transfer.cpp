@@ -1,0 +1,204 @@
+// The bulk calls of kvs/entry_transfer.h on a real SQLite file, on the store's ManualClock:
+// pages and batches, Cancel after a batch (what was written stays, nothing more), the subtree
+// range, expiry on the store's clock, and their errors.
+#include <kvs/async_kvstore.h>
+#include <kvs/clock.h>
+#include <kvs/entry_transfer.h>
+#include <kvs/errors.h>
+#include <kvs/literal.h>
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sstream>
+
+namespace {
+
+kvs::Key key(const char *literal)
+{
+    return kvs::parseKeyLiteral(literal);
+}
+
+} // namespace
+
+class TestEntryTransfer : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    int m_files = 0;
+    std::shared_ptr<kvs::ManualClock> m_clock = std::make_shared<kvs::ManualClock>();
+
+    // A store on a new file with n keys ["n", i] and the key ["n"] itself.
+    std::unique_ptr<kvs::AsyncKVStore> storeWith(int n, bool readOnly = false)
+    {
+        const std::string path
+            = m_dir.filePath(QStringLiteral("t%1.db").arg(++m_files)).toStdString();
+        {
+            kvs::AsyncKVStoreSettings settings;
+            settings.clock = m_clock;
+            kvs::AsyncKVStore store(path, settings);
+            kvs::AsyncAtomicOperation op = store.atomic();
+            op.set(key("[\"n\"]"), kvs::Value("self"));
+            for (int i = 0; i < n; ++i)
+                op.set(kvs::Key{kvs::KeyPart(std::string("n")), kvs::KeyPart(double(i))},
+                       kvs::Value(double(i)));
+            (void)op.commit().result();
+        }
+        kvs::AsyncKVStoreSettings settings;
+        settings.clock = m_clock;
+        settings.readOnly = readOnly;
+        return std::make_unique<kvs::AsyncKVStore>(path, settings);
+    }
+    kvs::TransferOptions options(int batchSize, int stopAfter = -1)
+    {
+        kvs::TransferOptions result;
+        result.batchSize = batchSize;
+        result.clock = m_clock;
+        auto calls = std::make_shared<int>(0);
+        result.onProgress = [calls, stopAfter](const kvs::TransferProgress &) {
+            return ++*calls != stopAfter;
+        };
+        return result;
+    }
+
+private slots:
+    void exportReadsInPagesAndStopsWhenAsked();
+    void countAndDeleteCoverTheSubtree();
+    void deleteStopsAfterABatch();
+    void expiryFollowsTheStoresClock();
+    void errors();
+};
+
+void TestEntryTransfer::exportReadsInPagesAndStopsWhenAsked()
+{
+    const auto store = storeWith(25);
+    std::vector<std::size_t> pages;
+    const kvs::TransferResult all = kvs::exportEntries(
+        *store,
+        kvs::KeyRange::below(key("[\"n\"]")),
+        [&pages](std::string_view lines) {
+            pages.push_back(std::count(lines.begin(), lines.end(), '\n'));
+        },
+        options(10));
+    QCOMPARE(all.done, 25);
+    QVERIFY(!all.cancelled);
+    QCOMPARE(pages, (std::vector<std::size_t>{10, 10, 5}));
+    // Stopped after the first page: that page was written, nothing more.
+    std::string written;
+    const kvs::TransferResult stopped = kvs::exportEntries(
+        *store,
+        kvs::KeyRange::everything(),
+        [&written](std::string_view lines) { written += lines; },
+        options(10, 1));
+    QCOMPARE(stopped.done, 10);
+    QVERIFY(stopped.cancelled);
+    QCOMPARE(std::count(written.begin(), written.end(), '\n'), 10);
+    QVERIFY(written.starts_with("{\"key\": \"[\\\"n\\\"]\", \"value\": \"\\\"self\\\"\""));
+}
+
+void TestEntryTransfer::countAndDeleteCoverTheSubtree()
+{
+    const auto store = storeWith(25);
+    QCOMPARE(kvs::countEntries(*store, kvs::KeyRange::subtree(key("[\"n\"]")), options(7)).done,
+             26);
+    QCOMPARE(kvs::countEntries(*store, kvs::KeyRange::below(key("[\"n\"]")), options(7)).done, 25);
+    QCOMPARE(kvs::countEntries(*store, kvs::KeyRange::subtree(key("[\"other\"]")), options(7)).done,
+             0);
+    const kvs::TransferResult deleted
+        = kvs::deleteEntries(*store, kvs::KeyRange::subtree(key("[\"n\"]")), options(7));
+    QCOMPARE(deleted.done, 26);
+    QCOMPARE(kvs::countEntries(*store, kvs::KeyRange::everything(), options(7)).done, 0);
+}
+
+void TestEntryTransfer::deleteStopsAfterABatch()
+{
+    const auto store = storeWith(25);
+    const kvs::TransferResult stopped
+        = kvs::deleteEntries(*store, kvs::KeyRange::everything(), options(10, 2));
+    QCOMPARE(stopped.done, 20);
+    QVERIFY(stopped.cancelled);
+    QCOMPARE(kvs::countEntries(*store, kvs::KeyRange::everything(), options(10)).done, 6);
+}
+
+void TestEntryTransfer::expiryFollowsTheStoresClock()
+{
+    const auto store = storeWith(0);
+    kvs::SetOptions ttl;
+    ttl.ttl = 1000;
+    (void)store->set(key("[\"soon\"]"), kvs::Value(1.0), ttl).result();
+    std::string written;
+    const auto write = [&written](std::string_view lines) {
+        written += lines;
+    };
+    QCOMPARE(kvs::exportEntries(*store, kvs::KeyRange::everything(), write, options(10)).done, 2);
+    const std::string expected = "\"expiresAt\": " + std::to_string(m_clock->now() + 1000) + "}";
+    QVERIFY2(written.find(expected) != std::string::npos, written.c_str());
+    // An import at a later time skips it; its expiry is kept, not turned into a TTL.
+    m_clock->advance(500);
+    const auto target = storeWith(0);
+    std::istringstream in(written);
+    const kvs::TransferResult imported
+        = kvs::importEntries(*target, in, kvs::ImportMode::Overwrite, options(10));
+    QCOMPARE(imported.done, 2);
+    QCOMPARE(target->get(key("[\"soon\"]")).result()->expiresAt, m_clock->now() + 500);
+    m_clock->advance(500);
+    std::istringstream again(written);
+    const kvs::TransferResult late
+        = kvs::importEntries(*target, again, kvs::ImportMode::SkipExisting, options(10));
+    QCOMPARE(late.done, 0);
+    QCOMPARE(late.skipped, 2); // ["n"] is there; ["soon"] has expired
+    written.clear();
+    QCOMPARE(kvs::exportEntries(*store, kvs::KeyRange::everything(), write, options(10)).done, 1);
+}
+
+void TestEntryTransfer::errors()
+{
+    const auto store = storeWith(1);
+    try {
+        (void)kvs::countEntries(*store, kvs::KeyRange::everything(), options(0));
+        QFAIL("no error for batch size 0");
+    } catch (const kvs::RangeError &error) {
+        QCOMPARE(std::string(error.what()),
+                 std::string("kvs: batch size must be an integer >= 1, got 0"));
+    }
+    const auto readOnly = storeWith(1, true);
+    std::istringstream in("{\"key\": \"[\\\"a\\\"]\", \"value\": \"1\"}\n");
+    try {
+        (void)kvs::importEntries(*readOnly, in, kvs::ImportMode::SkipExisting, options(10));
+        QFAIL("no error for a read-only store");
+    } catch (const kvs::ReadOnlyError &error) {
+        QCOMPARE(std::string(error.what()),
+                 std::string("kvs: the store is open read-only; import needs write access"));
+    }
+    try {
+        (void)kvs::deleteEntries(*readOnly, kvs::KeyRange::everything(), options(10));
+        QFAIL("no error for a read-only store");
+    } catch (const kvs::ReadOnlyError &error) {
+        QCOMPARE(std::string(error.what()),
+                 std::string("kvs: the store is open read-only; deleting entries needs write "
+                             "access"));
+    }
+    // A malformed line in the second batch: the first stays, its own batch is not written.
+    std::istringstream lines("{\"key\": \"[\\\"a\\\"]\", \"value\": \"1\"}\n"
+                             "{\"key\": \"[\\\"b\\\"]\", \"value\": \"1\"}\n"
+                             "\n"
+                             "{\"key\": \"[\\\"c\\\"]\", \"value\": \"1\"}\n"
+                             "{\"key\": \"[\\\"d\\\"]\", \"value\": nope}\n");
+    try {
+        (void)kvs::importEntries(*store, lines, kvs::ImportMode::SkipExisting, options(2));
+        QFAIL("no error for a malformed line");
+    } catch (const kvs::ImportFormatError &error) {
+        QCOMPARE(error.line(), 5);
+        QCOMPARE(error.imported(), 2);
+        QCOMPARE(error.skipped(), 0);
+        QVERIFY2(std::string(error.what()).starts_with("kvs: import line 5: not JSON: "),
+                 error.what());
+    }
+    QVERIFY(store->get(key("[\"b\"]")).result().has_value());
+    QVERIFY(!store->get(key("[\"c\"]")).result().has_value());
+}
+
+QTEST_GUILESS_MAIN(TestEntryTransfer)
+#include "tst_entry_transfer.moc"

@@ -1,0 +1,339 @@
+#include "tree/subtree_bulk_action.h"
+
+#include <kvs/literal.h>
+
+#include <QFile>
+#include <QLocale>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QTimer>
+#include <QWidget>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <climits>
+#include <fstream>
+
+namespace kvs::ui {
+
+namespace {
+
+constexpr int kPollMs = 100;
+
+TransferOptions optionsFor(const std::shared_ptr<void> &keepAlive,
+                           std::atomic<bool> &cancel,
+                           std::atomic<long long> &done,
+                           std::atomic<long long> &skipped)
+{
+    TransferOptions options;
+    options.onProgress = [keepAlive, &cancel, &done, &skipped](const TransferProgress &progress) {
+        done.store(progress.done);
+        skipped.store(progress.skipped);
+        return !cancel.load();
+    };
+    return options;
+}
+
+std::string localPath(const QString &path)
+{
+    return QFile::encodeName(path).toStdString();
+}
+
+// The non-blank lines of the file (what an import will read), counted in a stream.
+long long countLines(const QString &path, const std::atomic<bool> &cancel)
+{
+    std::ifstream in(localPath(path), std::ios::binary);
+    if (!in)
+        throw Error("kvs: cannot read the file");
+    long long lines = 0;
+    std::string line;
+    while (!cancel.load() && std::getline(in, line)) {
+        if (line.find_first_not_of(" \t\r") != std::string::npos)
+            ++lines;
+    }
+    return lines;
+}
+
+} // namespace
+
+SubtreeBulkAction::SubtreeBulkAction(
+    std::shared_ptr<AsyncKVStore> store, Kind kind, Key prefix, QString path, QWidget *parent)
+    : QObject(parent)
+    , m_store(std::move(store))
+    , m_kind(kind)
+    , m_prefix(std::move(prefix))
+    , m_path(std::move(path))
+    , m_parent(parent)
+    , m_shared(std::make_shared<Shared>())
+    , m_poll(new QTimer(this))
+{
+    m_poll->setInterval(kPollMs);
+    connect(m_poll, &QTimer::timeout, this, [this] {
+        if (m_progress)
+            m_progress->setValue(static_cast<int>(std::min<long long>(
+                m_shared->done.load() + m_shared->skipped.load(), m_progress->maximum())));
+    });
+    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
+        m_poll->stop();
+        const Outcome outcome = m_watcher.result();
+        if (m_running)
+            onRan(outcome);
+        else
+            onCounted(outcome);
+    });
+}
+
+SubtreeBulkAction::~SubtreeBulkAction()
+{
+    // A worker still running stops after its batch; it holds its own state and the store.
+    m_shared->cancel.store(true);
+    delete m_progress.data();
+}
+
+QString SubtreeBulkAction::subtreeText() const
+{
+    if (m_prefix.empty())
+        return tr("the whole database");
+    return tr("%1 and the keys below it").arg(QString::fromStdString(printKeyLiteral(m_prefix)));
+}
+
+void SubtreeBulkAction::start()
+{
+    showProgress(m_kind == Kind::Import ? tr("Counting the lines of %1…").arg(m_path)
+                                        : tr("Counting the entries of %1…").arg(subtreeText()),
+                 0);
+    const std::shared_ptr<Shared> shared = m_shared;
+    const std::shared_ptr<AsyncKVStore> store = m_store;
+    const KeyRange range = KeyRange::subtree(m_prefix);
+    const bool lines = m_kind == Kind::Import;
+    const QString path = m_path;
+    m_watcher.setFuture(QtConcurrent::run([shared, store, range, lines, path] {
+        Outcome outcome;
+        try {
+            if (lines) {
+                outcome.result.done = countLines(path, shared->cancel);
+                outcome.result.cancelled = shared->cancel.load();
+            } else {
+                outcome.result = countEntries(
+                    *store,
+                    range,
+                    optionsFor(shared, shared->cancel, shared->done, shared->skipped));
+            }
+        } catch (const std::exception &error) {
+            outcome.error = QString::fromStdString(error.what());
+        }
+        return outcome;
+    }));
+    m_poll->start();
+}
+
+void SubtreeBulkAction::showProgress(const QString &label, long long total)
+{
+    delete m_progress.data();
+    m_progress = new QProgressDialog(
+        label, tr("Cancel"), 0, static_cast<int>(std::min<long long>(total, INT_MAX)), m_parent);
+    m_progress->setObjectName(QStringLiteral("bulkProgress"));
+    m_progress->setWindowModality(Qt::WindowModal);
+    m_progress->setMinimumDuration(0);
+    m_progress->setAutoClose(false);
+    m_progress->setAutoReset(false);
+    connect(m_progress, &QProgressDialog::canceled, this, [this] {
+        m_shared->cancel.store(true);
+        m_progress->setLabelText(tr("Stopping after the current batch…"));
+    });
+    m_progress->show();
+}
+
+void SubtreeBulkAction::onCounted(const Outcome &counted)
+{
+    delete m_progress.data();
+    m_progress = nullptr;
+    if (!counted.error.isEmpty()) {
+        finish(tr("Could not count: %1").arg(counted.error), false, true);
+        return;
+    }
+    if (counted.result.cancelled) {
+        finish(tr("Cancelled while counting; nothing was changed."), false);
+        return;
+    }
+    const long long count = counted.result.done;
+    if (count == 0) {
+        finish(m_kind == Kind::Import ? tr("%1 holds no entries; nothing was imported.").arg(m_path)
+                                      : tr("No entries in %1; nothing to do.").arg(subtreeText()),
+               false);
+        return;
+    }
+    ImportMode mode = ImportMode::SkipExisting;
+    if (!confirm(count, &mode)) {
+        finish(tr("Cancelled; nothing was changed."), false);
+        return;
+    }
+    run(mode, count);
+}
+
+bool SubtreeBulkAction::confirm(long long count, ImportMode *mode)
+{
+    const int n = static_cast<int>(std::min<long long>(count, INT_MAX));
+    QMessageBox box(QMessageBox::Question, {}, {}, QMessageBox::Cancel, m_parent);
+    box.setObjectName(QStringLiteral("confirmBulk"));
+    QPushButton *go = nullptr;
+    QPushButton *overwrite = nullptr;
+    switch (m_kind) {
+    case Kind::Export:
+        box.setWindowTitle(tr("Export subtree"));
+        box.setText(tr("Export %n entries of %1 to %2?", nullptr, n).arg(subtreeText(), m_path));
+        box.setInformativeText(
+            tr("The export is read in pages of 1,000 entries and is not one snapshot: writes "
+               "committed while it runs may or may not be in it. Each line holds a key and its "
+               "value as literals, and its expiry; versions and queue messages are not "
+               "exported. The file is written only if the export completes."));
+        go = box.addButton(tr("Export"), QMessageBox::AcceptRole);
+        break;
+    case Kind::Delete:
+        box.setIcon(QMessageBox::Warning);
+        box.setWindowTitle(tr("Delete subtree"));
+        box.setText(tr("Delete %n entries of %1?", nullptr, n).arg(subtreeText()));
+        box.setInformativeText(
+            tr("They are deleted in batches of 1,000 entries, each its own short transaction. "
+               "Cancel stops after the current batch; what was deleted stays deleted. This "
+               "cannot be undone."));
+        go = box.addButton(tr("Delete"), QMessageBox::DestructiveRole);
+        break;
+    case Kind::Import:
+        box.setWindowTitle(tr("Import entries"));
+        box.setText(tr("Import the %n entries of %1 into this database?", nullptr, n).arg(m_path));
+        box.setInformativeText(
+            tr("Each entry is written at the key the file names (keys are absolute), not below "
+               "the selected row. Written in batches of 1,000 entries, each its own transaction "
+               "with a new versionstamp; entries whose expiry has passed are skipped. A "
+               "malformed line stops the import there: nothing of its batch is written, the "
+               "batches before it stay. Keys that already hold an entry: keep them, or "
+               "overwrite them?"));
+        go = box.addButton(tr("Import, keep existing"), QMessageBox::AcceptRole);
+        overwrite = box.addButton(tr("Import, overwrite existing"), QMessageBox::DestructiveRole);
+        break;
+    }
+    box.setDefaultButton(QMessageBox::Cancel);
+    m_question = box.text() + QLatin1Char('\n') + box.informativeText();
+    box.exec();
+    if (overwrite && box.clickedButton() == static_cast<QAbstractButton *>(overwrite)) {
+        *mode = ImportMode::Overwrite;
+        return true;
+    }
+    return box.clickedButton() == static_cast<QAbstractButton *>(go);
+}
+
+void SubtreeBulkAction::run(ImportMode mode, long long total)
+{
+    m_running = true;
+    m_shared->done.store(0);
+    m_shared->skipped.store(0);
+    const QString label = m_kind == Kind::Export   ? tr("Exporting %1…").arg(subtreeText())
+                          : m_kind == Kind::Delete ? tr("Deleting %1…").arg(subtreeText())
+                                                   : tr("Importing %1…").arg(m_path);
+    showProgress(label, total);
+    const std::shared_ptr<Shared> shared = m_shared;
+    const std::shared_ptr<AsyncKVStore> store = m_store;
+    const KeyRange range = KeyRange::subtree(m_prefix);
+    const Kind kind = m_kind;
+    const QString path = m_path;
+    m_watcher.setFuture(QtConcurrent::run([shared, store, range, kind, path, mode] {
+        Outcome outcome;
+        const TransferOptions options
+            = optionsFor(shared, shared->cancel, shared->done, shared->skipped);
+        try {
+            if (kind == Kind::Export) {
+                // Written beside the file and renamed over it only when complete.
+                QSaveFile file(path);
+                if (!file.open(QIODevice::WriteOnly))
+                    throw Error(file.errorString().toStdString());
+                outcome.result = exportEntries(
+                    *store,
+                    range,
+                    [&file](std::string_view lines) {
+                        if (file.write(lines.data(), static_cast<qint64>(lines.size()))
+                            != static_cast<qint64>(lines.size()))
+                            throw Error(file.errorString().toStdString());
+                    },
+                    options);
+                if (outcome.result.cancelled)
+                    file.cancelWriting();
+                else if (!file.commit())
+                    throw Error(file.errorString().toStdString());
+            } else if (kind == Kind::Delete) {
+                outcome.result = deleteEntries(*store, range, options);
+            } else {
+                std::ifstream in(localPath(path), std::ios::binary);
+                if (!in)
+                    throw Error("cannot read the file");
+                outcome.result = importEntries(*store, in, mode, options);
+            }
+        } catch (const ImportFormatError &error) {
+            outcome.error = QString::fromStdString(error.what());
+            outcome.line = error.line();
+            outcome.result.done = error.imported();
+            outcome.result.skipped = error.skipped();
+        } catch (const std::exception &error) {
+            outcome.error = QString::fromStdString(error.what());
+            outcome.result.done = shared->done.load();
+        }
+        return outcome;
+    }));
+    m_poll->start();
+}
+
+void SubtreeBulkAction::onRan(const Outcome &outcome)
+{
+    delete m_progress.data();
+    m_progress = nullptr;
+    const int done = static_cast<int>(std::min<long long>(outcome.result.done, INT_MAX));
+    const QString skipped = QLocale().toString(outcome.result.skipped);
+    const bool changed = m_kind != Kind::Export;
+    if (!outcome.error.isEmpty()) {
+        if (outcome.line > 0) {
+            finish(tr("Import stopped at line %1 (%2). Nothing of that line's batch was "
+                      "written; %n entries were imported before it.",
+                      nullptr,
+                      done)
+                       .arg(outcome.line)
+                       .arg(outcome.error),
+                   true,
+                   true);
+            return;
+        }
+        finish(tr("Failed after %n entries: %1", nullptr, done).arg(outcome.error), changed, true);
+        return;
+    }
+    QString summary;
+    switch (m_kind) {
+    case Kind::Export:
+        summary = outcome.result.cancelled
+                      ? tr("Export cancelled after %n entries; %1 was not written.", nullptr, done)
+                            .arg(m_path)
+                      : tr("Exported %n entries to %1.", nullptr, done).arg(m_path);
+        break;
+    case Kind::Delete:
+        summary = outcome.result.cancelled ? tr(
+                      "Delete cancelled: %n entries were deleted before it stopped.", nullptr, done)
+                                           : tr("Deleted %n entries.", nullptr, done);
+        break;
+    case Kind::Import:
+        summary = outcome.result.cancelled
+                      ? tr("Import cancelled: %n entries imported (%1 skipped) before it stopped.",
+                           nullptr,
+                           done)
+                            .arg(skipped)
+                      : tr("Imported %n entries, skipped %1.", nullptr, done).arg(skipped);
+        break;
+    }
+    finish(summary, changed);
+}
+
+void SubtreeBulkAction::finish(const QString &summary, bool changedData, bool failed)
+{
+    emit finished(summary, changedData, failed);
+    deleteLater();
+}
+
+} // namespace kvs::ui
