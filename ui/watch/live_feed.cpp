@@ -118,7 +118,7 @@ LiveFeed::~LiveFeed()
 void LiveFeed::open(FeedSource source)
 {
     const std::uint64_t generation = ++m_openGeneration;
-    ++m_generation; // polls of the feed before are dropped
+    ++m_generation; // targetings of the feed before are dropped
     m_open = false;
     m_timer.stop();
     auto openFeed = submit<QString>(m_strand, [source = std::move(source)](FeedStrand &strand) {
@@ -159,20 +159,42 @@ void LiveFeed::applyTargets()
 {
     const std::uint64_t generation = m_generation;
     const bool watching = !m_targets.keys.empty() || !m_targets.prefixes.empty();
+    const std::uint64_t openGeneration = m_openGeneration;
     auto read = submit<FeedUpdate>(m_strand, [targets = m_targets](FeedStrand &strand) {
-        strand.feed->watch(targets);
-        return entriesOf(*strand.feed);
-    });
-    kvs::then(read, this, [this, generation](QFuture<FeedUpdate> done) {
-        if (generation != m_generation)
-            return;
+        // What the old targets saw since the last poll, before watch() re-reads them as
+        // entries: a retargeting of one pane must not swallow another pane's changes.
+        std::vector<Change> changes;
         try {
-            const FeedUpdate update = done.result();
+            changes = strand.feed->poll();
+        } catch (const std::exception &) {
+            // The next poll reports the failure; the retargeting goes on.
+        }
+        strand.feed->watch(targets);
+        FeedUpdate update = entriesOf(*strand.feed);
+        const std::int64_t at = nowOf(strand);
+        for (const Change &change : changes)
+            update.changes.push_back(seenChangeOf(change, at));
+        return update;
+    });
+    kvs::then(read, this, [this, generation, openGeneration](QFuture<FeedUpdate> done) {
+        if (openGeneration != m_openGeneration)
+            return; // another feed's answer
+        try {
+            FeedUpdate update = done.result();
+            if (!update.changes.empty()) {
+                FeedUpdate seen;
+                seen.changes = std::move(update.changes);
+                emit updated(seen);
+            }
+            if (generation != m_generation)
+                return; // a newer targeting follows with its own entries
             m_targetingFailed = false;
             if (std::exchange(m_failing, false))
                 emit recovered();
             emit targetsRead(update);
         } catch (...) {
+            if (generation != m_generation)
+                return;
             // The feed still watches the targets before: its polls must not hide this failure.
             m_targetingFailed = true;
             reportFailure(std::current_exception());
@@ -199,7 +221,7 @@ void LiveFeed::pollNow()
     if (!m_open || m_polling || m_paused)
         return;
     m_polling = true;
-    const std::uint64_t generation = m_generation;
+    const std::uint64_t openGeneration = m_openGeneration;
     auto polled = submit<FeedUpdate>(m_strand, [](FeedStrand &strand) {
         const std::vector<Change> changes = strand.feed->poll();
         if (changes.empty())
@@ -210,10 +232,12 @@ void LiveFeed::pollNow()
             update.changes.push_back(seenChangeOf(change, at));
         return update;
     });
-    kvs::then(polled, this, [this, generation](QFuture<FeedUpdate> done) {
+    kvs::then(polled, this, [this, openGeneration](QFuture<FeedUpdate> done) {
         m_polling = false;
-        if (generation != m_generation)
-            return; // polled the targets before the latest ones
+        // Changes of targets since replaced still count: they happened, and the strand ran
+        // this poll before the retargeting, whose entries follow.
+        if (openGeneration != m_openGeneration)
+            return; // polled a feed since reopened
         try {
             const FeedUpdate update = done.result();
             if (!m_targetingFailed && std::exchange(m_failing, false))
@@ -229,7 +253,14 @@ void LiveFeed::pollNow()
 void LiveFeed::reportFailure(const std::exception_ptr &error)
 {
     m_failing = true;
-    emit failed(tr("Watching failed: %1").arg(messageOf(error)));
+    const QString message = tr("Watching failed: %1").arg(messageOf(error));
+    try {
+        std::rethrow_exception(error);
+    } catch (const WatchLimitError &e) {
+        emit prefixRefused(e.prefix(), message);
+    } catch (...) {
+    }
+    emit failed(message);
 }
 
 } // namespace kvs::ui
