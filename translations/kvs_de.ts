@@ -2964,10 +2964,6 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Jeden Schlüssel unter diesem beobachten (seinen Teilbaum)</translation>
     </message>
     <message>
-        <source>The most keys a watched prefix may hold</source>
-        <translation>Höchstens so viele Schlüssel darf ein beobachtetes Präfix enthalten</translation>
-    </message>
-    <message>
         <source>Pause</source>
         <translation>Anhalten</translation>
     </message>
@@ -2986,10 +2982,6 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Save the history as JSON lines, one change a line</source>
         <translation>Den Verlauf als JSON Lines speichern, eine Änderung je Zeile</translation>
-    </message>
-    <message>
-        <source>Limit per prefix:</source>
-        <translation>Grenze je Präfix:</translation>
     </message>
     <message>
         <source>Entries now</source>
@@ -3059,6 +3051,40 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
             <numerusform>Die %n Änderung des Verlaufs leeren? Sie wird nirgends sonst aufbewahrt; exportieren Sie sie vorher, um sie zu behalten. Die Datenbank bleibt unberührt.</numerusform>
             <numerusform>Die %n Änderungen des Verlaufs leeren? Sie werden nirgends sonst aufbewahrt; exportieren Sie sie vorher, um sie zu behalten. Die Datenbank bleibt unberührt.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>New pane</source>
+        <translation>Neuer Bereich</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weiterer</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not watched: over the limit</source>
+        <translation>nicht beobachtet: über der Grenze</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::WatchTab</name>
+    <message>
+        <source>New pane</source>
+        <translation>Neuer Bereich</translation>
+    </message>
+    <message>
+        <source>Another pane with keys and a history of its own (the database is still probed once for all panes)</source>
+        <translation>Ein weiterer Bereich mit eigenen Schlüsseln und eigener Historie (die Datenbank wird weiterhin einmal für alle Bereiche abgefragt)</translation>
+    </message>
+    <message>
+        <source>The most keys a watched prefix may hold, in every pane</source>
+        <translation>Die meisten Schlüssel, die ein beobachtetes Präfix enthalten darf, in jedem Bereich</translation>
+    </message>
+    <message>
+        <source>Limit per prefix:</source>
+        <translation>Grenze je Präfix:</translation>
     </message>
 </context>
 </TS>

@@ -3,6 +3,7 @@
 #include "watch/live_feed.h"
 #include "watch/watch_controller.h"
 #include "watch/watch_history_model.h"
+#include "watch/watch_pane_controller.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/key.h>
@@ -131,7 +132,7 @@ void runWatchBench(const WatchBenchOptions &options, bool json)
                      &ui::LiveFeed::failed,
                      &controller,
                      [&failure](const QString &m) { failure = m; });
-    controller.addTarget({Key{kPrefix}, true});
+    controller.addPane()->addTarget({Key{kPrefix}, true});
     if (!spin([&] { return ready || !failure.isEmpty(); }, 60000) || !failure.isEmpty())
         throw std::runtime_error("watch-bench: the watch did not start: " + failure.toStdString());
 

@@ -15,7 +15,7 @@
 #include "tree/key_tree_pane.h"
 #include "watch/live_updates.h"
 #include "watch/watch_controller.h"
-#include "watch/watch_pane.h"
+#include "watch/watch_tab.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -45,7 +45,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_views(new QTabWidget(this))
     , m_queues(new QueuesPane(m_views))
     , m_transaction(new TransactionPane(m_views))
-    , m_watch(new WatchPane(m_views))
+    , m_watch(new WatchTab(m_views))
     , m_bench(new BenchPane(m_views))
     , m_tables(new TablesPane(m_views))
     , m_console(new SqlConsolePane(m_views))

@@ -22,7 +22,7 @@ class BenchPane;
 class SqlConsolePane;
 class TablesPane;
 class TransactionPane;
-class WatchPane;
+class WatchTab;
 class ValueInspector;
 
 // One tab of the main window: a DatabaseSession shown as the key tree (left) and the value
@@ -46,7 +46,7 @@ public:
     TablesPane *tables() const { return m_tables; }
     SqlConsolePane *console() const { return m_console; }
     TransactionPane *transaction() const { return m_transaction; }
-    WatchPane *watch() const { return m_watch; }
+    WatchTab *watch() const { return m_watch; }
     LiveUpdates *liveUpdates() const { return m_live; }
     KeyTreeLiveRefresh *treeRefresh() const { return m_treeRefresh; }
     BenchPane *bench() const { return m_bench; }
@@ -84,7 +84,7 @@ private:
     QTabWidget *m_views;
     QueuesPane *m_queues;           // Owned (in m_views).
     TransactionPane *m_transaction; // Owned (in m_views).
-    WatchPane *m_watch;             // Owned (in m_views).
+    WatchTab *m_watch;              // Owned (in m_views).
     BenchPane *m_bench;             // Owned (in m_views).
     TablesPane *m_tables;           // Owned (in m_views).
     SqlConsolePane *m_console;      // Owned (in m_views).

@@ -3,6 +3,7 @@
 list(APPEND KVS_UI_SOURCES
     tables/table_rows_model.cpp
     tables/tables_controller.cpp
+    tables/row_window_bar.cpp
     tables/tables_pane.cpp
     tables/statement_result_model.cpp
     tables/console_controller.cpp

@@ -21,6 +21,7 @@ void TableRowsModel::reset(const QStringList &columns, qint64 rowCount)
     beginResetModel();
     m_columns = columns;
     m_rowCount = rowCount;
+    m_windowStart = 0;
     m_pages.clear();
     m_requested.clear();
     endResetModel();
@@ -31,6 +32,30 @@ void TableRowsModel::clear()
     reset({}, 0);
 }
 
+void TableRowsModel::setWindowLimit(int rows)
+{
+    beginResetModel();
+    m_windowLimit = std::max(1, rows);
+    m_windowStart = 0;
+    endResetModel();
+}
+
+qint64 TableRowsModel::setWindowStart(qint64 start)
+{
+    start = std::clamp<qint64>(start, 0, m_rowCount - windowRows());
+    if (start == m_windowStart)
+        return start;
+    m_windowStart = start;
+    // The same number of rows, other contents: changed in place, so that the view keeps its
+    // (cheap) row layout.
+    const int rows = windowRows();
+    if (rows > 0 && !m_columns.isEmpty()) {
+        emit dataChanged(index(0, 0), index(rows - 1, int(m_columns.size()) - 1));
+        emit headerDataChanged(Qt::Vertical, 0, rows - 1);
+    }
+    return start;
+}
+
 void TableRowsModel::setPage(qint64 page, const rawsql::TablePage &rows)
 {
     m_requested.remove(page);
@@ -38,10 +63,12 @@ void TableRowsModel::setPage(qint64 page, const rawsql::TablePage &rows)
         return;
     m_pages.insert(page, rows.rows);
     evictFarFrom(page);
-    const int first = int(page * kPageSize);
-    const int last = int(std::min<qint64>(m_rowCount, (page + 1) * kPageSize)) - 1;
+    // The page's rows that are in the window, as model rows.
+    const qint64 first = std::max(page * kPageSize, m_windowStart) - m_windowStart;
+    const qint64 last = std::min({m_rowCount, (page + 1) * kPageSize, m_windowStart + windowRows()})
+                        - 1 - m_windowStart;
     if (last >= first && !m_columns.isEmpty())
-        emit dataChanged(index(first, 0), index(last, int(m_columns.size()) - 1));
+        emit dataChanged(index(int(first), 0), index(int(last), int(m_columns.size()) - 1));
 }
 
 void TableRowsModel::forgetRequest(qint64 page)
@@ -80,7 +107,7 @@ rawsql::PageRequest TableRowsModel::requestFor(qint64 page) const
 
 QVariant TableRowsModel::rawValue(int row, int column) const
 {
-    const QVariantList *values = rowAt(row);
+    const QVariantList *values = rowAt(m_windowStart + row);
     if (!values || column < 0 || column >= values->size())
         return {};
     return values->at(column);
@@ -88,9 +115,7 @@ QVariant TableRowsModel::rawValue(int row, int column) const
 
 int TableRowsModel::rowCount(const QModelIndex &parent) const
 {
-    // A view holds an int of rows; a larger table shows its first 2^31 - 1 (the count says so).
-    return parent.isValid() ? 0
-                            : int(std::min<qint64>(m_rowCount, std::numeric_limits<int>::max()));
+    return parent.isValid() ? 0 : windowRows();
 }
 
 int TableRowsModel::columnCount(const QModelIndex &parent) const
@@ -102,9 +127,10 @@ QVariant TableRowsModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())
         return {};
-    const QVariantList *values = rowAt(index.row());
+    const qint64 tableRow = m_windowStart + index.row();
+    const QVariantList *values = rowAt(tableRow);
     if (!values) {
-        const qint64 page = index.row() / kPageSize;
+        const qint64 page = tableRow / kPageSize;
         if (role == Qt::DisplayRole && !m_requested.contains(page)) {
             m_requested.insert(page);
             // Queued: a view asks for data while it paints. The signal is the model's
@@ -130,16 +156,16 @@ QVariant TableRowsModel::headerData(int section, Qt::Orientation orientation, in
     if (role != Qt::DisplayRole)
         return {};
     if (orientation == Qt::Vertical)
-        return QString::number(qint64(section) + 1);
+        return QString::number(m_windowStart + section + 1);
     return section < m_columns.size() ? m_columns.at(section) : QVariant();
 }
 
-const QVariantList *TableRowsModel::rowAt(int row) const
+const QVariantList *TableRowsModel::rowAt(qint64 tableRow) const
 {
-    const auto it = m_pages.constFind(row / kPageSize);
+    const auto it = m_pages.constFind(tableRow / kPageSize);
     if (it == m_pages.constEnd())
         return nullptr;
-    const int offset = row % kPageSize;
+    const int offset = int(tableRow % kPageSize);
     return offset < it->size() ? &it->at(offset) : nullptr;
 }
 

@@ -1,6 +1,7 @@
 #include "tables/tables_pane.h"
 
 #include "tables/cell_grid.h"
+#include "tables/row_window_bar.h"
 #include "tables/table_rows_model.h"
 #include "tables/tables_controller.h"
 
@@ -20,6 +21,7 @@ TablesPane::TablesPane(QWidget *parent)
     , m_tables(new QComboBox(this))
     , m_status(new QLabel(this))
     , m_view(new QTableView(this))
+    , m_rowBar(new RowWindowBar(m_view, m_controller->rows(), this))
 {
     m_tables->setObjectName(QStringLiteral("tableChoice"));
     m_tables->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -42,7 +44,11 @@ TablesPane::TablesPane(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 6, 0, 0);
     layout->addLayout(bar);
-    layout->addWidget(m_view, 1);
+    auto *rows = new QHBoxLayout;
+    rows->setSpacing(0);
+    rows->addWidget(m_view, 1);
+    rows->addWidget(m_rowBar);
+    layout->addLayout(rows, 1);
 
     connect(refresh, &QPushButton::clicked, m_controller, &TablesController::refresh);
     connect(m_controller, &TablesController::tablesChanged, this, &TablesPane::onTablesChanged);
@@ -74,6 +80,11 @@ void TablesPane::setTarget(const rawsql::RawSqlTarget &target)
         m_targetPending = false;
         m_controller->setTarget(target);
     }
+}
+
+QScrollBar *TablesPane::rowScrollBar() const
+{
+    return m_rowBar;
 }
 
 QString TablesPane::statusText() const

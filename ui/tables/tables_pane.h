@@ -6,10 +6,12 @@
 
 class QComboBox;
 class QLabel;
+class QScrollBar;
 class QTableView;
 
 namespace kvs::ui {
 
+class RowWindowBar;
 class TablesController;
 
 // The Tables view: the database's kvs tables as stored (kv, queue, meta, the versionstamp
@@ -28,6 +30,8 @@ public:
     void setTarget(const rawsql::RawSqlTarget &target);
     TablesController *controller() const { return m_controller; }
     QTableView *view() const { return m_view; }
+    // The vertical scroll bar over every row (the view holds a window of them).
+    QScrollBar *rowScrollBar() const;
     QComboBox *tableChoice() const { return m_tables; }
     QString statusText() const;
 
@@ -41,6 +45,7 @@ private:
     QComboBox *m_tables;            // Owned.
     QLabel *m_status;               // Owned.
     QTableView *m_view;             // Owned.
+    RowWindowBar *m_rowBar;         // Owned.
     rawsql::RawSqlTarget m_target;
     bool m_targetPending = false;
 };

@@ -137,7 +137,7 @@ LiveFeed::~LiveFeed()
 void LiveFeed::open(FeedSource source)
 {
     const std::uint64_t generation = ++m_openGeneration;
-    ++m_generation; // polls of the feed before are dropped
+    ++m_generation; // targetings of the feed before are dropped
     m_open = false;
     m_timer.stop();
     auto openFeed = submit<QString>(m_strand, [source = std::move(source)](FeedStrand &strand) {
@@ -178,26 +178,48 @@ void LiveFeed::setTargets(WatchTargets targets)
 void LiveFeed::applyTargets()
 {
     const std::uint64_t generation = m_generation;
+    const std::uint64_t openGeneration = m_openGeneration;
     auto read = submit<Probed<FeedUpdate>>(m_strand, [targets = m_targets](FeedStrand &strand) {
+        // What the old targets saw since the last poll, before watch() re-reads them as
+        // entries: a retargeting of one pane must not swallow another pane's changes.
+        std::vector<Change> changes;
+        try {
+            changes = strand.feed->poll();
+        } catch (const std::exception &) {
+            // The next poll reports the failure; the retargeting goes on.
+        }
         strand.feed->watch(targets);
-        return Probed<FeedUpdate>{entriesOf(*strand.feed), takeCommits(strand)};
+        Probed<FeedUpdate> probed{entriesOf(*strand.feed), takeCommits(strand)};
+        const std::int64_t at = nowOf(strand);
+        for (const Change &change : changes)
+            probed.result.changes.push_back(seenChangeOf(change, at));
+        return probed;
     });
-    kvs::then(read, this, [this, generation](QFuture<Probed<FeedUpdate>> done) {
+    kvs::then(read, this, [this, generation, openGeneration](QFuture<Probed<FeedUpdate>> done) {
+        if (openGeneration != m_openGeneration)
+            return; // another feed's answer
         try {
             if (done.result().moved)
                 emit databaseChanged();
         } catch (...) {
             // Reported below, unless a newer targeting replaced this one.
         }
-        if (generation != m_generation)
-            return;
         try {
-            const FeedUpdate update = done.result().result;
+            FeedUpdate update = done.result().result;
+            if (!update.changes.empty()) {
+                FeedUpdate seen;
+                seen.changes = std::move(update.changes);
+                emit updated(seen);
+            }
+            if (generation != m_generation)
+                return; // a newer targeting follows with its own entries
             m_targetingFailed = false;
             if (std::exchange(m_failing, false))
                 emit recovered();
             emit targetsRead(update);
         } catch (...) {
+            if (generation != m_generation)
+                return;
             // The feed still watches the targets before: its polls must not hide this failure.
             m_targetingFailed = true;
             reportFailure(std::current_exception());
@@ -234,7 +256,7 @@ void LiveFeed::pollNow()
     if (!m_open || m_polling || m_paused)
         return;
     m_polling = true;
-    const std::uint64_t generation = m_generation;
+    const std::uint64_t openGeneration = m_openGeneration;
     auto polled = submit<Probed<FeedUpdate>>(m_strand, [](FeedStrand &strand) {
         const std::vector<Change> changes = strand.feed->poll();
         Probed<FeedUpdate> probed;
@@ -246,16 +268,18 @@ void LiveFeed::pollNow()
             probed.result.changes.push_back(seenChangeOf(change, at));
         return probed;
     });
-    kvs::then(polled, this, [this, generation](QFuture<Probed<FeedUpdate>> done) {
+    kvs::then(polled, this, [this, openGeneration](QFuture<Probed<FeedUpdate>> done) {
         m_polling = false;
+        // Changes of targets since replaced still count: they happened, and the strand ran
+        // this poll before the retargeting, whose entries follow.
+        if (openGeneration != m_openGeneration)
+            return; // polled a feed since reopened
         try {
             if (done.result().moved)
                 emit databaseChanged(); // whatever the targets: the database is the same
         } catch (...) {
-            // Reported below, unless a newer targeting replaced this one.
+            // Reported below.
         }
-        if (generation != m_generation)
-            return; // polled the targets before the latest ones
         try {
             const FeedUpdate update = done.result().result;
             if (!m_targetingFailed && std::exchange(m_failing, false))
@@ -271,7 +295,14 @@ void LiveFeed::pollNow()
 void LiveFeed::reportFailure(const std::exception_ptr &error)
 {
     m_failing = true;
-    emit failed(tr("Watching failed: %1").arg(messageOf(error)));
+    const QString message = tr("Watching failed: %1").arg(messageOf(error));
+    try {
+        std::rethrow_exception(error);
+    } catch (const WatchLimitError &e) {
+        emit prefixRefused(e.prefix(), message);
+    } catch (...) {
+    }
+    emit failed(message);
 }
 
 } // namespace kvs::ui

@@ -50,6 +50,8 @@ public:
     void setPaused(bool paused);
     bool isPaused() const { return m_paused; }
     bool isOpen() const { return m_open; }
+    // Whether the timer polls (open, not paused, something watched).
+    bool isPolling() const { return m_timer.isActive(); }
     // How the feed sees commits (ChangeFeed::probeDescription), once open.
     QString probeDescription() const { return m_probe; }
     // Polls now instead of at the next tick (tests, and "refresh").
@@ -68,6 +70,9 @@ signals:
     // Opening, a retargeting or a poll failed (message translated, the core's text in it). Polls
     // go on; recovered() follows the next one that succeeds.
     void failed(const QString &message);
+    // Sent just before failed() when the failure is a watched prefix holding more keys than the
+    // limit (kvs::WatchLimitError): which prefix, so that its owner can drop it.
+    void prefixRefused(const kvs::Key &prefix, const QString &message);
     void recovered();
     // A poll or a retargeting found that the database changed (ChangeFeed::commitsSeen moved):
     // a commit of any connection, this process's own included. Nothing when nothing was committed.

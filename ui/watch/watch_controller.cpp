@@ -1,29 +1,32 @@
 #include "watch/watch_controller.h"
 
-#include "watch/history_export.h"
-#include "watch/watch_entries_model.h"
-#include "watch/watch_history_model.h"
+#include "watch/watch_pane_controller.h"
 
 #include <kvs/key.h>
 
-#include <QFutureWatcher>
-#include <QtConcurrent>
+#include <algorithm>
+#include <set>
+#include <utility>
 
 namespace kvs::ui {
 
 WatchController::WatchController(QObject *parent)
     : QObject(parent)
     , m_feed(new LiveFeed(this))
-    , m_entries(new WatchEntriesModel(this))
-    , m_history(new WatchHistoryModel(this))
 {
     connect(m_feed, &LiveFeed::targetsRead, this, [this](const FeedUpdate &update) {
-        m_entries->reset(update.entries);
+        for (WatchPaneController *pane : m_panes)
+            pane->offerEntries(update.entries);
     });
     connect(m_feed, &LiveFeed::updated, this, [this](const FeedUpdate &update) {
-        m_entries->apply(update.changes);
-        m_history->add(update.changes);
+        for (WatchPaneController *pane : m_panes)
+            pane->offerChanges(update.changes);
         emit changesSeen(update.changes);
+    });
+    connect(m_feed, &LiveFeed::prefixRefused, this, &WatchController::refuse);
+    connect(m_feed, &LiveFeed::failed, this, [this](const QString &message) {
+        if (!std::exchange(m_refused, false))
+            emit failed(message); // a refused prefix was reported to its panes only
     });
 }
 
@@ -35,67 +38,87 @@ void WatchController::setSource(FeedSource source)
     applyTargets();
 }
 
-bool WatchController::addTarget(const Target &target)
+WatchPaneController *WatchController::addPane()
 {
-    for (const Target &known : m_targets) {
-        if (known.prefix == target.prefix && known.key == target.key)
-            return false;
-    }
-    m_targets.push_back(target);
-    applyTargets();
-    emit targetsChanged();
-    return true;
+    auto *pane = new WatchPaneController(this);
+    m_panes.push_back(pane);
+    connect(pane, &WatchPaneController::targetsChanged, this, &WatchController::applyTargets);
+    connect(pane, &WatchPaneController::pausedChanged, this, &WatchController::updatePolling);
+    return pane;
 }
 
-void WatchController::removeTarget(int index)
+void WatchController::removePane(WatchPaneController *pane)
 {
-    if (index < 0 || index >= static_cast<int>(m_targets.size()))
+    const auto it = std::find(m_panes.begin(), m_panes.end(), pane);
+    if (it == m_panes.end())
         return;
-    m_targets.erase(m_targets.begin() + index);
+    m_panes.erase(it);
+    pane->disconnect(this);
+    pane->deleteLater();
     applyTargets();
-    emit targetsChanged();
 }
 
 void WatchController::setPrefixLimit(int limit)
 {
-    m_prefixLimit = static_cast<std::size_t>(std::max(1, limit));
+    const auto wanted = static_cast<std::size_t>(std::max(1, limit));
+    if (wanted == m_prefixLimit)
+        return;
+    m_prefixLimit = wanted;
+    for (WatchPaneController *pane : m_panes)
+        pane->clearRefusals();
     applyTargets();
+    emit prefixLimitChanged(limit);
 }
 
 void WatchController::applyTargets()
 {
     WatchTargets targets;
     targets.prefixLimit = m_prefixLimit;
-    for (const Target &target : m_targets)
-        (target.prefix ? targets.prefixes : targets.keys).push_back(target.key);
-    if (m_targets.empty())
-        m_entries->clear();
+    std::set<std::string> keys;
+    std::set<std::string> prefixes;
+    for (const WatchPaneController *pane : m_panes) {
+        for (const WatchPaneController::Target &target : pane->targets()) {
+            if (pane->isRefused(target))
+                continue;
+            auto &seen = target.prefix ? prefixes : keys;
+            if (seen.insert(encodeKey(target.key)).second)
+                (target.prefix ? targets.prefixes : targets.keys).push_back(target.key);
+        }
+    }
+    const bool watching = !targets.keys.empty() || !targets.prefixes.empty();
     m_feed->setTargets(std::move(targets));
-    if (m_hasSource && !m_opened && !m_targets.empty()) {
+    if (m_hasSource && !m_opened && watching) {
         m_opened = true;
         m_feed->open(m_source);
     }
+    updatePolling();
 }
 
-void WatchController::setPaused(bool paused)
+void WatchController::updatePolling()
 {
-    m_feed->setPaused(paused);
-}
-
-void WatchController::clearHistory()
-{
-    m_history->clear();
-}
-
-void WatchController::exportHistory(const QString &path)
-{
-    auto *watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
-        watcher->deleteLater();
-        emit exported(path, watcher->result());
+    // Every pane paused (or none): no poll at all, and on resume the feed reports what changed
+    // meanwhile, one change per key.
+    const bool anyLive = std::any_of(m_panes.begin(), m_panes.end(), [](const auto *pane) {
+        return !pane->isPaused() && !pane->targets().empty();
     });
-    watcher->setFuture(QtConcurrent::run(
-        [changes = m_history->changes(), path] { return writeHistory(changes, path); }));
+    if (m_feed->isPaused() == anyLive)
+        m_feed->setPaused(!anyLive);
+}
+
+void WatchController::refuse(const Key &prefix, const QString &message)
+{
+    m_refused = true;
+    for (WatchPaneController *pane : m_panes) {
+        const auto &targets = pane->targets();
+        const bool has = std::any_of(targets.begin(), targets.end(), [&](const auto &target) {
+            return target.prefix && target.key == prefix;
+        });
+        if (!has)
+            continue;
+        pane->noteRefused(prefix);
+        emit prefixRefused(pane, message);
+    }
+    applyTargets();
 }
 
 } // namespace kvs::ui

@@ -12,65 +12,60 @@
 
 namespace kvs::ui {
 
-class WatchEntriesModel;
-class WatchHistoryModel;
+class WatchPaneController;
 
-// A watch pane's work: the keys and prefixes watched, the LiveFeed that watches them (opened on
-// the first target), and the two models it fills: the entries now and the history of changes.
-// Pause stops the polls (changes made meanwhile show as one change each on resume); clear
-// empties the history; the export writes it as JSON lines on a worker. Thread rule: GUI thread
-// only.
+// The Watch tab's work: its panes, and the one LiveFeed that watches all their targets (opened
+// at the first target), so that a database is probed once however many panes watch it. The
+// feed watches the union of the panes' keys and prefixes; each poll's entries and changes go to
+// the panes whose targets they match. A pane closed takes its targets out of the feed; with
+// none left, or every pane paused, the feed stops polling. A prefix over the limit is dropped
+// from the feed (its pane says so) until it is removed or the limit is raised, so that one
+// pane's refused prefix does not stop the others. Thread rule: GUI thread only.
 class WatchController : public QObject
 {
     Q_OBJECT
 
 public:
-    // One watched thing: a key, or a prefix (its subtree).
-    struct Target
-    {
-        Key key;
-        bool prefix = false;
-    };
-
     explicit WatchController(QObject *parent = nullptr);
 
-    WatchEntriesModel *entries() const { return m_entries; }
-    WatchHistoryModel *history() const { return m_history; }
     LiveFeed *feed() const { return m_feed; }
 
     // The database to watch; nothing is opened before the first target.
     void setSource(FeedSource source);
     bool hasSource() const { return m_hasSource; }
-    // Adds a target (one already watched is not added twice). Returns false for a duplicate.
-    bool addTarget(const Target &target);
-    void removeTarget(int index);
-    const std::vector<Target> &targets() const { return m_targets; }
+
+    // A new pane (a child of this object until removed). Returns it; not owned by the caller.
+    WatchPaneController *addPane();
+    // Stops watching pane's targets and deletes it (later). Requires: pane came from addPane().
+    void removePane(WatchPaneController *pane);
+    const std::vector<WatchPaneController *> &panes() const { return m_panes; }
+
+    // The most keys a watched prefix may hold, for every pane.
     void setPrefixLimit(int limit);
     int prefixLimit() const { return static_cast<int>(m_prefixLimit); }
 
-    void setPaused(bool paused);
-    bool isPaused() const { return m_feed->isPaused(); }
-    void clearHistory();
-    // Writes the history to path on a worker; exported() follows.
-    void exportHistory(const QString &path);
-
 signals:
-    void targetsChanged();
-    // Changes a poll saw (after the models took them).
+    // Changes the feed saw, every pane's (for the key tree and the inspector), whether or not a
+    // pane shows them now.
     void changesSeen(const std::vector<kvs::ui::SeenChange> &changes);
-    // error: empty when the file was written.
-    void exported(const QString &path, const QString &error);
+    // A prefix over the limit, dropped from the feed (message translated, the core's text).
+    void prefixRefused(kvs::ui::WatchPaneController *pane, const QString &message);
+    void prefixLimitChanged(int limit);
+    // The feed failed (opening, a poll, a targeting other than a refused prefix); every pane
+    // says so. LiveFeed::recovered() follows the next success.
+    void failed(const QString &message);
 
 private:
     void applyTargets();
+    void updatePolling();
+    void refuse(const Key &prefix, const QString &message);
 
-    LiveFeed *m_feed;             // Owned (child).
-    WatchEntriesModel *m_entries; // Owned (child).
-    WatchHistoryModel *m_history; // Owned (child).
-    std::vector<Target> m_targets;
+    LiveFeed *m_feed;                           // Owned (child).
+    std::vector<WatchPaneController *> m_panes; // Owned (children).
     FeedSource m_source;
     bool m_hasSource = false;
-    bool m_opened = false; // m_feed.open() was called for m_source
+    bool m_opened = false;  // m_feed.open() was called for m_source
+    bool m_refused = false; // the feed's failure about to come is a refused prefix
     std::size_t m_prefixLimit = WatchTargets::kDefaultPrefixLimit;
 };
 

@@ -5,6 +5,7 @@
 #include "watch/watch_controller.h"
 #include "watch/watch_entries_model.h"
 #include "watch/watch_history_model.h"
+#include "watch/watch_pane_controller.h"
 
 #include <kvs/errors.h>
 #include <kvs/literal.h>
@@ -17,7 +18,6 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolBar>
@@ -41,14 +41,14 @@ QTableView *makeTable(QAbstractItemModel *model, QWidget *parent)
 
 } // namespace
 
-WatchPane::WatchPane(QWidget *parent)
+WatchPane::WatchPane(WatchController *watch, QWidget *parent)
     : QWidget(parent)
-    , m_controller(new WatchController(this))
+    , m_watch(watch)
+    , m_controller(watch->addPane())
     , m_keyEdit(new QLineEdit(this))
     , m_keyError(new QLabel(this))
     , m_watchKey(new QPushButton(tr("Watch key"), this))
     , m_watchPrefix(new QPushButton(tr("Watch prefix"), this))
-    , m_limit(new QSpinBox(this))
     , m_targets(new QListWidget(this))
     , m_remove(new QPushButton(tr("Stop watching"), this))
     , m_banner(new MessageBanner(MessageBanner::Tone::Error, this))
@@ -61,9 +61,6 @@ WatchPane::WatchPane(QWidget *parent)
     m_keyError->setObjectName(QStringLiteral("watchKeyError"));
     m_watchKey->setToolTip(tr("Watch this key: its value, and each change any process makes"));
     m_watchPrefix->setToolTip(tr("Watch every key below this one (its subtree)"));
-    m_limit->setRange(1, 100000);
-    m_limit->setValue(m_controller->prefixLimit());
-    m_limit->setToolTip(tr("The most keys a watched prefix may hold"));
     m_targets->setMaximumHeight(90);
     m_remove->setEnabled(false);
 
@@ -90,8 +87,6 @@ WatchPane::WatchPane(QWidget *parent)
     input->addWidget(m_keyEdit, 1);
     input->addWidget(m_watchKey);
     input->addWidget(m_watchPrefix);
-    input->addWidget(new QLabel(tr("Limit per prefix:"), this));
-    input->addWidget(m_limit);
     auto *targets = new QHBoxLayout;
     targets->addWidget(m_targets, 1);
     targets->addWidget(m_remove, 0, Qt::AlignTop);
@@ -125,7 +120,6 @@ WatchPane::WatchPane(QWidget *parent)
     connect(m_keyEdit, &QLineEdit::returnPressed, this, [this] { watchTypedKey(false); });
     connect(m_watchKey, &QPushButton::clicked, this, [this] { watchTypedKey(false); });
     connect(m_watchPrefix, &QPushButton::clicked, this, [this] { watchTypedKey(true); });
-    connect(m_limit, &QSpinBox::valueChanged, m_controller, &WatchController::setPrefixLimit);
     connect(m_targets, &QListWidget::currentRowChanged, this, [this](int row) {
         m_remove->setEnabled(row >= 0);
     });
@@ -136,11 +130,12 @@ WatchPane::WatchPane(QWidget *parent)
         m_controller->setPaused(paused);
         updateStatus();
     });
+    connect(m_controller, &WatchPaneController::changesSeen, this, &WatchPane::updateStatus);
     connect(m_clear, &QAction::triggered, this, &WatchPane::clearHistory);
     connect(m_export, &QAction::triggered, this, &WatchPane::exportHistory);
-    connect(m_controller, &WatchController::targetsChanged, this, &WatchPane::updateTargets);
+    connect(m_controller, &WatchPaneController::targetsChanged, this, &WatchPane::updateTargets);
     connect(m_controller,
-            &WatchController::exported,
+            &WatchPaneController::exported,
             this,
             [this](const QString &path, const QString &error) {
                 if (error.isEmpty())
@@ -149,18 +144,37 @@ WatchPane::WatchPane(QWidget *parent)
                     m_banner->showMessage(
                         tr("Could not save the history to %1: %2").arg(path, error));
             });
-    LiveFeed *feed = m_controller->feed();
+    LiveFeed *feed = watch->feed();
+    m_probe = feed->probeDescription();
     connect(feed, &LiveFeed::opened, this, [this](const QString &probe) {
         m_probe = probe;
         updateStatus();
     });
-    connect(feed, &LiveFeed::failed, m_banner, &MessageBanner::showMessage);
-    connect(feed, &LiveFeed::recovered, m_banner, &MessageBanner::hide);
-    connect(feed, &LiveFeed::targetsRead, this, [this] {
-        m_banner->hide();
-        updateStatus();
+    connect(watch, &WatchController::failed, m_banner, &MessageBanner::showMessage);
+    connect(watch,
+            &WatchController::prefixRefused,
+            this,
+            [this](WatchPaneController *pane, const QString &message) {
+                if (pane != m_controller)
+                    return;
+                m_refusal = message;
+                m_banner->showMessage(message);
+                updateTargets();
+            });
+    connect(watch, &WatchController::prefixLimitChanged, this, [this] {
+        m_refusal.clear();
+        updateTargets();
     });
-    connect(feed, &LiveFeed::updated, this, &WatchPane::updateStatus);
+    const auto settle = [this] {
+        // Recovered, or read the targets: only a refused prefix of this pane is still news.
+        if (m_refusal.isEmpty())
+            m_banner->hide();
+        else
+            m_banner->showMessage(m_refusal);
+        updateStatus();
+    };
+    connect(feed, &LiveFeed::recovered, this, settle);
+    connect(feed, &LiveFeed::targetsRead, this, settle);
 
     m_confirm = [this](const QString &question) {
         return QMessageBox::question(this,
@@ -180,9 +194,27 @@ WatchPane::WatchPane(QWidget *parent)
     updateStatus();
 }
 
-void WatchPane::setSource(FeedSource source)
+WatchPane::~WatchPane()
 {
-    m_controller->setSource(std::move(source));
+    if (m_watch)
+        m_watch->removePane(m_controller); // its targets leave the feed
+}
+
+QString WatchPane::title() const
+{
+    const auto &targets = m_controller->targets();
+    if (targets.empty())
+        return tr("New pane");
+    const auto &first = targets.front();
+    QString name = QString::fromStdString(printKeyLiteral(first.key));
+    if (first.prefix)
+        name += QStringLiteral("…");
+    constexpr int kTitleChars = 32;
+    if (name.size() > kTitleChars)
+        name = name.left(kTitleChars - 1) + QStringLiteral("…");
+    if (targets.size() > 1)
+        name = tr("%1 and %n more", nullptr, static_cast<int>(targets.size() - 1)).arg(name);
+    return name;
 }
 
 QString WatchPane::bannerText() const
@@ -225,13 +257,24 @@ void WatchPane::watchTypedKey(bool asPrefix)
 void WatchPane::updateTargets()
 {
     m_targets->clear();
-    for (const WatchController::Target &target : m_controller->targets()) {
+    bool refused = false;
+    for (const WatchPaneController::Target &target : m_controller->targets()) {
         const QString key = QString::fromStdString(printKeyLiteral(target.key));
-        m_targets->addItem(target.prefix ? tr("Prefix %1 (every key below it)").arg(key)
-                                         : tr("Key %1").arg(key));
+        QString text
+            = target.prefix ? tr("Prefix %1 (every key below it)").arg(key) : tr("Key %1").arg(key);
+        if (m_controller->isRefused(target)) {
+            text += QStringLiteral(" · ") + tr("not watched: over the limit");
+            refused = true;
+        }
+        m_targets->addItem(text);
+    }
+    if (!refused && !m_refusal.isEmpty()) {
+        m_refusal.clear(); // the refused prefix was removed, or the limit raised
+        m_banner->hide();
     }
     m_remove->setEnabled(false);
     updateStatus();
+    emit titleChanged(title());
 }
 
 void WatchPane::updateStatus()

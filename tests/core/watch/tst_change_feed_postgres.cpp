@@ -1,7 +1,8 @@
 // ChangeFeed on PostgreSQL: the probe (the server's transaction snapshot) sees other processes'
 // sets, deletes, rows deleted behind kvs's back and reset(); it runs for a user without any
 // privilege beyond reading the tables; expiry follows the store's clock. The other process is
-// this test binary started again with --writer (feed_writer.h).
+// this test binary started again with --writer (feed_writer.h). Each fallback of the probe runs
+// where the server refuses the better ones, and still sees another process's set and delete.
 #include "support/postgres_test_server.h"
 #include "watch/feed_writer.h"
 
@@ -34,18 +35,42 @@ std::vector<Change> pollUntilChange(ChangeFeed &feed)
 }
 
 // A store of this process for setting up rows.
-void setUp(const std::string &schema, const std::function<void(AsyncKVStore &)> &write)
+void setUp(const std::string &url,
+           const std::string &schema,
+           const std::function<void(AsyncKVStore &)> &write)
 {
     AsyncKVStoreSettings settings;
     settings.schema = schema;
-    AsyncKVStore store(test::postgresUrl(), settings);
+    AsyncKVStore store(url, settings);
     write(store);
     store.close().waitForFinished();
+}
+
+void setUp(const std::string &schema, const std::function<void(AsyncKVStore &)> &write)
+{
+    setUp(test::postgresUrl(), schema, write);
 }
 
 QStringList setOp(const char *key, const char *value)
 {
     return {QStringLiteral("set"), QString::fromUtf8(key), QString::fromUtf8(value)};
+}
+
+// url naming database instead of the test server's.
+std::string onDatabase(std::string url, const std::string &database)
+{
+    const std::size_t path = url.find('/', url.find("://") + 3);
+    const std::size_t query = url.find('?', path);
+    url.replace(path + 1, (query == std::string::npos ? url.size() : query) - path - 1, database);
+    return url;
+}
+
+// url logging in as user with password instead.
+std::string asUser(std::string url, const std::string &user, const std::string &password)
+{
+    const std::size_t userStart = url.find("://") + 3;
+    url.replace(userStart, url.find('@') - userStart, user + ":" + password);
+    return url;
 }
 
 } // namespace
@@ -61,6 +86,8 @@ private slots:
     void reportsExpiryOnTheStoresClock();
     void probesAsAUserWithoutPrivileges();
     void refusesAPrefixOverTheLimit();
+    void fallsBackToTheNextProbeTheServerAllows_data();
+    void fallsBackToTheNextProbeTheServerAllows();
 };
 
 void TestChangeFeedPostgres::seesAnotherProcessSetAndDelete()
@@ -192,6 +219,72 @@ void TestChangeFeedPostgres::refusesAPrefixOverTheLimit()
                  std::string(R"(kvs: prefix ["big"] holds more than 1 keys; watch a narrower )"
                              "prefix or raise the limit"));
     }
+}
+
+void TestChangeFeedPostgres::fallsBackToTheNextProbeTheServerAllows_data()
+{
+    QTest::addColumn<QStringList>("revoked");
+    QTest::addColumn<QString>("probe");
+    QTest::newRow("txid_current_snapshot") << QStringList{QStringLiteral("pg_current_snapshot()")}
+                                           << QStringLiteral("txid_current_snapshot()");
+    QTest::newRow("pg_current_wal_lsn") << QStringList{QStringLiteral("pg_current_snapshot()"),
+                                                       QStringLiteral("txid_current_snapshot()")}
+                                        << QStringLiteral("pg_current_wal_lsn()");
+    QTest::newRow("every poll re-reads")
+        << QStringList{QStringLiteral("pg_current_snapshot()"),
+                       QStringLiteral("txid_current_snapshot()"),
+                       QStringLiteral("pg_current_wal_lsn()")}
+        << QStringLiteral("none the server allows (every poll re-reads)");
+}
+
+void TestChangeFeedPostgres::fallsBackToTheNextProbeTheServerAllows()
+{
+    QFETCH(QStringList, revoked);
+    QFETCH(QString, probe);
+    // The functions are taken from PUBLIC in a scratch database of this test only (a function's
+    // grants belong to one database), and the feed runs as a role without superuser rights,
+    // which the grants bind.
+    const std::string name = test::freshSchema("probe");
+    const std::string schema = "kvs";
+    test::PgAdmin server;
+    server.exec("CREATE DATABASE \"" + name + "\"");
+    const std::string ownerUrl = onDatabase(test::postgresUrl(), name);
+    const std::string role = name + "_reader";
+    {
+        test::PgAdmin admin(ownerUrl);
+        setUp(ownerUrl, schema, [](AsyncKVStore &store) {
+            store.set({"p", "a"}, Value(1)).waitForFinished();
+        });
+        admin.exec("CREATE ROLE \"" + role + "\" LOGIN PASSWORD 'reader-pw' NOSUPERUSER");
+        admin.exec("GRANT USAGE ON SCHEMA \"" + schema + "\" TO \"" + role + "\"");
+        admin.exec("GRANT SELECT ON ALL TABLES IN SCHEMA \"" + schema + "\" TO \"" + role + "\"");
+        for (const QString &function : revoked)
+            admin.exec("REVOKE EXECUTE ON FUNCTION pg_catalog." + function.toStdString()
+                       + " FROM PUBLIC");
+    }
+    {
+        ChangeFeed feed(
+            asUser(ownerUrl, role, "reader-pw"), WatchTargets::of({}, {{"p"}}), {}, schema);
+        QCOMPARE(QString::fromStdString(feed.probeDescription()), probe);
+        QCOMPARE(feed.entries().size(), std::size_t(1));
+        QVERIFY(feed.poll().empty());
+
+        QVERIFY(test::writeFromAnotherProcess(ownerUrl, schema, setOp(R"(["p", "b"])", "2")));
+        std::vector<Change> changes = pollUntilChange(feed);
+        QCOMPARE(changes.size(), std::size_t(1));
+        QVERIFY(changes[0].key == (Key{"p", "b"}));
+        QVERIFY(changes[0].kind == ChangeKind::Set);
+
+        QVERIFY(test::writeFromAnotherProcess(
+            ownerUrl, schema, {QStringLiteral("delete"), QStringLiteral(R"(["p", "a"])")}));
+        changes = pollUntilChange(feed);
+        QCOMPARE(changes.size(), std::size_t(1));
+        QVERIFY(changes[0].key == (Key{"p", "a"}));
+        QVERIFY(changes[0].kind == ChangeKind::Deleted);
+        QVERIFY(feed.poll().empty());
+    }
+    server.exec("DROP DATABASE \"" + name + "\" WITH (FORCE)");
+    server.exec("DROP ROLE \"" + role + "\"");
 }
 
 int main(int argc, char **argv)

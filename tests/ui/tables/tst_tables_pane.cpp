@@ -1,7 +1,8 @@
 // The Tables view and the SQL console on a real SQLite file, offscreen: the kvs tables paged
-// by keyset with decoded keys and values, a scroll to the end, the console's paged result,
-// its refusal to write while read-only, the write switch that asks first, a cancelled query,
-// CSV export and the statement history. Also the README's screenshots.
+// by keyset with decoded keys and values, a scroll to the end, a table larger than the model's
+// window scrolled through by its row bar and by the view's own scrolling, the console's paged
+// result, its refusal to write while read-only, the write switch that asks first, a cancelled
+// query, CSV export and the statement history. Also the README's screenshots.
 #include "rawsql/raw_sql_fixture.h"
 #include "support/test_support.h"
 #include "tables/console_controller.h"
@@ -21,6 +22,7 @@
 #include <QDir>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
@@ -99,6 +101,63 @@ private slots:
             }
         }
         QVERIFY(found);
+    }
+
+    void aWindowScrollsThroughALargerTable()
+    {
+        TablesPane pane;
+        TableRowsModel *rows = pane.controller()->rows();
+        QAbstractItemModelTester tester(rows,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        rows->setWindowLimit(1000); // the 5,000 rows of the table are five windows
+        pane.setTarget(target());
+        pane.resize(900, 500);
+        pane.show();
+        QTRY_VERIFY(pane.statusText().contains(QStringLiteral("5,000 row(s)")));
+        QCOMPARE(rows->rowCount(), 1000);
+        QCOMPARE(rows->totalRows(), qint64(5000));
+        QScrollBar *bar = pane.rowScrollBar();
+        QScrollBar *inner = pane.view()->verticalScrollBar();
+        QVERIFY(bar->isVisible());
+        QCOMPARE(bar->maximum(), inner->maximum() + 4000); // every row, not the window's
+        const auto keyAt = [](int row) {
+            return QString::fromStdString(printKeyLiteral(Key{"row", double(row)}));
+        };
+        const auto topRow = [&] {
+            return rows->windowStart() + pane.view()->rowAt(0);
+        };
+
+        // The bar to the end: the window moves there and the last row is read and shown.
+        bar->setValue(bar->maximum());
+        QCOMPARE(rows->windowStart(), qint64(4000));
+        QCOMPARE(inner->value(), inner->maximum());
+        QCOMPARE(rows->headerData(999, Qt::Vertical, Qt::DisplayRole).toString(),
+                 QStringLiteral("5000"));
+        QTRY_COMPARE(rows->index(999, 1).data().toString(), keyAt(4999));
+        QVERIFY(!rows->hasPage(12)); // the pages on the way were not read
+
+        // The middle: a window around it, the view's top row the bar's.
+        bar->setValue(2500);
+        QVERIFY(rows->windowStart() <= 2500 && rows->windowStart() + 1000 > 2500);
+        QCOMPARE(topRow(), qint64(2500));
+        QTRY_COMPARE(rows->index(int(2500 - rows->windowStart()), 1).data().toString(),
+                     keyAt(2500));
+
+        // The view's own scrolling (wheel, keys) moves the bar; near the window's edge the
+        // window follows, and the top row stays where it was.
+        inner->setValue(inner->value() + 3);
+        QCOMPARE(bar->value(), 2503);
+        const qint64 before = rows->windowStart();
+        inner->setValue(inner->maximum());
+        const qint64 top = before + inner->maximum();
+        QVERIFY(rows->windowStart() > before);
+        QCOMPARE(bar->value(), int(top));
+        QCOMPARE(topRow(), top);
+
+        // Back to the first row.
+        bar->setValue(0);
+        QCOMPARE(rows->windowStart(), qint64(0));
+        QCOMPARE(rows->index(0, 1).data().toString(), keyAt(0));
     }
 
     void consolePagesARefusedWriteAndCsv()

@@ -2,7 +2,9 @@
 // writes: a set, an overwrite (the changed part marked), a delete, and an expiry on the feed's
 // clock; pause and resume; clear (asked first); the export as JSON lines; the inspector's
 // "changed by another process" banner and Reload; a watched subtree's new key in the expanded
-// tree. Built twice: on a SQLite file and, with KVS_WATCH_POSTGRES (ctest label postgres), on a
+// tree; two panes of one tab, each seeing only its own targets through the tab's one feed,
+// closing a pane taking its targets out of the feed, one pane paused while the other stays live.
+// Built twice: on a SQLite file and, with KVS_WATCH_POSTGRES (ctest label postgres), on a
 // PostgreSQL schema of its own. The other process is this binary started again with --writer.
 #include "connection/connection_spec.h"
 #include "core/watch/feed_writer.h"
@@ -18,6 +20,8 @@
 #include "watch/watch_entries_model.h"
 #include "watch/watch_history_model.h"
 #include "watch/watch_pane.h"
+#include "watch/watch_pane_controller.h"
+#include "watch/watch_tab.h"
 
 #ifdef KVS_WATCH_POSTGRES
 #include "support/postgres_test_server.h"
@@ -41,6 +45,8 @@
 #include <QPoint>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -144,6 +150,8 @@ private slots:
     void resumeShowsWhatChangedWhilePaused();
     void clearAsksFirstAndExportWritesJsonLines();
     void refusesAPrefixOverItsLimit();
+    void panesSeeTheirOwnTargetsThroughOneFeed();
+    void pausingOnePaneLeavesTheOtherLive();
     void inspectorAndTreeSeeAnotherProcess();
 #ifndef KVS_WATCH_POSTGRES
     void savesAScreenshot();
@@ -161,10 +169,11 @@ void TestWatchPane::seesAnotherProcessSetDeleteAndExpiry()
         store->set({"config"}, Value(0.0)).waitForFinished();
         store->close().waitForFinished();
     }
-    WatchPane pane;
+    WatchTab tab;
+    WatchPane &pane = *tab.currentPane();
     QAbstractItemModelTester entriesTester(pane.controller()->entries());
     QAbstractItemModelTester historyTester(pane.controller()->history());
-    pane.setSource(sourceOf(db, clock));
+    tab.setSource(sourceOf(db, clock));
     pane.keyEdit()->setText(QStringLiteral("[\"users\""));
     QVERIFY(!pane.watchPrefixButton()->isEnabled()); // not a literal yet
     pane.keyEdit()->setText(QStringLiteral("[\"users\"]"));
@@ -228,8 +237,9 @@ void TestWatchPane::resumeShowsWhatChangedWhilePaused()
         store->set({"k"}, Value(1.0)).waitForFinished();
         store->close().waitForFinished();
     }
-    WatchPane pane;
-    pane.setSource(sourceOf(db));
+    WatchTab tab;
+    WatchPane &pane = *tab.currentPane();
+    tab.setSource(sourceOf(db));
     pane.keyEdit()->setText(QStringLiteral("[\"k\"]"));
     pane.watchKeyButton()->click();
     QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->entries()->rowCount(), 1, kTimeout);
@@ -255,8 +265,9 @@ void TestWatchPane::clearAsksFirstAndExportWritesJsonLines()
         store->set({"k"}, Value(1.0)).waitForFinished();
         store->close().waitForFinished();
     }
-    WatchPane pane;
-    pane.setSource(sourceOf(db));
+    WatchTab tab;
+    WatchPane &pane = *tab.currentPane();
+    tab.setSource(sourceOf(db));
     pane.keyEdit()->setText(QStringLiteral("[\"k\"]"));
     pane.watchKeyButton()->click();
     QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->entries()->rowCount(), 1, kTimeout);
@@ -267,7 +278,7 @@ void TestWatchPane::clearAsksFirstAndExportWritesJsonLines()
 
     const QString path = m_dir.filePath(QStringLiteral("history-%1.jsonl").arg(m_count));
     pane.setChooseExportPath([path] { return path; });
-    QSignalSpy exported(pane.controller(), &WatchController::exported);
+    QSignalSpy exported(pane.controller(), &WatchPaneController::exported);
     pane.exportHistory();
     QVERIFY(exported.wait(kTimeout));
     QCOMPARE(exported.at(0).at(1).toString(), QString());
@@ -316,9 +327,10 @@ void TestWatchPane::refusesAPrefixOverItsLimit()
             store->set({"big", double(i)}, Value(double(i))).waitForFinished();
         store->close().waitForFinished();
     }
-    WatchPane pane;
-    pane.setSource(sourceOf(db));
-    pane.controller()->setPrefixLimit(2);
+    WatchTab tab;
+    WatchPane &pane = *tab.currentPane();
+    tab.setSource(sourceOf(db));
+    tab.limitBox()->setValue(2);
     pane.keyEdit()->setText(QStringLiteral("[\"big\"]"));
     pane.watchPrefixButton()->click();
     QTRY_COMPARE_WITH_TIMEOUT(pane.bannerText(),
@@ -327,9 +339,137 @@ void TestWatchPane::refusesAPrefixOverItsLimit()
                                              "limit"),
                               kTimeout);
     QCOMPARE(pane.controller()->entries()->rowCount(), 0);
-    pane.controller()->setPrefixLimit(3);
+    QVERIFY(pane.targetList()->item(0)->text().contains(QStringLiteral("over the limit")));
+
+    // The refused prefix is out of the feed: another pane's key is watched all the same, and
+    // that pane shows no error.
+    WatchPane *other = tab.newPane();
+    other->keyEdit()->setText(QStringLiteral("[\"big\", 0]"));
+    other->watchKeyButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(other->controller()->entries()->rowCount(), 1, kTimeout);
+    QVERIFY(other->bannerText().isEmpty());
+    QVERIFY(!pane.bannerText().isEmpty());
+    QCOMPARE(tab.controller()->feed()->targets().prefixes.size(), std::size_t(0));
+
+    tab.limitBox()->setValue(3);
     QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->entries()->rowCount(), 3, kTimeout);
     QVERIFY(pane.bannerText().isEmpty());
+    QVERIFY(!pane.targetList()->item(0)->text().contains(QStringLiteral("over the limit")));
+}
+
+void TestWatchPane::panesSeeTheirOwnTargetsThroughOneFeed()
+{
+    const Database db = freshDatabase();
+    const auto clock = std::make_shared<ManualClock>();
+    {
+        auto store = storeOf(db, clock);
+        store->set({"a", "x"}, Value(1.0)).waitForFinished();
+        store->set({"b", "x"}, Value(2.0)).waitForFinished();
+        store->set({"b", "tmp"}, Value(3.0), SetOptions{60000.0}).waitForFinished();
+        store->close().waitForFinished();
+    }
+    WatchTab tab;
+    tab.setSource(sourceOf(db, clock));
+    WatchPane *paneA = tab.currentPane();
+    QCOMPARE(tab.paneCount(), 1);
+    QCOMPARE(tab.paneTabs()->tabText(0), QStringLiteral("New pane"));
+    paneA->keyEdit()->setText(QStringLiteral("[\"a\"]"));
+    paneA->watchPrefixButton()->click();
+    tab.newPaneButton()->click();
+    QCOMPARE(tab.paneCount(), 2);
+    WatchPane *paneB = tab.currentPane();
+    QVERIFY(paneB != paneA);
+    paneB->keyEdit()->setText(QStringLiteral("[\"b\"]"));
+    paneB->watchPrefixButton()->click();
+    QCOMPARE(tab.paneTabs()->tabText(0), QStringLiteral("[\"a\"]…"));
+    QCOMPARE(tab.paneTabs()->tabText(1), QStringLiteral("[\"b\"]…"));
+    WatchPaneController *a = paneA->controller();
+    WatchPaneController *b = paneB->controller();
+    QAbstractItemModelTester entriesTester(b->entries());
+    QAbstractItemModelTester historyTester(b->history());
+    QTRY_COMPARE_WITH_TIMEOUT(a->entries()->rowCount(), 1, kTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(b->entries()->rowCount(), 2, kTimeout);
+    // One feed, one probe, for both panes.
+    LiveFeed *feed = tab.controller()->feed();
+    QCOMPARE(feed->targets().prefixes.size(), std::size_t(2));
+
+    QVERIFY(writeElsewhere(db, setOp(R"(["b", "y"])", "4")));
+    QTRY_COMPARE_WITH_TIMEOUT(b->history()->rowCount(), 1, kTimeout);
+    QCOMPARE(cell(*b->history(), 0, WatchHistoryModel::KeyColumn),
+             QStringLiteral("[\"b\", \"y\"]"));
+    QVERIFY(writeElsewhere(db, {QStringLiteral("delete"), QStringLiteral(R"(["a", "x"])")}));
+    QTRY_COMPARE_WITH_TIMEOUT(a->history()->rowCount(), 1, kTimeout);
+    QCOMPARE(cell(*a->history(), 0, WatchHistoryModel::ChangeColumn), QStringLiteral("Deleted"));
+    QCOMPARE(a->entries()->rowCount(), 0);
+    clock->advance(60000);
+    QTRY_COMPARE_WITH_TIMEOUT(b->history()->rowCount(), 2, kTimeout);
+    QCOMPARE(cell(*b->history(), 0, WatchHistoryModel::ChangeColumn), QStringLiteral("Expired"));
+    QCOMPARE(cell(*b->history(), 0, WatchHistoryModel::KeyColumn),
+             QStringLiteral("[\"b\", \"tmp\"]"));
+    // Each saw only its own: a's delete is not in b's history, nor b's set and expiry in a's.
+    QCOMPARE(a->history()->rowCount(), 1);
+    QCOMPARE(b->entries()->rowCount(), 2);
+
+    // Closing b takes its prefix out of the feed: its subtree is read no more.
+    tab.closePane(1);
+    QCOMPARE(tab.paneCount(), 1);
+    QCOMPARE(feed->targets().prefixes.size(), std::size_t(1));
+    QCOMPARE(feed->targets().prefixes.front(), (Key{"a"}));
+    QVERIFY(writeElsewhere(db, setOp(R"(["b", "z"])", "5")));
+    QVERIFY(writeElsewhere(db, setOp(R"(["a", "z"])", "6")));
+    QTRY_COMPARE_WITH_TIMEOUT(a->history()->rowCount(), 2, kTimeout);
+    QCOMPARE(cell(*a->history(), 0, WatchHistoryModel::KeyColumn),
+             QStringLiteral("[\"a\", \"z\"]"));
+    QVERIFY(feed->isPolling());
+    // The last pane closed: an empty one takes its place, and nothing is polled.
+    tab.closePane(0);
+    QCOMPARE(tab.paneCount(), 1);
+    QVERIFY(tab.currentPane()->controller()->targets().empty());
+    QVERIFY(feed->targets().prefixes.empty() && feed->targets().keys.empty());
+    QVERIFY(!feed->isPolling());
+}
+
+void TestWatchPane::pausingOnePaneLeavesTheOtherLive()
+{
+    const Database db = freshDatabase();
+    {
+        auto store = storeOf(db);
+        store->set({"a", "1"}, Value(1.0)).waitForFinished();
+        store->close().waitForFinished();
+    }
+    WatchTab tab;
+    tab.setSource(sourceOf(db));
+    WatchPane *paused = tab.currentPane();
+    paused->keyEdit()->setText(QStringLiteral("[\"a\"]"));
+    paused->watchPrefixButton()->click();
+    WatchPane *live = tab.newPane();
+    live->keyEdit()->setText(QStringLiteral("[\"a\", \"1\"]"));
+    live->watchKeyButton()->click();
+    QCOMPARE(tab.controller()->feed()->targets().keys.size(), std::size_t(1));
+    QTRY_COMPARE_WITH_TIMEOUT(paused->controller()->entries()->rowCount(), 1, kTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(live->controller()->entries()->rowCount(), 1, kTimeout);
+    paused->pauseAction()->setChecked(true);
+    QVERIFY(tab.controller()->feed()->isPolling()); // the other pane still watches
+
+    QVERIFY(writeElsewhere(db, setOp(R"(["a", "1"])", "2")));
+    QTRY_COMPARE_WITH_TIMEOUT(live->controller()->history()->rowCount(), 1, kTimeout);
+    QVERIFY(writeElsewhere(db, setOp(R"(["a", "1"])", "3")));
+    QTRY_COMPARE_WITH_TIMEOUT(live->controller()->history()->rowCount(), 2, kTimeout);
+    QVERIFY(writeElsewhere(db, setOp(R"(["a", "new"])", "7")));
+    QVERIFY(writeElsewhere(db, {QStringLiteral("delete"), QStringLiteral(R"(["a", "new"])")}));
+    QCOMPARE(paused->controller()->history()->rowCount(), 0);
+    live->pauseAction()->setChecked(true);
+    QVERIFY(!tab.controller()->feed()->isPolling()); // every pane paused: no polls
+    live->pauseAction()->setChecked(false);
+    QTRY_VERIFY_WITH_TIMEOUT(tab.controller()->feed()->isPolling(), kTimeout);
+
+    paused->pauseAction()->setChecked(false);
+    // Held while paused: one change per key, from the value before to the value now; the key
+    // that came and went drops out.
+    WatchHistoryModel *history = paused->controller()->history();
+    QCOMPARE(history->rowCount(), 1);
+    QCOMPARE(cell(*history, 0, WatchHistoryModel::OldValueColumn), QStringLiteral("1"));
+    QCOMPARE(cell(*history, 0, WatchHistoryModel::NewValueColumn), QStringLiteral("3"));
 }
 
 void TestWatchPane::inspectorAndTreeSeeAnotherProcess()
@@ -381,9 +521,10 @@ void TestWatchPane::inspectorAndTreeSeeAnotherProcess()
     QTRY_VERIFY_WITH_TIMEOUT(model->findChild(users, encodeKey({"users", "bob"})).isValid(),
                              kTimeout);
     QVERIFY(!model->findChild(users, encodeKey({"users", "cy"})).isValid());
-    view->watch()->keyEdit()->setText(QStringLiteral("[\"users\"]"));
-    view->watch()->watchPrefixButton()->click();
-    QTRY_COMPARE_WITH_TIMEOUT(view->watch()->controller()->entries()->rowCount(), 1, kTimeout);
+    WatchPane *watchPane = view->watch()->currentPane();
+    watchPane->keyEdit()->setText(QStringLiteral("[\"users\"]"));
+    watchPane->watchPrefixButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(watchPane->controller()->entries()->rowCount(), 1, kTimeout);
     QVERIFY(writeElsewhere(db, setOp(R"(["users", "cy"])", "3")));
     QTRY_VERIFY_WITH_TIMEOUT(model->findChild(users, encodeKey({"users", "cy"})).isValid(),
                              kTimeout);
@@ -409,9 +550,10 @@ void TestWatchPane::savesAScreenshot()
         store->set({"config", "theme"}, Value("light")).waitForFinished();
         store->close().waitForFinished();
     }
-    WatchPane pane;
-    pane.resize(1000, 620);
-    pane.setSource(sourceOf(db));
+    WatchTab tab;
+    WatchPane &pane = *tab.currentPane();
+    tab.resize(1000, 620);
+    tab.setSource(sourceOf(db));
     pane.keyEdit()->setText(QStringLiteral("[\"orders\"]"));
     pane.watchPrefixButton()->click();
     pane.keyEdit()->setText(QStringLiteral("[\"config\", \"theme\"]"));
@@ -429,13 +571,13 @@ void TestWatchPane::savesAScreenshot()
     step(setOp(R"(["orders", 1001])", R"({status: "shipped", total: 42.5})"));
     step({QStringLiteral("delete"), QStringLiteral(R"(["orders", 1002])")});
     pane.keyEdit()->setText(QStringLiteral("[\"jobs\"]"));
-    pane.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    tab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tab));
     pane.historyView()->resizeColumnsToContents();
     pane.entriesView()->resizeColumnsToContents();
     const QString dir = QStringLiteral(KVS_SCREENSHOT_DIR);
     QDir().mkpath(dir);
-    QVERIFY(pane.grab().save(dir + QStringLiteral("/watch.png")));
+    QVERIFY(tab.grab().save(dir + QStringLiteral("/watch.png")));
 }
 #endif
 
