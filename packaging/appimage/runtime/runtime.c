@@ -21,6 +21,7 @@
 
 #define _GNU_SOURCE
 #include <squashfuse.h>
+#include <cache.h>
 #include <ll.h>
 #include <traverse.h>
 
@@ -221,6 +222,18 @@ static int extract_and_run(const char *self, off_t offset, int argc, char **argv
     return status;
 }
 
+/* squashfuse keeps one decompressed data block. The kernel asks for a library's pages in pieces
+ * of 4 to 128 KiB that often straddle two blocks or come back to the block before, so with one
+ * block kept many requests decompress a block again. A few blocks catch those; many more cost
+ * more in fresh memory than they save (the blocks are allocated anew as the cache fills). */
+enum { DATA_CACHE_BLOCKS = 8 };
+
+static int widen_data_cache(sqfs *fs)
+{
+    sqfs_cache_destroy(&fs->data_cache);
+    return sqfs_block_cache_init(&fs->data_cache, DATA_CACHE_BLOCKS) == SQFS_OK;
+}
+
 /* Forks the FUSE server; returns its pid once the image is mounted at mountpoint, or -1. */
 static pid_t mount_image(const char *self, off_t offset, const char *mountpoint)
 {
@@ -233,7 +246,7 @@ static pid_t mount_image(const char *self, off_t offset, const char *mountpoint)
     if (pid == 0) {
         close(ready[0]);
         sqfs_ll *ll = sqfs_ll_open(self, (size_t)offset);
-        if (!ll)
+        if (!ll || !widen_data_cache(&ll->fs))
             _exit(1);
         struct fuse_lowlevel_ops ops;
         memset(&ops, 0, sizeof ops);
