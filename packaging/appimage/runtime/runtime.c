@@ -21,7 +21,6 @@
 
 #define _GNU_SOURCE
 #include <squashfuse.h>
-#include <cache.h>
 #include <ll.h>
 #include <traverse.h>
 
@@ -30,6 +29,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,18 +222,6 @@ static int extract_and_run(const char *self, off_t offset, int argc, char **argv
     return status;
 }
 
-/* squashfuse keeps one decompressed data block. The kernel asks for a library's pages in pieces
- * of 4 to 128 KiB that often straddle two blocks or come back to the block before, so with one
- * block kept many requests decompress a block again. A few blocks catch those; many more cost
- * more in fresh memory than they save (the blocks are allocated anew as the cache fills). */
-enum { DATA_CACHE_BLOCKS = 8 };
-
-static int widen_data_cache(sqfs *fs)
-{
-    sqfs_cache_destroy(&fs->data_cache);
-    return sqfs_block_cache_init(&fs->data_cache, DATA_CACHE_BLOCKS) == SQFS_OK;
-}
-
 /* Forks the FUSE server; returns its pid once the image is mounted at mountpoint, or -1. */
 static pid_t mount_image(const char *self, off_t offset, const char *mountpoint)
 {
@@ -245,8 +233,13 @@ static pid_t mount_image(const char *self, off_t offset, const char *mountpoint)
         die("fork");
     if (pid == 0) {
         close(ready[0]);
+        /* squashfuse allocates a block-sized buffer for each read and each decompressed block:
+         * kept in the heap (not mapped and unmapped each time, nor trimmed away) the memory is
+         * reused without page faults. */
+        mallopt(M_MMAP_THRESHOLD, 4 << 20);
+        mallopt(M_TRIM_THRESHOLD, 64 << 20);
         sqfs_ll *ll = sqfs_ll_open(self, (size_t)offset);
-        if (!ll || !widen_data_cache(&ll->fs))
+        if (!ll)
             _exit(1);
         struct fuse_lowlevel_ops ops;
         memset(&ops, 0, sizeof ops);
