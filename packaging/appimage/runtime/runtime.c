@@ -29,6 +29,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,6 +233,11 @@ static pid_t mount_image(const char *self, off_t offset, const char *mountpoint)
         die("fork");
     if (pid == 0) {
         close(ready[0]);
+        /* squashfuse allocates a block-sized buffer for each read and each decompressed block:
+         * kept in the heap (not mapped and unmapped each time, nor trimmed away) the memory is
+         * reused without page faults. */
+        mallopt(M_MMAP_THRESHOLD, 4 << 20);
+        mallopt(M_TRIM_THRESHOLD, 64 << 20);
         sqfs_ll *ll = sqfs_ll_open(self, (size_t)offset);
         if (!ll)
             _exit(1);
