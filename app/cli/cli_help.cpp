@@ -161,22 +161,22 @@ Options (before or after the arguments):
   An option value is the next argument or follows "=" (--limit=10).
 
 Database access:
-  get, list, export and queue stats|peek|dead open the database read-only: they never create, migrate
-  or write the database, and they can read a database at an older schema (read-only, a lease
-  that expired on its last attempt still counts as processing: the store dead-letters it on its
-  next write). Reading a WAL database (as kvs writes them) can leave SQLite's -wal and -shm files
-  beside it, as any SQLite reader does; they hold no data of their own, and removing them while
-  a writer runs would be unsafe, so kvs leaves them. In a folder you can only read, a read works
-  when no -wal file holds changes, and is refused (saying why) when one does. A --db that is not
-  a regular file (a named pipe, a directory) is refused. set, delete, increment, import and queue retry|delete-dead|enqueue create a database that does
-  not exist yet; on a database at an older schema they refuse, unless --migrate is given.
-  PostgreSQL: the same, per schema: a read never creates the schema or tables; a write creates
-  them in an empty schema, and needs --migrate to add them beside an application's tables.
-  A password in a connection string is never printed, and kvs overwrites it in its own
-  command line once read, but ps can show it before that, and shell histories keep it: the safe
-  ways are PGPASSWORD, ~/.pgpass (both as in psql) or the system keychain (kvs-admin).
-  A password sent to another host without sslmode=require (or verify-ca, verify-full) gets a
-  warning on stderr.
+  get, list, export and queue stats|peek|dead open the database read-only: they never create,
+  migrate or write the database, and they can read a database at an older schema (read-only, a
+  lease that expired on its last attempt still counts as processing: the store dead-letters it on
+  its next write). Reading a WAL database (as kvs writes them) can leave SQLite's -wal and -shm
+  files beside it, as any SQLite reader does; they hold no data of their own, and removing them
+  while a writer runs would be unsafe, so kvs leaves them. In a folder you can only read, a read
+  works when no -wal file holds changes, and is refused (saying why) when one does. A --db that is
+  not a regular file (a named pipe, a directory) is refused. set, delete, increment, import and
+  queue retry|delete-dead|enqueue create a database that does not exist yet; on a database at an
+  older schema they refuse, unless --migrate is given. PostgreSQL: the same, per schema: a read
+  never creates the schema or tables; a write creates them in an empty schema, and needs --migrate
+  to add them beside an application's tables. A password in a connection string is never printed,
+  and kvs overwrites it in its own command line once read, but ps can show it before that, and
+  shell histories keep it: the safe ways are PGPASSWORD, ~/.pgpass (both as in psql) or the system
+  keychain (kvs-admin). A password sent to another host without sslmode=require (or verify-ca,
+  verify-full) gets a warning on stderr.
 
 Output (one line per result, on stdout):
   get           the value's literal, e.g. {"name": "Alice"}
