@@ -8,6 +8,8 @@
 #include "bench/run_history.h"
 
 #include <QApplication>
+#include <QFile>
+#include <QFileInfo>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
@@ -119,6 +121,28 @@ private slots:
         QVERIFY(deleted.wait(kTimeoutMs));
         QVERIFY(savedIds(path).empty());
         QTRY_COMPARE(pane.historyModel()->savedRunCount(), 0);
+    }
+
+    // A history that cannot be opened: the deletion fails with the reason, and nothing else.
+    void deletionThatCannotOpenTheHistorySaysWhy()
+    {
+        QTemporaryDir dir;
+        QFile plain(dir.filePath(QStringLiteral("plain")));
+        QVERIFY(plain.open(QIODevice::WriteOnly));
+        plain.close();
+        BenchController controller;
+        const QString path = dir.filePath(QStringLiteral("plain/history.sqlite"));
+        controller.setHistoryPath(path);
+        QSignalSpy failed(&controller, &BenchController::failed);
+        QSignalSpy deleted(&controller, &BenchController::runsDeleted);
+        controller.deleteRuns({1});
+        QVERIFY(failed.wait(kTimeoutMs));
+        QVERIFY2(failed.at(0).at(0).toString().startsWith(
+                     QStringLiteral("kvs: cannot open the benchmark history ") + path
+                     + QStringLiteral(": ")),
+                 qPrintable(failed.at(0).at(0).toString()));
+        QCOMPARE(deleted.size(), 0);
+        QCOMPARE(QFileInfo(plain).size(), 0);
     }
 
     // A real `kvs bench --save` process appends to the history the open tab shows.
