@@ -1824,6 +1824,26 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>The database is open read-only: allow writes to act on messages.</source>
         <translation>Die Datenbank ist nur lesend geöffnet: Erlauben Sie das Schreiben, um Nachrichten zu bearbeiten.</translation>
     </message>
+    <message>
+        <source>Poll every</source>
+        <translation>Abfragen alle</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>How often the overview is read when the database cannot say that something was committed (PostgreSQL).</source>
+        <translation>Wie oft die Übersicht gelesen wird, wenn die Datenbank nicht mitteilen kann, dass etwas festgeschrieben wurde (PostgreSQL).</translation>
+    </message>
+    <message>
+        <source>This SQLite file says when something was committed (%1): the overview is read then, and every %2 s for what time alone changes.</source>
+        <translation>Diese SQLite-Datei teilt mit, wann etwas festgeschrieben wurde (%1): Die Übersicht wird dann gelesen und alle %2 s für das, was allein die Zeit ändert.</translation>
+    </message>
+    <message>
+        <source>Refreshed at %1 (%2 ms); on each commit and every %3 s.</source>
+        <translation>Aktualisiert um %1 (%2 ms); bei jedem Commit und alle %3 s.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::SingleInstance</name>

@@ -3,6 +3,7 @@
 #include "future_error.h"
 #include "queues/dead_letter_model.h"
 #include "queues/queue_overview_model.h"
+#include "queues/queue_refresh_scheduler.h"
 
 #include <kvs/future.h>
 
@@ -11,6 +12,7 @@
 #include <QtConcurrent>
 
 #include <algorithm>
+#include <utility>
 
 namespace kvs::ui {
 
@@ -36,9 +38,9 @@ QueuesController::QueuesController(QObject *parent)
     : QObject(parent)
     , m_overview(new QueueOverviewModel(this))
     , m_deadLetters(new DeadLetterModel(this))
+    , m_scheduler(new QueueRefreshScheduler(this))
 {
-    m_timer.setInterval(kDefaultIntervalMs);
-    connect(&m_timer, &QTimer::timeout, this, &QueuesController::refresh);
+    connect(m_scheduler, &QueueRefreshScheduler::refreshDue, this, &QueuesController::refresh);
 }
 
 QueuesController::~QueuesController()
@@ -62,37 +64,47 @@ void QueuesController::setStore(std::shared_ptr<AsyncKVStore> store,
     refresh();
 }
 
+void QueuesController::setSqliteFile(const std::string &path)
+{
+    m_scheduler->setSqliteFile(path);
+}
+
 void QueuesController::setPolling(bool on)
 {
-    if (on)
-        m_timer.start();
-    else
-        m_timer.stop();
+    m_scheduler->setActive(on);
 }
 
 void QueuesController::refresh()
 {
-    if (!m_store || m_refreshing)
+    if (!m_store)
         return;
+    if (m_refreshing) {
+        m_refreshAgain = true;
+        return;
+    }
     m_refreshing = true;
     auto started = std::make_shared<QElapsedTimer>();
     started->start();
     const std::shared_ptr<AsyncKVStore> store = m_store;
-    kvs::then(
-        store->queueStats(), this, [this, store, started](QFuture<std::vector<QueueStats>> f) {
-            m_refreshing = false;
-            if (store != m_store)
-                return;
-            const qint64 took = started->elapsed();
-            if (const QString error = errorOf(f); !error.isEmpty()) {
-                emit failed(error);
-                return;
-            }
-            m_overview->setStats(f.result(), nowMs());
-            // At most 5 % of the database's time: a slow refresh stretches the interval.
-            m_timer.setInterval(std::max<int>(kDefaultIntervalMs, int(took * 20)));
-            emit refreshed(took);
-        });
+    // Projected: a dashboard's read never writes, on a writable store too (a write would also
+    // move PRAGMA data_version and trigger the next refresh itself).
+    kvs::then(store->queueStats(std::nullopt, QueueStatsOptions{ExpiredLeases::Project}),
+              this,
+              [this, store, started](QFuture<std::vector<QueueStats>> f) {
+                  m_refreshing = false;
+                  if (store != m_store)
+                      return;
+                  const qint64 took = started->elapsed();
+                  m_scheduler->refreshFinished(took);
+                  if (std::exchange(m_refreshAgain, false))
+                      m_scheduler->requestRefresh();
+                  if (const QString error = errorOf(f); !error.isEmpty()) {
+                      emit failed(error);
+                      return;
+                  }
+                  m_overview->setStats(f.result(), nowMs());
+                  emit refreshed(took);
+              });
 }
 
 void QueuesController::browse(const std::string &topic, DeadLetterFilter filter, QString filterText)
@@ -121,7 +133,8 @@ void QueuesController::loadPage(std::uint64_t generation)
 {
     const std::shared_ptr<AsyncKVStore> store = m_store;
     const int shownBefore = m_deadLetters->rowCount();
-    auto read = store->listDead(m_topic, ListDeadOptions{1000, double(m_after)});
+    auto read
+        = store->listDead(m_topic, ListDeadOptions{1000, double(m_after), ExpiredLeases::Project});
     kvs::then(read,
               this,
               [this, store, generation, shownBefore](QFuture<std::vector<QueueDeadMessage>> f) {

@@ -16,9 +16,10 @@ namespace kvs::ui {
 
 class DeadLetterModel;
 class QueueOverviewModel;
+class QueueRefreshScheduler;
 
 // The queue dashboard's work with the store, all of it off the GUI thread: the overview's
-// refresh (a poll every interval, stretched so that the refresh takes at most 5 % of the time),
+// refresh (when QueueRefreshScheduler says so; its reads never write, see ExpiredLeases),
 // the dead-letter browser's filtered pages (id keyset, never OFFSET), and the operator's
 // actions (retry or delete a selection, or everything a filter matches as a cancellable job),
 // each recorded in the audit log. Thread rule: GUI thread only.
@@ -27,7 +28,6 @@ class QueuesController : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int kDefaultIntervalMs = 2000;
     // The browser shows this many matches per "load more".
     static constexpr int kBrowsePage = 100;
 
@@ -40,9 +40,11 @@ public:
     // A new store (or none); writable enables the actions. Refreshes at once.
     void setStore(std::shared_ptr<AsyncKVStore> store, bool writable, QString database);
     bool isWritable() const { return m_writable; }
-    // Starts or stops the poll (the pane polls only while it is shown).
+    // A SQLite file whose commits trigger a refresh, or empty (PostgreSQL): a poll.
+    void setSqliteFile(const std::string &path);
+    // Starts or stops the refreshes (the pane refreshes only while it is shown).
     void setPolling(bool on);
-    int intervalMs() const { return m_timer.interval(); }
+    QueueRefreshScheduler *scheduler() const { return m_scheduler; }
 
     void refresh();
     // Shows topic's dead letters that filter matches, from the start.
@@ -76,8 +78,9 @@ private:
     std::shared_ptr<AsyncKVStore> m_store;
     bool m_writable = false;
     QString m_database;
-    QTimer m_timer;
+    QueueRefreshScheduler *m_scheduler; // Owned (child).
     bool m_refreshing = false;
+    bool m_refreshAgain = false; // asked while one ran
     std::string m_topic;
     DeadLetterFilter m_filter;
     QString m_filterText;

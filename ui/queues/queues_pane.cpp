@@ -2,6 +2,7 @@
 
 #include "queues/dead_letter_model.h"
 #include "queues/queue_overview_model.h"
+#include "queues/queue_refresh_scheduler.h"
 #include "queues/queues_controller.h"
 
 #include <QCheckBox>
@@ -13,6 +14,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QTime>
@@ -39,6 +41,7 @@ QueuesPane::QueuesPane(QWidget *parent)
     , m_progress(new QProgressBar(this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_status(new QLabel(this))
+    , m_pollInterval(new QSpinBox(this))
 {
     m_confirm = [this](const QString &question) {
         return QMessageBox::question(this,
@@ -102,7 +105,30 @@ QueuesPane::QueuesPane(QWidget *parent)
     splitter->setStretchFactor(1, 2);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(splitter, 1);
-    layout->addWidget(m_status);
+    auto *statusRow = new QHBoxLayout;
+    statusRow->addWidget(m_status, 1);
+    statusRow->addWidget(new QLabel(tr("Poll every"), this));
+    statusRow->addWidget(m_pollInterval);
+    layout->addLayout(statusRow);
+    m_pollInterval->setRange(1, 3600);
+    m_pollInterval->setValue(QueueRefreshScheduler::kDefaultPollMs / 1000);
+    m_pollInterval->setSuffix(tr(" s"));
+    m_pollInterval->setToolTip(tr("How often the overview is read when the database cannot say "
+                                  "that something was committed (PostgreSQL)."));
+    connect(m_pollInterval, &QSpinBox::valueChanged, this, [this](int seconds) {
+        m_controller->scheduler()->setPollIntervalMs(seconds * 1000);
+    });
+    connect(m_controller->scheduler(),
+            &QueueRefreshScheduler::watchingCommits,
+            this,
+            [this](const QString &how) {
+                m_pollInterval->setEnabled(false);
+                m_pollInterval->setToolTip(
+                    tr("This SQLite file says when something was committed (%1): the overview is "
+                       "read then, and every %2 s for what time alone changes.")
+                        .arg(how)
+                        .arg(QueueRefreshScheduler::kSlowTickMs / 1000));
+            });
 
     connect(m_overview->selectionModel(),
             &QItemSelectionModel::currentRowChanged,
@@ -165,10 +191,16 @@ QueuesPane::QueuesPane(QWidget *parent)
     connect(m_cancel, &QPushButton::clicked, m_controller, &QueuesController::cancelJob);
 
     connect(m_controller, &QueuesController::refreshed, this, [this](qint64 ms) {
-        m_status->setText(tr("Refreshed at %1 (%2 ms); every %3 s.")
-                              .arg(QLocale().toString(QTime::currentTime(), QLocale::LongFormat))
-                              .arg(ms)
-                              .arg(m_controller->intervalMs() / 1000.0));
+        const QueueRefreshScheduler *scheduler = m_controller->scheduler();
+        const QString time = QLocale().toString(QTime::currentTime(), QLocale::LongFormat);
+        const double every = scheduler->tickIntervalMs() / 1000.0;
+        m_status->setText(
+            scheduler->watchesCommits()
+                ? tr("Refreshed at %1 (%2 ms); on each commit and every %3 s.")
+                      .arg(time)
+                      .arg(ms)
+                      .arg(every)
+                : tr("Refreshed at %1 (%2 ms); every %3 s.").arg(time).arg(ms).arg(every));
     });
     connect(m_controller, &QueuesController::failed, m_status, &QLabel::setText);
     connect(m_controller, &QueuesController::actionFinished, m_status, &QLabel::setText);
@@ -198,6 +230,12 @@ void QueuesPane::setStore(std::shared_ptr<AsyncKVStore> store,
     m_controller->setStore(std::move(store), writable, database);
     m_topicTitle->setText(tr("Select a topic to see its dead letters."));
     updateActions();
+}
+
+void QueuesPane::setSqliteFile(const std::string &path)
+{
+    m_pollInterval->setEnabled(path.empty());
+    m_controller->setSqliteFile(path);
 }
 
 void QueuesPane::showEvent(QShowEvent *event)

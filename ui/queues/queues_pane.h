@@ -6,12 +6,14 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 
 class QLabel;
 class QLineEdit;
 class QCheckBox;
 class QProgressBar;
 class QPushButton;
+class QSpinBox;
 class QTableView;
 
 namespace kvs::ui {
@@ -32,6 +34,9 @@ public:
     explicit QueuesPane(QWidget *parent = nullptr);
 
     void setStore(std::shared_ptr<AsyncKVStore> store, bool writable, const QString &database);
+    // The SQLite file whose commits refresh the overview, or empty (PostgreSQL): a poll at the
+    // interval the user sets (default 2 s).
+    void setSqliteFile(const std::string &path);
     QueuesController *controller() const { return m_controller; }
     QTableView *overviewView() const { return m_overview; }
     QTableView *deadLetterView() const { return m_deadLetters; }
@@ -42,6 +47,7 @@ public:
     QPushButton *retryAllButton() const { return m_retryAll; }
     QPushButton *deleteAllButton() const { return m_deleteAll; }
     QLabel *statusLabel() const { return m_status; }
+    QSpinBox *pollInterval() const { return m_pollInterval; }
 
     // Asks the user (a question box by default); tests replace it.
     void setConfirm(std::function<bool(const QString &question)> confirm)
@@ -77,6 +83,7 @@ private:
     QProgressBar *m_progress;       // Owned.
     QPushButton *m_cancel;          // Owned.
     QLabel *m_status;               // Owned.
+    QSpinBox *m_pollInterval;       // Owned.
     std::function<bool(const QString &)> m_confirm;
 };
 
