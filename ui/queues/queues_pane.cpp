@@ -1,11 +1,13 @@
 #include "queues/queues_pane.h"
 
-#include "queues/dead_letter_model.h"
+#include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
 #include "queues/queue_refresh_scheduler.h"
 #include "queues/queues_controller.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -32,6 +34,10 @@ QueuesPane::QueuesPane(QWidget *parent)
     , m_errorFilter(new QLineEdit(this))
     , m_regex(new QCheckBox(tr("Regular expression"), this))
     , m_payloadFilter(new QLineEdit(this))
+    , m_statusChoice(new QComboBox(this))
+    , m_olderThan(new QSpinBox(this))
+    , m_attempts(new QSpinBox(this))
+    , m_count(new QPushButton(tr("Count matching"), this))
     , m_deadLetters(new QTableView(this))
     , m_loadMore(new QPushButton(tr("Load more"), this))
     , m_retrySelected(new QPushButton(tr("Retry selected"), this))
@@ -63,10 +69,14 @@ QueuesPane::QueuesPane(QWidget *parent)
     m_deadLetters->verticalHeader()->hide();
     m_deadLetters->setWordWrap(false);
     QHeaderView *columns = m_deadLetters->horizontalHeader();
-    for (const int column :
-         {DeadLetterModel::Id, DeadLetterModel::Failed, DeadLetterModel::Attempts})
+    for (const int column : {QueueMessageModel::Id,
+                             QueueMessageModel::Enqueued,
+                             QueueMessageModel::Due,
+                             QueueMessageModel::Attempts,
+                             QueueMessageModel::LeaseExpiry,
+                             QueueMessageModel::Failed})
         columns->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    columns->resizeSection(DeadLetterModel::LastError, 320);
+    columns->resizeSection(QueueMessageModel::LastError, 320);
     m_errorFilter->setPlaceholderText(tr("Last error contains…"));
     m_payloadFilter->setPlaceholderText(tr("Payload contains…"));
     m_errorFilter->setClearButtonEnabled(true);
@@ -74,14 +84,28 @@ QueuesPane::QueuesPane(QWidget *parent)
     m_progress->hide();
     m_cancel->hide();
 
+    // The order of BrowseStatus.
+    m_statusChoice->addItems({tr("Due"), tr("Delayed"), tr("Processing"), tr("Dead"), tr("Done")});
+    m_statusChoice->setCurrentIndex(int(BrowseStatus::Dead));
+    m_olderThan->setRange(0, 525600);
+    m_olderThan->setSpecialValueText(tr("any age"));
+    m_olderThan->setPrefix(tr("older than "));
+    m_olderThan->setSuffix(tr(" min"));
+    m_attempts->setRange(0, 1000);
+    m_attempts->setSpecialValueText(tr("any attempts"));
+    m_attempts->setPrefix(tr("attempts ≥ "));
     auto *filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_statusChoice);
     filterRow->addWidget(m_errorFilter, 2);
     filterRow->addWidget(m_regex);
     filterRow->addWidget(m_payloadFilter, 1);
+    filterRow->addWidget(m_olderThan);
+    filterRow->addWidget(m_attempts);
     auto *apply = new QPushButton(tr("Apply"), this);
     filterRow->addWidget(apply);
     auto *actions = new QHBoxLayout;
     actions->addWidget(m_loadMore);
+    actions->addWidget(m_count);
     actions->addStretch(1);
     actions->addWidget(m_retrySelected);
     actions->addWidget(m_deleteSelected);
@@ -135,6 +159,14 @@ QueuesPane::QueuesPane(QWidget *parent)
             this,
             &QueuesPane::onTopicSelected);
     connect(apply, &QPushButton::clicked, this, &QueuesPane::applyFilter);
+    connect(m_statusChoice, &QComboBox::currentIndexChanged, this, &QueuesPane::applyFilter);
+    connect(m_count, &QPushButton::clicked, this, [this] {
+        m_progress->setRange(0, 0);
+        m_progress->show();
+        m_cancel->show();
+        m_controller->startJob(DeadLetterAction::Count);
+        updateActions();
+    });
     connect(m_errorFilter, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
     connect(m_payloadFilter, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
     connect(m_loadMore, &QPushButton::clicked, m_controller, &QueuesController::loadMore);
@@ -277,9 +309,20 @@ void QueuesPane::applyFilter()
     }
     if (!m_payloadFilter->text().isEmpty())
         filter.setPayloadContains(m_payloadFilter->text().toStdString());
-    m_topicTitle->setText(tr("Dead letters of \"%1\" matching %2")
-                              .arg(QString::fromStdString(stats->topic), filterDescription()));
-    m_controller->browse(stats->topic, std::move(filter), filterDescription());
+    if (m_olderThan->value() > 0) {
+        filter.setEnqueuedAtOrBefore(QDateTime::currentMSecsSinceEpoch()
+                                     - std::int64_t(m_olderThan->value()) * 60000);
+    }
+    if (m_attempts->value() > 0)
+        filter.setAttemptsAtLeast(m_attempts->value());
+    m_topicTitle->setText(tr("%1 messages of \"%2\" matching %3")
+                              .arg(m_statusChoice->currentText(),
+                                   QString::fromStdString(stats->topic),
+                                   filterDescription()));
+    m_controller->browse(stats->topic,
+                         BrowseStatus(m_statusChoice->currentIndex()),
+                         std::move(filter),
+                         filterDescription());
 }
 
 QString QueuesPane::filterDescription() const
@@ -291,6 +334,10 @@ QString QueuesPane::filterDescription() const
     }
     if (!m_payloadFilter->text().isEmpty())
         parts << tr("payload containing \"%1\"").arg(m_payloadFilter->text());
+    if (m_olderThan->value() > 0)
+        parts << tr("enqueued more than %n minute(s) ago", nullptr, m_olderThan->value());
+    if (m_attempts->value() > 0)
+        parts << tr("at least %n attempt(s)", nullptr, m_attempts->value());
     return parts.isEmpty() ? tr("any filter") : parts.join(tr(" and "));
 }
 
@@ -298,7 +345,7 @@ std::vector<double> QueuesPane::selectedIds() const
 {
     std::set<double> ids;
     for (const QModelIndex &index : m_deadLetters->selectionModel()->selectedRows()) {
-        if (const QueueDeadMessage *m = m_controller->deadLetters()->messageAt(index.row()))
+        if (const BrowsedMessage *m = m_controller->deadLetters()->messageAt(index.row()))
             ids.insert(double(m->id));
     }
     return {ids.begin(), ids.end()};
@@ -313,12 +360,14 @@ void QueuesPane::confirmThen(const QString &question, const std::function<void()
 void QueuesPane::updateActions()
 {
     const bool writable = m_controller->isWritable();
-    const bool topic = !m_controller->browsedTopic().empty();
+    const bool topic = !m_controller->browsedTopic().empty()
+                       && m_controller->browsedStatus() == BrowseStatus::Dead;
     const bool job = m_controller->isJobRunning();
     const bool selection = m_deadLetters->selectionModel()->hasSelection();
     m_loadMore->setEnabled(m_controller->hasMore());
+    m_count->setEnabled(topic && !job);
     for (QPushButton *button : {m_retrySelected, m_deleteSelected})
-        button->setEnabled(writable && selection && !job);
+        button->setEnabled(writable && topic && selection && !job);
     for (QPushButton *button : {m_retryAll, m_deleteAll})
         button->setEnabled(writable && topic && !job);
     const QString readOnly = tr("The database is open read-only: allow writes to act on messages.");

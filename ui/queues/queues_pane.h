@@ -11,6 +11,7 @@
 class QLabel;
 class QLineEdit;
 class QCheckBox;
+class QComboBox;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
@@ -21,11 +22,12 @@ namespace kvs::ui {
 class QueuesController;
 
 // The Queues tab of a database: the overview of every topic (counts, oldest due, warnings
-// first) refreshed while shown, and below it the dead letters of the selected topic with a
-// filter (error text or regular expression, payload text), and the operator's actions: retry
-// or delete the selection, or everything the filter matches as a job with progress and Cancel.
-// Read-only databases show everything and offer no action. Every action asks first, saying how
-// many messages of which topic with which filter. Thread rule: GUI thread only.
+// first) refreshed while shown, and below it the selected topic's messages of one status (due,
+// delayed, processing, dead, done) with a filter (error text or regular expression, payload
+// text, age, attempts) and a count of the dead letters it matches, and the operator's actions:
+// retry or delete the selection, or everything the filter matches as a job with progress and
+// Cancel. Read-only databases show everything and offer no action. Every action asks first, saying
+// how many messages of which topic with which filter. Thread rule: GUI thread only.
 class QueuesPane : public QWidget
 {
     Q_OBJECT
@@ -43,6 +45,10 @@ public:
     QLineEdit *errorFilter() const { return m_errorFilter; }
     QCheckBox *regexFilter() const { return m_regex; }
     QLineEdit *payloadFilter() const { return m_payloadFilter; }
+    QComboBox *statusChoice() const { return m_statusChoice; }
+    QSpinBox *olderThanMinutes() const { return m_olderThan; }
+    QSpinBox *attemptsAtLeast() const { return m_attempts; }
+    QPushButton *countButton() const { return m_count; }
     QPushButton *retrySelectedButton() const { return m_retrySelected; }
     QPushButton *retryAllButton() const { return m_retryAll; }
     QPushButton *deleteAllButton() const { return m_deleteAll; }
@@ -74,6 +80,10 @@ private:
     QLineEdit *m_errorFilter;       // Owned.
     QCheckBox *m_regex;             // Owned.
     QLineEdit *m_payloadFilter;     // Owned.
+    QComboBox *m_statusChoice;      // Owned.
+    QSpinBox *m_olderThan;          // Owned.
+    QSpinBox *m_attempts;           // Owned.
+    QPushButton *m_count;           // Owned.
     QTableView *m_deadLetters;      // Owned.
     QPushButton *m_loadMore;        // Owned.
     QPushButton *m_retrySelected;   // Owned.

@@ -2,7 +2,7 @@
 // writable tab too, while a lease has expired), and it shows what another process (the kvs
 // binary) enqueues without a manual refresh. On a SQLite file, or on the test run's PostgreSQL
 // when KVS_QUEUES_BACKEND=postgres (a ctest entry of its own).
-#include "queues/dead_letter_model.h"
+#include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
 #include "queues/queue_refresh_scheduler.h"
 #include "queues/queues_controller.h"
@@ -131,7 +131,7 @@ private slots:
                  QStringLiteral("1"));
         const int row = overview->rowOf("jobs");
         pane.overviewView()->setCurrentIndex(overview->index(row, 0));
-        DeadLetterModel *dead = pane.controller()->deadLetters();
+        QueueMessageModel *dead = pane.controller()->deadLetters();
         QTRY_COMPARE(dead->rowCount(), 1);
         QCOMPARE(dead->messageAt(0)->id, dying);
         QCOMPARE(dead->messageAt(0)->lastError.value_or(""), std::string("lease expired"));
