@@ -1067,37 +1067,6 @@
     </message>
 </context>
 <context>
-    <name>kvs::ui::DeadLetterModel</name>
-    <message>
-        <source>%1 / %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>(keiner)</translation>
-    </message>
-    <message>
-        <source>Id</source>
-        <translation>ID</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>Fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>Attempts</source>
-        <translation>Versuche</translation>
-    </message>
-    <message>
-        <source>Last error</source>
-        <translation>Letzter Fehler</translation>
-    </message>
-    <message>
-        <source>Payload</source>
-        <translation>Nutzdaten</translation>
-    </message>
-</context>
-<context>
     <name>kvs::ui::EntryHeader</name>
     <message>
         <source>Expired, not yet cleaned</source>
@@ -1797,6 +1766,49 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     </message>
 </context>
 <context>
+    <name>kvs::ui::QueueMessageModel</name>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Enqueued</source>
+        <translation>Eingereiht</translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation>Fällig</translation>
+    </message>
+    <message>
+        <source>Lease expiry</source>
+        <translation>Lease-Ablauf</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Letzter Fehler</translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation>Nutzdaten</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::QueueOverviewModel</name>
     <message numerus="yes">
         <source>%n s</source>
@@ -1990,10 +2002,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Wählen Sie ein Topic aus, um seine unzustellbaren Nachrichten zu sehen.</translation>
     </message>
     <message>
-        <source>Dead letters of &quot;%1&quot; matching %2</source>
-        <translation>Unzustellbare Nachrichten von „%1“ (Filter: %2)</translation>
-    </message>
-    <message>
         <source>error matching /%1/</source>
         <translation>Fehler passt zu /%1/</translation>
     </message>
@@ -2016,6 +2024,88 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>The database is open read-only: allow writes to act on messages.</source>
         <translation>Die Datenbank ist nur lesend geöffnet: Erlauben Sie das Schreiben, um Nachrichten zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>Poll every</source>
+        <translation>Abfragen alle</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>How often the overview is read when the database cannot say that something was committed (PostgreSQL).</source>
+        <translation>Wie oft die Übersicht gelesen wird, wenn die Datenbank nicht mitteilen kann, dass etwas festgeschrieben wurde (PostgreSQL).</translation>
+    </message>
+    <message>
+        <source>This SQLite file says when something was committed (%1): the overview is read then, and every %2 s for what time alone changes.</source>
+        <translation>Diese SQLite-Datei teilt mit, wann etwas festgeschrieben wurde (%1): Die Übersicht wird dann gelesen und alle %2 s für das, was allein die Zeit ändert.</translation>
+    </message>
+    <message>
+        <source>Refreshed at %1 (%2 ms); on each commit and every %3 s.</source>
+        <translation>Aktualisiert um %1 (%2 ms); bei jedem Commit und alle %3 s.</translation>
+    </message>
+    <message>
+        <source>Count matching</source>
+        <translation>Treffer zählen</translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation>Fällig</translation>
+    </message>
+    <message>
+        <source>Delayed</source>
+        <translation>Verzögert</translation>
+    </message>
+    <message>
+        <source>Processing</source>
+        <translation>In Bearbeitung</translation>
+    </message>
+    <message>
+        <source>Dead</source>
+        <translation>Unzustellbar</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Erledigt</translation>
+    </message>
+    <message>
+        <source>any age</source>
+        <translation>jedes Alter</translation>
+    </message>
+    <message>
+        <source>older than </source>
+        <translation>älter als </translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>any attempts</source>
+        <translation>beliebige Versuche</translation>
+    </message>
+    <message>
+        <source>attempts ≥ </source>
+        <translation>Versuche ≥ </translation>
+    </message>
+    <message>
+        <source>%1 messages of &quot;%2&quot; matching %3</source>
+        <translation>Nachrichten (%1) von „%2“ mit %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>enqueued more than %n minute(s) ago</source>
+        <translation>
+            <numerusform>vor mehr als %n Minute eingereiht</numerusform>
+            <numerusform>vor mehr als %n Minuten eingereiht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>at least %n attempt(s)</source>
+        <translation>
+            <numerusform>mindestens %n Versuch</numerusform>
+            <numerusform>mindestens %n Versuche</numerusform>
+        </translation>
     </message>
 </context>
 <context>

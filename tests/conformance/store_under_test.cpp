@@ -159,9 +159,10 @@ public:
     {
         return m_store.deleteDead(topic, id);
     }
-    std::vector<QueueStats> queueStats(const std::optional<std::string> &topic) override
+    std::vector<QueueStats> queueStats(const std::optional<std::string> &topic,
+                                       const QueueStatsOptions &options) override
     {
-        return m_store.queueStats(topic);
+        return m_store.queueStats(topic, options);
     }
     std::int64_t cleanQueue() override { return m_store.cleanQueue(); }
     std::vector<QueuePeekMessage> peek(const std::string &topic,
@@ -347,9 +348,10 @@ public:
     {
         return m_store.deleteDead(topic, id).result();
     }
-    std::vector<QueueStats> queueStats(const std::optional<std::string> &topic) override
+    std::vector<QueueStats> queueStats(const std::optional<std::string> &topic,
+                                       const QueueStatsOptions &options) override
     {
-        return m_store.queueStats(topic).result();
+        return m_store.queueStats(topic, options).result();
     }
     std::int64_t cleanQueue() override { return m_store.cleanQueue().result(); }
     std::vector<QueuePeekMessage> peek(const std::string &topic,

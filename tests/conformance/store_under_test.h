@@ -93,7 +93,9 @@ public:
     virtual std::int64_t deleteDead(const std::string &topic = "default",
                                     std::optional<double> id = {})
         = 0;
-    virtual std::vector<QueueStats> queueStats(const std::optional<std::string> &topic = {}) = 0;
+    virtual std::vector<QueueStats> queueStats(const std::optional<std::string> &topic = {},
+                                               const QueueStatsOptions &options = {})
+        = 0;
     virtual std::int64_t cleanQueue() = 0;
     virtual std::vector<QueuePeekMessage> peek(const std::string &topic,
                                                const PeekOptions &options = {})

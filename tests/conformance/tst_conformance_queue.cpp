@@ -64,6 +64,8 @@ private slots:
     void moveReplacesAMessageInOneTransaction();
     void operatorActionErrors_data() { addBackendRows(); }
     void operatorActionErrors();
+    void expiredLeasesProjectedWithoutWriting_data() { addBackendRows(); }
+    void expiredLeasesProjectedWithoutWriting();
     void doneRetentionKeepsAcknowledged();
 };
 
@@ -442,3 +444,68 @@ void TestConformanceQueue::operatorActionErrors()
 
 KVS_CONFORMANCE_MAIN(TestConformanceQueue)
 #include "tst_conformance_queue.moc"
+
+void TestConformanceQueue::expiredLeasesProjectedWithoutWriting()
+{
+    auto store = open("projected");
+    const std::int64_t dead = store->enqueue(Value("d"), onTopic("p", 1)).id;
+    const QueueMessage deadLease = store->dequeue("p").at(0);
+    QVERIFY(store->nack(double(deadLease.id), deadLease.token));
+    const std::int64_t retryable = store->enqueue(Value("a"), onTopic("p", 3)).id;
+    const std::int64_t lastTry = store->enqueue(Value("b"), onTopic("p", 1)).id;
+    const std::int64_t live = store->enqueue(Value("c"), onTopic("p", 3)).id;
+    store->enqueue(Value("e"), onTopic("p", 3, 10000));
+    const auto expiring = store->dequeue("p", 2, {30.0});
+    QCOMPARE(expiring.size(), std::size_t(2));
+    QCOMPARE(store->dequeue("p", 1, {100000.0}).at(0).id, live);
+    store->clock().advance(60);
+
+    const QueueStatsOptions project{ExpiredLeases::Project};
+    if (store->backend() == Backend::AsyncCustom) {
+        // A user's adapter without the optional calls: a clear error, nothing written.
+        QVERIFY(throwsWith<Error>([&] { store->queueStats("p", project); },
+                                  "kvs: this adapter has no queueStatsProjected()"));
+        QVERIFY(throwsWith<Error>(
+            [&] {
+                store->listDead("p", {100, 0, ExpiredLeases::Project});
+            },
+            "kvs: this adapter has no peekExpiredLeases()"));
+        QCOMPARE(store->peek("p", {PeekStatus::Processing, 0, 10}).size(), std::size_t(3));
+        return;
+    }
+    for (const std::optional<std::string> &topic :
+         {std::optional<std::string>("p"), std::optional<std::string>()}) {
+        const std::vector<QueueStats> stats = store->queueStats(topic, project);
+        QCOMPARE(stats.size(), std::size_t(1));
+        QCOMPARE(stats[0].pending, std::int64_t(1)); // the expired lease with attempts left
+        QCOMPARE(stats[0].delayed, std::int64_t(1));
+        QCOMPARE(stats[0].processing, std::int64_t(1));
+        QCOMPARE(stats[0].dead, std::int64_t(2)); // the expired last attempt among them
+        QCOMPARE(stats[0].oldestPendingAt, std::optional(expiring[0].deliverAt));
+    }
+    // Dead letters merge the expired last attempt in id order, page by page.
+    const auto deadPage = store->listDead("p", {100, 0, ExpiredLeases::Project});
+    QCOMPARE(deadPage.size(), std::size_t(2));
+    QCOMPARE(deadPage[0].id, dead);
+    QCOMPARE(deadPage[1].id, lastTry);
+    QCOMPARE(deadPage[1].lastError.value_or(""), std::string("lease expired"));
+    QCOMPARE(deadPage[1].failedAt, expiring[1].lockedUntil);
+    const auto second = store->listDead("p", {1, double(dead), ExpiredLeases::Project});
+    QCOMPARE(second.size(), std::size_t(1));
+    QCOMPARE(second[0].id, lastTry);
+    PeekOptions due{PeekStatus::Pending, 0, 10};
+    due.expiredLeases = ExpiredLeases::Project;
+    QCOMPARE(store->peek("p", due).size(), std::size_t(1));
+    QCOMPARE(store->peek("p", due).at(0).id, retryable);
+    PeekOptions leased{PeekStatus::Processing, 0, 1};
+    leased.expiredLeases = ExpiredLeases::Project;
+    QCOMPARE(store->peek("p", leased).size(), std::size_t(1));
+    QCOMPARE(store->peek("p", leased).at(0).id, live);
+
+    // Nothing was written: the leases are still processing until a settling read.
+    QCOMPARE(store->peek("p", {PeekStatus::Processing, 0, 10}).size(), std::size_t(3));
+    QCOMPARE(store->peek("p", {PeekStatus::Pending, 0, 10}).size(), std::size_t(0));
+    const QueueStats settled = store->queueStats("p").at(0);
+    QCOMPARE(settled.dead, std::int64_t(2));
+    QCOMPARE(settled.processing, std::int64_t(2)); // attempts left: until a dequeue reclaims it
+}

@@ -4,3 +4,11 @@ if(TARGET tst_queues_pane)
     target_compile_definitions(tst_queues_pane PRIVATE
         KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()
+# The dashboard against a database others write: on a SQLite file, and on PostgreSQL.
+kvs_add_test(tst_queues_live queues/tst_queues_live.cpp
+             LIBS kvs_ui SQLite::SQLite3 PostgreSQL::PostgreSQL)
+if(TARGET tst_queues_live)
+    add_test(NAME tst_queues_live_postgres COMMAND tst_queues_live)
+    set_tests_properties(tst_queues_live_postgres PROPERTIES LABELS postgres
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queues_live_postgres.jsonl")
+endif()

@@ -1,8 +1,9 @@
 #include "queues/queues_controller.h"
 
 #include "future_error.h"
-#include "queues/dead_letter_model.h"
+#include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
+#include "queues/queue_refresh_scheduler.h"
 
 #include <kvs/future.h>
 
@@ -11,6 +12,7 @@
 #include <QtConcurrent>
 
 #include <algorithm>
+#include <utility>
 
 namespace kvs::ui {
 
@@ -35,10 +37,10 @@ std::int64_t nowMs()
 QueuesController::QueuesController(QObject *parent)
     : QObject(parent)
     , m_overview(new QueueOverviewModel(this))
-    , m_deadLetters(new DeadLetterModel(this))
+    , m_deadLetters(new QueueMessageModel(this))
+    , m_scheduler(new QueueRefreshScheduler(this))
 {
-    m_timer.setInterval(kDefaultIntervalMs);
-    connect(&m_timer, &QTimer::timeout, this, &QueuesController::refresh);
+    connect(m_scheduler, &QueueRefreshScheduler::refreshDue, this, &QueuesController::refresh);
 }
 
 QueuesController::~QueuesController()
@@ -62,43 +64,57 @@ void QueuesController::setStore(std::shared_ptr<AsyncKVStore> store,
     refresh();
 }
 
+void QueuesController::setSqliteFile(const std::string &path)
+{
+    m_scheduler->setSqliteFile(path);
+}
+
 void QueuesController::setPolling(bool on)
 {
-    if (on)
-        m_timer.start();
-    else
-        m_timer.stop();
+    m_scheduler->setActive(on);
 }
 
 void QueuesController::refresh()
 {
-    if (!m_store || m_refreshing)
+    if (!m_store)
         return;
+    if (m_refreshing) {
+        m_refreshAgain = true;
+        return;
+    }
     m_refreshing = true;
     auto started = std::make_shared<QElapsedTimer>();
     started->start();
     const std::shared_ptr<AsyncKVStore> store = m_store;
-    kvs::then(
-        store->queueStats(), this, [this, store, started](QFuture<std::vector<QueueStats>> f) {
-            m_refreshing = false;
-            if (store != m_store)
-                return;
-            const qint64 took = started->elapsed();
-            if (const QString error = errorOf(f); !error.isEmpty()) {
-                emit failed(error);
-                return;
-            }
-            m_overview->setStats(f.result(), nowMs());
-            // At most 5 % of the database's time: a slow refresh stretches the interval.
-            m_timer.setInterval(std::max<int>(kDefaultIntervalMs, int(took * 20)));
-            emit refreshed(took);
-        });
+    // Projected: a dashboard's read never writes, on a writable store too (a write would also
+    // move PRAGMA data_version and trigger the next refresh itself).
+    kvs::then(store->queueStats(std::nullopt, QueueStatsOptions{ExpiredLeases::Project}),
+              this,
+              [this, store, started](QFuture<std::vector<QueueStats>> f) {
+                  m_refreshing = false;
+                  if (store != m_store)
+                      return;
+                  const qint64 took = started->elapsed();
+                  m_scheduler->refreshFinished(took);
+                  if (std::exchange(m_refreshAgain, false))
+                      m_scheduler->requestRefresh();
+                  if (const QString error = errorOf(f); !error.isEmpty()) {
+                      emit failed(error);
+                      return;
+                  }
+                  m_overview->setStats(f.result(), nowMs());
+                  emit refreshed(took);
+              });
 }
 
-void QueuesController::browse(const std::string &topic, DeadLetterFilter filter, QString filterText)
+void QueuesController::browse(const std::string &topic,
+                              BrowseStatus status,
+                              DeadLetterFilter filter,
+                              QString filterText)
 {
     ++m_generation;
     m_topic = topic;
+    m_status = status;
     m_filter = std::move(filter);
     m_filterText = std::move(filterText);
     m_after = 0;
@@ -116,39 +132,87 @@ void QueuesController::loadMore()
     loadPage(m_generation);
 }
 
-// Reads pages of 1000 dead letters until kBrowsePage matches (or the end) are shown.
+namespace {
+
+PeekStatus peekStatusOf(BrowseStatus status)
+{
+    switch (status) {
+    case BrowseStatus::Delayed:
+        return PeekStatus::Delayed;
+    case BrowseStatus::Processing:
+        return PeekStatus::Processing;
+    case BrowseStatus::Done:
+        return PeekStatus::Done;
+    default:
+        return PeekStatus::Pending;
+    }
+}
+
+} // namespace
+
+// Reads pages of 1000 messages until kBrowsePage matches (or the end) are shown. Projected:
+// the browser shows what the overview counts, and never writes.
 void QueuesController::loadPage(std::uint64_t generation)
 {
     const std::shared_ptr<AsyncKVStore> store = m_store;
     const int shownBefore = m_deadLetters->rowCount();
-    auto read = store->listDead(m_topic, ListDeadOptions{1000, double(m_after)});
-    kvs::then(read,
+    const auto onError = [this, store, generation](const QString &error) {
+        if (generation != m_generation || store != m_store)
+            return;
+        m_loading = false;
+        emit failed(error);
+    };
+    if (m_status == BrowseStatus::Dead) {
+        auto read = store->listDead(
+            m_topic, ListDeadOptions{kPageRead, double(m_after), ExpiredLeases::Project});
+        kvs::then(
+            read,
+            this,
+            [this, generation, shownBefore, onError](QFuture<std::vector<QueueDeadMessage>> f) {
+                if (const QString error = errorOf(f); !error.isEmpty())
+                    return onError(error);
+                std::vector<BrowsedMessage> page;
+                for (QueueDeadMessage &message : f.result())
+                    page.push_back(BrowsedMessage::of(std::move(message)));
+                takePage(generation, shownBefore, std::move(page));
+            });
+        return;
+    }
+    PeekOptions options{peekStatusOf(m_status), m_after, double(kPageRead)};
+    options.expiredLeases = ExpiredLeases::Project;
+    kvs::then(store->peek(m_topic, options),
               this,
-              [this, store, generation, shownBefore](QFuture<std::vector<QueueDeadMessage>> f) {
-                  if (generation != m_generation || store != m_store)
-                      return;
-                  if (const QString error = errorOf(f); !error.isEmpty()) {
-                      m_loading = false;
-                      emit failed(error);
-                      return;
-                  }
-                  std::vector<QueueDeadMessage> page = f.result();
-                  m_hasMore = page.size() == 1000;
-                  if (!page.empty())
-                      m_after = page.back().id;
-                  std::vector<QueueDeadMessage> matches;
-                  for (QueueDeadMessage &message : page) {
-                      if (m_filter.matches(message))
-                          matches.push_back(std::move(message));
-                  }
-                  m_deadLetters->appendPage(std::move(matches));
-                  if (m_hasMore && m_deadLetters->rowCount() - shownBefore < kBrowsePage) {
-                      loadPage(generation);
-                      return;
-                  }
-                  m_loading = false;
-                  emit browseChanged();
+              [this, generation, shownBefore, onError](QFuture<std::vector<QueuePeekMessage>> f) {
+                  if (const QString error = errorOf(f); !error.isEmpty())
+                      return onError(error);
+                  std::vector<BrowsedMessage> page;
+                  for (QueuePeekMessage &message : f.result())
+                      page.push_back(BrowsedMessage::of(std::move(message)));
+                  takePage(generation, shownBefore, std::move(page));
               });
+}
+
+void QueuesController::takePage(std::uint64_t generation,
+                                int shownBefore,
+                                std::vector<BrowsedMessage> page)
+{
+    if (generation != m_generation)
+        return;
+    m_hasMore = page.size() == std::size_t(kPageRead);
+    if (!page.empty())
+        m_after = page.back().id;
+    std::vector<BrowsedMessage> matches;
+    for (BrowsedMessage &message : page) {
+        if (m_filter.isEmpty() || m_filter.matches(message.forFilter()))
+            matches.push_back(std::move(message));
+    }
+    m_deadLetters->appendPage(std::move(matches));
+    if (m_hasMore && m_deadLetters->rowCount() - shownBefore < kBrowsePage) {
+        loadPage(generation);
+        return;
+    }
+    m_loading = false;
+    emit browseChanged();
 }
 
 void QueuesController::record(AuditRecord record) const
@@ -224,7 +288,7 @@ void QueuesController::remove(const std::vector<double> &ids)
 
 void QueuesController::startJob(DeadLetterAction action, std::optional<double> ratePerSecond)
 {
-    if (!m_store || m_jobRunning || m_topic.empty()
+    if (!m_store || m_jobRunning || m_topic.empty() || m_status != BrowseStatus::Dead
         || (action != DeadLetterAction::Count && !m_writable))
         return;
     m_jobRunning = true;
@@ -286,7 +350,7 @@ void QueuesController::startJob(DeadLetterAction action, std::optional<double> r
             message = tr("Cancelled. %1").arg(message);
         emit jobFinished(message);
         if (action != DeadLetterAction::Count)
-            browse(m_topic, m_filter, m_filterText);
+            browse(m_topic, m_status, m_filter, m_filterText);
         refresh();
     });
 }

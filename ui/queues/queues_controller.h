@@ -14,39 +14,53 @@
 
 namespace kvs::ui {
 
-class DeadLetterModel;
+class QueueMessageModel;
+struct BrowsedMessage;
 class QueueOverviewModel;
+class QueueRefreshScheduler;
 
 // The queue dashboard's work with the store, all of it off the GUI thread: the overview's
-// refresh (a poll every interval, stretched so that the refresh takes at most 5 % of the time),
+// refresh (when QueueRefreshScheduler says so; its reads never write, see ExpiredLeases),
 // the dead-letter browser's filtered pages (id keyset, never OFFSET), and the operator's
 // actions (retry or delete a selection, or everything a filter matches as a cancellable job),
 // each recorded in the audit log. Thread rule: GUI thread only.
+// What the browser lists: due, delayed and processing (as ExpiredLeases::Project shows them),
+// dead and done messages.
+enum class BrowseStatus { Due, Delayed, Processing, Dead, Done };
+
 class QueuesController : public QObject
 {
     Q_OBJECT
 
 public:
-    static constexpr int kDefaultIntervalMs = 2000;
     // The browser shows this many matches per "load more".
     static constexpr int kBrowsePage = 100;
+    // Messages read per page from the store (its most).
+    static constexpr int kPageRead = 1000;
 
     explicit QueuesController(QObject *parent = nullptr);
     ~QueuesController() override;
 
     QueueOverviewModel *overview() const { return m_overview; }
-    DeadLetterModel *deadLetters() const { return m_deadLetters; }
+    QueueMessageModel *deadLetters() const { return m_deadLetters; }
 
     // A new store (or none); writable enables the actions. Refreshes at once.
     void setStore(std::shared_ptr<AsyncKVStore> store, bool writable, QString database);
     bool isWritable() const { return m_writable; }
-    // Starts or stops the poll (the pane polls only while it is shown).
+    // A SQLite file whose commits trigger a refresh, or empty (PostgreSQL): a poll.
+    void setSqliteFile(const std::string &path);
+    // Starts or stops the refreshes (the pane refreshes only while it is shown).
     void setPolling(bool on);
-    int intervalMs() const { return m_timer.interval(); }
+    QueueRefreshScheduler *scheduler() const { return m_scheduler; }
 
     void refresh();
-    // Shows topic's dead letters that filter matches, from the start.
-    void browse(const std::string &topic, DeadLetterFilter filter, QString filterText);
+    // Shows topic's messages of status that filter matches, from the start: pages by id read
+    // through peek() or listDead(), never a lease taken.
+    void browse(const std::string &topic,
+                BrowseStatus status,
+                DeadLetterFilter filter,
+                QString filterText);
+    BrowseStatus browsedStatus() const { return m_status; }
     void loadMore();
     bool hasMore() const { return m_hasMore; }
     const std::string &browsedTopic() const { return m_topic; }
@@ -69,16 +83,19 @@ signals:
 
 private:
     void loadPage(std::uint64_t generation);
+    void takePage(std::uint64_t generation, int shownBefore, std::vector<BrowsedMessage> page);
     void record(AuditRecord record) const;
 
-    QueueOverviewModel *m_overview; // Owned (child).
-    DeadLetterModel *m_deadLetters; // Owned (child).
+    QueueOverviewModel *m_overview;   // Owned (child).
+    QueueMessageModel *m_deadLetters; // Owned (child).
     std::shared_ptr<AsyncKVStore> m_store;
     bool m_writable = false;
     QString m_database;
-    QTimer m_timer;
+    QueueRefreshScheduler *m_scheduler; // Owned (child).
     bool m_refreshing = false;
+    bool m_refreshAgain = false; // asked while one ran
     std::string m_topic;
+    BrowseStatus m_status = BrowseStatus::Dead;
     DeadLetterFilter m_filter;
     QString m_filterText;
     std::int64_t m_after = 0;

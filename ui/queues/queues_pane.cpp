@@ -1,10 +1,13 @@
 #include "queues/queues_pane.h"
 
-#include "queues/dead_letter_model.h"
+#include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
+#include "queues/queue_refresh_scheduler.h"
 #include "queues/queues_controller.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -13,6 +16,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QTime>
@@ -30,6 +34,10 @@ QueuesPane::QueuesPane(QWidget *parent)
     , m_errorFilter(new QLineEdit(this))
     , m_regex(new QCheckBox(tr("Regular expression"), this))
     , m_payloadFilter(new QLineEdit(this))
+    , m_statusChoice(new QComboBox(this))
+    , m_olderThan(new QSpinBox(this))
+    , m_attempts(new QSpinBox(this))
+    , m_count(new QPushButton(tr("Count matching"), this))
     , m_deadLetters(new QTableView(this))
     , m_loadMore(new QPushButton(tr("Load more"), this))
     , m_retrySelected(new QPushButton(tr("Retry selected"), this))
@@ -39,6 +47,7 @@ QueuesPane::QueuesPane(QWidget *parent)
     , m_progress(new QProgressBar(this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_status(new QLabel(this))
+    , m_pollInterval(new QSpinBox(this))
 {
     m_confirm = [this](const QString &question) {
         return QMessageBox::question(this,
@@ -60,10 +69,14 @@ QueuesPane::QueuesPane(QWidget *parent)
     m_deadLetters->verticalHeader()->hide();
     m_deadLetters->setWordWrap(false);
     QHeaderView *columns = m_deadLetters->horizontalHeader();
-    for (const int column :
-         {DeadLetterModel::Id, DeadLetterModel::Failed, DeadLetterModel::Attempts})
+    for (const int column : {QueueMessageModel::Id,
+                             QueueMessageModel::Enqueued,
+                             QueueMessageModel::Due,
+                             QueueMessageModel::Attempts,
+                             QueueMessageModel::LeaseExpiry,
+                             QueueMessageModel::Failed})
         columns->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    columns->resizeSection(DeadLetterModel::LastError, 320);
+    columns->resizeSection(QueueMessageModel::LastError, 320);
     m_errorFilter->setPlaceholderText(tr("Last error contains…"));
     m_payloadFilter->setPlaceholderText(tr("Payload contains…"));
     m_errorFilter->setClearButtonEnabled(true);
@@ -71,14 +84,28 @@ QueuesPane::QueuesPane(QWidget *parent)
     m_progress->hide();
     m_cancel->hide();
 
+    // The order of BrowseStatus.
+    m_statusChoice->addItems({tr("Due"), tr("Delayed"), tr("Processing"), tr("Dead"), tr("Done")});
+    m_statusChoice->setCurrentIndex(int(BrowseStatus::Dead));
+    m_olderThan->setRange(0, 525600);
+    m_olderThan->setSpecialValueText(tr("any age"));
+    m_olderThan->setPrefix(tr("older than "));
+    m_olderThan->setSuffix(tr(" min"));
+    m_attempts->setRange(0, 1000);
+    m_attempts->setSpecialValueText(tr("any attempts"));
+    m_attempts->setPrefix(tr("attempts ≥ "));
     auto *filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_statusChoice);
     filterRow->addWidget(m_errorFilter, 2);
     filterRow->addWidget(m_regex);
     filterRow->addWidget(m_payloadFilter, 1);
+    filterRow->addWidget(m_olderThan);
+    filterRow->addWidget(m_attempts);
     auto *apply = new QPushButton(tr("Apply"), this);
     filterRow->addWidget(apply);
     auto *actions = new QHBoxLayout;
     actions->addWidget(m_loadMore);
+    actions->addWidget(m_count);
     actions->addStretch(1);
     actions->addWidget(m_retrySelected);
     actions->addWidget(m_deleteSelected);
@@ -102,13 +129,44 @@ QueuesPane::QueuesPane(QWidget *parent)
     splitter->setStretchFactor(1, 2);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(splitter, 1);
-    layout->addWidget(m_status);
+    auto *statusRow = new QHBoxLayout;
+    statusRow->addWidget(m_status, 1);
+    statusRow->addWidget(new QLabel(tr("Poll every"), this));
+    statusRow->addWidget(m_pollInterval);
+    layout->addLayout(statusRow);
+    m_pollInterval->setRange(1, 3600);
+    m_pollInterval->setValue(QueueRefreshScheduler::kDefaultPollMs / 1000);
+    m_pollInterval->setSuffix(tr(" s"));
+    m_pollInterval->setToolTip(tr("How often the overview is read when the database cannot say "
+                                  "that something was committed (PostgreSQL)."));
+    connect(m_pollInterval, &QSpinBox::valueChanged, this, [this](int seconds) {
+        m_controller->scheduler()->setPollIntervalMs(seconds * 1000);
+    });
+    connect(m_controller->scheduler(),
+            &QueueRefreshScheduler::watchingCommits,
+            this,
+            [this](const QString &how) {
+                m_pollInterval->setEnabled(false);
+                m_pollInterval->setToolTip(
+                    tr("This SQLite file says when something was committed (%1): the overview is "
+                       "read then, and every %2 s for what time alone changes.")
+                        .arg(how)
+                        .arg(QueueRefreshScheduler::kSlowTickMs / 1000));
+            });
 
     connect(m_overview->selectionModel(),
             &QItemSelectionModel::currentRowChanged,
             this,
             &QueuesPane::onTopicSelected);
     connect(apply, &QPushButton::clicked, this, &QueuesPane::applyFilter);
+    connect(m_statusChoice, &QComboBox::currentIndexChanged, this, &QueuesPane::applyFilter);
+    connect(m_count, &QPushButton::clicked, this, [this] {
+        m_progress->setRange(0, 0);
+        m_progress->show();
+        m_cancel->show();
+        m_controller->startJob(DeadLetterAction::Count);
+        updateActions();
+    });
     connect(m_errorFilter, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
     connect(m_payloadFilter, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
     connect(m_loadMore, &QPushButton::clicked, m_controller, &QueuesController::loadMore);
@@ -165,10 +223,16 @@ QueuesPane::QueuesPane(QWidget *parent)
     connect(m_cancel, &QPushButton::clicked, m_controller, &QueuesController::cancelJob);
 
     connect(m_controller, &QueuesController::refreshed, this, [this](qint64 ms) {
-        m_status->setText(tr("Refreshed at %1 (%2 ms); every %3 s.")
-                              .arg(QLocale().toString(QTime::currentTime(), QLocale::LongFormat))
-                              .arg(ms)
-                              .arg(m_controller->intervalMs() / 1000.0));
+        const QueueRefreshScheduler *scheduler = m_controller->scheduler();
+        const QString time = QLocale().toString(QTime::currentTime(), QLocale::LongFormat);
+        const double every = scheduler->tickIntervalMs() / 1000.0;
+        m_status->setText(
+            scheduler->watchesCommits()
+                ? tr("Refreshed at %1 (%2 ms); on each commit and every %3 s.")
+                      .arg(time)
+                      .arg(ms)
+                      .arg(every)
+                : tr("Refreshed at %1 (%2 ms); every %3 s.").arg(time).arg(ms).arg(every));
     });
     connect(m_controller, &QueuesController::failed, m_status, &QLabel::setText);
     connect(m_controller, &QueuesController::actionFinished, m_status, &QLabel::setText);
@@ -198,6 +262,12 @@ void QueuesPane::setStore(std::shared_ptr<AsyncKVStore> store,
     m_controller->setStore(std::move(store), writable, database);
     m_topicTitle->setText(tr("Select a topic to see its dead letters."));
     updateActions();
+}
+
+void QueuesPane::setSqliteFile(const std::string &path)
+{
+    m_pollInterval->setEnabled(path.empty());
+    m_controller->setSqliteFile(path);
 }
 
 void QueuesPane::showEvent(QShowEvent *event)
@@ -239,9 +309,20 @@ void QueuesPane::applyFilter()
     }
     if (!m_payloadFilter->text().isEmpty())
         filter.setPayloadContains(m_payloadFilter->text().toStdString());
-    m_topicTitle->setText(tr("Dead letters of \"%1\" matching %2")
-                              .arg(QString::fromStdString(stats->topic), filterDescription()));
-    m_controller->browse(stats->topic, std::move(filter), filterDescription());
+    if (m_olderThan->value() > 0) {
+        filter.setEnqueuedAtOrBefore(QDateTime::currentMSecsSinceEpoch()
+                                     - std::int64_t(m_olderThan->value()) * 60000);
+    }
+    if (m_attempts->value() > 0)
+        filter.setAttemptsAtLeast(m_attempts->value());
+    m_topicTitle->setText(tr("%1 messages of \"%2\" matching %3")
+                              .arg(m_statusChoice->currentText(),
+                                   QString::fromStdString(stats->topic),
+                                   filterDescription()));
+    m_controller->browse(stats->topic,
+                         BrowseStatus(m_statusChoice->currentIndex()),
+                         std::move(filter),
+                         filterDescription());
 }
 
 QString QueuesPane::filterDescription() const
@@ -253,6 +334,10 @@ QString QueuesPane::filterDescription() const
     }
     if (!m_payloadFilter->text().isEmpty())
         parts << tr("payload containing \"%1\"").arg(m_payloadFilter->text());
+    if (m_olderThan->value() > 0)
+        parts << tr("enqueued more than %n minute(s) ago", nullptr, m_olderThan->value());
+    if (m_attempts->value() > 0)
+        parts << tr("at least %n attempt(s)", nullptr, m_attempts->value());
     return parts.isEmpty() ? tr("any filter") : parts.join(tr(" and "));
 }
 
@@ -260,7 +345,7 @@ std::vector<double> QueuesPane::selectedIds() const
 {
     std::set<double> ids;
     for (const QModelIndex &index : m_deadLetters->selectionModel()->selectedRows()) {
-        if (const QueueDeadMessage *m = m_controller->deadLetters()->messageAt(index.row()))
+        if (const BrowsedMessage *m = m_controller->deadLetters()->messageAt(index.row()))
             ids.insert(double(m->id));
     }
     return {ids.begin(), ids.end()};
@@ -275,12 +360,14 @@ void QueuesPane::confirmThen(const QString &question, const std::function<void()
 void QueuesPane::updateActions()
 {
     const bool writable = m_controller->isWritable();
-    const bool topic = !m_controller->browsedTopic().empty();
+    const bool topic = !m_controller->browsedTopic().empty()
+                       && m_controller->browsedStatus() == BrowseStatus::Dead;
     const bool job = m_controller->isJobRunning();
     const bool selection = m_deadLetters->selectionModel()->hasSelection();
     m_loadMore->setEnabled(m_controller->hasMore());
+    m_count->setEnabled(topic && !job);
     for (QPushButton *button : {m_retrySelected, m_deleteSelected})
-        button->setEnabled(writable && selection && !job);
+        button->setEnabled(writable && topic && selection && !job);
     for (QPushButton *button : {m_retryAll, m_deleteAll})
         button->setEnabled(writable && topic && !job);
     const QString readOnly = tr("The database is open read-only: allow writes to act on messages.");

@@ -6,12 +6,15 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 
 class QLabel;
 class QLineEdit;
 class QCheckBox;
+class QComboBox;
 class QProgressBar;
 class QPushButton;
+class QSpinBox;
 class QTableView;
 
 namespace kvs::ui {
@@ -19,11 +22,12 @@ namespace kvs::ui {
 class QueuesController;
 
 // The Queues tab of a database: the overview of every topic (counts, oldest due, warnings
-// first) refreshed while shown, and below it the dead letters of the selected topic with a
-// filter (error text or regular expression, payload text), and the operator's actions: retry
-// or delete the selection, or everything the filter matches as a job with progress and Cancel.
-// Read-only databases show everything and offer no action. Every action asks first, saying how
-// many messages of which topic with which filter. Thread rule: GUI thread only.
+// first) refreshed while shown, and below it the selected topic's messages of one status (due,
+// delayed, processing, dead, done) with a filter (error text or regular expression, payload
+// text, age, attempts) and a count of the dead letters it matches, and the operator's actions:
+// retry or delete the selection, or everything the filter matches as a job with progress and
+// Cancel. Read-only databases show everything and offer no action. Every action asks first, saying
+// how many messages of which topic with which filter. Thread rule: GUI thread only.
 class QueuesPane : public QWidget
 {
     Q_OBJECT
@@ -32,16 +36,24 @@ public:
     explicit QueuesPane(QWidget *parent = nullptr);
 
     void setStore(std::shared_ptr<AsyncKVStore> store, bool writable, const QString &database);
+    // The SQLite file whose commits refresh the overview, or empty (PostgreSQL): a poll at the
+    // interval the user sets (default 2 s).
+    void setSqliteFile(const std::string &path);
     QueuesController *controller() const { return m_controller; }
     QTableView *overviewView() const { return m_overview; }
     QTableView *deadLetterView() const { return m_deadLetters; }
     QLineEdit *errorFilter() const { return m_errorFilter; }
     QCheckBox *regexFilter() const { return m_regex; }
     QLineEdit *payloadFilter() const { return m_payloadFilter; }
+    QComboBox *statusChoice() const { return m_statusChoice; }
+    QSpinBox *olderThanMinutes() const { return m_olderThan; }
+    QSpinBox *attemptsAtLeast() const { return m_attempts; }
+    QPushButton *countButton() const { return m_count; }
     QPushButton *retrySelectedButton() const { return m_retrySelected; }
     QPushButton *retryAllButton() const { return m_retryAll; }
     QPushButton *deleteAllButton() const { return m_deleteAll; }
     QLabel *statusLabel() const { return m_status; }
+    QSpinBox *pollInterval() const { return m_pollInterval; }
 
     // Asks the user (a question box by default); tests replace it.
     void setConfirm(std::function<bool(const QString &question)> confirm)
@@ -68,6 +80,10 @@ private:
     QLineEdit *m_errorFilter;       // Owned.
     QCheckBox *m_regex;             // Owned.
     QLineEdit *m_payloadFilter;     // Owned.
+    QComboBox *m_statusChoice;      // Owned.
+    QSpinBox *m_olderThan;          // Owned.
+    QSpinBox *m_attempts;           // Owned.
+    QPushButton *m_count;           // Owned.
     QTableView *m_deadLetters;      // Owned.
     QPushButton *m_loadMore;        // Owned.
     QPushButton *m_retrySelected;   // Owned.
@@ -77,6 +93,7 @@ private:
     QProgressBar *m_progress;       // Owned.
     QPushButton *m_cancel;          // Owned.
     QLabel *m_status;               // Owned.
+    QSpinBox *m_pollInterval;       // Owned.
     std::function<bool(const QString &)> m_confirm;
 };
 

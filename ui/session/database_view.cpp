@@ -236,6 +236,8 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     m_inspector->setStore(store, writable);
     m_tree->rowActions()->setStore(store, writable);
     m_queues->setStore(store, writable, m_session->spec().displayName());
+    m_queues->setSqliteFile(store && !m_session->spec().isPostgres() ? m_session->connectionString()
+                                                                     : std::string());
     m_console->setWritesPossible(writable);
     m_transaction->setStore(store, writable);
     m_transaction->controller()->setAuditDatabase(m_session->spec().displayName());

@@ -118,7 +118,8 @@ public:
     QFuture<std::int64_t> deleteDead(const std::string &topic = "default",
                                      std::optional<double> id = std::nullopt);
     [[nodiscard]] QFuture<std::vector<QueueStats>>
-    queueStats(const std::optional<std::string> &topic = std::nullopt);
+    queueStats(const std::optional<std::string> &topic = std::nullopt,
+               const QueueStatsOptions &options = {});
     QFuture<std::int64_t> cleanQueue();
     [[nodiscard]] QFuture<std::vector<QueuePeekMessage>> peek(const std::string &topic,
                                                               const PeekOptions &options = {});

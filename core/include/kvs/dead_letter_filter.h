@@ -24,6 +24,10 @@ public:
     void setErrorPattern(const std::string &pattern);
     /// Dead-lettered at or before ms since the epoch ("failed longer ago than").
     void setFailedAtOrBefore(std::int64_t ms) { m_failedAtOrBefore = ms; }
+    /// Enqueued at or before ms since the epoch ("older than").
+    void setEnqueuedAtOrBefore(std::int64_t ms) { m_enqueuedAtOrBefore = ms; }
+    /// At least n attempts made.
+    void setAttemptsAtLeast(std::int64_t n) { m_attemptsAtLeast = n; }
     /// The payload's canonical literal (printLiteral) contains text.
     void setPayloadContains(std::string text) { m_payloadContains = std::move(text); }
 
@@ -35,6 +39,8 @@ private:
     std::optional<std::string> m_errorContains;
     std::optional<QRegularExpression> m_errorPattern;
     std::optional<std::int64_t> m_failedAtOrBefore;
+    std::optional<std::int64_t> m_enqueuedAtOrBefore;
+    std::optional<std::int64_t> m_attemptsAtLeast;
     std::optional<std::string> m_payloadContains;
 };
 

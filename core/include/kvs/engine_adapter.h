@@ -96,6 +96,13 @@ public:
                                         std::int64_t afterId,
                                         std::int64_t limit,
                                         std::int64_t now) override;
+    QFuture<std::vector<QueueStats>> queueStatsProjected(std::optional<std::string> topic,
+                                                         std::int64_t now) override;
+    QFuture<std::vector<QueueRow>> peekExpiredLeases(std::string topic,
+                                                     bool lastAttempt,
+                                                     std::int64_t afterId,
+                                                     std::int64_t limit,
+                                                     std::int64_t now) override;
     QFuture<void> reset() override;
     QFuture<void> transaction(std::function<void(SqlAdapter &tx)> work) override;
     QFuture<void> session(std::function<void(SqlAdapter &s)> work) override;

@@ -112,7 +112,8 @@ public:
                      const std::string &token,
                      std::optional<double> visibilityTimeout = std::nullopt);
     /// Dead messages of topic with id > options.after, by id. First dead-letters leases that
-    /// expired on their last attempt (last_error "lease expired"). RangeError
+    /// expired on their last attempt (last_error "lease expired"), unless
+    /// options.expiredLeases is Project (see ExpiredLeases: then it never writes). RangeError
     /// "kvs: listDead() limit must be an integer >= 1, got X" and "kvs: listDead() after must be
     /// an integer >= 0, got X".
     [[nodiscard]] std::vector<QueueDeadMessage> listDead(const std::string &topic = "default",
@@ -126,14 +127,18 @@ public:
     std::int64_t deleteDead(const std::string &topic = "default",
                             std::optional<double> id = std::nullopt);
     /// One entry per topic that has messages, ordered by topic; for a named topic without
-    /// messages one all-zero entry. First dead-letters expired last-attempt leases.
+    /// messages one all-zero entry. First dead-letters expired last-attempt leases, unless
+    /// options.expiredLeases is Project (see ExpiredLeases: then it never writes).
     [[nodiscard]] std::vector<QueueStats> queueStats(const std::optional<std::string> &topic
-                                                     = std::nullopt);
+                                                     = std::nullopt,
+                                                     const QueueStatsOptions &options = {});
     /// Maintenance: dead-letters expired last-attempt leases, deletes done messages older than
     /// doneRetention and dead ones older than deadRetention (when finite). Returns rows changed.
     std::int64_t cleanQueue();
     /// Read-only look at a topic for dashboards: a page of its messages of options.status, by
-    /// id, without leasing or changing anything. Works on a read-only store. RangeError
+    /// id, without leasing or changing anything. Works on a read-only store. With
+    /// options.expiredLeases Project, expired leases show as due (Pending) or dead (not listed
+    /// here: see listDead()) instead of Processing. RangeError
     /// "kvs: peek() limit must be an integer >= 1, got X" (capped at 1000).
     [[nodiscard]] std::vector<QueuePeekMessage> peek(const std::string &topic,
                                                      const PeekOptions &options = {});

@@ -194,6 +194,21 @@ public:
                                                 std::int64_t limit,
                                                 std::int64_t now)
         = 0;
+    /// Not in the reference (dashboards): queueStats() as it would read after the expired leases
+    /// were settled, without writing (ExpiredLeases::Project): a processing message whose
+    /// lease ended at or before now counts as dead on its last attempt, as pending (due)
+    /// otherwise. The default fails with Error "kvs: this adapter has no queueStatsProjected()".
+    virtual QFuture<std::vector<QueueStats>> queueStatsProjected(std::optional<std::string> topic,
+                                                                 std::int64_t now);
+    /// Not in the reference (dashboards): a page by id of topic's processing messages whose
+    /// lease ended at or before now, on their last attempt (attempts >= max_attempts) or not;
+    /// nothing is written. The default fails with Error
+    /// "kvs: this adapter has no peekExpiredLeases()".
+    virtual QFuture<std::vector<QueueRow>> peekExpiredLeases(std::string topic,
+                                                             bool lastAttempt,
+                                                             std::int64_t afterId,
+                                                             std::int64_t limit,
+                                                             std::int64_t now);
 
     /// Deletes all rows of kv and queue (prefix-aware); keeps meta and the version counter.
     virtual QFuture<void> reset() = 0;

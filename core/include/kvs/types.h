@@ -139,10 +139,24 @@ struct NackOptions
     std::optional<double> delay;      // ms, finite >= 0; overrides the backoff
 };
 
+/// How queueStats(), listDead() and peek() treat a lease that expired but that no write has
+/// settled yet. Settle (the reference): queueStats() and listDead() first dead-letter the
+/// expired leases on their last attempt (a write, skipped on a read-only store); the other
+/// expired leases stay processing until a dequeue() reclaims them. Project (dashboards): nothing
+/// is written; each expired lease shows as what settling it would make it: dead on its last
+/// attempt (last error "lease expired", failed when the lease ended), due otherwise.
+enum class ExpiredLeases { Settle, Project };
+
 struct ListDeadOptions
 {
     double limit = 100; // integer >= 1, capped at 1000
     double after = 0;   // integer >= 0: only ids greater than this
+    ExpiredLeases expiredLeases = ExpiredLeases::Settle;
+};
+
+struct QueueStatsOptions
+{
+    ExpiredLeases expiredLeases = ExpiredLeases::Settle;
 };
 
 /// What peek() lists. Pending: pending and due; Delayed: pending, not yet due; Processing:
@@ -156,6 +170,7 @@ struct PeekOptions
     PeekStatus status = PeekStatus::Pending;
     std::int64_t afterId = 0;
     double limit = 100; // integer >= 1, capped at 1000
+    ExpiredLeases expiredLeases = ExpiredLeases::Settle;
 };
 
 /// A message as peek() shows it. It carries no lease token: a look is not a delivery, and a

@@ -271,6 +271,22 @@ QFuture<std::vector<QueueRow>> EngineAdapter<B>::peek(std::string topic,
 }
 
 template <typename B>
+QFuture<std::vector<QueueStats>>
+EngineAdapter<B>::queueStatsProjected(std::optional<std::string> topic, std::int64_t now)
+{
+    return m_backend->template run<&B::Ops::queueStatsProjected>(
+        Access::Read, std::move(topic), now);
+}
+
+template <typename B>
+QFuture<std::vector<QueueRow>> EngineAdapter<B>::peekExpiredLeases(
+    std::string topic, bool lastAttempt, std::int64_t afterId, std::int64_t limit, std::int64_t now)
+{
+    return m_backend->template run<&B::Ops::peekExpiredLeases>(
+        Access::Read, std::move(topic), lastAttempt, afterId, limit, now);
+}
+
+template <typename B>
 QFuture<void> EngineAdapter<B>::reset()
 {
     return m_backend->template run<&B::Ops::reset>(Access::Write);

@@ -86,6 +86,20 @@ QFuture<std::int64_t> SqlAdapter::deleteMessages(std::string, std::vector<std::i
         std::make_exception_ptr(Error("kvs: this adapter has no deleteMessages()")));
 }
 
+QFuture<std::vector<QueueStats>> SqlAdapter::queueStatsProjected(std::optional<std::string>,
+                                                                 std::int64_t)
+{
+    return detail::failedFuture<std::vector<QueueStats>>(
+        std::make_exception_ptr(Error("kvs: this adapter has no queueStatsProjected()")));
+}
+
+QFuture<std::vector<QueueRow>>
+SqlAdapter::peekExpiredLeases(std::string, bool, std::int64_t, std::int64_t, std::int64_t)
+{
+    return detail::failedFuture<std::vector<QueueRow>>(
+        std::make_exception_ptr(Error("kvs: this adapter has no peekExpiredLeases()")));
+}
+
 QFuture<void> SqlAdapter::lockKeys(std::vector<std::string>)
 {
     return detail::failedFuture<void>(

@@ -449,24 +449,48 @@ PgCalls::deleteMessages(std::string topic, std::vector<std::int64_t> ids, bool d
 PgCall<std::vector<QueueStats>> PgCalls::queueStats(std::optional<std::string> topic,
                                                     std::int64_t now)
 {
+    return readQueueStats(topic ? m_s.statsTopic : m_s.statsAll, std::move(topic), now);
+}
+
+PgCall<std::vector<QueueStats>> PgCalls::queueStatsProjected(std::optional<std::string> topic,
+                                                             std::int64_t now)
+{
+    return readQueueStats(
+        topic ? m_s.statsProjectedTopic : m_s.statsProjectedAll, std::move(topic), now);
+}
+
+PgCall<std::vector<QueueRow>> PgCalls::peekExpiredLeases(
+    std::string topic, bool lastAttempt, std::int64_t afterId, std::int64_t limit, std::int64_t now)
+{
+    PqParams p;
+    p.text(topic).int8(now).int8(afterId).int8(limit);
+    return call<std::vector<QueueRow>>(
+        lastAttempt ? m_s.peekExpiredLast : m_s.peekExpiredRetry,
+        std::move(p),
+        [lastAttempt](const PqResult &r) { return queueRows(r, lastAttempt); });
+}
+
+PgCall<std::vector<QueueStats>> PgCalls::readQueueStats(const PqStatement &statement,
+                                                        std::optional<std::string> topic,
+                                                        std::int64_t now)
+{
     PqParams p;
     p.int8(now);
     if (topic)
         p.text(*topic);
-    return call<std::vector<QueueStats>>(
-        topic ? m_s.statsTopic : m_s.statsAll, std::move(p), [](const PqResult &r) {
-            std::vector<QueueStats> stats;
-            for (int i = 0; i < r.rows(); ++i) {
-                stats.push_back(QueueStats{std::string(r.bytes(i, 0)),
-                                           r.int64(i, 1),
-                                           r.int64(i, 2),
-                                           r.int64(i, 3),
-                                           r.int64(i, 4),
-                                           r.int64(i, 5),
-                                           r.optionalInt64(i, 6)});
-            }
-            return stats;
-        });
+    return call<std::vector<QueueStats>>(statement, std::move(p), [](const PqResult &r) {
+        std::vector<QueueStats> stats;
+        for (int i = 0; i < r.rows(); ++i) {
+            stats.push_back(QueueStats{std::string(r.bytes(i, 0)),
+                                       r.int64(i, 1),
+                                       r.int64(i, 2),
+                                       r.int64(i, 3),
+                                       r.int64(i, 4),
+                                       r.int64(i, 5),
+                                       r.optionalInt64(i, 6)});
+        }
+        return stats;
+    });
 }
 
 PgCall<std::vector<QueueRow>> PgCalls::peek(std::string topic,

@@ -102,6 +102,13 @@ public:
                                        std::int64_t afterId,
                                        std::int64_t limit,
                                        std::int64_t now);
+    PgCall<std::vector<QueueStats>> queueStatsProjected(std::optional<std::string> topic,
+                                                        std::int64_t now);
+    PgCall<std::vector<QueueRow>> peekExpiredLeases(std::string topic,
+                                                    bool lastAttempt,
+                                                    std::int64_t afterId,
+                                                    std::int64_t limit,
+                                                    std::int64_t now);
 
     // A transaction's row locks (reference gotcha 17): lockKeys takes pg_advisory_xact_lock per
     // key in ascending id order (no lock-order deadlock), getVersionForUpdate reads with FOR
@@ -116,6 +123,9 @@ public:
                                                        std::int64_t version);
 
 private:
+    PgCall<std::vector<QueueStats>> readQueueStats(const PqStatement &statement,
+                                                   std::optional<std::string> topic,
+                                                   std::int64_t now);
     PgCall<std::vector<KvRow>>
     list(bool ascending, std::string start, std::string end, std::int64_t now, std::int64_t limit);
 

@@ -183,6 +183,39 @@ PgStatements::PgStatements(const PgNames &names)
     peekProcessing = peek("peek_processing", "status = 'processing' AND $2::int8 IS NOT NULL");
     peekDone = peek("peek_done", "status = 'done' AND $2::int8 IS NOT NULL");
     advisoryLock = statement("advisory_lock", "SELECT pg_advisory_xact_lock($1)");
+    prepareQueueProjections(q);
+}
+
+void PgStatements::prepareQueueProjections(const std::string &q)
+{
+    // An expired lease counts as what expire_leases (last attempt) or a dequeue's reclaim
+    // (attempts left) would make it.
+    const std::string expired = "status = 'processing' AND locked_until <= $1";
+    const std::string due = "((status = 'pending' AND deliver_at <= $1) OR (" + expired
+                            + " AND attempts < max_attempts))";
+    const std::string stats
+        = "SELECT topic, count(*) FILTER (WHERE " + due
+          + "), count(*) FILTER (WHERE status = 'pending' AND deliver_at > $1), count(*) FILTER "
+            "(WHERE status = 'processing' AND locked_until > $1), count(*) FILTER (WHERE status "
+            "= 'dead' OR ("
+          + expired
+          + " AND attempts >= max_attempts)), count(*) FILTER (WHERE status = 'done'), "
+            "min(deliver_at) FILTER (WHERE "
+          + due + ") FROM " + q;
+    statsProjectedAll = statement("stats_projected_all", stats + " GROUP BY topic ORDER BY topic");
+    statsProjectedTopic = statement("stats_projected_topic",
+                                    stats + " WHERE topic = $2 GROUP BY topic ORDER BY topic");
+    peekExpiredRetry = statement("peek_expired_retry",
+                                 std::string("SELECT ") + kMessageColumns + " FROM " + q
+                                     + " WHERE topic = $1 AND status = 'processing' AND "
+                                       "locked_until <= $2 AND attempts < max_attempts AND id > "
+                                       "$3 ORDER BY id LIMIT $4");
+    peekExpiredLast
+        = statement("peek_expired_last",
+                    std::string("SELECT ") + kMessageColumns + ", locked_until FROM " + q
+                        + " WHERE topic = $1 AND status = 'processing' AND "
+                          "locked_until <= $2 AND attempts >= max_attempts AND id > "
+                          "$3 ORDER BY id LIMIT $4");
 }
 
 const PqStatement &PgStatements::getMany(std::size_t count)

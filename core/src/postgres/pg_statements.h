@@ -58,11 +58,18 @@ struct PgStatements
     PqStatement peekProcessing;
     PqStatement peekDone;
     PqStatement advisoryLock; // $1 lock id
+    // Dashboards: expired leases read as settling them would leave them, without writing.
+    PqStatement statsProjectedAll;   // as statsAll
+    PqStatement statsProjectedTopic; // as statsTopic
+    PqStatement peekExpiredRetry;    // as peekPending
+    PqStatement peekExpiredLast;     // same, with finished_at (the lease's end)
 
     // SELECT ... WHERE key IN ($1 .. $count) AND live($count + 1), one per key count.
     const PqStatement &getMany(std::size_t count);
 
 private:
+    void prepareQueueProjections(const std::string &queue);
+
     std::string m_kv;
     std::mutex m_mutex;
     std::map<std::size_t, std::unique_ptr<PqStatement>> m_getMany; // Guarded by m_mutex.

@@ -17,12 +17,17 @@ void DeadLetterFilter::setErrorPattern(const std::string &pattern)
 
 bool DeadLetterFilter::isEmpty() const noexcept
 {
-    return !m_errorContains && !m_errorPattern && !m_failedAtOrBefore && !m_payloadContains;
+    return !m_errorContains && !m_errorPattern && !m_failedAtOrBefore && !m_enqueuedAtOrBefore
+           && !m_attemptsAtLeast && !m_payloadContains;
 }
 
 bool DeadLetterFilter::matches(const QueueDeadMessage &message) const
 {
     if (m_failedAtOrBefore && message.failedAt > *m_failedAtOrBefore)
+        return false;
+    if (m_enqueuedAtOrBefore && message.enqueuedAt > *m_enqueuedAtOrBefore)
+        return false;
+    if (m_attemptsAtLeast && message.attempts < *m_attemptsAtLeast)
         return false;
     if (m_errorContains || m_errorPattern) {
         if (!message.lastError)

@@ -135,6 +135,13 @@ public:
                                std::int64_t afterId,
                                std::int64_t limit,
                                std::int64_t now);
+    std::vector<QueueStats> queueStatsProjected(const std::optional<std::string> &topic,
+                                                std::int64_t now);
+    std::vector<QueueRow> peekExpiredLeases(std::string_view topic,
+                                            bool lastAttempt,
+                                            std::int64_t afterId,
+                                            std::int64_t limit,
+                                            std::int64_t now);
 
     // Runs work inside BEGIN IMMEDIATE: commits when it returns, rolls back when it throws (and
     // rethrows). Versions taken inside belong to the transaction (VersionAllocator). Error
@@ -181,6 +188,11 @@ private:
                             std::int64_t now,
                             std::int64_t limit);
     std::vector<QueueRow> readQueueRows(Statement &stmt, bool withFinishedAt);
+    // Moves each topic's expired leases from processing to pending (attempts left) or dead.
+    void projectExpiredLeases(std::vector<QueueStats> &stats, std::int64_t now);
+    // queueStats(), or with project queueStatsProjected(): one read transaction either way.
+    std::vector<QueueStats>
+    readQueueStats(const std::optional<std::string> &topic, std::int64_t now, bool project);
     void upsert(std::string_view key,
                 std::string_view value,
                 std::int64_t version,

@@ -4,6 +4,8 @@
 
 #include <kvs/errors.h>
 
+#include <algorithm>
+
 namespace kvs::detail {
 
 std::vector<QueueRow> SqliteEngine::readQueueRows(Statement &stmt, bool withFinishedAt)
@@ -207,6 +209,19 @@ std::int64_t SqliteEngine::deleteMessages(std::string_view topic,
 std::vector<QueueStats> SqliteEngine::queueStats(const std::optional<std::string> &topic,
                                                  std::int64_t now)
 {
+    return readQueueStats(topic, now, false);
+}
+
+std::vector<QueueStats> SqliteEngine::queueStatsProjected(const std::optional<std::string> &topic,
+                                                          std::int64_t now)
+{
+    return readQueueStats(topic, now, true);
+}
+
+std::vector<QueueStats> SqliteEngine::readQueueStats(const std::optional<std::string> &topic,
+                                                     std::int64_t now,
+                                                     bool project)
+{
     std::vector<QueueStats> stats;
     // One snapshot for the counts and the due split of every topic.
     readTransaction([&] {
@@ -243,8 +258,46 @@ std::vector<QueueStats> SqliteEngine::queueStats(const std::optional<std::string
                 row.oldestPendingAt = due->columnOptionalInt64(1);
             }
         }
+        if (project)
+            projectExpiredLeases(stats, now);
     });
     return stats;
+}
+
+void SqliteEngine::projectExpiredLeases(std::vector<QueueStats> &stats, std::int64_t now)
+{
+    for (QueueStats &row : stats) {
+        if (row.processing == 0)
+            continue;
+        StatementScope expired(statement(SqlId::QueueExpiredOfTopic));
+        expired->bindText(1, row.topic);
+        expired->bindInt64(2, now);
+        if (!expired->step())
+            continue;
+        const std::int64_t retryable = expired->columnInt64(0);
+        const std::int64_t lastAttempt = expired->columnInt64(2);
+        row.processing -= retryable + lastAttempt;
+        row.pending += retryable;
+        row.dead += lastAttempt;
+        if (const std::optional<std::int64_t> oldest = expired->columnOptionalInt64(1))
+            row.oldestPendingAt
+                = row.oldestPendingAt ? std::min(*row.oldestPendingAt, *oldest) : *oldest;
+    }
+}
+
+std::vector<QueueRow> SqliteEngine::peekExpiredLeases(std::string_view topic,
+                                                      bool lastAttempt,
+                                                      std::int64_t afterId,
+                                                      std::int64_t limit,
+                                                      std::int64_t now)
+{
+    StatementScope read(
+        statement(lastAttempt ? SqlId::QueuePeekExpiredLast : SqlId::QueuePeekExpiredRetry));
+    read->bindText(1, topic);
+    read->bindInt64(2, now);
+    read->bindInt64(3, afterId);
+    read->bindInt64(4, limit);
+    return readQueueRows(*read, lastAttempt);
 }
 
 std::vector<QueueRow> SqliteEngine::peek(std::string_view topic,

@@ -123,6 +123,21 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
         return "DELETE FROM " + q
                + " WHERE topic = ?1 AND status = 'dead' AND id IN (SELECT value FROM "
                  "json_each(?2))";
+    // Expired leases as settling them would leave them, read without writing (dashboards): only
+    // the topic's processing rows are visited, through idx_<p>queue_pending.
+    case SqlId::QueueExpiredOfTopic:
+        return "SELECT count(*) FILTER (WHERE attempts < max_attempts), min(deliver_at) FILTER "
+               "(WHERE attempts < max_attempts), count(*) FILTER (WHERE attempts >= "
+               "max_attempts) FROM "
+               + q + " WHERE topic = ?1 AND status = 'processing' AND locked_until <= ?2";
+    case SqlId::QueuePeekExpiredRetry:
+        return peekSql(q,
+                       "status = 'processing' AND locked_until <= ?2 AND attempts < max_attempts");
+    case SqlId::QueuePeekExpiredLast:
+        // finished_at as expireLeases() would set it: when the lease ended.
+        return std::string("SELECT ") + kMessageColumns + ", locked_until FROM " + q
+               + " WHERE topic = ?1 AND status = 'processing' AND locked_until <= ?2 AND attempts "
+                 ">= max_attempts AND id > ?3 ORDER BY id LIMIT ?4";
     default:
         break;
     }

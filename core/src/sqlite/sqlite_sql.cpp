@@ -59,6 +59,9 @@ std::string buildSql(SqlId id, const TableNames &names)
     case SqlId::QueueRetryDeadIds:
     case SqlId::QueueDeleteIds:
     case SqlId::QueueDeleteDeadIds:
+    case SqlId::QueueExpiredOfTopic:
+    case SqlId::QueuePeekExpiredRetry:
+    case SqlId::QueuePeekExpiredLast:
         return buildQueueSql(id, names);
     case SqlId::ResetKv:
         return "DELETE FROM " + kv;

@@ -46,6 +46,10 @@ enum class SqlId {
     QueueRetryDeadIds,   // ?1 topic, ?2 now, ?3 ids as a JSON array
     QueueDeleteIds,      // ?1 topic, ?2 ids as a JSON array (any status)
     QueueDeleteDeadIds,  // ?1 topic, ?2 ids as a JSON array (dead only)
+    QueueExpiredOfTopic, // ?1 topic, ?2 now -> expired leases: with attempts left, their min
+                         // deliver_at, on their last attempt
+    QueuePeekExpiredRetry, // ?1 topic, ?2 now, ?3 after id, ?4 limit -> message columns
+    QueuePeekExpiredLast,  // same, with finished_at
     ResetKv,
     ResetQueue,
     Count

@@ -352,9 +352,10 @@ QFuture<std::int64_t> AsyncKVStore::deleteDead(const std::string &topic, std::op
     return m_state->run<detail::DeleteDeadOp>(topic, id);
 }
 
-QFuture<std::vector<QueueStats>> AsyncKVStore::queueStats(const std::optional<std::string> &topic)
+QFuture<std::vector<QueueStats>> AsyncKVStore::queueStats(const std::optional<std::string> &topic,
+                                                          const QueueStatsOptions &options)
 {
-    return m_state->run<detail::QueueStatsOp>(topic);
+    return m_state->run<detail::QueueStatsOp>(topic, options);
 }
 
 QFuture<std::int64_t> AsyncKVStore::cleanQueue()

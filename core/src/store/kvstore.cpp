@@ -246,9 +246,10 @@ std::int64_t KVStore::deleteDead(const std::string &topic, std::optional<double>
     return m_state->run<detail::DeleteDeadOp>(topic, id);
 }
 
-std::vector<QueueStats> KVStore::queueStats(const std::optional<std::string> &topic)
+std::vector<QueueStats> KVStore::queueStats(const std::optional<std::string> &topic,
+                                            const QueueStatsOptions &options)
 {
-    return m_state->run<detail::QueueStatsOp>(topic);
+    return m_state->run<detail::QueueStatsOp>(topic, options);
 }
 
 std::int64_t KVStore::cleanQueue()

@@ -140,6 +140,25 @@ bool ExtendLeaseOp::finish(bool extended, OpContext &ctx)
     return extended;
 }
 
+std::vector<QueueRow>
+mergedPage(std::vector<QueueRow> a, const std::vector<QueueRow> &b, std::int64_t limit)
+{
+    std::vector<QueueRow> merged;
+    merged.reserve(a.size() + b.size());
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (static_cast<std::int64_t>(merged.size()) < limit && (i < a.size() || j < b.size())) {
+        if (j == b.size() || (i < a.size() && a[i].id <= b[j].id)) {
+            if (j < b.size() && a[i].id == b[j].id)
+                ++j;
+            merged.push_back(std::move(a[i++]));
+        } else {
+            merged.push_back(b[j++]);
+        }
+    }
+    return merged;
+}
+
 ListDeadOp::ListDeadOp(const StoreRules &rules,
                        const std::string &topic,
                        const ListDeadOptions &options)
@@ -147,6 +166,7 @@ ListDeadOp::ListDeadOp(const StoreRules &rules,
     , m_limit(checkedLimit("listDead()", options.limit))
     , m_after(0)
     , m_expireFirst(!rules.readOnly)
+    , m_project(options.expiredLeases == ExpiredLeases::Project)
 {
     validateListDeadAfter(options.after);
     m_after = static_cast<std::int64_t>(options.after);

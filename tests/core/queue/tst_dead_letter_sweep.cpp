@@ -70,6 +70,17 @@ private slots:
         filter.setFailedAtOrBefore(5000);
         filter.setErrorContains("http"); // case-sensitive
         QVERIFY(!filter.matches(message));
+        // Age (enqueued at or before) and attempts (at least), with the rest.
+        DeadLetterFilter aged;
+        aged.setEnqueuedAtOrBefore(message.enqueuedAt);
+        aged.setAttemptsAtLeast(message.attempts);
+        QVERIFY(!aged.isEmpty());
+        QVERIFY(aged.matches(message));
+        aged.setEnqueuedAtOrBefore(message.enqueuedAt - 1);
+        QVERIFY(!aged.matches(message));
+        aged.setEnqueuedAtOrBefore(message.enqueuedAt);
+        aged.setAttemptsAtLeast(message.attempts + 1);
+        QVERIFY(!aged.matches(message));
         // An error condition never matches a message without an error.
         DeadLetterFilter onError;
         onError.setErrorPattern(".*");

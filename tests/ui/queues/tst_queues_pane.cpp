@@ -1,7 +1,7 @@
 // The queue dashboard on a real SQLite file: the overview and its warnings, the dead-letter
 // browser's filter and pages, the operator's actions (asked first, recorded in the audit log),
 // a bulk job, and a read-only database that shows everything and offers no action.
-#include "queues/dead_letter_model.h"
+#include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
 #include "queues/queues_controller.h"
 #include "queues/queues_pane.h"
@@ -13,12 +13,14 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTest>
 
@@ -112,7 +114,7 @@ private slots:
 
         // The browser pages the topic's dead letters, a hundred matches at a time.
         selectTopic(pane, "emails");
-        DeadLetterModel *dead = pane.controller()->deadLetters();
+        QueueMessageModel *dead = pane.controller()->deadLetters();
         QTRY_COMPARE(dead->rowCount(), 250); // one page of listDead holds them all
         pane.errorFilter()->setText(QStringLiteral("timeout"));
         pane.applyFilter();
@@ -196,6 +198,89 @@ private slots:
         QVERIFY(!pane.retryAllButton()->isEnabled());
         QVERIFY(!pane.deleteAllButton()->isEnabled());
         QVERIFY(!pane.retryAllButton()->toolTip().isEmpty());
+        pane.hide();
+        store->close().waitForFinished();
+    }
+
+    void browsesEveryStatus()
+    {
+        const std::string path = m_files.path("statuses.db");
+        fill(path, 3);
+        {
+            KVStoreOptions options;
+            options.queue.doneRetention = 3600000;
+            KVStore store(path, options);
+            QueueOptions work;
+            work.topic = "work";
+            for (const char *name : {"acked", "leased", "waiting"})
+                (void)store.enqueue(Value(name), work);
+            const auto acked = store.dequeue("work", 1).at(0);
+            QVERIFY(store.acknowledge(double(acked.id), acked.token));
+            (void)store.dequeue("work", 1);
+        }
+        auto store = std::make_shared<AsyncKVStore>(path);
+        QueuesPane pane;
+        QAbstractItemModelTester tester(pane.controller()->deadLetters());
+        pane.setStore(store, true, QString::fromStdString(path));
+        pane.show();
+        QTRY_COMPARE(pane.controller()->overview()->rowCount(), 3);
+        QueueMessageModel *messages = pane.controller()->deadLetters();
+        const auto payloadAt = [&](int row) {
+            return messages->data(messages->index(row, QueueMessageModel::Payload)).toString();
+        };
+        const auto show = [&](BrowseStatus status) {
+            pane.statusChoice()->setCurrentIndex(int(status));
+            pane.applyFilter();
+        };
+        selectTopic(pane, "work");
+        show(BrowseStatus::Due);
+        QTRY_COMPARE(messages->rowCount(), 1);
+        QCOMPARE(payloadAt(0), QStringLiteral("\"waiting\""));
+        QVERIFY(messages->data(messages->index(0, QueueMessageModel::LeaseExpiry))
+                    .toString()
+                    .isEmpty());
+        show(BrowseStatus::Processing);
+        QTRY_COMPARE(payloadAt(0), QStringLiteral("\"leased\""));
+        QCOMPARE(messages->rowCount(), 1);
+        QVERIFY(!messages->data(messages->index(0, QueueMessageModel::LeaseExpiry))
+                     .toString()
+                     .isEmpty());
+        QCOMPARE(messages->data(messages->index(0, QueueMessageModel::Attempts)).toString(),
+                 QStringLiteral("1 / 3"));
+        // Not dead: no retry or delete offered.
+        pane.deadLetterView()->selectRow(0);
+        QVERIFY(!pane.retrySelectedButton()->isEnabled());
+        QVERIFY(!pane.retryAllButton()->isEnabled());
+        QVERIFY(!pane.countButton()->isEnabled());
+        // The attempts filter.
+        pane.attemptsAtLeast()->setValue(2);
+        pane.applyFilter();
+        QTRY_COMPARE(messages->rowCount(), 0);
+        pane.attemptsAtLeast()->setValue(0);
+        show(BrowseStatus::Done);
+        QTRY_COMPARE(payloadAt(0), QStringLiteral("\"acked\""));
+        selectTopic(pane, "webhooks");
+        show(BrowseStatus::Delayed);
+        QTRY_COMPARE(payloadAt(0), QStringLiteral("\"later\""));
+        QCOMPARE(messages->rowCount(), 1);
+        // The age filter: nothing here is an hour old.
+        pane.olderThanMinutes()->setValue(60);
+        pane.applyFilter();
+        QTRY_COMPARE(messages->rowCount(), 0);
+        pane.olderThanMinutes()->setValue(0);
+
+        // The filtered count of dead letters, as a job with progress.
+        selectTopic(pane, "emails");
+        show(BrowseStatus::Dead);
+        QTRY_COMPARE(messages->rowCount(), 3);
+        QVERIFY(pane.countButton()->isEnabled());
+        QSignalSpy finished(pane.controller(), &QueuesController::jobFinished);
+        pane.errorFilter()->setText(QStringLiteral("HTTP"));
+        pane.applyFilter();
+        QTRY_COMPARE(messages->rowCount(), 2); // ids 1 and 3: the odd ones failed with HTTP
+        pane.countButton()->click();
+        QTRY_COMPARE(finished.count(), 1);
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("2 message(s) match."));
         pane.hide();
         store->close().waitForFinished();
     }

@@ -1,4 +1,4 @@
-#include "queues/dead_letter_model.h"
+#include "queues/queue_message_model.h"
 
 #include <kvs/literal.h>
 
@@ -21,20 +21,61 @@ QString cut(const std::string &text)
     return whole.size() > kCellChars ? whole.left(kCellChars) + QChar(0x2026) : whole;
 }
 
+QString timeText(std::int64_t ms)
+{
+    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms), QLocale::ShortFormat);
+}
+
 } // namespace
 
-DeadLetterModel::DeadLetterModel(QObject *parent)
+BrowsedMessage BrowsedMessage::of(QueuePeekMessage message)
+{
+    BrowsedMessage browsed;
+    static_cast<QueuePeekMessage &>(browsed) = std::move(message);
+    return browsed;
+}
+
+BrowsedMessage BrowsedMessage::of(QueueDeadMessage message)
+{
+    BrowsedMessage browsed;
+    browsed.id = message.id;
+    browsed.topic = std::move(message.topic);
+    browsed.payload = std::move(message.payload);
+    browsed.enqueuedAt = message.enqueuedAt;
+    browsed.deliverAt = message.deliverAt;
+    browsed.attempts = message.attempts;
+    browsed.maxAttempts = message.maxAttempts;
+    browsed.lastError = std::move(message.lastError);
+    browsed.failedAt = message.failedAt;
+    return browsed;
+}
+
+QueueDeadMessage BrowsedMessage::forFilter() const
+{
+    QueueDeadMessage message;
+    message.id = id;
+    message.payload = payload;
+    message.enqueuedAt = enqueuedAt;
+    message.deliverAt = deliverAt;
+    message.attempts = attempts;
+    message.maxAttempts = maxAttempts;
+    message.lastError = lastError;
+    message.failedAt = failedAt.value_or(0);
+    return message;
+}
+
+QueueMessageModel::QueueMessageModel(QObject *parent)
     : QAbstractTableModel(parent)
 {}
 
-void DeadLetterModel::clear()
+void QueueMessageModel::clear()
 {
     beginResetModel();
     m_messages.clear();
     endResetModel();
 }
 
-void DeadLetterModel::appendPage(std::vector<QueueDeadMessage> messages)
+void QueueMessageModel::appendPage(std::vector<BrowsedMessage> messages)
 {
     if (messages.empty())
         return;
@@ -44,7 +85,7 @@ void DeadLetterModel::appendPage(std::vector<QueueDeadMessage> messages)
     endInsertRows();
 }
 
-void DeadLetterModel::removeIds(const std::vector<double> &ids)
+void QueueMessageModel::removeIds(const std::vector<double> &ids)
 {
     const std::unordered_set<std::int64_t> gone(ids.begin(), ids.end());
     for (int row = int(m_messages.size()) - 1; row >= 0; --row) {
@@ -56,24 +97,24 @@ void DeadLetterModel::removeIds(const std::vector<double> &ids)
     }
 }
 
-const QueueDeadMessage *DeadLetterModel::messageAt(int row) const
+const BrowsedMessage *QueueMessageModel::messageAt(int row) const
 {
     return row >= 0 && row < int(m_messages.size()) ? &m_messages[std::size_t(row)] : nullptr;
 }
 
-int DeadLetterModel::rowCount(const QModelIndex &parent) const
+int QueueMessageModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_messages.size());
 }
 
-int DeadLetterModel::columnCount(const QModelIndex &parent) const
+int QueueMessageModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
+QVariant QueueMessageModel::data(const QModelIndex &index, int role) const
 {
-    const QueueDeadMessage *m = index.isValid() ? messageAt(index.row()) : nullptr;
+    const BrowsedMessage *m = index.isValid() ? messageAt(index.row()) : nullptr;
     if (!m)
         return {};
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
@@ -81,9 +122,14 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case Id:
             return QString::number(m->id);
+        case Enqueued:
+            return timeText(m->enqueuedAt);
+        case Due:
+            return timeText(m->deliverAt);
+        case LeaseExpiry:
+            return m->lockedUntil ? timeText(*m->lockedUntil) : QString();
         case Failed:
-            return QLocale().toString(QDateTime::fromMSecsSinceEpoch(m->failedAt),
-                                      QLocale::ShortFormat);
+            return m->failedAt ? timeText(*m->failedAt) : QString();
         case Attempts:
             return tr("%1 / %2").arg(m->attempts).arg(m->maxAttempts);
         case LastError:
@@ -101,13 +147,19 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
-QVariant DeadLetterModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant QueueMessageModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
     case Id:
         return tr("Id");
+    case Enqueued:
+        return tr("Enqueued");
+    case Due:
+        return tr("Due");
+    case LeaseExpiry:
+        return tr("Lease expiry");
     case Failed:
         return tr("Failed");
     case Attempts:
