@@ -152,6 +152,7 @@ private slots:
     void refusesAPrefixOverItsLimit();
     void panesSeeTheirOwnTargetsThroughOneFeed();
     void pausingOnePaneLeavesTheOtherLive();
+    void anotherPanesTargetDoesNotSwallowAChange();
     void inspectorAndTreeSeeAnotherProcess();
 #ifndef KVS_WATCH_POSTGRES
     void savesAScreenshot();
@@ -470,6 +471,37 @@ void TestWatchPane::pausingOnePaneLeavesTheOtherLive()
     QCOMPARE(history->rowCount(), 1);
     QCOMPARE(cell(*history, 0, WatchHistoryModel::OldValueColumn), QStringLiteral("1"));
     QCOMPARE(cell(*history, 0, WatchHistoryModel::NewValueColumn), QStringLiteral("3"));
+}
+
+void TestWatchPane::anotherPanesTargetDoesNotSwallowAChange()
+{
+    const Database db = freshDatabase();
+    {
+        auto store = storeOf(db);
+        store->set({"k"}, Value(1.0)).waitForFinished();
+        store->set({"o"}, Value(0.0)).waitForFinished();
+        store->close().waitForFinished();
+    }
+    WatchTab tab;
+    tab.setSource(sourceOf(db));
+    WatchPane *first = tab.currentPane();
+    first->keyEdit()->setText(QStringLiteral("[\"k\"]"));
+    first->watchKeyButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(first->controller()->entries()->rowCount(), 1, kTimeout);
+    WatchPane *second = tab.newPane();
+    // The only pane with targets paused: no poll runs, so the feed has not seen the write when
+    // the second pane's target makes it read its targets again.
+    first->pauseAction()->setChecked(true);
+    QVERIFY(!tab.controller()->feed()->isPolling());
+    QVERIFY(writeElsewhere(db, setOp(R"(["k"])", "2")));
+    second->keyEdit()->setText(QStringLiteral("[\"o\"]"));
+    second->watchKeyButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(second->controller()->entries()->rowCount(), 1, kTimeout);
+    first->pauseAction()->setChecked(false);
+    WatchHistoryModel *history = first->controller()->history();
+    QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 1, kTimeout);
+    QCOMPARE(cell(*history, 0, WatchHistoryModel::OldValueColumn), QStringLiteral("1"));
+    QCOMPARE(cell(*history, 0, WatchHistoryModel::NewValueColumn), QStringLiteral("2"));
 }
 
 void TestWatchPane::inspectorAndTreeSeeAnotherProcess()
