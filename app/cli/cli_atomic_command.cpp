@@ -125,12 +125,20 @@ int runAtomic(const CommandContext &context)
 
     const auto store = openStore(context, Access::Write);
     AsyncAtomicOperation operation = store->atomic();
-    const CommitResult result = addTransaction(operation, spec).commit().result();
+    CommitResult result;
+    try {
+        result = addTransaction(operation, spec).commit().result();
+    } catch (const std::exception &error) {
+        recordAudit(context, atomicAuditRecord(spec, error.what()));
+        throw;
+    }
     if (!result.ok) {
         // The store names the check for every commit that answers ok: false.
         const std::size_t index = result.failedCheck.value_or(0);
+        recordAudit(context, atomicAuditRecord(spec, failedCheckAuditResult(index)));
         return printFailedCheck(context, spec.checks.at(index), index, std::nullopt);
     }
+    recordAudit(context, atomicAuditRecord(spec, "ok"));
     if (context.args.has("--json")) {
         context.out << JsonObjectLine().raw("ok", "true").integer("version", result.version).text()
                     << '\n';

@@ -217,7 +217,9 @@ Output (one line per result, on stdout):
                 failed: check I KEY (expected version N|must not exist), exit 3;  --json:
                 {"ok": false, "failedCheck": I} (I counts the checks from 0). --dry-run: would
                 commit: ..., or would fail: check I KEY (expected ..., found version N|absent);
-                --json adds "dryRun": true
+                --json adds "dryRun": true. Every commit (not a dry run) is appended to the
+                audit log (see queue retry above) as action "atomic": its operations
+                and keys, never a value
                 The document: {"checks": [{"key": "[\"a\"]", "version": 1025},
                 {"key": "[\"b\"]", "version": null}], "mutations": [{"type": "set", "key":
                 "[\"a\"]", "value": "{n: 1}", "ttl": 5000}, {"type": "delete", "key": ...},

@@ -261,7 +261,7 @@ int runEnqueue(const CommandContext &context)
     const Value payload = valueArgument(context.args.positionals()[3], "PAYLOAD");
     const auto store = openStore(context, Access::Write);
     const EnqueueResult result = store->enqueue(payload, options).result();
-    recordQueueAction(
+    recordAudit(
         context,
         AuditRecord{
             "enqueue", {}, options.topic, {}, 1, 1, "ok, new id " + std::to_string(result.id)});

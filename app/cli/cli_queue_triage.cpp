@@ -95,14 +95,14 @@ int repairOne(const CommandContext &context, bool retry, const std::string &topi
     } else {
         count = retry ? store->retryDead(topic, double(id)).result()
                       : store->deleteDead(topic, double(id)).result();
-        recordQueueAction(context,
-                          AuditRecord{retry ? "retry" : "delete-dead",
-                                      {},
-                                      topic,
-                                      "id " + std::to_string(id),
-                                      count,
-                                      count,
-                                      count ? "ok" : "not found"});
+        recordAudit(context,
+                    AuditRecord{retry ? "retry" : "delete-dead",
+                                {},
+                                topic,
+                                "id " + std::to_string(id),
+                                count,
+                                count,
+                                count ? "ok" : "not found"});
     }
     if (count == 0) {
         context.err << "kvs: not found (no dead message " << id << " in topic " << jsonQuoted(topic)
@@ -135,7 +135,7 @@ int repairMany(const CommandContext &context, bool retry, const std::string &top
     } catch (const std::exception &error) {
         if (!dryRun) {
             record.result = error.what();
-            recordQueueAction(context, record);
+            recordAudit(context, record);
         }
         throw;
     }
@@ -143,7 +143,7 @@ int repairMany(const CommandContext &context, bool retry, const std::string &top
     if (!dryRun) {
         record.matched = result.progress.matched;
         record.changed = result.progress.changed;
-        recordQueueAction(context, record);
+        recordAudit(context, record);
     }
     context.out << countLine(context, retry, count, dryRun) << '\n';
     return kExitOk;
@@ -180,16 +180,6 @@ std::int64_t durationText(std::string_view text, std::string_view option)
                           : unit == QLatin1String("h") ? 3600000
                                                        : 86400000;
     return static_cast<std::int64_t>(std::llround(amount * unitMs));
-}
-
-void recordQueueAction(const CommandContext &context, AuditRecord record)
-{
-    record.database = context.args.value("--db").value_or(std::string());
-    try {
-        appendAuditRecord(record);
-    } catch (const Error &error) {
-        context.err << "kvs: warning: " << error.what() << '\n';
-    }
 }
 
 int runDeadRepair(const CommandContext &context, bool retry)
@@ -236,14 +226,14 @@ int runMove(const CommandContext &context)
     const auto store = openStore(context, Access::Write);
     const std::optional<EnqueueResult> moved
         = store->moveMessage(double(id), payload, options).result();
-    recordQueueAction(context,
-                      AuditRecord{"move",
-                                  {},
-                                  options.topic,
-                                  "id " + std::to_string(id),
-                                  moved ? 1 : 0,
-                                  moved ? 1 : 0,
-                                  moved ? "ok, new id " + std::to_string(moved->id) : "not found"});
+    recordAudit(context,
+                AuditRecord{"move",
+                            {},
+                            options.topic,
+                            "id " + std::to_string(id),
+                            moved ? 1 : 0,
+                            moved ? 1 : 0,
+                            moved ? "ok, new id " + std::to_string(moved->id) : "not found"});
     if (!moved) {
         context.err << "kvs: not found (no message " << id << " in topic "
                     << jsonQuoted(options.topic) << ")\n";

@@ -2,8 +2,6 @@
 
 #include "cli/command_context.h"
 
-#include <kvs/audit_log.h>
-
 #include <cstdint>
 #include <string_view>
 
@@ -15,11 +13,6 @@ namespace kvs::cli {
 int runDeadRepair(const CommandContext &context, bool retry);
 // move TOPIC ID PAYLOAD [--max-attempts N]: replaces message ID by a corrected payload.
 int runMove(const CommandContext &context);
-
-// Records a queue write of the CLI (enqueue, retry, ...) in the audit log, with --db as the
-// database; a log that cannot be written is a warning on err, never a failure of the action,
-// which already happened.
-void recordQueueAction(const CommandContext &context, AuditRecord record);
 
 // A message id: a decimal integer >= 0. UsageError "kvs: WHAT needs an integer message id >= 0,
 // got \"X\"".

@@ -124,4 +124,14 @@ void requireArgumentCount(const CommandContext &context,
     }
 }
 
+void recordAudit(const CommandContext &context, AuditRecord record)
+{
+    record.database = context.args.value("--db").value_or(std::string());
+    try {
+        appendAuditRecord(record);
+    } catch (const Error &error) {
+        context.err << "kvs: warning: " << error.what() << '\n';
+    }
+}
+
 } // namespace kvs::cli

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <kvs/audit_log.h>
 #include <kvs/types.h>
 
 #include <iosfwd>
@@ -30,6 +31,11 @@ enum class Access { Read, Write };
 
 // Throws UsageError "kvs: this command needs --db PATH" without --db. Commands call it before
 // parsing their literals, so the usage error comes first.
+// Records a write of the CLI (a queue action, kvs atomic) in the audit log, with --db as the
+// database; a log that cannot be written is a warning on err, never a failure of the action,
+// which already happened.
+void recordAudit(const CommandContext &context, AuditRecord record);
+
 void requireDb(const CommandContext &context);
 
 // Opens the store of --db (a SQLite path, or a postgres:// URL), --table-prefix and --schema

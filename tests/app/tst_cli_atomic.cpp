@@ -4,6 +4,7 @@
 // tests/ui/atomic.
 #include "cli_test_support.h"
 
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -42,6 +43,7 @@ private slots:
     void dryRunWritesNothing();
     void readsStandardInput();
     void errorsAndUsage();
+    void commitsAreAudited();
 
 private:
     Run kvs(const QStringList &args) const
@@ -212,4 +214,42 @@ void TestCliAtomic::errorsAndUsage()
 }
 
 QTEST_GUILESS_MAIN(TestCliAtomic)
+// Every commit of kvs atomic goes to the audit log like the editor's (action "atomic"): its
+// operations and keys in order, never a value; a dry run is not a commit and leaves no line.
+void TestCliAtomic::commitsAreAudited()
+{
+    const QString auditPath = m_dir->filePath(QStringLiteral("audit.jsonl"));
+    const QByteArray auditBefore = qgetenv("KVS_AUDIT_LOG");
+    qputenv("KVS_AUDIT_LOG", QFile::encodeName(auditPath));
+    const auto restore = qScopeGuard([&] { qputenv("KVS_AUDIT_LOG", auditBefore); });
+
+    const qint64 a = versionOf("[\"a\"]");
+    const QString file = writeFile(
+        "t.json",
+        QByteArrayLiteral(R"({"checks": [{"key": "[\"a\"]", "version": )") + QByteArray::number(a)
+            + R"(}], "mutations": [{"type": "set", "key": "[\"b\"]", "value": "\"secret\""},
+            {"type": "enqueue", "value": "\"payload\"", "topic": "emails"}]})");
+    QCOMPARE(kvs({QStringLiteral("atomic"), QStringLiteral("--dry-run"), file}).code, 0);
+    QVERIFY(!QFile::exists(auditPath));
+    QCOMPARE(kvs({QStringLiteral("atomic"), file}).code, 0);
+    // Another writer moves ["a"] on: the same document now fails its check.
+    QCOMPARE(kvs({QStringLiteral("set"), QStringLiteral("[\"a\"]"), QStringLiteral("2")}).code, 0);
+    QCOMPARE(kvs({QStringLiteral("atomic"), file}).code, 3);
+
+    const QList<QByteArray> audit = lines(fileBytes(auditPath));
+    QCOMPARE(audit.size(), 2);
+    const QJsonObject ok = parseObject(audit[0]);
+    QCOMPARE(ok[u"action"].toString(), QStringLiteral("atomic"));
+    QCOMPARE(ok[u"database"].toString(), m_db);
+    QCOMPARE(ok[u"filter"].toString(), QStringLiteral("check [\"a\"]; set [\"b\"]; enqueue"));
+    QCOMPARE(ok[u"matched"].toInt(), 1);
+    QCOMPARE(ok[u"changed"].toInt(), 2);
+    QCOMPARE(ok[u"result"].toString(), QStringLiteral("ok"));
+    const QJsonObject failed = parseObject(audit[1]);
+    QCOMPARE(failed[u"result"].toString(), QStringLiteral("check 1 failed"));
+    QCOMPARE(failed[u"changed"].toInt(), 0);
+    QVERIFY(!fileBytes(auditPath).contains("secret"));
+    QVERIFY(!fileBytes(auditPath).contains("payload"));
+}
+
 #include "tst_cli_atomic.moc"

@@ -26,24 +26,6 @@ std::vector<Key> checkedKeys(const TransactionSpec &spec)
     return keys;
 }
 
-// The operations of a transaction as the audit log names them: keys, no values.
-std::string describeOperations(const TransactionSpec &spec)
-{
-    std::string text;
-    const auto add = [&text](const std::string &operation) {
-        text += (text.empty() ? "" : "; ") + operation;
-    };
-    for (const Check &check : spec.checks)
-        add("check " + printKeyLiteral(check.key));
-    for (const Mutation &m : spec.mutations) {
-        std::string operation = mutationTypeName(m.type);
-        if (m.type != Mutation::Type::Enqueue)
-            operation += " " + printKeyLiteral(m.key);
-        add(operation);
-    }
-    return text;
-}
-
 } // namespace
 
 TransactionController::TransactionController(QObject *parent)
@@ -118,7 +100,7 @@ void TransactionController::commit()
                       emit failed(tr("the commit answered ok: false without a failed check"));
                       return;
                   }
-                  auditCommit(spec, "check " + std::to_string(index + 1) + " failed");
+                  auditCommit(spec, failedCheckAuditResult(index));
                   recordCommit(
                       spec,
                       false,
@@ -261,13 +243,8 @@ void TransactionController::recordCommit(const TransactionSpec &spec,
 void TransactionController::auditCommit(const TransactionSpec &spec,
                                         const std::string &result) const
 {
-    AuditRecord record;
-    record.action = "atomic";
+    AuditRecord record = atomicAuditRecord(spec, result);
     record.database = m_auditDatabase.toStdString();
-    record.filter = describeOperations(spec);
-    record.matched = std::int64_t(spec.checks.size());
-    record.changed = result == "ok" ? std::int64_t(spec.mutations.size()) : 0;
-    record.result = result;
     // File I/O off the GUI thread; a log that cannot be written does not undo the commit.
     (void)QtConcurrent::run([record] {
         try {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <kvs/atomic_operation.h>
+#include <kvs/audit_log.h>
 
 #include <string>
 #include <string_view>
@@ -70,5 +71,15 @@ Builder &addTransaction(Builder &builder, const TransactionSpec &spec)
 
 /// The name of a mutation type in the document: "set", "delete", "sum" or "enqueue".
 [[nodiscard]] const char *mutationTypeName(Mutation::Type type);
+
+/// A commit of spec as the audit log keeps it (action "atomic"; kvs atomic and the transaction
+/// editor alike): its operations with their keys in order ("check ["a"]; set ["b"]; enqueue"),
+/// never a value; matched = the checks, changed = the mutations when result is "ok", else 0.
+/// The database is left for the caller.
+[[nodiscard]] AuditRecord atomicAuditRecord(const TransactionSpec &spec, std::string result);
+
+/// The audit result of a commit that failed check index (counted from 0, as
+/// CommitResult::failedCheck): "check N failed", N counted from 1 as the editor shows checks.
+[[nodiscard]] std::string failedCheckAuditResult(std::size_t index);
 
 } // namespace kvs
