@@ -24,10 +24,15 @@ struct Run
     QByteArray err;
 };
 
-inline Run runKvs(const QStringList &args)
+// Runs kvs with args; input, when given, is its standard input (then closed).
+inline Run runKvs(const QStringList &args, const QByteArray *input = nullptr)
 {
     QProcess process;
     process.start(QStringLiteral(KVS_CLI_PATH), args);
+    if (input != nullptr) {
+        process.write(*input);
+        process.closeWriteChannel();
+    }
     Run run;
     if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit) {
         process.kill();
@@ -39,6 +44,11 @@ inline Run runKvs(const QStringList &args)
     run.out = process.readAllStandardOutput();
     run.err = process.readAllStandardError();
     return run;
+}
+
+inline Run runKvsWithInput(const QStringList &args, const QByteArray &input)
+{
+    return runKvs(args, &input);
 }
 
 inline QByteArray fileBytes(const QString &path)
@@ -86,6 +96,29 @@ inline SqlitePtr openSqlite(const QString &path)
     sqlite3 *db = nullptr;
     sqlite3_open(QFile::encodeName(path).constData(), &db);
     return SqlitePtr(db);
+}
+
+// Every kv row as "KEYHEX VALUEHEX EXPIRES" lines, in key order: what the database holds, byte
+// for byte (versions left out: an import writes new ones).
+inline QByteArray kvRowsText(const QString &db)
+{
+    const SqlitePtr handle = openSqlite(db);
+    sqlite3_stmt *raw = nullptr;
+    sqlite3_prepare_v2(handle.get(),
+                       "SELECT hex(key), hex(value), coalesce(expires_at, 'null') FROM kv "
+                       "ORDER BY key",
+                       -1,
+                       &raw,
+                       nullptr);
+    QByteArray text;
+    while (raw != nullptr && sqlite3_step(raw) == SQLITE_ROW) {
+        for (int column = 0; column < 3; ++column) {
+            text += reinterpret_cast<const char *>(sqlite3_column_text(raw, column));
+            text += column < 2 ? ' ' : '\n';
+        }
+    }
+    sqlite3_finalize(raw);
+    return text;
 }
 
 inline bool exec(sqlite3 *db, const char *sql)

@@ -10,28 +10,6 @@
 
 using namespace cli_test;
 
-namespace {
-
-Run runKvsWithInput(const QStringList &args, const QByteArray &input)
-{
-    QProcess process;
-    process.start(QStringLiteral(KVS_CLI_PATH), args);
-    process.write(input);
-    process.closeWriteChannel();
-    Run run;
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.code = process.exitCode();
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
-}
-
-} // namespace
-
 class TestCliAtomic : public QObject
 {
     Q_OBJECT

@@ -3,7 +3,6 @@
 // nothing of its batch written), stdin and stdout, and the summaries. Real SQLite files.
 #include "cli_test_support.h"
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -15,47 +14,6 @@ const QString kTypedValue = QStringLiteral(
     "{d: new Date(1700000000000), big: 12345678901234567890n, bytes: new Uint8Array([0, 1, 255]), "
     "map: new Map([[\"k\", 1], [2, [true]]]), set: new Set([\"a\", 3]), u: undefined, n: NaN, "
     "neg: -0, inf: -Infinity, text: \"line\\nbreak \\u00e9\"}");
-
-Run kvsWithInput(const QStringList &args, const QByteArray &input)
-{
-    QProcess process;
-    process.start(QStringLiteral(KVS_CLI_PATH), args);
-    process.write(input);
-    process.closeWriteChannel();
-    Run run;
-    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.code = process.exitCode();
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
-}
-
-// Every kv row as "keyhex valuehex expires" lines, in key order: what the database holds, byte
-// for byte (versions left out: an import writes new ones).
-QByteArray rowsOf(const QString &db)
-{
-    const SqlitePtr handle = openSqlite(db);
-    sqlite3_stmt *raw = nullptr;
-    sqlite3_prepare_v2(handle.get(),
-                       "SELECT hex(key), hex(value), coalesce(expires_at, 'null') FROM kv "
-                       "ORDER BY key",
-                       -1,
-                       &raw,
-                       nullptr);
-    QByteArray text;
-    while (raw != nullptr && sqlite3_step(raw) == SQLITE_ROW) {
-        for (int column = 0; column < 3; ++column) {
-            text += reinterpret_cast<const char *>(sqlite3_column_text(raw, column));
-            text += column < 2 ? ' ' : '\n';
-        }
-    }
-    sqlite3_finalize(raw);
-    return text;
-}
 
 int countRows(const QString &db)
 {
@@ -184,10 +142,10 @@ void TestCliTransfer::roundTripIsByteForByte()
     QCOMPARE(kvs(target, {"export", second}).code, 0);
     QCOMPARE(fileBytes(second), fileBytes(first));
     // Every live row's key, value bytes and expiry are those of the source.
-    QByteArray sourceRows = rowsOf(source);
+    QByteArray sourceRows = kvRowsText(source);
     sourceRows.replace("026F6C6400 22676F6E6522 1000\n", ""); // the expired row stays behind
     QVERIFY(sourceRows.contains("0261 "));
-    QCOMPARE(rowsOf(target), sourceRows);
+    QCOMPARE(kvRowsText(target), sourceRows);
     // One versionstamp for the batch, a new one.
     QCOMPARE(queryText(target, "SELECT count(DISTINCT version) FROM kv"), QStringLiteral("1"));
     QCOMPARE(queryText(target, "SELECT count(*) FROM queue"), QStringLiteral("0"));
@@ -219,7 +177,7 @@ void TestCliTransfer::stdoutAndStdin()
     QCOMPARE(lines(out.out).size(), 7);
     QCOMPARE(out.err, QByteArray("{\"exported\": 7}\n")); // the summary keeps off the stream
     const QString target = path("stdio-target.db");
-    const Run in = kvsWithInput({"--db", target, "--json", "import", "-"}, out.out);
+    const Run in = runKvsWithInput({"--db", target, "--json", "import", "-"}, out.out);
     QCOMPARE(in.code, 0);
     QCOMPARE(in.out, QByteArray("{\"imported\": 7, \"skipped\": 0}\n"));
     QCOMPARE(kvs(target, {"export", "-"}).out, out.out);
@@ -349,7 +307,7 @@ void TestCliTransfer::malformedLines()
     QFETCH(QByteArray, problem);
     const QString db = path("lines.db");
     QFile::remove(db);
-    const Run run = kvsWithInput({"--db", db, "import", "-"}, entryLine(1) + line + '\n');
+    const Run run = runKvsWithInput({"--db", db, "import", "-"}, entryLine(1) + line + '\n');
     QCOMPARE(run.code, 1);
     VERIFY_ONE_ERROR_LINE(run);
     QVERIFY2(run.err.startsWith("kvs: import line 2: " + problem), run.err.constData());

@@ -23,27 +23,6 @@ QByteArray postgresRows(const std::string &schema)
         + schema + "\".kv"));
 }
 
-QByteArray sqliteRows(const QString &db)
-{
-    const SqlitePtr handle = openSqlite(db);
-    sqlite3_stmt *raw = nullptr;
-    sqlite3_prepare_v2(handle.get(),
-                       "SELECT hex(key), hex(value), coalesce(expires_at, 'null') FROM kv "
-                       "ORDER BY key",
-                       -1,
-                       &raw,
-                       nullptr);
-    QByteArray text;
-    while (raw != nullptr && sqlite3_step(raw) == SQLITE_ROW) {
-        for (int column = 0; column < 3; ++column) {
-            text += reinterpret_cast<const char *>(sqlite3_column_text(raw, column));
-            text += column < 2 ? ' ' : '\n';
-        }
-    }
-    sqlite3_finalize(raw);
-    return text;
-}
-
 } // namespace
 
 class TestCliTransferPostgres : public QObject
@@ -102,7 +81,7 @@ void TestCliTransferPostgres::sqliteToPostgresAndBackIsByteForByte()
     const Run imported = onPostgres(schema, {"--json", "import", first});
     QCOMPARE(imported.code, 0);
     QCOMPARE(imported.out, QByteArray("{\"imported\": 10, \"skipped\": 0}\n"));
-    QCOMPARE(postgresRows(schema), sqliteRows(db));
+    QCOMPARE(postgresRows(schema), kvRowsText(db));
 
     const QString second = m_dir.filePath(QStringLiteral("second.jsonl"));
     const Run again = onPostgres(schema, {"export", second});
@@ -114,7 +93,7 @@ void TestCliTransferPostgres::sqliteToPostgresAndBackIsByteForByte()
     // And back into a new SQLite file: the same rows once more.
     const QString back = m_dir.filePath(QStringLiteral("back.db"));
     QCOMPARE(runKvs({"--db", back, "import", second}).out, QByteArray("imported 10, skipped 0\n"));
-    QCOMPARE(sqliteRows(back), sqliteRows(db));
+    QCOMPARE(kvRowsText(back), kvRowsText(db));
 }
 
 void TestCliTransferPostgres::skipExistingOnPostgres()
