@@ -1,46 +1,30 @@
 #include "transfer/hex_text.h"
 
+#include <QByteArray>
+
+#include <algorithm>
+#include <cctype>
+
 namespace kvs::detail {
-
-namespace {
-
-int digitValue(char c) noexcept
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-} // namespace
 
 void appendHex(std::string_view bytes, std::string &out)
 {
-    static constexpr char kDigits[] = "0123456789abcdef";
-    for (const char c : bytes) {
-        const auto byte = static_cast<unsigned char>(c);
-        out += kDigits[byte >> 4];
-        out += kDigits[byte & 0x0f];
-    }
+    const QByteArray hex
+        = QByteArray::fromRawData(bytes.data(), static_cast<qsizetype>(bytes.size())).toHex();
+    out.append(hex.constData(), static_cast<std::size_t>(hex.size()));
 }
 
 std::optional<std::string> bytesOfHex(std::string_view hex)
 {
-    if (hex.size() % 2 != 0)
+    // QByteArray::fromHex skips what is not a hex digit; the format refuses it instead.
+    const bool wellFormed = hex.size() % 2 == 0 && std::all_of(hex.begin(), hex.end(), [](char c) {
+                                return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+                            });
+    if (!wellFormed)
         return std::nullopt;
-    std::string bytes;
-    bytes.reserve(hex.size() / 2);
-    for (std::size_t i = 0; i < hex.size(); i += 2) {
-        const int high = digitValue(hex[i]);
-        const int low = digitValue(hex[i + 1]);
-        if (high < 0 || low < 0)
-            return std::nullopt;
-        bytes += static_cast<char>((high << 4) | low);
-    }
-    return bytes;
+    return QByteArray::fromHex(
+               QByteArray::fromRawData(hex.data(), static_cast<qsizetype>(hex.size())))
+        .toStdString();
 }
 
 } // namespace kvs::detail
