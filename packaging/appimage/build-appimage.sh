@@ -31,6 +31,27 @@ cp "$appdir/usr/share/applications/$id.desktop" "$appdir/"
 cp "$appdir/usr/share/icons/hicolor/256x256/apps/$id.png" "$appdir/"
 ln -sf "$id.png" "$appdir/.DirIcon"
 
+# The files the runtime reads ahead while kvs-admin starts from the FUSE mount (see
+# start_prefetch in packaging/appimage/runtime/runtime.c): kvs-admin's libraries in the order
+# the dynamic loader opens them (ldd's), kvs-admin, then every plugin with the libraries it
+# adds. Files over 16 MiB (ICU's data, of which a start touches a few pages) are left to the
+# page faults.
+prefetch_list() {
+    {
+        ldd "$appdir/usr/bin/kvs-admin" | awk '$2 == "=>" {print $3}'
+        echo "$appdir/usr/bin/kvs-admin"
+        for plugin in "$appdir"/usr/plugins/*/*.so; do
+            echo "$plugin"
+            ldd "$plugin" | awk '$2 == "=>" {print $3}'
+        done
+    } | while read -r file; do readlink -m "$file"; done | grep "^$appdir/" | awk '!seen[$0]++' |
+        while read -r file; do
+            if [ "$(stat -c %s "$file")" -le $((16 << 20)) ]; then echo "${file#"$appdir"/}"; fi
+        done
+}
+prefetch_list > "$appdir/.prefetch"
+[ -s "$appdir/.prefetch" ] || { echo "build-appimage: empty prefetch list" >&2; exit 1; }
+
 # The payload: times and owners fixed, entries sorted by mksquashfs. LZ4 (high compression):
 # every start decompresses what it touches anew (a fresh FUSE mount has an empty page cache),
 # and LZ4 decompresses several times faster than zstd for a somewhat larger file.

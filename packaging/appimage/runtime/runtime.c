@@ -17,7 +17,10 @@
  *   --appimage-offset              print the image's offset
  *   --appimage-updateinformation   print the update information
  *   --appimage-help                this list
- * AppRun gets APPIMAGE (this file), APPDIR (the mount or folder), ARGV0 and OWD. */
+ * AppRun gets APPIMAGE (this file), APPDIR (the mount or folder), ARGV0 and OWD.
+ *
+ * While the window application starts from the FUSE mount, a thread reads the files listed in
+ * APPDIR/.prefetch ahead of it (see start_prefetch). */
 
 #define _GNU_SOURCE
 #include <squashfuse.h>
@@ -30,6 +33,8 @@
 #include <ftw.h>
 #include <limits.h>
 #include <malloc.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,8 +165,81 @@ static void forward_signal(int sig)
         kill(g_child, sig);
 }
 
+/* Read-ahead of the application's start files. A fresh FUSE mount has an empty page cache, so
+ * every page the starting application touches is decompressed by the FUSE server while the
+ * application waits for it, one page fault after another: the server and the application take
+ * turns on one core. The thread below reads the files the window application loads (listed
+ * at packaging time in APPDIR/.prefetch, in the order the dynamic loader opens them) so that
+ * the server decompresses them on the other core while the application runs, and the
+ * application finds most pages in the page cache (squashfuse opens files with keep_cache). */
+struct prefetch {
+    char appdir[PATH_MAX];
+    atomic_int stop;
+    pthread_t thread;
+    int running;
+};
+
+static void read_whole_file(const char *path, const atomic_int *stop)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    static char buffer[256 << 10];
+    while (!atomic_load(stop) && read(fd, buffer, sizeof buffer) > 0) {
+    }
+    close(fd);
+}
+
+static void *prefetch_files(void *arg)
+{
+    struct prefetch *job = arg;
+    char path[PATH_MAX];
+    FILE *list = NULL;
+    if (snprintf(path, sizeof path, "%s/.prefetch", job->appdir) < (int)sizeof path)
+        list = fopen(path, "re");
+    if (!list)
+        return NULL;
+    char line[PATH_MAX];
+    while (!atomic_load(&job->stop) && fgets(line, sizeof line, list)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (!*line)
+            continue;
+        if (snprintf(path, sizeof path, "%s/%s", job->appdir, line) < (int)sizeof path)
+            read_whole_file(path, &job->stop);
+    }
+    fclose(list);
+    return NULL;
+}
+
+/* The command-line program (AppRun's "kvs" dispatch) loads none of the window's files. */
+static int runs_command_line(int argc, char **argv)
+{
+    const char *slash = strrchr(argv[0], '/');
+    const char *name = slash ? slash + 1 : argv[0];
+    return !strcmp(name, "kvs") || (argc > 1 && !strcmp(argv[1], "kvs"));
+}
+
+static void start_prefetch(struct prefetch *job, const char *appdir, int argc, char **argv)
+{
+    job->running = 0;
+    atomic_init(&job->stop, 0);
+    if (runs_command_line(argc, argv) || getenv("KVS_APPIMAGE_NO_PREFETCH"))
+        return;
+    snprintf(job->appdir, sizeof job->appdir, "%s", appdir);
+    job->running = pthread_create(&job->thread, NULL, prefetch_files, job) == 0;
+}
+
+static void stop_prefetch(struct prefetch *job)
+{
+    if (!job->running)
+        return;
+    atomic_store(&job->stop, 1);
+    pthread_join(job->thread, NULL);
+}
+
 /* Runs APPDIR/AppRun with the arguments and returns its exit status. */
-static int run_app(const char *appdir, const char *self, int argc, char **argv)
+static int run_app(const char *appdir, const char *self, int argc, char **argv, int prefetch)
 {
     char apprun[PATH_MAX], cwd[PATH_MAX];
     snprintf(apprun, sizeof apprun, "%s/AppRun", appdir);
@@ -183,6 +261,9 @@ static int run_app(const char *appdir, const char *self, int argc, char **argv)
         _exit(127);
     }
     g_child = pid;
+    struct prefetch job;
+    if (prefetch)
+        start_prefetch(&job, appdir, argc, argv);
     struct sigaction sa = {0};
     sa.sa_handler = forward_signal;
     sigaction(SIGINT, &sa, NULL);
@@ -192,6 +273,8 @@ static int run_app(const char *appdir, const char *self, int argc, char **argv)
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
     g_child = 0;
+    if (prefetch)
+        stop_prefetch(&job);
     if (WIFSIGNALED(status))
         return 128 + WTERMSIG(status);
     return WEXITSTATUS(status);
@@ -216,7 +299,7 @@ static int extract_and_run(const char *self, off_t offset, int argc, char **argv
     if (!mkdtemp(dir))
         die(dir);
     extract(self, offset, dir, NULL);
-    int status = run_app(dir, self, argc, argv);
+    int status = run_app(dir, self, argc, argv, 0);
     if (!getenv("NO_CLEANUP"))
         nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     return status;
@@ -377,7 +460,7 @@ int main(int argc, char **argv)
         fflush(stdout);
         wait_for_signal();
     } else {
-        status = run_app(mountpoint, self, argc, argv);
+        status = run_app(mountpoint, self, argc, argv, 1);
     }
     unmount_image(server, mountpoint);
     return status;
