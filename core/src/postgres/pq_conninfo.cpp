@@ -2,6 +2,8 @@
 // converting the key=value form, taking out kvs's own parameters.
 #include <kvs/connection_string.h>
 
+#include <QByteArray>
+
 #include <libpq-fe.h>
 
 #include <algorithm>
@@ -27,29 +29,16 @@ bool isSpace(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-bool isUnreserved(char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'
-           || c == '.' || c == '_' || c == '~';
-}
-
+// RFC 3986's unreserved characters stay as written, as in the URLs libpq reads.
 std::string percentEncoded(std::string_view text)
 {
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    std::string out;
-    for (const char c : text) {
-        if (isUnreserved(c)) {
-            out += c;
-        } else {
-            const auto byte = static_cast<unsigned char>(c);
-            out += '%';
-            out += kHex[byte >> 4];
-            out += kHex[byte & 15];
-        }
-    }
-    return out;
+    return QByteArray(text.data(), static_cast<qsizetype>(text.size()))
+        .toPercentEncoding()
+        .toStdString();
 }
 
+// QByteArray::fromPercentEncoding also turns a malformed "%zz" into a byte; a secret must be
+// found as the user wrote it, so only well-formed escapes are decoded here.
 int hexDigit(char c)
 {
     if (c >= '0' && c <= '9')
