@@ -14,4 +14,5 @@ list(APPEND KVS_UI_SOURCES
     inspector/value_edit_panel.cpp
     inspector/value_inspector.cpp
     inspector/value_view.cpp
+    inspector/value_type_name.cpp
 )
