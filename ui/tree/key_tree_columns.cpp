@@ -15,19 +15,22 @@ KeyTreeColumns::KeyTreeColumns(QTreeView *view, KeyTreeModel *model)
     , m_model(model)
 {
     QHeaderView *header = m_view->header();
-    // Fixed widths measured from the longest usual text: ResizeToContents would make the
-    // expiry column jump with every tick.
+    // Fixed widths measured from the usual longest text (a rarer longer one is elided):
+    // ResizeToContents would make the expiry column jump with every tick.
     const QFontMetrics metrics = m_view->fontMetrics();
-    const int padding = metrics.horizontalAdvance(QLatin1Char('M')) * 2;
+    const int padding = metrics.horizontalAdvance(QLatin1Char('M'));
     const auto widthOf = [&](const QString &text) {
         return metrics.horizontalAdvance(text) + padding;
     };
     header->setSectionResizeMode(KeyTreeModel::ValueKindColumn, QHeaderView::Interactive);
     header->setSectionResizeMode(KeyTreeModel::SizeColumn, QHeaderView::Interactive);
     header->setSectionResizeMode(KeyTreeModel::ExpiryColumn, QHeaderView::Interactive);
-    header->resizeSection(KeyTreeModel::ValueKindColumn, widthOf(QStringLiteral("undefined")));
-    header->resizeSection(KeyTreeModel::SizeColumn, widthOf(QStringLiteral("1023.9 KB")));
+    header->resizeSection(KeyTreeModel::ValueKindColumn, widthOf(QStringLiteral("boolean")));
+    header->resizeSection(KeyTreeModel::SizeColumn, widthOf(QStringLiteral("999 bytes")));
     header->resizeSection(KeyTreeModel::ExpiryColumn, widthOf(QStringLiteral("in 59 m 59 s")));
+    // The key part's type column starts hidden: the part's badge shows its type, and the key
+    // part keeps room at the default window width. The header menu shows it again.
+    m_view->setColumnHidden(KeyTreeModel::TypeColumn, true);
     header->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(header, &QWidget::customContextMenuRequested, this, &KeyTreeColumns::showHeaderMenu);
 

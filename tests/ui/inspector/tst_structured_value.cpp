@@ -69,9 +69,12 @@ private slots:
     void rowsKeysTypesAndPreviews()
     {
         StructuredValueModel model;
+        model.setValue(valueOf(kSample));
+        // The tester after the reset: Qt 6.4's runs its checks on modelReset before it marks the
+        // reset done, so its own fetchMore() of a model that inserts at once (this one does)
+        // would count as an insertion inside the reset.
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setValue(valueOf(kSample));
         QCOMPARE(model.rowCount(), 1);
         const QModelIndex top = model.index(0, 0);
         QCOMPARE(text(top, StructuredValueModel::KeyColumn), QStringLiteral("(value)"));
