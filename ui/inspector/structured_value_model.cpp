@@ -14,7 +14,7 @@ namespace {
 // How much text a preview, a tooltip and the detail show at most.
 constexpr std::size_t kPreviewBytes = 120;
 constexpr std::size_t kTooltipBytes = 4 * 1024;
-constexpr std::size_t kDetailBytes = 256 * 1024;
+constexpr std::size_t kDetailBytes = 64 * 1024;
 constexpr std::size_t kPreviewBytesOfBytes = 24;
 
 std::size_t childCount(const Value &value)

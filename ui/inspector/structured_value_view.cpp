@@ -80,11 +80,10 @@ void StructuredValueView::setValue(std::shared_ptr<const Value> value)
 {
     m_model->setValue(std::move(value));
     m_detail->clear();
+    // Expanded, not selected: the detail of a 20 MB value is made only when asked for.
     const QModelIndex top = m_model->index(0, 0);
-    if (top.isValid()) {
+    if (top.isValid())
         m_tree->expand(top);
-        m_tree->setCurrentIndex(top);
-    }
 }
 
 void StructuredValueView::showDetail()

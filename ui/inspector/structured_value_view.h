@@ -27,7 +27,7 @@ class StructuredValueView : public QWidget
 public:
     explicit StructuredValueView(QWidget *parent = nullptr);
 
-    // Shows value (null: nothing) with its top row expanded.
+    // Shows value (null: nothing) with its top row expanded and nothing selected.
     void setValue(std::shared_ptr<const Value> value);
 
     StructuredValueModel *model() const { return m_model; }
