@@ -304,6 +304,95 @@
     </message>
 </context>
 <context>
+    <name>ValueColumnText</name>
+    <message numerus="yes">
+        <source>%n bytes</source>
+        <translation>
+            <numerusform>%n Byte</numerusform>
+            <numerusform>%n Bytes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>abgelaufen</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 T %2 h</translation>
+    </message>
+    <message>
+        <source>%1 h %2 m</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 m %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+</context>
+<context>
+    <name>ValueTypeName</name>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>undefined</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>Zahl</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>Zeichenkette</translation>
+    </message>
+    <message>
+        <source>bigint</source>
+        <translation>BigInt</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>Array</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>Map</source>
+        <translation>Map</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>Set</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui</name>
     <message>
         <source>unknown error</source>
@@ -1449,6 +1538,26 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Go to key jumped over these children; expand this row to read them.</source>
         <translation>„Springen zu“ hat diese Kinder übersprungen; klappen Sie diese Zeile auf, um sie zu lesen.</translation>
     </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Läuft ab</translation>
+    </message>
+    <message>
+        <source>%1 bytes stored</source>
+        <translation>%1 Bytes gespeichert</translation>
+    </message>
+    <message>
+        <source>Expires at %1</source>
+        <translation>Läuft ab am %1</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::KeyTreePane</name>
@@ -2278,6 +2387,64 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     </message>
 </context>
 <context>
+    <name>kvs::ui::StructuredValueModel</name>
+    <message>
+        <source>(value)</source>
+        <translation>(Wert)</translation>
+    </message>
+    <message>
+        <source>Array(%1)</source>
+        <translation>Array(%1)</translation>
+    </message>
+    <message>
+        <source>Set(%1)</source>
+        <translation>Set(%1)</translation>
+    </message>
+    <message>
+        <source>Object(%1)</source>
+        <translation>Objekt(%1)</translation>
+    </message>
+    <message>
+        <source>Map(%1)</source>
+        <translation>Map(%1)</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>Vorschau</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::StructuredValueView</name>
+    <message>
+        <source>Copy Path</source>
+        <translation>Pfad kopieren</translation>
+    </message>
+    <message>
+        <source>Copy Value as Literal</source>
+        <translation>Wert als Literal kopieren</translation>
+    </message>
+    <message>
+        <source>Select a row to see it whole.</source>
+        <translation>Eine Zeile auswählen, um sie ganz zu sehen.</translation>
+    </message>
+    <message>
+        <source>Copied path %1</source>
+        <translation>Pfad %1 kopiert</translation>
+    </message>
+    <message>
+        <source>Copied the value as a literal</source>
+        <translation>Wert als Literal kopiert</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::SubtreeBulkAction</name>
     <message>
         <source>the whole database</source>
@@ -2967,6 +3134,10 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>// No value: this key is the prefix of the keys below it.</source>
         <translation>// Kein Wert: Dieser Schlüssel ist das Präfix der Schlüssel darunter.</translation>
+    </message>
+    <message>
+        <source>Structure</source>
+        <translation>Struktur</translation>
     </message>
 </context>
 <context>

@@ -16,3 +16,10 @@ endforeach()
 # A 20 MB value opens while a 10 ms GUI timer keeps ticking (prints the longest gap), measured by
 # kvs_gui_bench's gap probe.
 kvs_add_test(tst_inspector_large tst_inspector_large.cpp LIBS kvs_ui kvs_gui_bench)
+
+# The structured value view: lazy rows, paths, a 100,000-element value, copy; its screenshot.
+kvs_add_test(tst_structured_value inspector/tst_structured_value.cpp LIBS kvs_ui)
+if(TARGET tst_structured_value)
+    target_compile_definitions(tst_structured_value PRIVATE
+        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+endif()

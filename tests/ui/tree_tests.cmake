@@ -18,3 +18,11 @@ target_include_directories(measure_live_tree PRIVATE ${KVS_TESTS_ROOT})
 kvs_set_warnings(measure_live_tree)
 # The row menu's copy actions, Ctrl+C / Del / F2 and the subtree's bulk actions (issue 12).
 kvs_add_test(tst_key_row_actions tst_key_row_actions.cpp LIBS kvs_ui SQLite::SQLite3)
+# The value columns (kind, size, expiry countdown) on SQLite and PostgreSQL, and the tree's
+# screenshot with them (scripts/update-screenshots.sh).
+kvs_add_test(tst_key_tree_columns tree/tst_key_tree_columns.cpp
+             LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
+if(TARGET tst_key_tree_columns)
+    target_compile_definitions(tst_key_tree_columns PRIVATE
+        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+endif()

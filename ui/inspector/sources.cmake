@@ -14,4 +14,7 @@ list(APPEND KVS_UI_SOURCES
     inspector/value_edit_panel.cpp
     inspector/value_inspector.cpp
     inspector/value_view.cpp
+    inspector/value_type_name.cpp
+    inspector/structured_value_model.cpp
+    inspector/structured_value_view.cpp
 )

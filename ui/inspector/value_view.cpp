@@ -3,6 +3,7 @@
 #include "inspector/entry_header.h"
 #include "inspector/hex_bytes_model.h"
 #include "inspector/literal_highlighter.h"
+#include "inspector/structured_value_view.h"
 #include "theme/ui_palette.h"
 
 #include <QFontDatabase>
@@ -96,7 +97,11 @@ ValueView::ValueView(QWidget *parent)
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("valueTabs"));
     m_tabs->setDocumentMode(true);
+    m_structured = new StructuredValueView(this);
+    m_structured->setObjectName(QStringLiteral("structuredValue"));
+
     m_tabs->addTab(m_literal, tr("Value"));
+    m_tabs->addTab(m_structured, tr("Structure"));
     m_tabs->addTab(m_hex, tr("Raw bytes"));
 
     auto *layout = new QVBoxLayout(this);
@@ -109,6 +114,7 @@ ValueView::ValueView(QWidget *parent)
 void ValueView::showEntry(const InspectedEntry &entry, bool prefixOnly)
 {
     m_hexModel->setBytes(entry.rawValue);
+    m_structured->setValue(entry.found ? entry.value : nullptr);
     if (!entry.found) {
         m_literal->setPlainText(prefixOnly ? tr("// No value: this key is the prefix of the keys "
                                                 "below it.")
@@ -148,6 +154,7 @@ void ValueView::showEntry(const InspectedEntry &entry, bool prefixOnly)
 void ValueView::clear()
 {
     m_literal->clear();
+    m_structured->setValue(nullptr);
     m_hexModel->setBytes(nullptr);
     m_note->hide();
 }

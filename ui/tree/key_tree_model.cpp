@@ -335,7 +335,7 @@ QVariant KeyTreeModel::data(const QModelIndex &index, int role) const
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:
-        return {};
+        return valueData(node, index.column(), role);
     }
 }
 
@@ -411,6 +411,12 @@ QVariant KeyTreeModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Type");
     case ChildrenColumn:
         return tr("Children");
+    case ValueKindColumn:
+        return tr("Value");
+    case SizeColumn:
+        return tr("Size");
+    case ExpiryColumn:
+        return tr("Expires");
     default:
         return {};
     }

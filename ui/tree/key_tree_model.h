@@ -21,7 +21,9 @@ namespace kvs::ui {
 // expanding a node costs one index seek per child whatever the number of keys below it, and a
 // node with a million children stays responsive (the view fetches the next page when it scrolls
 // to the end). Columns: the part (with a type badge; bold when the key holds a value), its type,
-// and the number of children once all pages are in ("1000+" before).
+// the number of children once all pages are in ("1000+" before), and for a key that holds a
+// value: the value's kind, its stored size and its expiry as a countdown (read by the same
+// listing, no read per row; refreshCountdowns() moves the countdowns on).
 //
 // All database work runs in the store's futures; results come back through this model's event
 // loop. A listing for a node that a refresh or a new filter removed is dropped.
@@ -32,13 +34,23 @@ class KeyTreeModel : public QAbstractItemModel
     Q_OBJECT
 
 public:
-    enum Column { PartColumn, TypeColumn, ChildrenColumn, ColumnCount };
+    enum Column {
+        PartColumn,
+        TypeColumn,
+        ChildrenColumn,
+        ValueKindColumn,
+        SizeColumn,
+        ExpiryColumn,
+        ColumnCount
+    };
     enum Role {
         EncodedKeyRole = Qt::UserRole + 1, // QByteArray: the node's encoded key
         HasValueRole,                      // bool: the key holds a live value
         IsRawRole,                         // bool: an undecodable key, shown as hex
         KeyLiteralRole,                    // QString: the key in the literal syntax
         IsGapRole,                         // bool: a placeholder for children not read yet
+        ExpiresAtRole,                     // qint64 ms since the epoch, or null: no expiry
+        ValueSizeRole,                     // qint64 stored value bytes, or null: no value
     };
 
     explicit KeyTreeModel(QObject *parent = nullptr);
@@ -66,6 +78,10 @@ public:
     // encodedKey was deleted: its row loses its value mark, and goes (with the ancestors this
     // leaves empty) once its loaded pages show it holds nothing else.
     void noteKeyDeleted(const std::string &encodedKey);
+    // The time the expiry column counts down from (the store's clock; default the system's).
+    void setClock(std::shared_ptr<Clock> clock);
+    // rows' expiry cells show the time left now (the view's timer passes its visible rows).
+    void refreshCountdowns(const QModelIndexList &rows);
     // The store the rows come from (null: none).
     const std::shared_ptr<AsyncKVStore> &store() const { return m_store; }
 
@@ -176,6 +192,10 @@ private:
     QVariant partData(const KeyTreeNode &node, int role) const;
     QVariant childrenData(const KeyTreeNode &node) const;
     QVariant gapData(int column, int role) const;
+    // The value kind, size and expiry columns (key_tree_model_values.cpp).
+    QVariant valueData(const KeyTreeNode &node, int column, int role) const;
+    // Reads the value summary of a row whose key was just written (its listing's is out of date).
+    void readValueSummary(KeyTreeNode &node);
     // Live refresh helpers (key_tree_model_refresh.cpp).
     bool inRange(const ChildRange &range, const std::string &encoded) const;
     bool treeBefore(const std::string &a, const std::string &b) const;
@@ -184,6 +204,7 @@ private:
     void fixBoundaries(KeyTreeNode &node);
 
     std::shared_ptr<AsyncKVStore> m_store;
+    std::shared_ptr<Clock> m_clock;
     KeyTreeFilter m_filter;
     std::shared_ptr<KeyTreeNode> m_root;
     std::vector<QFuture<ChildrenPage>> m_inFlight; // cancelled by cancelLoading()

@@ -102,6 +102,10 @@ void KeyTreeModel::updateMarks(KeyTreeNode &row, const KeyChild &fresh, const st
         row.child.hasValue = fresh.hasValue;
         changed = true;
     }
+    if (row.child.value != fresh.value) {
+        row.child.value = fresh.value;
+        changed = true;
+    }
     const bool keepBelow = onPathOf(keep, row) && keep != row.child.encoded;
     if (row.child.hasChildren != fresh.hasChildren && !row.fetching && !keepBelow) {
         row.child.hasChildren = fresh.hasChildren;

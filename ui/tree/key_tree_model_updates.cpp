@@ -82,7 +82,7 @@ void KeyTreeModel::nodeChanged(KeyTreeNode &node)
 {
     if (&node == m_root.get())
         return; // no row of its own
-    emit dataChanged(indexOf(&node, PartColumn), indexOf(&node, ChildrenColumn));
+    emit dataChanged(indexOf(&node, PartColumn), indexOf(&node, ColumnCount - 1));
 }
 
 void KeyTreeModel::noteKeyWritten(const std::string &encodedKey)
@@ -124,6 +124,7 @@ void KeyTreeModel::noteKeyWritten(const std::string &encodedKey)
                 child->child.hasValue = true;
                 nodeChanged(*child);
             }
+            readValueSummary(*child);
             return;
         }
         if (!child->child.hasChildren) {
@@ -160,6 +161,7 @@ void KeyTreeModel::noteKeyDeleted(const std::string &encodedKey)
     KeyTreeNode *target = path.back();
     if (target->child.hasValue) {
         target->child.hasValue = false;
+        target->child.value.reset();
         nodeChanged(*target);
     }
     // Rows left holding nothing go, from the key up.

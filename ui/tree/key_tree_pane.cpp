@@ -3,6 +3,7 @@
 #include "message_banner.h"
 #include "tree/key_path_finder.h"
 #include "tree/key_row_actions.h"
+#include "tree/key_tree_columns.h"
 #include "tree/key_tree_filter_bar.h"
 #include "tree/key_tree_model.h"
 
@@ -44,6 +45,7 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     m_view->header()->setSectionResizeMode(KeyTreeModel::TypeColumn, QHeaderView::ResizeToContents);
     m_view->header()->setSectionResizeMode(KeyTreeModel::ChildrenColumn,
                                            QHeaderView::ResizeToContents);
+    m_columns = new KeyTreeColumns(m_view, m_model);
 
     m_busy->setRange(0, 0); // indeterminate
     m_busy->setMaximumHeight(12);

@@ -18,6 +18,7 @@ class QTreeView;
 namespace kvs::ui {
 
 class KeyRowActions;
+class KeyTreeColumns;
 class KeyTreeFilterBar;
 class KeyTreeModel;
 class MessageBanner;
@@ -46,6 +47,7 @@ public:
     KeyTreeFilterBar *filterBar() const { return m_filterBar; }
     // The row menu's copy, keyboard and subtree actions.
     KeyRowActions *rowActions() const { return m_rowActions; }
+    KeyTreeColumns *columns() const { return m_columns; }
     // The banner's text (empty when hidden).
     QString errorText() const;
     // The selected node's key, if any (nullopt for none or an undecodable key).
@@ -81,6 +83,7 @@ private:
     MessageBanner *m_banner;       // Owned.
     KeyPathFinder *m_finder;       // Owned (child QObject).
     KeyRowActions *m_rowActions;   // Owned (child QObject).
+    KeyTreeColumns *m_columns;     // Owned (child of m_view).
     std::function<bool()> m_leaveGuard;
     QPersistentModelIndex m_heldBack; // The row the guard kept the selection from.
     bool m_loadFailureShown = false;  // The banner says a listing failed (a page ends it).

@@ -53,6 +53,11 @@ public:
                                                std::int64_t now,
                                                std::int64_t limit,
                                                bool descending) override;
+    QFuture<std::vector<KeyRow>> listKeyRows(std::string start,
+                                             std::string end,
+                                             std::int64_t now,
+                                             std::int64_t limit,
+                                             bool descending) override;
     QFuture<std::optional<KvRow>> getRaw(std::string key) override;
     QFuture<std::int64_t> cleanExpired(std::int64_t now) override;
     bool hasCleanExpiredKeys() const override { return true; }

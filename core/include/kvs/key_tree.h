@@ -1,10 +1,12 @@
 #pragma once
 
 #include <kvs/key.h>
+#include <kvs/value.h>
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 /// The reads KVS Admin's key tree and inspector need, which the reference does not have:
@@ -31,6 +33,18 @@ struct ChildrenOptions
     bool reverse = false;              // children in descending key order
 };
 
+/// What listChildren() tells of a child's own value, read from the row the seek that found the
+/// child stands on (no read of its own): the tree's kind, size and expiry columns.
+struct ValueSummary
+{
+    /// The kind the stored bytes start with (storedValueKind()); nullopt when they do not start
+    /// like a stored value.
+    std::optional<Value::Type> kind;
+    std::int64_t size = 0;                 // stored value bytes
+    std::optional<std::int64_t> expiresAt; // ms since the epoch
+    friend bool operator==(const ValueSummary &, const ValueSummary &) = default;
+};
+
 /// One child of a node: the key part after the node's prefix.
 struct KeyChild
 {
@@ -43,6 +57,8 @@ struct KeyChild
     bool hasValue = false;
     /// Live keys longer than prefix + [part] exist (in the selector's range).
     bool hasChildren = false;
+    /// Set when hasValue: the value's summary.
+    std::optional<ValueSummary> value;
 };
 
 struct ChildrenPage
@@ -62,6 +78,12 @@ struct RawEntry
     std::optional<std::int64_t> expiresAt; // ms since the epoch
     bool expired = false;                  // expiresAt <= the store's clock at the read
 };
+
+/// The kind of a stored value from its first bytes (at least the first 16, or all of them): the
+/// sentinels 0x00 null, 0x01 true, 0x02 false; typed JSON's top-level marker (D Date, B bigint,
+/// U bytes, M Map, S Set, u undefined, N number, O object); plain JSON's first character. Does
+/// not decode the rest, so a value that fails to decode later may still get a kind here.
+[[nodiscard]] std::optional<Value::Type> storedValueKind(std::string_view head);
 
 /// The limit rule of listChildren(): an integer >= 1 (RangeError
 /// "kvs: listChildren() limit must be an integer >= 1, got X"), capped at 10000.

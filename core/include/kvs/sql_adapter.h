@@ -36,6 +36,16 @@ struct KvRow
     std::optional<std::int64_t> expiresAt;
 };
 
+/// Not in the reference: a key with what listChildren() shows of its value (listKeyRows()).
+struct KeyRow
+{
+    std::string key;
+    std::string valueHead; // the first kKeyRowHeadBytes bytes of the stored value (or all)
+    std::int64_t valueSize = 0;
+    std::optional<std::int64_t> expiresAt;
+};
+inline constexpr int kKeyRowHeadBytes = 16;
+
 /// A queue row (the reference's QueueRow); finishedAt is read by listDead().
 struct QueueRow
 {
@@ -120,6 +130,11 @@ public:
     /// descending, at most limit (listChildren()'s skip-scan seeks; no value bytes travel). The
     /// default reads whole rows with listAsc() / listDesc().
     virtual QFuture<std::vector<std::string>> listKeys(
+        std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending);
+    /// Not in the reference: listKeys() with each key's value head, size and expiry
+    /// (listChildren()'s seeks: the tree's columns without a read per row). The default reads
+    /// whole rows with listAsc() / listDesc().
+    virtual QFuture<std::vector<KeyRow>> listKeyRows(
         std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending);
     /// Not in the reference: the row at key as stored, expired or not (inspect()). The default
     /// is get() at the earliest time, which every expiry passes.

@@ -124,6 +124,14 @@ QFuture<std::vector<std::string>> EngineAdapter<B>::listKeys(
 }
 
 template <typename B>
+QFuture<std::vector<KeyRow>> EngineAdapter<B>::listKeyRows(
+    std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending)
+{
+    return m_backend->template run<&B::Ops::listKeyRows>(
+        Access::Read, std::move(start), std::move(end), now, limit, descending);
+}
+
+template <typename B>
 QFuture<std::optional<KvRow>> EngineAdapter<B>::getRaw(std::string key)
 {
     return m_backend->template run<&B::Ops::getRaw>(Access::Read, std::move(key));

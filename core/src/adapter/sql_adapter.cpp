@@ -63,6 +63,24 @@ QFuture<std::vector<std::string>> SqlAdapter::listKeys(
     });
 }
 
+QFuture<std::vector<KeyRow>> SqlAdapter::listKeyRows(
+    std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending)
+{
+    auto rows = descending ? listDesc(std::move(start), std::move(end), now, limit)
+                           : listAsc(std::move(start), std::move(end), now, limit);
+    return kvs::then(rows, [](const std::vector<KvRow> &page) {
+        std::vector<KeyRow> keys;
+        keys.reserve(page.size());
+        for (const KvRow &row : page) {
+            keys.push_back(KeyRow{row.key,
+                                  row.value.substr(0, kKeyRowHeadBytes),
+                                  static_cast<std::int64_t>(row.value.size()),
+                                  row.expiresAt});
+        }
+        return keys;
+    });
+}
+
 QFuture<std::optional<KvRow>> SqlAdapter::getRaw(std::string key)
 {
     return get(std::move(key), std::numeric_limits<std::int64_t>::min());

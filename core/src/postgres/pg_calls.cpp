@@ -124,6 +124,25 @@ PgCall<std::vector<std::string>> PgCalls::listKeys(
         });
 }
 
+PgCall<std::vector<KeyRow>> PgCalls::listKeyRows(
+    std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending)
+{
+    PqParams p;
+    p.bytes(start).bytes(end).int8(now).int8(limit);
+    return call<std::vector<KeyRow>>(
+        descending ? m_s.keyRowsDesc : m_s.keyRowsAsc, std::move(p), [](const PqResult &r) {
+            std::vector<KeyRow> rows;
+            rows.reserve(static_cast<std::size_t>(r.rows()));
+            for (int i = 0; i < r.rows(); ++i) {
+                rows.push_back(KeyRow{std::string(r.bytes(i, 0)),
+                                      std::string(r.bytes(i, 1)),
+                                      r.int64(i, 2),
+                                      r.optionalInt64(i, 3)});
+            }
+            return rows;
+        });
+}
+
 PgCall<std::optional<Entry>> PgCalls::getEntry(std::string key, std::int64_t now, Key entryKey)
 {
     PgCall<std::optional<KvRow>> read = get(std::move(key), now);

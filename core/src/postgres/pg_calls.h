@@ -49,6 +49,8 @@ public:
     listDesc(std::string start, std::string end, std::int64_t now, std::int64_t limit);
     PgCall<std::vector<std::string>> listKeys(
         std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending);
+    PgCall<std::vector<KeyRow>> listKeyRows(
+        std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending);
     PgCall<std::int64_t> set(std::string key,
                              std::string value,
                              std::optional<std::int64_t> expiresAt,

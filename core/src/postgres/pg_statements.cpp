@@ -2,6 +2,8 @@
 
 #include "store/schema_rules.h"
 
+#include <kvs/sql_adapter.h>
+
 namespace kvs::detail {
 
 namespace {
@@ -75,6 +77,12 @@ PgStatements::PgStatements(const PgNames &names)
         = "SELECT key FROM " + kv + " WHERE key >= $1 AND key < $2" + live + "$3) ORDER BY key ";
     keysAsc = statement("keys_asc", keys + "ASC LIMIT $4");
     keysDesc = statement("keys_desc", keys + "DESC LIMIT $4");
+    const std::string keyRows = "SELECT key, substring(value from 1 for "
+                                + std::to_string(kKeyRowHeadBytes)
+                                + "), octet_length(value)::int8, expires_at FROM " + kv
+                                + " WHERE key >= $1 AND key < $2" + live + "$3) ORDER BY key ";
+    keyRowsAsc = statement("key_rows_asc", keyRows + "ASC LIMIT $4");
+    keyRowsDesc = statement("key_rows_desc", keyRows + "DESC LIMIT $4");
     getRaw
         = statement("get_raw", "SELECT value, version, expires_at FROM " + kv + " WHERE key = $1");
     cleanExpired = statement("clean_expired",

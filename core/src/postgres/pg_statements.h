@@ -30,6 +30,8 @@ struct PgStatements
     PqStatement listDesc;
     PqStatement keysAsc; // $1 lower, $2 upper, $3 now, $4 limit -> key (listChildren)
     PqStatement keysDesc;
+    PqStatement keyRowsAsc; // as keysAsc -> key, value head, value size, expires_at
+    PqStatement keyRowsDesc;
     PqStatement getRaw;        // $1 key -> value, version, expires_at (expired rows too)
     PqStatement cleanExpired;  // $1 now -> key of every deleted row
     PqStatement enqueue;       // $1 topic, $2 payload, $3 now, $4 deliver_at, $5 max -> id

@@ -273,6 +273,27 @@ std::vector<std::string> SqliteEngine::listKeys(std::string_view start,
     return keys;
 }
 
+std::vector<KeyRow> SqliteEngine::listKeyRows(std::string_view start,
+                                              std::string_view end,
+                                              std::int64_t now,
+                                              std::int64_t limit,
+                                              bool descending)
+{
+    StatementScope list(statement(descending ? SqlId::KeyRowsDesc : SqlId::KeyRowsAsc));
+    list->bindBlob(1, start);
+    list->bindBlob(2, end);
+    list->bindInt64(3, now);
+    list->bindInt64(4, limit);
+    std::vector<KeyRow> rows;
+    while (list->step()) {
+        rows.push_back(KeyRow{std::string(list->columnBytes(0)),
+                              std::string(list->columnBytes(1)),
+                              list->columnInt64(2),
+                              list->columnOptionalInt64(3)});
+    }
+    return rows;
+}
+
 void SqliteEngine::upsert(std::string_view key,
                           std::string_view value,
                           std::int64_t version,

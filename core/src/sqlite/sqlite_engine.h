@@ -78,6 +78,11 @@ public:
                                       std::int64_t now,
                                       std::int64_t limit,
                                       bool descending);
+    std::vector<KeyRow> listKeyRows(std::string_view start,
+                                    std::string_view end,
+                                    std::int64_t now,
+                                    std::int64_t limit,
+                                    bool descending);
 
     // Without version, takes the next versionstamp. Returns the version written.
     std::int64_t set(std::string_view key,

@@ -1,5 +1,7 @@
 #include "sqlite/sqlite_sql.h"
 
+#include <kvs/sql_adapter.h>
+
 namespace kvs::detail {
 
 std::string buildSql(SqlId id, const TableNames &names)
@@ -28,6 +30,15 @@ std::string buildSql(SqlId id, const TableNames &names)
     case SqlId::KeysDesc:
         return "SELECT key FROM " + kv + " WHERE key >= ?1 AND key < ?2" + live + "3) ORDER BY key "
                + (id == SqlId::KeysAsc ? "ASC" : "DESC") + " LIMIT ?4";
+    case SqlId::KeyRowsAsc:
+    case SqlId::KeyRowsDesc:
+        // length() of a BLOB counts bytes without reading them; a row an old version wrote as
+        // TEXT counts its UTF-8 bytes through the cast.
+        return "SELECT key, CAST(substr(value, 1, " + std::to_string(kKeyRowHeadBytes)
+               + ") AS BLOB), CASE typeof(value) WHEN 'text' THEN length(CAST(value AS BLOB)) ELSE "
+                 "length(value) END, expires_at FROM "
+               + kv + " WHERE key >= ?1 AND key < ?2" + live + "3) ORDER BY key "
+               + (id == SqlId::KeyRowsAsc ? "ASC" : "DESC") + " LIMIT ?4";
     case SqlId::CleanExpired:
         return "DELETE FROM " + kv
                + " WHERE expires_at IS NOT NULL AND expires_at <= ?1 RETURNING key";

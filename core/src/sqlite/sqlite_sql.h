@@ -9,15 +9,18 @@ namespace kvs::detail {
 // The store's statements, prepared lazily by SqliteStore (a read-only open of an older schema
 // never prepares what its tables cannot answer).
 enum class SqlId {
-    Get,          // ?1 key, ?2 now -> value, version, expires_at (live rows only)
-    GetRaw,       // ?1 key -> value, version, expires_at (expired rows included)
-    GetVersion,   // ?1 key, ?2 now -> version (live rows only)
-    Upsert,       // ?1 key, ?2 value, ?3 version, ?4 expires_at
-    Delete,       // ?1 key
-    ListAsc,      // ?1 lower, ?2 upper, ?3 now, ?4 limit -> key, value, version, expires_at
-    ListDesc,     // same, descending
-    KeysAsc,      // ?1 lower, ?2 upper, ?3 now, ?4 limit -> key (listChildren's seeks)
-    KeysDesc,     // same, descending
+    Get,        // ?1 key, ?2 now -> value, version, expires_at (live rows only)
+    GetRaw,     // ?1 key -> value, version, expires_at (expired rows included)
+    GetVersion, // ?1 key, ?2 now -> version (live rows only)
+    Upsert,     // ?1 key, ?2 value, ?3 version, ?4 expires_at
+    Delete,     // ?1 key
+    ListAsc,    // ?1 lower, ?2 upper, ?3 now, ?4 limit -> key, value, version, expires_at
+    ListDesc,   // same, descending
+    KeysAsc,    // ?1 lower, ?2 upper, ?3 now, ?4 limit -> key (listChildren's seeks)
+    KeysDesc,   // same, descending
+    // ?1 lower, ?2 upper, ?3 now, ?4 limit -> key, value head, value size, expires_at
+    KeyRowsAsc,
+    KeyRowsDesc,  // same, descending
     CleanExpired, // ?1 now -> key of every deleted row
     Enqueue,      // ?1 topic, ?2 payload, ?3 enqueued_at, ?4 deliver_at, ?5 max_attempts -> id
     // Queue v2 (sqlite_queue_sql.cpp). Message columns: id, topic, payload, enqueued_at,

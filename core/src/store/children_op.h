@@ -9,7 +9,8 @@
 namespace kvs::detail {
 
 // Not in the reference (kvs/key_tree.h): a page of the distinct next key parts under a prefix,
-// by the skip-scan of store/children_scan.h, one key-only read per step. Stops early, with a
+// by the skip-scan of store/children_scan.h, one key read per step (with the value summary of
+// the row it lands on). Stops early, with a
 // partial page nobody reads, when the caller cancels.
 class ListChildrenOp
 {
@@ -29,8 +30,8 @@ public:
         while (const std::optional<KeyProbe> probe = m_scan.nextProbe()) {
             if (ctx.canceled())
                 break;
-            m_scan.accept(valueOf(
-                s.listKeys(probe->lower, probe->upper, ctx.now, probe->limit, probe->descending)));
+            m_scan.accept(valueOf(s.listKeyRows(
+                probe->lower, probe->upper, ctx.now, probe->limit, probe->descending)));
         }
         return m_scan.takePage();
     }

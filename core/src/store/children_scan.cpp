@@ -58,6 +58,11 @@ bool isBelow(const std::string &key, const std::string &child)
            && static_cast<unsigned char>(key[child.size()]) != 0xff;
 }
 
+ValueSummary summaryOf(const KeyRow &row)
+{
+    return ValueSummary{storedValueKind(row.valueHead), row.valueSize, row.expiresAt};
+}
+
 // The first byte string after every key of a child's subtree (see the class comment); after a
 // raw undecodable key, the next key.
 std::string afterSubtree(const KeyChild &child)
@@ -120,26 +125,39 @@ std::optional<KeyProbe> ChildrenScan::nextProbe() const
     return KeyProbe{m_lower, m_upper, m_reverse ? 1 : 2, m_reverse};
 }
 
-void ChildrenScan::accept(const std::vector<std::string> &keys)
+void ChildrenScan::accept(const std::vector<KeyRow> &rows)
 {
     if (m_undescribed)
-        acceptDescribed(keys);
+        acceptDescribed(rows);
     else
-        acceptFound(keys);
+        acceptFound(rows);
 }
 
-void ChildrenScan::acceptFound(const std::vector<std::string> &keys)
+void ChildrenScan::accept(const std::vector<std::string> &keys)
 {
-    if (keys.empty()) {
+    std::vector<KeyRow> rows;
+    rows.reserve(keys.size());
+    for (const std::string &key : keys)
+        rows.push_back(KeyRow{key, {}, 0, std::nullopt});
+    m_summaries = false;
+    accept(rows);
+    m_summaries = true;
+}
+
+void ChildrenScan::acceptFound(const std::vector<KeyRow> &rows)
+{
+    if (rows.empty()) {
         m_done = true;
         return;
     }
-    const std::string &first = keys.front();
+    const std::string &first = rows.front().key;
     KeyChild child;
     const std::size_t length = childLength(first, m_prefix.size());
     if (length == 0) {
         child.encoded = first; // a raw key: shown as hex, holds its own value
         child.hasValue = true;
+        if (m_summaries)
+            child.value = summaryOf(rows.front());
     } else {
         child.encoded = first.substr(0, length);
         std::size_t pos = m_prefix.size();
@@ -156,25 +174,30 @@ void ChildrenScan::acceptFound(const std::vector<std::string> &keys)
     }
     if (child.part) {
         child.hasValue = first == child.encoded;
-        child.hasChildren = !child.hasValue || (keys.size() > 1 && isBelow(keys[1], child.encoded));
+        child.hasChildren
+            = !child.hasValue || (rows.size() > 1 && isBelow(rows[1].key, child.encoded));
+        if (child.hasValue && m_summaries)
+            child.value = summaryOf(rows.front());
     }
     m_lower = afterSubtree(child);
     add(std::move(child));
 }
 
-void ChildrenScan::acceptDescribed(const std::vector<std::string> &keys)
+void ChildrenScan::acceptDescribed(const std::vector<KeyRow> &rows)
 {
     KeyChild child = std::move(*m_undescribed);
     m_undescribed.reset();
-    if (keys.empty()) { // its keys expired or were deleted between the two reads
+    if (rows.empty()) { // its keys expired or were deleted between the two reads
         m_done = !(m_lower < m_upper);
         return;
     }
-    child.hasValue = keys.front() == child.encoded;
+    child.hasValue = rows.front().key == child.encoded;
     child.hasChildren
-        = !child.hasValue || std::any_of(keys.begin(), keys.end(), [&](const std::string &key) {
-              return isBelow(key, child.encoded);
+        = !child.hasValue || std::any_of(rows.begin(), rows.end(), [&](const KeyRow &row) {
+              return isBelow(row.key, child.encoded);
           });
+    if (child.hasValue && m_summaries)
+        child.value = summaryOf(rows.front());
     add(std::move(child));
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <kvs/key_tree.h>
+#include <kvs/sql_adapter.h>
 
 #include <optional>
 #include <string>
@@ -8,8 +9,8 @@
 
 namespace kvs::detail {
 
-// One key-only read a ChildrenScan needs: the live keys with lower <= key < upper, at most limit,
-// ascending or descending (SqlAdapter::listKeys).
+// One read a ChildrenScan needs: the live keys with lower <= key < upper, at most limit,
+// ascending or descending, each with its value's head, size and expiry (SqlAdapter::listKeyRows).
 struct KeyProbe
 {
     std::string lower;
@@ -27,7 +28,9 @@ struct KeyProbe
 // or ends there, while 0xff after a part's 0x00 separator can only be the escape of a string or
 // bytes sibling such as ["a\0x"] next to ["a"], which must not be skipped. So each child costs one
 // index seek (ascending: its first two keys also say whether it holds a value and has children;
-// descending: one more ascending seek), whatever the number of keys below it.
+// descending: one more ascending seek), whatever the number of keys below it. A child that holds a
+// value is the first row its seek finds, so the row's value summary (kind, size, expiry) comes
+// with it.
 //
 // Thread rule: one thread at a time.
 class ChildrenScan
@@ -41,14 +44,16 @@ public:
 
     // The next read to run, or nullopt when the page is complete.
     [[nodiscard]] std::optional<KeyProbe> nextProbe() const;
-    // Takes the keys nextProbe()'s read returned.
+    // Takes the rows nextProbe()'s read returned.
+    void accept(const std::vector<KeyRow> &rows);
+    // The same for a read that returned keys only: the children it finds get no value summary.
     void accept(const std::vector<std::string> &keys);
     // The page; call once, after nextProbe() returned nullopt.
     [[nodiscard]] ChildrenPage takePage();
 
 private:
-    void acceptFound(const std::vector<std::string> &keys);
-    void acceptDescribed(const std::vector<std::string> &keys);
+    void acceptFound(const std::vector<KeyRow> &rows);
+    void acceptDescribed(const std::vector<KeyRow> &rows);
     void add(KeyChild child);
 
     std::string m_prefix;     // enc(prefix)
@@ -59,6 +64,7 @@ private:
     int m_limit = 1000;
     bool m_reverse = false;
     bool m_done = false;
+    bool m_summaries = true;               // the rows being accepted carry value summaries
     std::optional<KeyChild> m_undescribed; // reverse: found, its value and children not read yet
     ChildrenPage m_page;
 };

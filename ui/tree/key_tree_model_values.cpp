@@ -1,0 +1,114 @@
+// KeyTreeModel's value columns: the kind, stored size and expiry countdown of a key's value, as
+// its listing found them (KeyChild::value), and the re-read after a write.
+#include "inspector/value_type_name.h"
+#include "theme/ui_palette.h"
+#include "tree/key_tree_model.h"
+#include "tree/value_column_text.h"
+
+#include <kvs/errors.h>
+#include <kvs/future.h>
+
+#include <QDateTime>
+#include <QGuiApplication>
+#include <QLocale>
+
+namespace kvs::ui {
+
+void KeyTreeModel::setClock(std::shared_ptr<Clock> clock)
+{
+    m_clock = std::move(clock);
+}
+
+void KeyTreeModel::refreshCountdowns(const QModelIndexList &rows)
+{
+    for (const QModelIndex &row : rows) {
+        if (!row.isValid() || row.model() != this)
+            continue;
+        const KeyTreeNode &node = *nodeOf(row);
+        if (node.isGap || !node.child.value || !node.child.value->expiresAt)
+            continue;
+        const QModelIndex cell = row.siblingAtColumn(ExpiryColumn);
+        emit dataChanged(cell, cell, {Qt::DisplayRole, Qt::ForegroundRole});
+    }
+}
+
+QVariant KeyTreeModel::valueData(const KeyTreeNode &node, int column, int role) const
+{
+    if (!node.child.hasValue || !node.child.value)
+        return {};
+    const ValueSummary &value = *node.child.value;
+    switch (column) {
+    case ValueKindColumn:
+        if (role == Qt::DisplayRole)
+            return valueTypeName(value.kind);
+        return {};
+    case SizeColumn:
+        switch (role) {
+        case Qt::DisplayRole:
+            return valueSizeText(value.size);
+        case ValueSizeRole:
+            return static_cast<qint64>(value.size);
+        case Qt::ToolTipRole:
+            return tr("%1 bytes stored").arg(QLocale().toString(static_cast<qint64>(value.size)));
+        case Qt::TextAlignmentRole:
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return {};
+        }
+    case ExpiryColumn: {
+        if (!value.expiresAt)
+            return {};
+        const std::int64_t now = m_clock ? m_clock->now() : QDateTime::currentMSecsSinceEpoch();
+        switch (role) {
+        case Qt::DisplayRole:
+            return countdownText(*value.expiresAt, now);
+        case ExpiresAtRole:
+            return static_cast<qint64>(*value.expiresAt);
+        case Qt::ToolTipRole: {
+            const QLocale locale;
+            return tr("Expires at %1")
+                .arg(locale.toString(QDateTime::fromMSecsSinceEpoch(*value.expiresAt).toLocalTime(),
+                                     QLocale::LongFormat));
+        }
+        case Qt::ForegroundRole:
+            if (*value.expiresAt <= now)
+                return UiPalette(QGuiApplication::palette()).color(UiPalette::Role::Warning);
+            return {};
+        default:
+            return {};
+        }
+    }
+    default:
+        return {};
+    }
+}
+
+void KeyTreeModel::readValueSummary(KeyTreeNode &node)
+{
+    if (!m_store || !node.parent)
+        return;
+    std::weak_ptr<KeyTreeNode> weak = node.parent->children[static_cast<std::size_t>(node.row)];
+    kvs::then(m_store->inspect(node.child.encoded),
+              this,
+              [this, weak, generation = m_generation](QFuture<std::optional<RawEntry>> done) {
+                  const std::shared_ptr<KeyTreeNode> target = weak.lock();
+                  if (!target || generation != m_generation || !target->child.hasValue)
+                      return;
+                  std::optional<ValueSummary> summary;
+                  try {
+                      if (const std::optional<RawEntry> entry = done.result(); entry) {
+                          summary = ValueSummary{storedValueKind(entry->value),
+                                                 static_cast<std::int64_t>(entry->value.size()),
+                                                 entry->expiresAt};
+                      }
+                  } catch (const std::exception &) {
+                      return; // the columns stay as they were; a refresh reads them again
+                  }
+                  if (target->child.value != summary) {
+                      target->child.value = summary;
+                      nodeChanged(*target);
+                  }
+              });
+}
+
+} // namespace kvs::ui
