@@ -124,6 +124,31 @@ QFuture<std::vector<std::string>> EngineAdapter<B>::listKeys(
 }
 
 template <typename B>
+bool EngineAdapter<B>::hasSkipScanSteps() const
+{
+    return requires
+    {
+        &B::Ops::skipScanSteps;
+    };
+}
+
+template <typename B>
+QFuture<std::vector<SkipScanStep>> EngineAdapter<B>::skipScanSteps(std::int64_t prefixLength,
+                                                                   std::string lower,
+                                                                   std::string upper,
+                                                                   std::int64_t now,
+                                                                   std::int64_t steps)
+{
+    if constexpr (requires { &B::Ops::skipScanSteps; }) {
+        return m_backend->template run<&B::Ops::skipScanSteps>(
+            Access::Read, prefixLength, std::move(lower), std::move(upper), now, steps);
+    } else {
+        return SqlAdapter::skipScanSteps(
+            prefixLength, std::move(lower), std::move(upper), now, steps);
+    }
+}
+
+template <typename B>
 QFuture<std::optional<KvRow>> EngineAdapter<B>::getRaw(std::string key)
 {
     return m_backend->template run<&B::Ops::getRaw>(Access::Read, std::move(key));

@@ -124,6 +124,29 @@ PgCall<std::vector<std::string>> PgCalls::listKeys(
         });
 }
 
+PgCall<std::vector<SkipScanStep>> PgCalls::skipScanSteps(std::int64_t prefixLength,
+                                                         std::string lower,
+                                                         std::string upper,
+                                                         std::int64_t now,
+                                                         std::int64_t steps)
+{
+    PqParams p;
+    p.int8(prefixLength).bytes(lower).bytes(upper).int8(now).int8(steps);
+    return call<std::vector<SkipScanStep>>(m_s.skipScanSteps, std::move(p), [](const PqResult &r) {
+        std::vector<SkipScanStep> out;
+        std::int64_t step = 0;
+        for (int i = 0; i < r.rows(); ++i) {
+            if (out.empty() || r.int64(i, 0) != step) {
+                step = r.int64(i, 0);
+                out.push_back({std::string(r.bytes(i, 1)), {}});
+            }
+            if (!r.isNull(i, 2))
+                out.back().keys.emplace_back(r.bytes(i, 2));
+        }
+        return out;
+    });
+}
+
 PgCall<std::optional<Entry>> PgCalls::getEntry(std::string key, std::int64_t now, Key entryKey)
 {
     PgCall<std::optional<KvRow>> read = get(std::move(key), now);

@@ -30,6 +30,9 @@ struct PgStatements
     PqStatement listDesc;
     PqStatement keysAsc; // $1 lower, $2 upper, $3 now, $4 limit -> key (listChildren)
     PqStatement keysDesc;
+    // $1 prefix length, $2 lower, $3 upper, $4 now, $5 steps -> step, lower, key|null
+    // (SqlAdapter::skipScanSteps; one row per key, a step without keys as one row with null)
+    PqStatement skipScanSteps;
     PqStatement getRaw;        // $1 key -> value, version, expires_at (expired rows too)
     PqStatement cleanExpired;  // $1 now -> key of every deleted row
     PqStatement enqueue;       // $1 topic, $2 payload, $3 now, $4 deliver_at, $5 max -> id
