@@ -18,3 +18,6 @@ target_include_directories(measure_live_tree PRIVATE ${KVS_TESTS_ROOT})
 kvs_set_warnings(measure_live_tree)
 # The row menu's copy actions, Ctrl+C / Del / F2 and the subtree's bulk actions (issue 12).
 kvs_add_test(tst_key_row_actions tst_key_row_actions.cpp LIBS kvs_ui SQLite::SQLite3)
+# Placeholder rows of "Go to key": their counts, and reading them as they scroll into view.
+kvs_add_test(tst_tree_placeholders tree/tst_tree_placeholders.cpp LIBS kvs_ui)
+set_tests_properties(tst_tree_placeholders PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
