@@ -21,12 +21,15 @@ constexpr int kExitUsage = 2;   // the command line itself is wrong
 constexpr char kHelp[] = R"(kvs-gui-bench - benchmarks of KVS Admin's own GUI code
 
 Usage:
-  kvs-gui-bench [--ops OP,OP...] [--seconds S] [--json]
+  kvs-gui-bench [--ops OP,OP...] [--seconds S] [--json] [--postgres URL]
 
 Options:
   --ops OP,OP...   tree_expand_10k, tree_expand_1m, inspector_open_20mb, tables_scroll_1m,
-                   bench_view_30s
-                   (default: all, in that order)
+                   bench_view_30s, tree_goto_10k, tree_goto_1m, tree_expand_1000_pg_1ms,
+                   tree_expand_10k_pg, tree_expand_1m_pg, tree_goto_10k_pg, tree_goto_1m_pg
+                   (default: all, in that order; the *_pg ones only with --postgres)
+  --postgres URL   the PostgreSQL server of the *_pg operations (postgresql://...); they work
+                   in schemas of their own, which they drop
   --seconds S      seconds per expansion operation, decimals allowed (default 1)
   --json           one JSON line per operation instead of a table
   -h, --help       print this help
@@ -41,6 +44,13 @@ The operations run the GUI's code on SQLite files built in a temporary folder:
   tables_scroll_1m: the Tables view on tree_expand_1m's kv table: the time to its first page
     (and the longest GUI stall while it first shows), then its scroll bar dragged to the end in 60 steps of 16 ms: the longest stall of the GUI
     event loop, the time until the last row shows, and how many pages of 200 it read.
+  tree_goto_10k, tree_goto_1m: "Go to key" on a node of 10,000 or 1,000,000 children (three
+    runs): the time until the key's row is selected (median) and the longest stall of the GUI
+    event loop (worst run).
+  tree_expand_1000_pg_1ms: expands a node of 1,000 children on PostgreSQL through a proxy of its
+    own that delays each direction by 0.5 ms: the median time and the round trips it took.
+  tree_expand_10k_pg, tree_expand_1m_pg, tree_goto_10k_pg, tree_goto_1m_pg: as above, on
+    PostgreSQL (the keys loaded with COPY).
   bench_view_30s: the Benchmark view runs the "get" workload for 30 s at full speed (closed
     loop, AsyncKVStore, concurrency 16): the longest stall of the GUI event loop meanwhile.
 It runs on Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise: it needs no display.
@@ -52,6 +62,10 @@ Output (--json: one line per operation):
    "longest_gap_ms": N, "open_ms": N}
   {"backend": "tree", "db": PATH, "op": "tables_scroll_1m", "rows": 1000000,
    "first_page_ms": N, "show_gap_ms": N, "longest_gap_ms": N, "to_end_ms": N, "pages_read": N}
+  {"backend": "tree", "op": "tree_goto_10k"|..., "children": N, "runs": 3, "selected_ms": N,
+   "longest_gap_ms": N, "rows_loaded": N}
+  {"backend": "tree", "op": "tree_expand_1000_pg_1ms", "children": 1000, "runs": N,
+   "median_ms": N, "round_trips": N}
   {"backend": "tree", "op": "bench_view_30s", "longest_gap_ms": N, "longest_gap_at_ms": N,
    "run_ops_per_s": N, "chart_points": N}
 
@@ -80,7 +94,8 @@ int main(int argc, char *argv[])
     const QCommandLineOption seconds(
         QStringLiteral("seconds"), QString(), QStringLiteral("S"), QStringLiteral("1"));
     const QCommandLineOption json(QStringLiteral("json"));
-    parser.addOptions({help, ops, seconds, json});
+    const QCommandLineOption postgres(QStringLiteral("postgres"), QString(), QStringLiteral("URL"));
+    parser.addOptions({help, ops, seconds, json, postgres});
     if (!parser.parse(arguments))
         return usageError(parser.errorText().toStdString());
     if (parser.isSet(help)) {
@@ -106,9 +121,12 @@ int main(int argc, char *argv[])
                                   + kvs::bench::jsonQuoted(op.toStdString())
                                   + " (known: " + kvs::bench::treeBenchOperationList() + ")");
             }
+            if (kvs::bench::isPostgresTreeOperation(op.toStdString()) && !parser.isSet(postgres))
+                return usageError("--ops: " + op.toStdString() + " needs --postgres URL");
             config.ops.push_back(op.toStdString());
         }
     }
+    config.postgresUrl = parser.value(postgres).toStdString();
     try {
         kvs::bench::runTreeBench(config, std::cout);
     } catch (const std::exception &error) {

@@ -1535,8 +1535,32 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Weitere Kinder … (zum Lesen aufklappen)</translation>
     </message>
     <message>
-        <source>Go to key jumped over these children; expand this row to read them.</source>
-        <translation>„Springen zu“ hat diese Kinder übersprungen; klappen Sie diese Zeile auf, um sie zu lesen.</translation>
+        <source>More than %1 later children…</source>
+        <translation>Mehr als %1 spätere Kinder …</translation>
+    </message>
+    <message>
+        <source>More than %1 earlier children…</source>
+        <translation>Mehr als %1 frühere Kinder …</translation>
+    </message>
+    <message>
+        <source>1 later child…</source>
+        <translation>1 späteres Kind …</translation>
+    </message>
+    <message>
+        <source>1 earlier child…</source>
+        <translation>1 früheres Kind …</translation>
+    </message>
+    <message>
+        <source>%1 later children…</source>
+        <translation>%1 spätere Kinder …</translation>
+    </message>
+    <message>
+        <source>%1 earlier children…</source>
+        <translation>%1 frühere Kinder …</translation>
+    </message>
+    <message>
+        <source>Go to key jumped over these children; they are read when this row is expanded or scrolled into view.</source>
+        <translation>„Springen zu“ hat diese Kinder übersprungen; sie werden gelesen, wenn diese Zeile aufgeklappt oder in den sichtbaren Bereich gescrollt wird.</translation>
     </message>
     <message>
         <source>Value</source>

@@ -4,6 +4,9 @@
 #include "bench/gui/bench_view_stall.h"
 #include "bench/gui/inspector_gap_probe.h"
 #include "bench/gui/tables_bench.h"
+#include "bench/gui/tree_expansion.h"
+#include "bench/gui/tree_goto_bench.h"
+#include "bench/gui/tree_postgres_bench.h"
 #include "bench/json_line.h"
 #include "bench/measure.h"
 #include "bench/sqlite_handles.h"
@@ -33,9 +36,8 @@ namespace kvs::bench {
 
 namespace {
 
-constexpr int kP = 10;
-constexpr int kG = 100;
-constexpr int kPageSize = 1000;
+constexpr int kP = kTreeP;
+constexpr int kG = kTreeG;
 constexpr std::size_t kLargeValueBytes = 20'000'000;
 constexpr int kInspectorRuns = 3;
 
@@ -85,66 +87,12 @@ void buildTreeDatabase(const std::string &path, int perGroup)
     exec(db.get(), "COMMIT");
 }
 
-// Runs the event loop until model's listing of parent ends with rows children, or fails.
-void waitForRows(ui::KeyTreeModel &model, const QModelIndex &parent, int rows)
-{
-    QEventLoop loop;
-    QString failure;
-    const auto done = [&] {
-        if (model.loadingCount() == 0)
-            loop.quit();
-    };
-    QObject::connect(&model, &ui::KeyTreeModel::loadingChanged, &loop, done);
-    QObject::connect(&model, &ui::KeyTreeModel::loadFailed, &loop, [&](const QString &message) {
-        failure = message;
-        loop.quit();
-    });
-    if (model.loadingCount() > 0)
-        loop.exec();
-    if (!failure.isEmpty())
-        throw Error("kvs: bench: " + failure.toStdString());
-    if (model.rowCount(parent) != rows) {
-        throw Error("kvs: bench: the tree expanded to " + std::to_string(model.rowCount(parent))
-                    + " children, expected " + std::to_string(rows));
-    }
-}
-
-// One operation: the root's 10 children, then the 100 children of its first p.
-void expandOnce(ui::KeyTreeModel &model, const std::shared_ptr<AsyncKVStore> &store)
-{
-    model.setStore(store);
-    waitForRows(model, {}, kP);
-    const QModelIndex first = model.index(0, 0);
-    model.fetchMore(first);
-    waitForRows(model, first, kG);
-}
-
-// As KVS Admin opens a database to inspect it: read-only, no maintenance.
-AsyncKVStoreSettings inspectorSettings()
-{
-    AsyncKVStoreSettings settings;
-    settings.readOnly = true;
-    settings.maintenanceInterval = std::chrono::milliseconds(0);
-    return settings;
-}
-
-Measurement measureExpansion(const std::string &path, double seconds)
+Measurement measureSqliteExpansion(const std::string &path, double seconds)
 {
     auto store = std::make_shared<AsyncKVStore>("sqlite://" + path, inspectorSettings());
-    ui::KeyTreeModel model;
-    model.setPageSize(kPageSize);
-    for (int warmUp = 0; warmUp < 3; ++warmUp)
-        expandOnce(model, store);
-    Timing timing;
-    measure(
-        std::chrono::nanoseconds(static_cast<std::int64_t>(seconds * 1e9)),
-        64,
-        [](std::uint64_t) {},
-        [&](std::uint64_t) { expandOnce(model, store); },
-        timing);
-    model.setStore(nullptr);
+    const Measurement measured = measureExpansion(store, seconds);
     store->close().waitForFinished();
-    return timing.result();
+    return measured;
 }
 
 // The Qt application object for the bench's widgets, when the process has none; it goes when the
@@ -294,7 +242,130 @@ void printTablesScroll(const TreeBenchConfig &config,
         << " of 5000" << std::endl;
 }
 
+constexpr int kGoToRuns = 3;
+
+// Go to ["big", 7/9 of children] kGoToRuns times on store: the median time to the selected row
+// and the longest GUI gap of all runs.
+void runGoTo(const TreeBenchConfig &config,
+             std::ostream &out,
+             std::string_view op,
+             const std::shared_ptr<AsyncKVStore> &store,
+             int children)
+{
+    const Key key{"big", static_cast<double>(children / 9 * 7)};
+    std::vector<qint64> selected;
+    GoToMeasurement worst;
+    for (int run = 0; run < kGoToRuns; ++run) {
+        const GoToMeasurement measured = measureGoTo(store, key);
+        selected.push_back(measured.selectedMs);
+        worst.longestGapMs = std::max(worst.longestGapMs, measured.longestGapMs);
+        worst.rowsLoaded = measured.rowsLoaded;
+    }
+    std::sort(selected.begin(), selected.end());
+    const qint64 median = selected[selected.size() / 2];
+    if (config.json) {
+        JsonLine line;
+        line.string("backend", "tree")
+            .string("op", op)
+            .raw("children", std::to_string(children))
+            .raw("runs", std::to_string(kGoToRuns))
+            .raw("selected_ms", std::to_string(median))
+            .raw("longest_gap_ms", std::to_string(worst.longestGapMs))
+            .raw("rows_loaded", std::to_string(worst.rowsLoaded));
+        out << line.text() << std::endl;
+        return;
+    }
+    char row[200];
+    std::snprintf(row,
+                  sizeof row,
+                  "%-25s selected in %lld ms (median of %d)  longest GUI gap %lld ms  rows "
+                  "loaded %d of %d",
+                  std::string(op).c_str(),
+                  static_cast<long long>(median),
+                  kGoToRuns,
+                  static_cast<long long>(worst.longestGapMs),
+                  worst.rowsLoaded,
+                  children);
+    out << row << std::endl;
+}
+
+void printRemoteExpansion(const TreeBenchConfig &config,
+                          std::ostream &out,
+                          const RemoteExpansion &measured)
+{
+    if (config.json) {
+        JsonLine line;
+        line.string("backend", "tree")
+            .string("op", "tree_expand_1000_pg_1ms")
+            .raw("children", "1000")
+            .raw("runs", std::to_string(measured.runs))
+            .raw("median_ms", twoDecimals(measured.medianMs))
+            .raw("round_trips", std::to_string(measured.roundTrips));
+        out << line.text() << std::endl;
+        return;
+    }
+    char row[200];
+    std::snprintf(row,
+                  sizeof row,
+                  "%-25s 1,000 children through a 1 ms round trip: %.1f ms (median of %d), %lld "
+                  "round trips",
+                  "tree_expand_1000_pg_1ms",
+                  measured.medianMs,
+                  measured.runs,
+                  static_cast<long long>(measured.roundTrips));
+    out << row << std::endl;
+}
+
+Key treeKey(std::int64_t i, int perGroup)
+{
+    const std::int64_t group = i / perGroup;
+    return {"p" + std::to_string(group / kG),
+            static_cast<double>(group % kG),
+            static_cast<double>(i % perGroup)};
+}
+
+void runPostgresOps(const TreeBenchConfig &config, std::ostream &out)
+{
+    const std::string &url = config.postgresUrl;
+    if (wants(config, "tree_expand_1000_pg_1ms"))
+        printRemoteExpansion(config, out, measureRemoteExpansion(url));
+    std::optional<Measurement> smallRun;
+    if (wants(config, "tree_expand_10k_pg") || wants(config, "tree_expand_1m_pg")) {
+        PostgresTreeSchema schema(url, "t10k");
+        schema.copyKeys(10'000, [](std::int64_t i) { return treeKey(i, 10'000 / (kP * kG)); });
+        const auto store = schema.open(url);
+        smallRun = measureExpansion(store, config.seconds);
+        store->close().waitForFinished();
+        if (wants(config, "tree_expand_10k_pg"))
+            printExpansion(config, out, "tree_expand_10k_pg", url, *smallRun, nullptr);
+    }
+    if (wants(config, "tree_expand_1m_pg")) {
+        PostgresTreeSchema schema(url, "t1m");
+        schema.copyKeys(1'000'000,
+                        [](std::int64_t i) { return treeKey(i, 1'000'000 / (kP * kG)); });
+        const auto store = schema.open(url);
+        const Measurement largeRun = measureExpansion(store, config.seconds);
+        store->close().waitForFinished();
+        printExpansion(config, out, "tree_expand_1m_pg", url, largeRun, &*smallRun);
+    }
+    for (const auto &[op, children] :
+         {std::pair{"tree_goto_10k_pg", 10'000}, std::pair{"tree_goto_1m_pg", 1'000'000}}) {
+        if (!wants(config, op))
+            continue;
+        PostgresTreeSchema schema(url, children == 10'000 ? "g10k" : "g1m");
+        schema.copyKeys(children, [](std::int64_t i) { return Key{"big", double(i)}; });
+        const auto store = schema.open(url);
+        runGoTo(config, out, op, store, children);
+        store->close().waitForFinished();
+    }
+}
+
 } // namespace
+
+bool isPostgresTreeOperation(std::string_view name) noexcept
+{
+    return name.find("_pg") != std::string_view::npos;
+}
 
 bool isTreeBenchOperation(std::string_view name) noexcept
 {
@@ -326,14 +397,14 @@ void runTreeBench(const TreeBenchConfig &config, std::ostream &out)
     std::optional<Measurement> smallRun;
     if (wants(config, "tree_expand_10k") || wants(config, "tree_expand_1m")) {
         buildTreeDatabase(small, 10'000 / (kP * kG));
-        smallRun = measureExpansion(small, config.seconds);
+        smallRun = measureSqliteExpansion(small, config.seconds);
         if (wants(config, "tree_expand_10k"))
             printExpansion(config, out, "tree_expand_10k", small, *smallRun, nullptr);
     }
     if (wants(config, "tree_expand_1m") || wants(config, "tables_scroll_1m"))
         buildTreeDatabase(large, 1'000'000 / (kP * kG));
     if (wants(config, "tree_expand_1m")) {
-        const Measurement largeRun = measureExpansion(large, config.seconds);
+        const Measurement largeRun = measureSqliteExpansion(large, config.seconds);
         printExpansion(config, out, "tree_expand_1m", large, largeRun, &*smallRun);
     }
     if (wants(config, "inspector_open_20mb")) {
@@ -345,6 +416,19 @@ void runTreeBench(const TreeBenchConfig &config, std::ostream &out)
         printTablesScroll(config, out, large, measureTablesScroll(large));
     if (wants(config, "bench_view_30s"))
         printBenchViewStall(config.json, out);
+    for (const auto &[op, children] :
+         {std::pair{"tree_goto_10k", 10'000}, std::pair{"tree_goto_1m", 1'000'000}}) {
+        if (!wants(config, op))
+            continue;
+        const std::string path
+            = dir.filePath(QString::fromLatin1(op) + QStringLiteral(".db")).toStdString();
+        buildWideSqliteDatabase(path, children);
+        auto store = std::make_shared<AsyncKVStore>("sqlite://" + path, inspectorSettings());
+        runGoTo(config, out, op, store, children);
+        store->close().waitForFinished();
+    }
+    if (!config.postgresUrl.empty())
+        runPostgresOps(config, out);
 }
 
 } // namespace kvs::bench

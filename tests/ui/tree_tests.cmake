@@ -26,3 +26,6 @@ if(TARGET tst_key_tree_columns)
     target_compile_definitions(tst_key_tree_columns PRIVATE
         KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()
+# Placeholder rows of "Go to key": their counts, and reading them as they scroll into view.
+kvs_add_test(tst_tree_placeholders tree/tst_tree_placeholders.cpp LIBS kvs_ui)
+set_tests_properties(tst_tree_placeholders PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen")

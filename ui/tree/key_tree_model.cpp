@@ -305,7 +305,7 @@ QVariant KeyTreeModel::data(const QModelIndex &index, int role) const
     if (role == IsGapRole)
         return node.isGap;
     if (node.isGap)
-        return gapData(index.column(), role);
+        return gapData(node, index.column(), role);
     switch (role) {
     case EncodedKeyRole:
         return bytesOf(node.child.encoded);
@@ -361,27 +361,6 @@ QVariant KeyTreeModel::partData(const KeyTreeNode &node, int role) const
         if (node.child.hasValue)
             tip += QLatin1Char('\n') + tr("Holds a value");
         return tip;
-    }
-    default:
-        return {};
-    }
-}
-
-QVariant KeyTreeModel::gapData(int column, int role) const
-{
-    if (column != PartColumn)
-        return {};
-    switch (role) {
-    case Qt::DisplayRole:
-        return tr("More children… (expand to read them)");
-    case Qt::ToolTipRole:
-        return tr("Go to key jumped over these children; expand this row to read them.");
-    case Qt::ForegroundRole:
-        return UiPalette(QGuiApplication::palette()).color(UiPalette::Role::Muted);
-    case Qt::FontRole: {
-        QFont font;
-        font.setItalic(true);
-        return font;
     }
     default:
         return {};

@@ -51,6 +51,8 @@ public:
         IsGapRole,                         // bool: a placeholder for children not read yet
         ExpiresAtRole,                     // qint64 ms since the epoch, or null: no expiry
         ValueSizeRole,                     // qint64 stored value bytes, or null: no value
+        GapCountRole,                      // qlonglong: a placeholder's count; -1 not counted yet
+        GapCountMoreRole,                  // bool: the placeholder stands for more than its count
     };
 
     explicit KeyTreeModel(QObject *parent = nullptr);
@@ -138,6 +140,14 @@ public:
     // a child (its row is then loaded), else the tree is left as it was. Not under a reverse
     // filter (returns false and reads nothing), nor while parent is loading.
     bool seekChild(const QModelIndex &parent, const Key &path);
+    // A placeholder row's children are counted up to this many (one page read in the background;
+    // the row then says "More than N earlier children…").
+    static constexpr int kGapCountLimit = 10000;
+    // Reads the last page of the children placeholder row gap stands for (fetchMore() reads its
+    // first): they go in after it, so rows below it stay where they are (a view scrolling up to
+    // the placeholder). Returns false, reading nothing, when gap is not a placeholder or is being
+    // read.
+    bool fetchGapTail(const QModelIndex &gap);
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -177,7 +187,12 @@ private:
     void addGapPage(KeyTreeNode &gap, ChildrenPage page);
     void addSeekPage(KeyTreeNode &node, ChildrenPage page);
     void insertChildren(KeyTreeNode &node, int first, std::vector<KeyChild> found);
-    void insertGap(KeyTreeNode &node, int row, std::optional<std::string> cursor, const Key &end);
+    // later: the placeholder follows the key gone to. Starts counting its children.
+    void insertGap(KeyTreeNode &node,
+                   int row,
+                   std::optional<std::string> cursor,
+                   const Key &end,
+                   bool later = false);
     // filter's end, or end when it comes first.
     std::optional<Key> endBefore(const Key &end) const;
     void finishLoad(const std::weak_ptr<KeyTreeNode> &target, quint64 generation);
@@ -191,11 +206,17 @@ private:
     void nodeChanged(KeyTreeNode &node);
     QVariant partData(const KeyTreeNode &node, int role) const;
     QVariant childrenData(const KeyTreeNode &node) const;
-    QVariant gapData(int column, int role) const;
     // The value kind, size and expiry columns (key_tree_model_values.cpp).
     QVariant valueData(const KeyTreeNode &node, int column, int role) const;
     // Reads the value summary of a row whose key was just written (its listing's is out of date).
     void readValueSummary(KeyTreeNode &node);
+    QVariant gapData(const KeyTreeNode &gap, int column, int role) const;
+    // Placeholder rows (key_tree_model_gaps.cpp): counts the children gap stands for (up to
+    // kGapCountLimit) in the background, and reads its last page (fetchGapTail).
+    void countGap(KeyTreeNode &gap);
+    void addGapTailPage(KeyTreeNode &gap, ChildrenPage page);
+    // page.children just replaced part of gap: its count follows.
+    void gapShrank(KeyTreeNode &gap, std::size_t read);
     // Live refresh helpers (key_tree_model_refresh.cpp).
     bool inRange(const ChildRange &range, const std::string &encoded) const;
     bool treeBefore(const std::string &a, const std::string &b) const;

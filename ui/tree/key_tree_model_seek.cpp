@@ -53,10 +53,8 @@ bool KeyTreeModel::seekChild(const QModelIndex &parent, const Key &path)
     return true;
 }
 
-void KeyTreeModel::insertGap(KeyTreeNode &node,
-                             int row,
-                             std::optional<std::string> cursor,
-                             const Key &end)
+void KeyTreeModel::insertGap(
+    KeyTreeNode &node, int row, std::optional<std::string> cursor, const Key &end, bool later)
 {
     auto gap = std::make_shared<KeyTreeNode>();
     gap->parent = &node;
@@ -64,11 +62,13 @@ void KeyTreeModel::insertGap(KeyTreeNode &node,
     gap->gapCursor = std::move(cursor);
     gap->gapEnd = end;
     gap->gapEndEncoded = encodeKey(end);
+    gap->gapLater = later;
     beginInsertRows(indexOf(&node), row, row);
     node.children.insert(node.children.begin() + row, std::move(gap));
     for (std::size_t i = static_cast<std::size_t>(row); i < node.children.size(); ++i)
         node.children[i]->row = static_cast<int>(i);
     endInsertRows();
+    countGap(*node.children[static_cast<std::size_t>(row)]);
 }
 
 void KeyTreeModel::addSeekPage(KeyTreeNode &node, ChildrenPage page)
@@ -84,11 +84,14 @@ void KeyTreeModel::addSeekPage(KeyTreeNode &node, ChildrenPage page)
         const Key end = within->gapEnd;
         within->gapEnd = m_sought;
         within->gapEndEncoded = sought;
+        within->gapCount.reset();
+        within->gapCountMore = false;
+        countGap(*within);
         const int first = within->row + 1;
         const int count = static_cast<int>(page.children.size());
         insertChildren(node, first, std::move(page.children));
         if (page.cursor)
-            insertGap(node, first + count, std::move(page.cursor), end);
+            insertGap(node, first + count, std::move(page.cursor), end, true);
         nodeChanged(node);
         m_seekFound = true;
         return;
@@ -112,9 +115,11 @@ void KeyTreeModel::addGapPage(KeyTreeNode &gap, ChildrenPage page)
     KeyTreeNode &parent = *gap.parent;
     // The row after the placeholder is the end of the range: a reverse read never comes here,
     // so the page holds only children before it.
+    const std::size_t read = page.children.size();
     insertChildren(parent, gap.row, std::move(page.children));
     if (page.cursor) {
         gap.gapCursor = std::move(page.cursor);
+        gapShrank(gap, read);
         nodeChanged(gap);
     } else {
         removeChild(parent, static_cast<std::size_t>(gap.row));

@@ -34,6 +34,9 @@ struct KeyTreeNode
     std::optional<std::string> gapCursor; // Where its listing starts (nullopt: the start).
     Key gapEnd;                           // The key of the row after it: its listing ends there.
     std::string gapEndEncoded;            // encodeKey(gapEnd)
+    bool gapLater = false;                // after the key gone to ("later"), else "earlier"
+    std::optional<long long> gapCount;    // the children it stands for, once counted
+    bool gapCountMore = false;            // more than gapCount: the count stopped there
 
     bool hasMore() const
     {

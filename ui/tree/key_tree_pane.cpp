@@ -6,6 +6,7 @@
 #include "tree/key_tree_columns.h"
 #include "tree/key_tree_filter_bar.h"
 #include "tree/key_tree_model.h"
+#include "tree/placeholder_loader.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -40,6 +41,7 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QWidget::customContextMenuRequested, this, &KeyTreePane::showRowMenu);
+    new PlaceholderLoader(m_view, m_model, this); // placeholders read when scrolled into view
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(KeyTreeModel::PartColumn, QHeaderView::Stretch);
     m_view->header()->setSectionResizeMode(KeyTreeModel::TypeColumn, QHeaderView::ResizeToContents);

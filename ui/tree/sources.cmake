@@ -3,6 +3,7 @@ list(APPEND KVS_UI_SOURCES
     tree/key_part_text.cpp
     tree/key_tree_model.cpp
     tree/key_tree_model_seek.cpp
+    tree/key_tree_model_gaps.cpp
     tree/key_tree_model_updates.cpp
     tree/key_tree_model_refresh.cpp
     tree/key_tree_model_values.cpp
@@ -11,6 +12,7 @@ list(APPEND KVS_UI_SOURCES
     tree/key_tree_live_refresh.cpp
     tree/key_tree_filter_bar.cpp
     tree/key_path_finder.cpp
+    tree/placeholder_loader.cpp
     tree/key_tree_pane.cpp
     tree/key_row_actions.cpp
     tree/subtree_bulk_action.cpp

@@ -58,6 +58,11 @@ public:
                                              std::int64_t now,
                                              std::int64_t limit,
                                              bool descending) override;
+    bool hasSkipScanSteps() const override;
+    QFuture<std::vector<SkipScanStep>> skipScanSteps(std::int64_t prefixLength,
+                                                     std::string lower,
+                                                     std::string upper,
+                                                     std::int64_t steps) override;
     QFuture<std::optional<KvRow>> getRaw(std::string key) override;
     QFuture<std::int64_t> cleanExpired(std::int64_t now) override;
     bool hasCleanExpiredKeys() const override { return true; }

@@ -68,6 +68,15 @@ struct LeaseRow
     std::int64_t maxAttempts = 0;
 };
 
+/// One step of listChildren()'s skip-scan read on the server (SqlAdapter::skipScanSteps): the
+/// lower bound the step read from and the first (at most two) live keys from there, with what
+/// listKeyRows() tells of their values.
+struct SkipScanStep
+{
+    std::string lower;
+    std::vector<KeyRow> rows;
+};
+
 /// increment()'s answer: the new number and the version the row now carries.
 struct IncrementResult
 {
@@ -136,6 +145,20 @@ public:
     /// whole rows with listAsc() / listDesc().
     virtual QFuture<std::vector<KeyRow>> listKeyRows(
         std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending);
+    /// Optional, not in the reference: up to steps ascending skip-scan steps of listChildren()
+    /// under a prefix of prefixLength bytes in one statement. The first step reads the keys from
+    /// lower (below upper, at most two); each next step starts after the subtree of the child
+    /// the previous step's first key lies in, the bound the store's skip-scan would ask for,
+    /// computed on the server from the key encoding. Stops after a step without keys or whose
+    /// next bound reaches upper. The store checks every step's bound against its own and seeks
+    /// one step at a time where they differ. An adapter that has it overrides
+    /// hasSkipScanSteps() too; the default fails.
+    virtual bool hasSkipScanSteps() const { return false; }
+    virtual QFuture<std::vector<SkipScanStep>> skipScanSteps(std::int64_t prefixLength,
+                                                             std::string lower,
+                                                             std::string upper,
+                                                             std::int64_t now,
+                                                             std::int64_t steps);
     /// Not in the reference: the row at key as stored, expired or not (inspect()). The default
     /// is get() at the earliest time, which every expiry passes.
     virtual QFuture<std::optional<KvRow>> getRaw(std::string key);

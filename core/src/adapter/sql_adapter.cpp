@@ -86,6 +86,13 @@ QFuture<std::optional<KvRow>> SqlAdapter::getRaw(std::string key)
     return get(std::move(key), std::numeric_limits<std::int64_t>::min());
 }
 
+QFuture<std::vector<SkipScanStep>>
+SqlAdapter::skipScanSteps(std::int64_t, std::string, std::string, std::int64_t, std::int64_t)
+{
+    return detail::failedFuture<std::vector<SkipScanStep>>(
+        std::make_exception_ptr(Error("kvs: this adapter has no skipScanSteps()")));
+}
+
 QFuture<std::vector<std::string>> SqlAdapter::cleanExpiredKeys(std::int64_t)
 {
     return detail::failedFuture<std::vector<std::string>>(

@@ -51,6 +51,11 @@ public:
         std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending);
     PgCall<std::vector<KeyRow>> listKeyRows(
         std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending);
+    PgCall<std::vector<SkipScanStep>> skipScanSteps(std::int64_t prefixLength,
+                                                    std::string lower,
+                                                    std::string upper,
+                                                    std::int64_t now,
+                                                    std::int64_t steps);
     PgCall<std::int64_t> set(std::string key,
                              std::string value,
                              std::optional<std::int64_t> expiresAt,

@@ -17,6 +17,56 @@ PqStatement statement(const char *name, std::string sql)
     return {std::string("kvs_") + name, std::move(sql)};
 }
 
+// listChildren()'s skip-scan as PostgreSQL's "loose index scan": a recursive statement whose
+// every step is one index seek for the first two live keys from its lower bound. The next bound
+// is what ChildrenScan would ask for (store/children_scan.cpp): the first key cut after the
+// child's key part, plus 0xff; a key whose part does not decode, plus 0x00. Where the part ends
+// follows the key encoding: bytes and strings at the first 0x00 not followed by 0xff (matched on
+// the part's hex, byte by byte), numbers after 8 bytes, bigints after their length byte's
+// magnitude, booleans at once; each then needs its 0x00 separator, and a 0xff after the
+// separator makes the key undecodable. OFFSET 0 keeps the planner from copying the part's end
+// and the next bound into each place they are used (computed once per step, not four times).
+// Plain SQL: nothing is created in the database.
+std::string skipScanStepsSql(const std::string &kv, const std::string &live)
+{
+    const std::string p = "$1::int";
+    const std::string seek = "ARRAY(SELECT key FROM " + kv + " WHERE key >= %LOWER% AND key < $3"
+                             + live + "$4) ORDER BY key LIMIT 2)";
+    auto seekFrom = [&](const std::string &lower) {
+        std::string sql = seek;
+        sql.replace(sql.find("%LOWER%"), 7, lower);
+        return sql;
+    };
+    const std::string partEnd
+        = "CASE WHEN t.tag IN (1, 2) THEN " + p + " + 1 + length(substring(encode(substr(t.k, " + p
+          + " + 2), 'hex') FROM '^((?:[1-9a-f][0-9a-f]|0[1-9a-f]|00ff)*00)(?!ff)')) / 2"
+          + " WHEN t.tag = 3 THEN CASE WHEN t.len >= " + p + " + 10 THEN CASE WHEN get_byte(t.k, "
+          + p + " + 9) = 0 THEN " + p + " + 10 END END"
+          + " WHEN t.tag = 4 THEN CASE WHEN t.len >= " + p
+          + " + 3 THEN (SELECT CASE WHEN t.len > e.sep THEN CASE WHEN get_byte(t.k, e.sep) = 0 "
+            "THEN e.sep + 1 END END FROM (SELECT "
+          + p + " + 3 + CASE get_byte(t.k, " + p + " + 1) WHEN 0 THEN 255 - get_byte(t.k, " + p
+          + " + 2) WHEN 1 THEN get_byte(t.k, " + p + " + 2) END AS sep) e) END"
+          + " WHEN t.tag IN (5, 6) THEN CASE WHEN t.len >= " + p
+          + " + 2 THEN CASE WHEN get_byte(t.k, " + p + " + 1) = 0 THEN " + p + " + 2 END END END";
+    return "WITH RECURSIVE step(n, lower, keys) AS (SELECT 1, $2::bytea, " + seekFrom("$2")
+           + " UNION ALL SELECT s.n + 1, b.next, " + seekFrom("b.next")
+           + " FROM step s, LATERAL (SELECT s.keys[1] AS k, length(s.keys[1]) AS len, "
+             "get_byte(s.keys[1], "
+           + p + ") AS tag) t, LATERAL (SELECT " + partEnd
+           + " AS e OFFSET 0) c, LATERAL (SELECT CASE WHEN c.e IS NOT NULL AND (t.len = c.e OR "
+             "get_byte(t.k, least(c.e, t.len - 1)) <> 255) THEN substr(t.k, 1, c.e) || "
+             "decode('ff', 'hex') ELSE t.k || decode('00', 'hex') END AS next OFFSET 0) b WHERE "
+             "s.n < $5 "
+             "AND "
+             "cardinality(s.keys) > 0 AND b.next < $3) SELECT s.n, s.lower, k.key, "
+             "substring(v.value from 1 for "
+           + std::to_string(kKeyRowHeadBytes) + "), octet_length(v.value)::int8, v.expires_at "
+           + "FROM step s LEFT JOIN LATERAL unnest(s.keys) WITH ORDINALITY AS k(key, i) ON true "
+             "LEFT JOIN "
+           + kv + " v ON v.key = k.key ORDER BY s.n, k.i";
+}
+
 } // namespace
 
 PgStatements::PgStatements(const PgNames &names)
@@ -83,6 +133,7 @@ PgStatements::PgStatements(const PgNames &names)
                                 + " WHERE key >= $1 AND key < $2" + live + "$3) ORDER BY key ";
     keyRowsAsc = statement("key_rows_asc", keyRows + "ASC LIMIT $4");
     keyRowsDesc = statement("key_rows_desc", keyRows + "DESC LIMIT $4");
+    skipScanSteps = statement("skip_scan_steps", skipScanStepsSql(kv, live));
     getRaw
         = statement("get_raw", "SELECT value, version, expires_at FROM " + kv + " WHERE key = $1");
     cleanExpired = statement("clean_expired",

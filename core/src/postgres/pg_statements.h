@@ -32,6 +32,10 @@ struct PgStatements
     PqStatement keysDesc;
     PqStatement keyRowsAsc; // as keysAsc -> key, value head, value size, expires_at
     PqStatement keyRowsDesc;
+    // $1 prefix length, $2 lower, $3 upper, $4 now, $5 steps -> step, lower, key|null, value
+    // head, value size, expires_at
+    // (SqlAdapter::skipScanSteps; one row per key, a step without keys as one row with null)
+    PqStatement skipScanSteps;
     PqStatement getRaw;        // $1 key -> value, version, expires_at (expired rows too)
     PqStatement cleanExpired;  // $1 now -> key of every deleted row
     PqStatement enqueue;       // $1 topic, $2 payload, $3 now, $4 deliver_at, $5 max -> id

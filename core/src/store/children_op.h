@@ -5,6 +5,9 @@
 #include "store/store_runtime.h"
 
 #include <kvs/key_tree.h>
+#include <kvs/sql_adapter.h>
+
+#include <type_traits>
 
 namespace kvs::detail {
 
@@ -30,6 +33,10 @@ public:
         while (const std::optional<KeyProbe> probe = m_scan.nextProbe()) {
             if (ctx.canceled())
                 break;
+            if constexpr (std::is_base_of_v<SqlAdapter, S>) {
+                if (!probe->descending && s.hasSkipScanSteps() && acceptSteps(s, *probe, ctx))
+                    continue;
+            }
             m_scan.accept(valueOf(s.listKeyRows(
                 probe->lower, probe->upper, ctx.now, probe->limit, probe->descending)));
         }
@@ -38,6 +45,28 @@ public:
     ChildrenPage finish(ChildrenPage page, OpContext &) { return page; }
 
 private:
+    // The rest of the page in one statement (PostgreSQL): takes the steps for as long as each
+    // starts where the scan's own next probe would; false when not even the first did.
+    bool acceptSteps(SqlAdapter &s, const KeyProbe &probe, OpContext &ctx)
+    {
+        const std::vector<SkipScanStep> steps
+            = valueOf(s.skipScanSteps(static_cast<std::int64_t>(m_scan.prefixLength()),
+                                      probe.lower,
+                                      probe.upper,
+                                      ctx.now,
+                                      m_scan.remaining()));
+        bool accepted = false;
+        for (const SkipScanStep &step : steps) {
+            const std::optional<KeyProbe> next = m_scan.nextProbe();
+            if (!next || next->descending || next->limit != 2 || next->lower != step.lower
+                || next->upper != probe.upper)
+                break;
+            m_scan.accept(step.rows);
+            accepted = true;
+        }
+        return accepted;
+    }
+
     ChildrenScan m_scan;
 };
 

@@ -48,6 +48,14 @@ public:
     void accept(const std::vector<KeyRow> &rows);
     // The same for a read that returned keys only: the children it finds get no value summary.
     void accept(const std::vector<std::string> &keys);
+    // The encoded prefix's length, and how many children the page still takes (an adapter's
+    // SqlAdapter::skipScanSteps reads that many steps at once; the steps whose bound equals
+    // nextProbe()'s go to accept() in order).
+    [[nodiscard]] std::size_t prefixLength() const { return m_prefix.size(); }
+    [[nodiscard]] int remaining() const
+    {
+        return m_limit - static_cast<int>(m_page.children.size());
+    }
     // The page; call once, after nextProbe() returned nullopt.
     [[nodiscard]] ChildrenPage takePage();
 
