@@ -470,6 +470,14 @@ PgCall<std::vector<QueueRow>> PgCalls::peekExpiredLeases(
         [lastAttempt](const PqResult &r) { return queueRows(r, lastAttempt); });
 }
 
+PgCall<std::int64_t> PgCalls::queueLastId()
+{
+    PqParams p;
+    p.text(m_names.queue);
+    return call<std::int64_t>(
+        m_s.queueLastId, std::move(p), [](const PqResult &r) { return r.int64(0, 0); });
+}
+
 PgCall<std::vector<QueueStats>> PgCalls::readQueueStats(const PqStatement &statement,
                                                         std::optional<std::string> topic,
                                                         std::int64_t now)
