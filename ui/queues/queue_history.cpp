@@ -60,6 +60,9 @@ void QueueHistory::add(QueueSample sample)
 {
     if (!m_samples.empty() && sample.atMs < m_samples.back().atMs)
         return;
+    // Two refreshes in one millisecond: the later read is the truer one.
+    if (!m_samples.empty() && sample.atMs == m_samples.back().atMs)
+        m_samples.pop_back();
     m_samples.push_back(std::move(sample));
     bound();
 }

@@ -66,8 +66,8 @@ public:
     static constexpr std::int64_t kTenSecondsAfterMs = 3600LL * 1000;
     static constexpr std::size_t kMaxSamples = 6000;
 
-    // Adds a sample (one older than the newest is dropped: the clock went back) and applies
-    // the bound.
+    // Adds a sample (one older than the newest is dropped: the clock went back; one as old
+    // replaces it) and applies the bound.
     void add(QueueSample sample);
     const std::vector<QueueSample> &samples() const { return m_samples; }
     bool isEmpty() const { return m_samples.empty(); }

@@ -71,8 +71,13 @@ private slots:
                 QCOMPARE(gap, step);
         }
         // A sample from before the newest (the clock went back) is dropped.
+        const std::size_t kept = history.samples().size();
         history.add(sampleAt(end - 1000, 0, 0, 0));
         QCOMPARE(history.samples().back().atMs, end);
+        // One at the same time replaces the newest.
+        history.add(sampleAt(end, 424242, 0, 0));
+        QCOMPARE(history.samples().size(), kept);
+        QCOMPARE(history.samples().back().lastId, std::int64_t(424242));
     }
 
     void ratesFromTheIdCounterAndTheCounts()
