@@ -12,6 +12,9 @@ using namespace kvs::ui;
 
 namespace {
 
+// Qt's owner bits and the group's and others' (its "user" bits repeat the owner's on Unix).
+constexpr int kOwnerGroupOther = 0x7077;
+
 QueueSample sampleAt(std::int64_t atMs, std::int64_t lastId, std::int64_t dead, std::int64_t done)
 {
     QueueSample sample;
@@ -114,9 +117,9 @@ private slots:
             history.add(sampleAt(1000 + i * 2000, i * 7, i, i / 2));
         const QString path = pathOf(m_files, "round/trip.kqh");
         saveQueueHistory(path, history.encode(m_identity));
-        QCOMPARE(QFileInfo(path).permissions() & 0x0777,
+        QCOMPARE(QFileInfo(path).permissions() & kOwnerGroupOther,
                  QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-        QCOMPARE(QFile::permissions(QFileInfo(path).path()) & 0x0777,
+        QCOMPARE(QFile::permissions(QFileInfo(path).path()) & kOwnerGroupOther,
                  QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         const QueueHistoryLoad load = loadQueueHistory(path, m_identity);
         QVERIFY2(load.problem.isEmpty(), qPrintable(load.problem));

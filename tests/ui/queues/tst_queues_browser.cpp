@@ -114,22 +114,33 @@ private slots:
         QueueOptions emails;
         emails.topic = "emails";
         emails.maxAttempts = 1;
+        // Sent together, then waited for: the backend may run them on several connections.
+        std::vector<QFuture<EnqueueResult>> enqueued;
         for (int i = 0; i < kDead; ++i)
-            (void)m_store->enqueue(Value(i), emails);
+            enqueued.push_back(m_store->enqueue(Value(i), emails));
+        for (QFuture<EnqueueResult> &f : enqueued)
+            f.waitForFinished();
+        enqueued.clear();
         for (int taken = 0; taken < kDead;) {
             const std::vector<QueueMessage> page = m_store->dequeue("emails", 1000).result();
+            std::vector<QFuture<bool>> nacked;
             for (const QueueMessage &m : page) {
                 NackOptions nack;
                 nack.error = m.id % 2 == 0 ? "timeout after 30s" : "HTTP 503 from smtp";
-                (void)m_store->nack(double(m.id), m.token, nack);
+                nacked.push_back(m_store->nack(double(m.id), m.token, nack));
             }
+            for (QFuture<bool> &f : nacked)
+                QVERIFY(f.result());
             taken += int(page.size());
         }
         QueueOptions jobs;
         jobs.topic = "jobs";
         for (int i = 0; i < kDue; ++i)
-            (void)m_store->enqueue(Value((i % 2 == 0 ? "acme-" : "other-") + std::to_string(i)),
-                                   jobs);
+            enqueued.push_back(m_store->enqueue(
+                Value((i % 2 == 0 ? "acme-" : "other-") + std::to_string(i)), jobs));
+        for (QFuture<EnqueueResult> &f : enqueued)
+            f.waitForFinished();
+        QCOMPARE(m_store->queueStats("emails").result().at(0).dead, std::int64_t(kDead));
         QCOMPARE(m_store->queueStats("jobs").result().at(0).pending, std::int64_t(kDue));
     }
 
