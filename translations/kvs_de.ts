@@ -246,6 +246,33 @@
     </message>
 </context>
 <context>
+    <name>QueueHistory</name>
+    <message>
+        <source>not a queue history file</source>
+        <translation>keine Warteschlangen-Verlaufsdatei</translation>
+    </message>
+    <message>
+        <source>written by a newer version (format %1)</source>
+        <translation>von einer neueren Version geschrieben (Format %1)</translation>
+    </message>
+    <message>
+        <source>damaged (it ends early or holds impossible values)</source>
+        <translation>beschädigt (sie endet zu früh oder enthält unmögliche Werte)</translation>
+    </message>
+    <message>
+        <source>a queue history of another database (%1)</source>
+        <translation>der Warteschlangenverlauf einer anderen Datenbank (%1)</translation>
+    </message>
+    <message>
+        <source>cannot write the queue history %1: %2</source>
+        <translation>der Warteschlangenverlauf %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>no folder</source>
+        <translation>kein Ordner</translation>
+    </message>
+</context>
+<context>
     <name>ReferenceFigures</name>
     <message>
         <source>reference figures (%1)</source>
@@ -1899,6 +1926,81 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     </message>
 </context>
 <context>
+    <name>kvs::ui::QueueChartsView</name>
+    <message>
+        <source>Messages</source>
+        <translation>Nachrichten</translation>
+    </message>
+    <message>
+        <source>Per second</source>
+        <translation>Pro Sekunde</translation>
+    </message>
+    <message>
+        <source>due</source>
+        <translation>fällig</translation>
+    </message>
+    <message>
+        <source>delayed</source>
+        <translation>verzögert</translation>
+    </message>
+    <message>
+        <source>processing</source>
+        <translation>in Bearbeitung</translation>
+    </message>
+    <message>
+        <source>dead</source>
+        <translation>tot</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>erledigt</translation>
+    </message>
+    <message>
+        <source>enqueued</source>
+        <translation>eingereiht</translation>
+    </message>
+    <message>
+        <source>dead-lettered</source>
+        <translation>zu toten Nachrichten geworden</translation>
+    </message>
+    <message>
+        <source>dead letters retried or deleted</source>
+        <translation>tote Nachrichten wiederholt oder gelöscht</translation>
+    </message>
+    <message>
+        <source>acknowledged (kept done)</source>
+        <translation>bestätigt (als erledigt behalten)</translation>
+    </message>
+    <message>
+        <source>All topics</source>
+        <translation>Alle Topics</translation>
+    </message>
+    <message>
+        <source>Last 5 minutes</source>
+        <translation>Letzte 5 Minuten</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Letzte Stunde</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Letzte 24 Stunden</translation>
+    </message>
+    <message>
+        <source>Topic %1</source>
+        <translation>Topic %1</translation>
+    </message>
+    <message>
+        <source>Sampled at each overview refresh while this tab is open. Enqueued per second comes from the queue&apos;s id counter, which no delete lowers.</source>
+        <translation>Bei jeder Aktualisierung der Übersicht erfasst, solange dieser Tab offen ist. Eingereiht pro Sekunde stammt aus dem ID-Zähler der Warteschlange, den kein Löschen senkt.</translation>
+    </message>
+    <message>
+        <source>Sampled at each overview refresh while this tab is open. Enqueued per second is known for the whole database only; the other rates are what the counts show.</source>
+        <translation>Bei jeder Aktualisierung der Übersicht erfasst, solange dieser Tab offen ist. Eingereiht pro Sekunde ist nur für die ganze Datenbank bekannt; die übrigen Raten zeigen, was die Zählungen hergeben.</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::QueueMessageModel</name>
     <message>
         <source>%1 / %2</source>
@@ -2014,6 +2116,32 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Status</source>
         <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueueRateSampler</name>
+    <message>
+        <source>The queue history %1 cannot be read (%2); the charts start empty and it is left as it is.</source>
+        <translation>Der Warteschlangenverlauf %1 kann nicht gelesen werden (%2); die Diagramme beginnen leer, und die Datei bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>The queue history %1 could not be used (%2); it was moved to %3 and the charts start empty.</source>
+        <translation>Der Warteschlangenverlauf %1 war nicht verwendbar (%2); er wurde nach %3 verschoben, und die Diagramme beginnen leer.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueueTrendsPanel</name>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>A topic whose oldest due message waits longer than this is flagged &quot;no consumer?&quot;.</source>
+        <translation>Ein Topic, dessen älteste fällige Nachricht länger als dies wartet, wird als „kein Consumer?“ markiert.</translation>
+    </message>
+    <message>
+        <source>Warn &quot;no consumer?&quot; after</source>
+        <translation>„Kein Consumer?“ melden nach</translation>
     </message>
 </context>
 <context>
@@ -2239,6 +2367,25 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
             <numerusform>mindestens %n Versuch</numerusform>
             <numerusform>mindestens %n Versuche</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Read %1 messages, %2 matched…</source>
+        <translation>%1 Nachrichten gelesen, %2 passen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) match (of %1 read).</source>
+        <translation>
+            <numerusform>%n Nachricht passt (von %1 gelesenen).</numerusform>
+            <numerusform>%n Nachrichten passen (von %1 gelesenen).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The count failed: %1</source>
+        <translation>Das Zählen ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled. %1</source>
+        <translation>Abgebrochen. %1</translation>
     </message>
 </context>
 <context>

@@ -165,6 +165,7 @@ public:
         return m_store.queueStats(topic, options);
     }
     std::int64_t cleanQueue() override { return m_store.cleanQueue(); }
+    std::int64_t queueLastId() override { return m_store.queueLastId(); }
     std::vector<QueuePeekMessage> peek(const std::string &topic,
                                        const PeekOptions &options) override
     {
@@ -354,6 +355,7 @@ public:
         return m_store.queueStats(topic, options).result();
     }
     std::int64_t cleanQueue() override { return m_store.cleanQueue().result(); }
+    std::int64_t queueLastId() override { return m_store.queueLastId().result(); }
     std::vector<QueuePeekMessage> peek(const std::string &topic,
                                        const PeekOptions &options) override
     {

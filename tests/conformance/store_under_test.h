@@ -97,6 +97,7 @@ public:
                                                const QueueStatsOptions &options = {})
         = 0;
     virtual std::int64_t cleanQueue() = 0;
+    virtual std::int64_t queueLastId() = 0;
     virtual std::vector<QueuePeekMessage> peek(const std::string &topic,
                                                const PeekOptions &options = {})
         = 0;

@@ -66,6 +66,8 @@ private slots:
     void operatorActionErrors();
     void expiredLeasesProjectedWithoutWriting_data() { addBackendRows(); }
     void expiredLeasesProjectedWithoutWriting();
+    void lastIdGrowsAndNoDeleteLowersIt_data() { addBackendRows(); }
+    void lastIdGrowsAndNoDeleteLowersIt();
     void doneRetentionKeepsAcknowledged();
 };
 
@@ -444,6 +446,31 @@ void TestConformanceQueue::operatorActionErrors()
 
 KVS_CONFORMANCE_MAIN(TestConformanceQueue)
 #include "tst_conformance_queue.moc"
+
+void TestConformanceQueue::lastIdGrowsAndNoDeleteLowersIt()
+{
+    auto store = open("last-id");
+    if (store->backend() == Backend::AsyncCustom) {
+        // A user's adapter without the optional call: a clear error.
+        QVERIFY(throwsWith<Error>([&] { (void)store->queueLastId(); },
+                                  "kvs: this adapter has no queueLastId()"));
+        return;
+    }
+    QCOMPARE(store->queueLastId(), std::int64_t(0));
+    store->enqueue(Value(1), onTopic("a"));
+    store->enqueue(Value(2), onTopic("b"));
+    const std::int64_t last = store->enqueue(Value(3), onTopic("a")).id;
+    QCOMPARE(store->queueLastId(), last);
+    // The newest message deleted (of any status): the counter does not go back, as max(id)
+    // would.
+    QCOMPARE(store->deleteMessages("a", {double(last)}), std::int64_t(1));
+    QCOMPARE(store->queueLastId(), last);
+    const QueueMessage leased = store->dequeue("b").at(0);
+    QVERIFY(store->acknowledge(double(leased.id), leased.token));
+    QCOMPARE(store->queueLastId(), last);
+    QVERIFY(store->enqueue(Value(4), onTopic("c")).id > last);
+    QCOMPARE(store->queueLastId(), last + 1);
+}
 
 void TestConformanceQueue::expiredLeasesProjectedWithoutWriting()
 {

@@ -10,5 +10,15 @@ kvs_add_test(tst_queues_live queues/tst_queues_live.cpp
 if(TARGET tst_queues_live)
     add_test(NAME tst_queues_live_postgres COMMAND tst_queues_live)
     set_tests_properties(tst_queues_live_postgres PROPERTIES LABELS postgres
-        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queues_live_postgres.jsonl")
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queues_live_postgres.jsonl;KVS_QUEUE_HISTORY_DIR=${CMAKE_CURRENT_BINARY_DIR}/queue-history/tst_queues_live_postgres")
+endif()
+# The queue charts: the history's bound, rates and file; sampling on a real SQLite file.
+kvs_add_test(tst_queue_history queues/tst_queue_history.cpp LIBS kvs_ui)
+kvs_add_test(tst_queue_charts queues/tst_queue_charts.cpp LIBS kvs_ui)
+# The message browser's filters, pages and counts, on a SQLite file and on PostgreSQL.
+kvs_add_test(tst_queues_browser queues/tst_queues_browser.cpp LIBS kvs_ui PostgreSQL::PostgreSQL)
+if(TARGET tst_queues_browser)
+    add_test(NAME tst_queues_browser_postgres COMMAND tst_queues_browser)
+    set_tests_properties(tst_queues_browser_postgres PROPERTIES LABELS postgres
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queues_browser_postgres.jsonl;KVS_QUEUE_HISTORY_DIR=${CMAKE_CURRENT_BINARY_DIR}/queue-history/tst_queues_browser_postgres")
 endif()

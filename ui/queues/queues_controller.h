@@ -64,6 +64,8 @@ public:
     void loadMore();
     bool hasMore() const { return m_hasMore; }
     const std::string &browsedTopic() const { return m_topic; }
+    const DeadLetterFilter &browsedFilter() const { return m_filter; }
+    const std::shared_ptr<AsyncKVStore> &store() const { return m_store; }
 
     void retry(const std::vector<double> &ids);
     void remove(const std::vector<double> &ids);

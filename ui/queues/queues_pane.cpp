@@ -1,8 +1,10 @@
 #include "queues/queues_pane.h"
 
+#include "queues/queue_count_job.h"
 #include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
 #include "queues/queue_refresh_scheduler.h"
+#include "queues/queue_trends_panel.h"
 #include "queues/queues_controller.h"
 
 #include <QCheckBox>
@@ -48,6 +50,8 @@ QueuesPane::QueuesPane(QWidget *parent)
     , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_status(new QLabel(this))
     , m_pollInterval(new QSpinBox(this))
+    , m_trends(new QueueTrendsPanel(m_controller, this))
+    , m_countJob(new QueueCountJob(this))
 {
     m_confirm = [this](const QString &question) {
         return QMessageBox::question(this,
@@ -125,8 +129,9 @@ QueuesPane::QueuesPane(QWidget *parent)
     lowerLayout->addLayout(jobRow);
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_overview);
+    splitter->addWidget(m_trends);
     splitter->addWidget(lower);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(2, 2);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(splitter, 1);
     auto *statusRow = new QHBoxLayout;
@@ -164,9 +169,32 @@ QueuesPane::QueuesPane(QWidget *parent)
         m_progress->setRange(0, 0);
         m_progress->show();
         m_cancel->show();
-        m_controller->startJob(DeadLetterAction::Count);
+        if (m_controller->browsedStatus() == BrowseStatus::Dead)
+            m_controller->startJob(DeadLetterAction::Count);
+        else
+            m_countJob->start(m_controller->store(),
+                              m_controller->browsedTopic(),
+                              m_controller->browsedStatus(),
+                              m_controller->browsedFilter());
         updateActions();
     });
+    connect(m_cancel, &QPushButton::clicked, m_countJob, &QueueCountJob::cancel);
+    connect(m_countJob, &QueueCountJob::progress, this, [this](qint64 scanned, qint64 matched) {
+        m_status->setText(tr("Read %1 messages, %2 matched…").arg(scanned).arg(matched));
+    });
+    connect(m_countJob,
+            &QueueCountJob::finished,
+            this,
+            [this](qint64 scanned, qint64 matched, bool cancelled, const QString &error) {
+                m_progress->hide();
+                m_cancel->hide();
+                const QString count
+                    = tr("%n message(s) match (of %1 read).", nullptr, int(matched)).arg(scanned);
+                m_status->setText(!error.isEmpty() ? tr("The count failed: %1").arg(error)
+                                  : cancelled      ? tr("Cancelled. %1").arg(count)
+                                                   : count);
+                updateActions();
+            });
     connect(m_errorFilter, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
     connect(m_payloadFilter, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
     connect(m_loadMore, &QPushButton::clicked, m_controller, &QueuesController::loadMore);
@@ -235,6 +263,7 @@ QueuesPane::QueuesPane(QWidget *parent)
                 : tr("Refreshed at %1 (%2 ms); every %3 s.").arg(time).arg(ms).arg(every));
     });
     connect(m_controller, &QueuesController::failed, m_status, &QLabel::setText);
+    connect(m_trends, &QueueTrendsPanel::problem, m_status, &QLabel::setText);
     connect(m_controller, &QueuesController::actionFinished, m_status, &QLabel::setText);
     connect(m_controller, &QueuesController::browseChanged, this, &QueuesPane::updateActions);
     connect(m_controller,
@@ -259,6 +288,7 @@ void QueuesPane::setStore(std::shared_ptr<AsyncKVStore> store,
                           bool writable,
                           const QString &database)
 {
+    m_trends->setStore(store, database);
     m_controller->setStore(std::move(store), writable, database);
     m_topicTitle->setText(tr("Select a topic to see its dead letters."));
     updateActions();
@@ -362,10 +392,11 @@ void QueuesPane::updateActions()
     const bool writable = m_controller->isWritable();
     const bool topic = !m_controller->browsedTopic().empty()
                        && m_controller->browsedStatus() == BrowseStatus::Dead;
-    const bool job = m_controller->isJobRunning();
+    const bool job = m_controller->isJobRunning() || m_countJob->isRunning();
     const bool selection = m_deadLetters->selectionModel()->hasSelection();
     m_loadMore->setEnabled(m_controller->hasMore());
-    m_count->setEnabled(topic && !job);
+    // Every status can be counted (dead letters by the sweep, the others by QueueCountJob).
+    m_count->setEnabled(!m_controller->browsedTopic().empty() && !job);
     for (QPushButton *button : {m_retrySelected, m_deleteSelected})
         button->setEnabled(writable && topic && selection && !job);
     for (QPushButton *button : {m_retryAll, m_deleteAll})

@@ -20,6 +20,8 @@ class QTableView;
 namespace kvs::ui {
 
 class QueuesController;
+class QueueTrendsPanel;
+class QueueCountJob;
 
 // The Queues tab of a database: the overview of every topic (counts, oldest due, warnings
 // first) refreshed while shown, and below it the selected topic's messages of one status (due,
@@ -54,6 +56,8 @@ public:
     QPushButton *deleteAllButton() const { return m_deleteAll; }
     QLabel *statusLabel() const { return m_status; }
     QSpinBox *pollInterval() const { return m_pollInterval; }
+    QueueTrendsPanel *trends() const { return m_trends; }
+    QueueCountJob *countJob() const { return m_countJob; }
 
     // Asks the user (a question box by default); tests replace it.
     void setConfirm(std::function<bool(const QString &question)> confirm)
@@ -94,6 +98,8 @@ private:
     QPushButton *m_cancel;          // Owned.
     QLabel *m_status;               // Owned.
     QSpinBox *m_pollInterval;       // Owned.
+    QueueTrendsPanel *m_trends;     // Owned.
+    QueueCountJob *m_countJob;      // Owned (child).
     std::function<bool(const QString &)> m_confirm;
 };
 

@@ -5,4 +5,10 @@ list(APPEND KVS_UI_SOURCES
     queues/queue_refresh_scheduler.cpp
     queues/queues_controller.cpp
     queues/queues_pane.cpp
+    queues/queue_history.cpp
+    queues/queue_history_file.cpp
+    queues/queue_rate_sampler.cpp
+    queues/queue_charts_view.cpp
+    queues/queue_trends_panel.cpp
+    queues/queue_count_job.cpp
 )

@@ -121,6 +121,7 @@ public:
     queueStats(const std::optional<std::string> &topic = std::nullopt,
                const QueueStatsOptions &options = {});
     QFuture<std::int64_t> cleanQueue();
+    [[nodiscard]] QFuture<std::int64_t> queueLastId();
     [[nodiscard]] QFuture<std::vector<QueuePeekMessage>> peek(const std::string &topic,
                                                               const PeekOptions &options = {});
     // Operator actions, as KVStore's (see there).

@@ -113,6 +113,7 @@ public:
                                                      std::int64_t afterId,
                                                      std::int64_t limit,
                                                      std::int64_t now) override;
+    QFuture<std::int64_t> queueLastId() override;
     QFuture<void> reset() override;
     QFuture<void> transaction(std::function<void(SqlAdapter &tx)> work) override;
     QFuture<void> session(std::function<void(SqlAdapter &s)> work) override;

@@ -135,6 +135,10 @@ public:
     /// Maintenance: dead-letters expired last-attempt leases, deletes done messages older than
     /// doneRetention and dead ones older than deadRetention (when finite). Returns rows changed.
     std::int64_t cleanQueue();
+    /// Not in the reference (dashboards): the highest message id the queue has handed out, of
+    /// any topic (its AUTOINCREMENT counter; 0 before the first enqueue). No delete lowers it,
+    /// so its growth over time is the enqueue rate. Never writes; works on a read-only store.
+    [[nodiscard]] std::int64_t queueLastId();
     /// Read-only look at a topic for dashboards: a page of its messages of options.status, by
     /// id, without leasing or changing anything. Works on a read-only store. With
     /// options.expiredLeases Project, expired leases show as due (Pending) or dead (not listed

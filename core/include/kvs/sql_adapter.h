@@ -247,6 +247,10 @@ public:
                                                              std::int64_t afterId,
                                                              std::int64_t limit,
                                                              std::int64_t now);
+    /// Not in the reference (dashboards): the highest id the queue has handed out (its
+    /// AUTOINCREMENT counter or sequence, at least max(id); 0 before the first enqueue); a
+    /// read. The default fails with Error "kvs: this adapter has no queueLastId()".
+    virtual QFuture<std::int64_t> queueLastId();
 
     /// Deletes all rows of kv and queue (prefix-aware); keeps meta and the version counter.
     virtual QFuture<void> reset() = 0;

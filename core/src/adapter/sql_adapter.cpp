@@ -125,6 +125,12 @@ SqlAdapter::peekExpiredLeases(std::string, bool, std::int64_t, std::int64_t, std
         std::make_exception_ptr(Error("kvs: this adapter has no peekExpiredLeases()")));
 }
 
+QFuture<std::int64_t> SqlAdapter::queueLastId()
+{
+    return detail::failedFuture<std::int64_t>(
+        std::make_exception_ptr(Error("kvs: this adapter has no queueLastId()")));
+}
+
 QFuture<void> SqlAdapter::lockKeys(std::vector<std::string>)
 {
     return detail::failedFuture<void>(

@@ -111,6 +111,7 @@ public:
                                        std::int64_t now);
     PgCall<std::vector<QueueStats>> queueStatsProjected(std::optional<std::string> topic,
                                                         std::int64_t now);
+    PgCall<std::int64_t> queueLastId();
     PgCall<std::vector<QueueRow>> peekExpiredLeases(std::string topic,
                                                     bool lastAttempt,
                                                     std::int64_t afterId,

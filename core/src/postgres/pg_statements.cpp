@@ -275,6 +275,15 @@ void PgStatements::prepareQueueProjections(const std::string &q)
                         + " WHERE topic = $1 AND status = 'processing' AND "
                           "locked_until <= $2 AND attempts >= max_attempts AND id > "
                           "$3 ORDER BY id LIMIT $4");
+    // The id sequence's last value (rolled-back enqueues included: a sequence is not
+    // transactional), bounded below by max(id). A role that may read the table but not the
+    // sequence gets max(id) rather than a permission error.
+    queueLastId = statement(
+        "queue_last_id",
+        "SELECT GREATEST(coalesce((SELECT CASE WHEN has_sequence_privilege(s, 'SELECT, USAGE') "
+        "THEN pg_sequence_last_value(s) END FROM (SELECT pg_get_serial_sequence($1, "
+        "'id')::regclass AS s) seq), 0), coalesce((SELECT max(id) FROM "
+            + q + "), 0))::int8");
 }
 
 const PqStatement &PgStatements::getMany(std::size_t count)

@@ -69,6 +69,7 @@ struct PgStatements
     PqStatement statsProjectedTopic; // as statsTopic
     PqStatement peekExpiredRetry;    // as peekPending
     PqStatement peekExpiredLast;     // same, with finished_at (the lease's end)
+    PqStatement queueLastId;         // $1 the queue table's name -> int8 id counter
 
     // SELECT ... WHERE key IN ($1 .. $count) AND live($count + 1), one per key count.
     const PqStatement &getMany(std::size_t count);

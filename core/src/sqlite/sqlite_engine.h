@@ -142,6 +142,7 @@ public:
                                std::int64_t now);
     std::vector<QueueStats> queueStatsProjected(const std::optional<std::string> &topic,
                                                 std::int64_t now);
+    std::int64_t queueLastId();
     std::vector<QueueRow> peekExpiredLeases(std::string_view topic,
                                             bool lastAttempt,
                                             std::int64_t afterId,

@@ -218,6 +218,30 @@ std::vector<QueueStats> SqliteEngine::queueStatsProjected(const std::optional<st
     return readQueueStats(topic, now, true);
 }
 
+std::int64_t SqliteEngine::queueLastId()
+{
+    std::int64_t last = 0;
+    readTransaction([&] {
+        {
+            StatementScope max(statement(SqlId::QueueMaxId));
+            if (max->step())
+                last = max->columnInt64(0);
+        }
+        bool hasSequence = false;
+        {
+            StatementScope exists(statement(SqlId::QueueHasSequence));
+            hasSequence = exists->step() && exists->columnInt64(0) > 0;
+        }
+        if (!hasSequence)
+            return;
+        StatementScope sequence(statement(SqlId::QueueSequence));
+        sequence->bindText(1, m_names.queue);
+        if (sequence->step())
+            last = std::max(last, sequence->columnInt64(0));
+    });
+    return last;
+}
+
 std::vector<QueueStats> SqliteEngine::readQueueStats(const std::optional<std::string> &topic,
                                                      std::int64_t now,
                                                      bool project)

@@ -123,6 +123,15 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
         return "DELETE FROM " + q
                + " WHERE topic = ?1 AND status = 'dead' AND id IN (SELECT value FROM "
                  "json_each(?2))";
+    // The id counter: AUTOINCREMENT keeps the highest id ever given in sqlite_sequence, which a
+    // table created without it (by other software) lacks; max(id) is the fallback and bound.
+    case SqlId::QueueMaxId:
+        return "SELECT coalesce(max(id), 0) FROM " + q;
+    case SqlId::QueueHasSequence:
+        return "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = "
+               "'sqlite_sequence'";
+    case SqlId::QueueSequence:
+        return "SELECT seq FROM sqlite_sequence WHERE name = ?1";
     // Expired leases as settling them would leave them, read without writing (dashboards): only
     // the topic's processing rows are visited, through idx_<p>queue_pending.
     case SqlId::QueueExpiredOfTopic:

@@ -73,6 +73,9 @@ std::string buildSql(SqlId id, const TableNames &names)
     case SqlId::QueueExpiredOfTopic:
     case SqlId::QueuePeekExpiredRetry:
     case SqlId::QueuePeekExpiredLast:
+    case SqlId::QueueMaxId:
+    case SqlId::QueueHasSequence:
+    case SqlId::QueueSequence:
         return buildQueueSql(id, names);
     case SqlId::ResetKv:
         return "DELETE FROM " + kv;

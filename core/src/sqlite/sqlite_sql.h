@@ -53,6 +53,9 @@ enum class SqlId {
                          // deliver_at, on their last attempt
     QueuePeekExpiredRetry, // ?1 topic, ?2 now, ?3 after id, ?4 limit -> message columns
     QueuePeekExpiredLast,  // same, with finished_at
+    QueueMaxId,            // -> max(id) or 0
+    QueueHasSequence,      // -> 1 when sqlite_sequence exists (AUTOINCREMENT tables)
+    QueueSequence,         // ?1 table name -> its AUTOINCREMENT counter, no row before an insert
     ResetKv,
     ResetQueue,
     Count

@@ -363,6 +363,11 @@ QFuture<std::int64_t> AsyncKVStore::cleanQueue()
     return m_state->run<detail::CleanQueueOp>();
 }
 
+QFuture<std::int64_t> AsyncKVStore::queueLastId()
+{
+    return m_state->run<detail::QueueLastIdOp>();
+}
+
 QFuture<std::vector<QueuePeekMessage>> AsyncKVStore::peek(const std::string &topic,
                                                           const PeekOptions &options)
 {

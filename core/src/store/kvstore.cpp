@@ -257,6 +257,11 @@ std::int64_t KVStore::cleanQueue()
     return m_state->run<detail::CleanQueueOp>();
 }
 
+std::int64_t KVStore::queueLastId()
+{
+    return m_state->run<detail::QueueLastIdOp>();
+}
+
 std::vector<QueuePeekMessage> KVStore::peek(const std::string &topic, const PeekOptions &options)
 {
     return m_state->run<detail::PeekOp>(topic, options);

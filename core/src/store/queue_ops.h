@@ -283,6 +283,23 @@ private:
     bool m_project;
 };
 
+// The queue's id counter (dashboards: the enqueue rate); a read.
+class QueueLastIdOp
+{
+public:
+    static constexpr const char *kName = "queueLastId()";
+    static constexpr bool kWrites = false;
+    static constexpr OpKind kKind = OpKind::Call;
+
+    explicit QueueLastIdOp(const StoreRules &) {}
+    template <typename S>
+    auto call(S &s, OpContext &)
+    {
+        return s.queueLastId();
+    }
+    std::int64_t finish(std::int64_t lastId, OpContext &) { return lastId; }
+};
+
 // Maintenance: dead-letters expired last-attempt leases, deletes done messages older than
 // doneRetention and dead ones older than deadRetention (when finite), in one transaction (the
 // write lock taken once). Answers the rows changed.

@@ -1,0 +1,83 @@
+#pragma once
+
+#include <QWidget>
+
+#include <array>
+#include <cstdint>
+#include <functional>
+
+class QChartView;
+class QComboBox;
+class QDateTimeAxis;
+class QLabel;
+class QLineSeries;
+class QValueAxis;
+
+namespace kvs::ui {
+
+class QueueHistory;
+
+// The queue charts of a database: counts over time (due, delayed, processing, dead, done) and
+// rates per second (enqueued, from the id counter, for the whole database; dead-lettered, dead
+// letters retried or deleted, acknowledged, from the counts) for every topic together or one
+// topic, over the last 5 minutes, hour or 24 hours of a QueueHistory. Thread rule: GUI thread
+// only.
+class QueueChartsView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum CountSeries {
+        DueCount,
+        DelayedCount,
+        ProcessingCount,
+        DeadCount,
+        DoneCount,
+        CountSeriesCount
+    };
+    enum RateSeries {
+        EnqueuedRate,
+        DeadLetteredRate,
+        RetriedOrDeletedRate,
+        AcknowledgedRate,
+        RateSeriesCount
+    };
+    // The choices of rangeChoice(), in its order.
+    static constexpr std::array<std::int64_t, 3> kRangesMs{
+        5LL * 60 * 1000, 3600LL * 1000, 24LL * 3600 * 1000};
+
+    explicit QueueChartsView(QWidget *parent = nullptr);
+
+    // The history drawn (owned by a QueueRateSampler that outlives this view), or none.
+    void setHistory(const QueueHistory *history);
+    // Draws the history again (after a sample, a load, or a change of scope or range).
+    void redraw();
+    // The time the range ends at (the newest sample by default; tests fix it).
+    void setClock(std::function<std::int64_t()> nowMs) { m_nowMs = std::move(nowMs); }
+
+    QComboBox *scopeChoice() const { return m_scope; }
+    QComboBox *rangeChoice() const { return m_range; }
+    QLineSeries *countSeries(CountSeries which) const { return m_counts[which]; }
+    QLineSeries *rateSeries(RateSeries which) const { return m_rates[which]; }
+    QLabel *note() const { return m_note; }
+
+private:
+    void updateScopes();
+    std::string scopeTopic() const;
+
+    const QueueHistory *m_history = nullptr; // Not owned.
+    std::function<std::int64_t()> m_nowMs;
+    QComboBox *m_scope;                                     // Owned.
+    QComboBox *m_range;                                     // Owned.
+    QLabel *m_note;                                         // Owned.
+    QChartView *m_countView;                                // Owned.
+    QChartView *m_rateView;                                 // Owned.
+    QDateTimeAxis *m_countTime;                             // Owned by its chart.
+    QValueAxis *m_countAxis;                                // Owned by its chart.
+    QDateTimeAxis *m_rateTime;                              // Owned by its chart.
+    QValueAxis *m_rateAxis;                                 // Owned by its chart.
+    std::array<QLineSeries *, CountSeriesCount> m_counts{}; // Owned by their chart.
+    std::array<QLineSeries *, RateSeriesCount> m_rates{};   // Owned by their chart.
+};
+
+} // namespace kvs::ui
