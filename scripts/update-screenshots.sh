@@ -26,6 +26,10 @@ cp build/tests/ui/screenshots/transaction.png "$out/transaction.png"
 cp build/tests/ui/screenshots/watch.png "$out/watch.png"
 ./build/tests/ui/tst_bench_pane savesAScreenshot
 cp build/tests/ui/screenshots/benchmark.png "$out/benchmark.png"
+./build/tests/ui/tst_key_search ctrlShiftFSearchesUnderTheSelectedNodeAndOpensAKey
+cp build/tests/ui/screenshots/search.png "$out/search.png"
+./build/tests/ui/tst_preferences_dialog savesAScreenshot
+cp build/tests/ui/screenshots/preferences.png "$out/preferences.png"
 # The README's SQLite vs PostgreSQL chart: two runs on a throwaway PostgreSQL cluster, compared
 # in the Benchmark view and written by its PNG export.
 pgdir=$(mktemp -d)

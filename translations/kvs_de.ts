@@ -29,6 +29,13 @@
     </message>
 </context>
 <context>
+    <name>KeySearch</name>
+    <message>
+        <source>Not a valid regular expression: %1 (at character %2).</source>
+        <translation>Kein gültiger regulärer Ausdruck: %1 (bei Zeichen %2).</translation>
+    </message>
+</context>
+<context>
     <name>KvsAdmin</name>
     <message>
         <source>Admin and inspector for kvs databases.</source>
@@ -236,6 +243,57 @@
     <message>
         <source>Not a valid connection string: %1</source>
         <translation>Keine gültige Verbindungszeichenfolge: %1</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencePages</name>
+    <message>
+        <source>Key tree</source>
+        <translation>Schlüsselbaum</translation>
+    </message>
+    <message>
+        <source>Children read per page:</source>
+        <translation>Pro Seite gelesene Kinder:</translation>
+    </message>
+    <message>
+        <source>How many children of a node the tree reads at a time; more are read as you scroll. Applies to tabs opened from now on.</source>
+        <translation>Wie viele Kinder eines Knotens der Baum auf einmal liest; weitere werden beim Blättern gelesen. Gilt für ab jetzt geöffnete Tabs.</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suche</translation>
+    </message>
+    <message>
+        <source>Results listed at most:</source>
+        <translation>Höchstens aufgeführte Treffer:</translation>
+    </message>
+    <message>
+        <source>A search stops once it has found this many keys, and says so.</source>
+        <translation>Eine Suche hört auf, sobald sie so viele Schlüssel gefunden hat, und sagt das.</translation>
+    </message>
+    <message>
+        <source>Queues</source>
+        <translation>Warteschlangen</translation>
+    </message>
+    <message>
+        <source>PostgreSQL poll interval:</source>
+        <translation>Abfrageintervall bei PostgreSQL:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>How often the Queues view reads the overview of a PostgreSQL database (a SQLite file says itself when it changed). Applies to tabs opened from now on.</source>
+        <translation>Wie oft die Warteschlangen-Ansicht die Übersicht einer PostgreSQL-Datenbank liest (eine SQLite-Datei meldet selbst, wenn sie sich geändert hat). Gilt für ab jetzt geöffnete Tabs.</translation>
+    </message>
+    <message>
+        <source>Warn of no consumer after:</source>
+        <translation>Vor fehlendem Verbraucher warnen nach:</translation>
+    </message>
+    <message>
+        <source>A topic whose oldest due message waits longer than this is marked &quot;no consumer?&quot; in the Queues view.</source>
+        <translation>Ein Thema, dessen älteste fällige Nachricht länger als das wartet, wird in der Warteschlangen-Ansicht mit „kein Verbraucher?“ markiert.</translation>
     </message>
 </context>
 <context>
@@ -1475,6 +1533,95 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::KeySearchController</name>
+    <message>
+        <source>The database is not open.</source>
+        <translation>Die Datenbank ist nicht geöffnet.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::KeySearchPane</name>
+    <message>
+        <source>Regular expression</source>
+        <translation>Regulärer Ausdruck</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>Groß-/Kleinschreibung beachten</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suche</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Text a key part contains</source>
+        <translation>Text, den ein Schlüsselteil enthält</translation>
+    </message>
+    <message>
+        <source>Key literal, e.g. [&quot;users&quot;]; empty: the whole database</source>
+        <translation>Schlüsselliteral, z. B. [&quot;users&quot;]; leer: die ganze Datenbank</translation>
+    </message>
+    <message>
+        <source>Only keys below this key are searched, and only their parts below it are compared.</source>
+        <translation>Nur Schlüssel unterhalb dieses Schlüssels werden durchsucht, und nur ihre Teile unterhalb davon verglichen.</translation>
+    </message>
+    <message>
+        <source>Read the text as a regular expression (Perl syntax); a part matches when the expression matches somewhere in it.</source>
+        <translation>Den Text als regulären Ausdruck lesen (Perl-Syntax); ein Teil passt, wenn der Ausdruck irgendwo in ihm passt.</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>Suchen:</translation>
+    </message>
+    <message>
+        <source>Under:</source>
+        <translation>Unter:</translation>
+    </message>
+    <message>
+        <source>The prefix is not a key literal: %1</source>
+        <translation>Das Präfix ist kein Schlüsselliteral: %1</translation>
+    </message>
+    <message>
+        <source>%L1 keys scanned, %L2 found…</source>
+        <translation>%L1 Schlüssel durchsucht, %L2 gefunden…</translation>
+    </message>
+    <message>
+        <source>Cancelled: %L1 keys scanned, %L2 found.</source>
+        <translation>Abgebrochen: %L1 Schlüssel durchsucht, %L2 gefunden.</translation>
+    </message>
+    <message>
+        <source>Done: %L1 keys scanned, %L2 found.</source>
+        <translation>Fertig: %L1 Schlüssel durchsucht, %L2 gefunden.</translation>
+    </message>
+    <message>
+        <source>The search stopped: %1</source>
+        <translation>Die Suche wurde beendet: %1</translation>
+    </message>
+    <message>
+        <source>Only the first %L1 keys found are listed: the search stopped there. Narrow the prefix or the text to see the others.</source>
+        <translation>Nur die ersten %L1 gefundenen Schlüssel sind aufgeführt: Die Suche hat dort aufgehört. Grenzen Sie Präfix oder Text ein, um die übrigen zu sehen.</translation>
+    </message>
+    <message>
+        <source>Search keys…</source>
+        <translation>Schlüssel suchen…</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::KeySearchResultModel</name>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Matching part</source>
+        <translation>Passender Teil</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::KeyTreeFilterBar</name>
     <message>
         <source>prefix, e.g. [&quot;users&quot;]</source>
@@ -1653,6 +1800,25 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     </message>
 </context>
 <context>
+    <name>kvs::ui::LanguagePage</name>
+    <message>
+        <source>The system&apos;s language</source>
+        <translation>Die Sprache des Systems</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>Sprache:</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Allgemein</translation>
+    </message>
+    <message>
+        <source>Takes effect after a restart.</source>
+        <translation>Wirkt nach einem Neustart.</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::LiteralEditor</name>
     <message>
         <source>Line %1, column %2: %3</source>
@@ -1791,6 +1957,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>local socket</source>
         <translation>lokaler Socket</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>&amp;Voreinstellungen…</translation>
     </message>
 </context>
 <context>
@@ -1998,6 +2168,9 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Sampled at each overview refresh while this tab is open. Enqueued per second is known for the whole database only; the other rates are what the counts show.</source>
         <translation>Bei jeder Aktualisierung der Übersicht erfasst, solange dieser Tab offen ist. Eingereiht pro Sekunde ist nur für die ganze Datenbank bekannt; die übrigen Raten zeigen, was die Zählungen hergeben.</translation>
+    <name>kvs::ui::PreferencesDialog</name>
+        <source>Preferences</source>
+        <translation>Voreinstellungen</translation>
     </message>
 </context>
 <context>

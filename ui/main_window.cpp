@@ -7,6 +7,7 @@
 #include "connection/recent_connections.h"
 #include "demo_database.h"
 #include "i18n/language_menu.h"
+#include "preferences/preferences_dialog.h"
 #include "session/database_view.h"
 #include "theme/app_icons.h"
 
@@ -249,8 +250,15 @@ void MainWindow::createMenus()
     quitAction->setMenuRole(QAction::QuitRole);
     quitAction->setIcon(appIcon(AppIcon::Quit));
 
-    // The language until a Preferences dialog takes the setting over.
+    // Preferences (every view's settings, the language too) and the language menu's shortcut.
     QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
+    QAction *preferencesAction = settingsMenu->addAction(tr("&Preferences…"), this, [this] {
+        PreferencesDialog dialog(this);
+        dialog.exec();
+    });
+    preferencesAction->setObjectName(QStringLiteral("preferences"));
+    preferencesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    preferencesAction->setMenuRole(QAction::PreferencesRole);
     settingsMenu->addMenu(new LanguageMenu(this));
 
     QToolBar *toolBar = addToolBar(tr("Main Toolbar"));

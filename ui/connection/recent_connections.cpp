@@ -1,8 +1,7 @@
 #include "connection/recent_connections.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
+#include "preferences/private_settings.h"
+
 #include <QSettings>
 
 #include <memory>
@@ -22,31 +21,12 @@ public:
         , m_settings(given ? given : m_own.get())
     {}
     QSettings *operator->() const { return m_settings; }
+    QSettings *get() const { return m_settings; }
 
 private:
     std::unique_ptr<QSettings> m_own; // Owned; null when the caller gave settings.
     QSettings *m_settings;            // Not owned (or m_own).
 };
-
-constexpr QFileDevice::Permissions kOwnerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
-
-// The settings file names hosts, users and databases: readable by its owner only (0600). A
-// missing file is created so before the first write; QSettings' atomic save keeps the
-// permissions of the file it replaces, and a file an older release left readable is narrowed.
-void createPrivately(const QString &path)
-{
-    if (path.isEmpty() || QFileInfo::exists(path))
-        return;
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    (void)file.open(QIODevice::WriteOnly | QIODevice::NewOnly, kOwnerOnly);
-}
-
-void narrowPermissions(const QString &path)
-{
-    if (!path.isEmpty() && QFileInfo::exists(path) && QFile::permissions(path) != kOwnerOnly)
-        QFile::setPermissions(path, kOwnerOnly);
-}
 
 } // namespace
 
@@ -100,7 +80,6 @@ void RecentConnections::clear()
 void RecentConnections::store(const QList<ConnectionSpec> &specs)
 {
     SettingsRef settings(m_settings);
-    createPrivately(settings->fileName());
     settings->remove(kArray);
     settings->beginWriteArray(kArray, static_cast<int>(specs.size()));
     for (int i = 0; i < specs.size(); ++i) {
@@ -111,8 +90,8 @@ void RecentConnections::store(const QList<ConnectionSpec> &specs)
             settings->setValue(it.key(), it.value());
     }
     settings->endArray();
-    settings->sync();
-    narrowPermissions(settings->fileName());
+    // The file names hosts, users and databases: readable by its owner only (0600).
+    syncPrivately(*settings.get());
 }
 
 } // namespace kvs::ui

@@ -1,9 +1,9 @@
 #include "i18n/ui_language.h"
 
+#include "preferences/private_settings.h"
 #include "ui_logging.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
@@ -71,8 +71,7 @@ void storeUiLanguage(const QString &code, QSettings *settings)
     QSettings own;
     QSettings *target = settings ? settings : &own;
     target->setValue(kLanguageKey, code);
-    target->sync();
-    QFile::setPermissions(target->fileName(), QFile::ReadOwner | QFile::WriteOwner);
+    syncPrivately(*target); // created 0600, not narrowed after a first write at 0644
 }
 
 QString applyUiLanguage(const QString &code)

@@ -5,7 +5,9 @@
 #include "bench/bench_pane.h"
 #include "inspector/value_inspector.h"
 #include "message_banner.h"
+#include "preferences/view_preferences.h"
 #include "queues/queues_pane.h"
+#include "search/key_search_wiring.h"
 #include "tables/sql_console_pane.h"
 #include "tables/tables_pane.h"
 #include "theme/ui_palette.h"
@@ -204,6 +206,10 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
             &TransactionController::keyDeleted,
             m_tree->model(),
             &KeyTreeModel::noteKeyDeleted);
+
+    // The Search view (Ctrl+Shift+F), and the preferences the views read as the tab opens.
+    addKeySearch(*this);
+    applyViewPreferences(*this);
 
     updateMode();
     m_session->open();

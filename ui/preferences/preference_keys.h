@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QString>
+
+class QSettings;
+
+namespace kvs::ui {
+
+// The settings the Preferences dialog edits: their QSettings keys, defaults and ranges, and
+// readers that clamp what a hand-edited file holds into the range. Thread rule: the thread that
+// owns the QSettings.
+namespace prefs {
+
+// The key tree: children read per page (listChildren's limit).
+inline const QString kTreePageSize = QStringLiteral("tree/pageSize");
+inline constexpr int kTreePageSizeDefault = 1000;
+inline constexpr int kTreePageSizeMin = 50;
+inline constexpr int kTreePageSizeMax = 10000;
+
+// The Queues view: the overview's poll on PostgreSQL, and how long a topic may go without a
+// consumer before the view warns (the Queues view's own field uses the same key).
+inline const QString kQueuesPollSeconds = QStringLiteral("queues/pollIntervalSeconds");
+inline constexpr int kQueuesPollSecondsDefault = 2;
+inline const QString kQueuesNoConsumerSeconds = QStringLiteral("queues/noConsumerSeconds");
+inline constexpr int kQueuesNoConsumerSecondsDefault = 30;
+
+// The key search: results kept at most (the search stops there and says so).
+inline const QString kSearchMaxResults = QStringLiteral("search/maxResults");
+inline constexpr int kSearchMaxResultsDefault = 10000;
+inline constexpr int kSearchMaxResultsMin = 100;
+inline constexpr int kSearchMaxResultsMax = 100000;
+
+// The value stored at key, clamped into [min, max]; fallback when it is missing or no integer.
+[[nodiscard]] int
+intSetting(const QSettings &settings, const QString &key, int fallback, int min, int max);
+
+[[nodiscard]] int treePageSize(const QSettings &settings);
+[[nodiscard]] int queuesPollSeconds(const QSettings &settings);
+[[nodiscard]] int queuesNoConsumerSeconds(const QSettings &settings);
+[[nodiscard]] int searchMaxResults(const QSettings &settings);
+
+} // namespace prefs
+
+} // namespace kvs::ui

@@ -1,0 +1,82 @@
+#include "preferences/standard_preference_pages.h"
+
+#include "preferences/language_page.h"
+#include "preferences/number_fields_page.h"
+#include "preferences/preference_keys.h"
+#include "preferences/preferences_registry.h"
+
+#include <QCoreApplication>
+
+namespace kvs::ui {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(PreferencePages)
+};
+
+PreferencesPage *keyTreePage(QWidget *parent)
+{
+    return new NumberFieldsPage(
+        Tr::tr("Key tree"),
+        {{prefs::kTreePageSize,
+          Tr::tr("Children read per page:"),
+          QString(),
+          Tr::tr("How many children of a node the tree reads at a time; more are read as you "
+                 "scroll. Applies to tabs opened from now on."),
+          prefs::kTreePageSizeDefault,
+          prefs::kTreePageSizeMin,
+          prefs::kTreePageSizeMax}},
+        parent);
+}
+
+PreferencesPage *searchPage(QWidget *parent)
+{
+    return new NumberFieldsPage(
+        Tr::tr("Search"),
+        {{prefs::kSearchMaxResults,
+          Tr::tr("Results listed at most:"),
+          QString(),
+          Tr::tr("A search stops once it has found this many keys, and says so."),
+          prefs::kSearchMaxResultsDefault,
+          prefs::kSearchMaxResultsMin,
+          prefs::kSearchMaxResultsMax}},
+        parent);
+}
+
+PreferencesPage *queuesPage(QWidget *parent)
+{
+    return new NumberFieldsPage(
+        Tr::tr("Queues"),
+        {{prefs::kQueuesPollSeconds,
+          Tr::tr("PostgreSQL poll interval:"),
+          Tr::tr(" s"),
+          Tr::tr("How often the Queues view reads the overview of a PostgreSQL database (a "
+                 "SQLite file says itself when it changed). Applies to tabs opened from now "
+                 "on."),
+          prefs::kQueuesPollSecondsDefault,
+          1,
+          3600},
+         {prefs::kQueuesNoConsumerSeconds,
+          Tr::tr("Warn of no consumer after:"),
+          Tr::tr(" s"),
+          Tr::tr("A topic whose oldest due message waits longer than this is marked \"no "
+                 "consumer?\" in the Queues view."),
+          prefs::kQueuesNoConsumerSecondsDefault,
+          1,
+          7 * 24 * 3600}},
+        parent);
+}
+
+} // namespace
+
+void registerStandardPreferencePages()
+{
+    PreferencesRegistry::add(0, [](QWidget *parent) { return new LanguagePage(parent); });
+    PreferencesRegistry::add(100, keyTreePage);
+    PreferencesRegistry::add(200, searchPage);
+    PreferencesRegistry::add(300, queuesPage);
+}
+
+} // namespace kvs::ui

@@ -1,0 +1,26 @@
+#include "preferences/view_preferences.h"
+
+#include "preferences/preference_keys.h"
+#include "queues/queues_pane.h"
+#include "session/database_view.h"
+#include "tree/key_tree_model.h"
+#include "tree/key_tree_pane.h"
+
+#include <QSettings>
+#include <QSpinBox>
+
+#include <optional>
+
+namespace kvs::ui {
+
+void applyViewPreferences(DatabaseView &view, const QSettings *settings)
+{
+    std::optional<QSettings> own;
+    if (!settings)
+        own.emplace();
+    const QSettings &stored = settings ? *settings : *own;
+    view.tree()->model()->setPageSize(prefs::treePageSize(stored));
+    view.queues()->pollInterval()->setValue(prefs::queuesPollSeconds(stored));
+}
+
+} // namespace kvs::ui

@@ -1,0 +1,76 @@
+#pragma once
+
+#include <kvs/async_kvstore.h>
+
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTreeView;
+
+namespace kvs::ui {
+
+class KeySearchController;
+class MessageBanner;
+
+// The Search view of a database tab: a text (or regular expression), case and a prefix (a key
+// literal; empty: the whole database), Search and Cancel, the count of keys scanned while it
+// runs, and the keys found as they arrive. Double-click (or Enter) on a key asks to open it.
+// Thread rule: GUI thread only.
+class KeySearchPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit KeySearchPane(QWidget *parent = nullptr);
+
+    void setStore(std::shared_ptr<AsyncKVStore> store);
+    // Puts prefix into the prefix field ("" for the empty key: the whole database).
+    void setPrefix(const Key &prefix);
+    // Focuses the text field, its text selected.
+    void focusText();
+    // Starts the search the fields describe (what the Search button does).
+    void startSearch();
+
+    KeySearchController *controller() const { return m_controller; }
+    QLineEdit *textEdit() const { return m_text; }
+    QLineEdit *prefixEdit() const { return m_prefix; }
+    QCheckBox *regularExpressionBox() const { return m_regex; }
+    QCheckBox *caseSensitiveBox() const { return m_case; }
+    QPushButton *searchButton() const { return m_search; }
+    QPushButton *cancelButton() const { return m_cancel; }
+    QTreeView *resultsView() const { return m_results; }
+    // The error shown (bad regular expression or prefix, a failed read), or empty.
+    QString errorText() const;
+    // "12,000 keys scanned, 3 found" and how the search ended.
+    QString statusText() const;
+    // The note that the results stopped at the cap, or empty.
+    QString capNote() const;
+
+signals:
+    // The user asked to open key (double-click or Enter on a result).
+    void keyActivated(const kvs::Key &key);
+
+private:
+    void onProgress(long long scanned, long long found);
+    void onFinished(bool cancelled, bool capped);
+    void updateButtons();
+
+    KeySearchController *m_controller; // Owned (child).
+    QLineEdit *m_text;                 // Owned.
+    QLineEdit *m_prefix;               // Owned.
+    QCheckBox *m_regex;                // Owned.
+    QCheckBox *m_case;                 // Owned.
+    QPushButton *m_search;             // Owned.
+    QPushButton *m_cancel;             // Owned.
+    QProgressBar *m_busy;              // Owned.
+    QLabel *m_status;                  // Owned.
+    QLabel *m_capNote;                 // Owned.
+    MessageBanner *m_banner;           // Owned.
+    QTreeView *m_results;              // Owned.
+};
+
+} // namespace kvs::ui
