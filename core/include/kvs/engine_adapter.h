@@ -62,6 +62,7 @@ public:
     QFuture<std::vector<SkipScanStep>> skipScanSteps(std::int64_t prefixLength,
                                                      std::string lower,
                                                      std::string upper,
+                                                     std::int64_t now,
                                                      std::int64_t steps) override;
     QFuture<std::optional<KvRow>> getRaw(std::string key) override;
     QFuture<std::int64_t> cleanExpired(std::int64_t now) override;

@@ -129,25 +129,31 @@ QFuture<std::vector<KeyRow>> EngineAdapter<B>::listKeyRows(
 {
     return m_backend->template run<&B::Ops::listKeyRows>(
         Access::Read, std::move(start), std::move(end), now, limit, descending);
-    bool EngineAdapter<B>::hasSkipScanSteps() const return requires & B::Ops::skipScanSteps;
-};
 }
 
 template <typename B>
-QFuture<std::vector<SkipScanStep>> EngineAdapter<B>::skipScanSteps(
-    std::int64_t prefixLength,
-    std::string lower,
-    std::string upper,
-    std::int64_t now,
-    std::int64_t steps) if constexpr (requires { &B::Ops::skipScanSteps; })
+bool EngineAdapter<B>::hasSkipScanSteps() const
 {
-    return m_backend->template run<&B::Ops::skipScanSteps>(
-        Access::Read, prefixLength, std::move(lower), std::move(upper), now, steps);
+    return requires
+    {
+        &B::Ops::skipScanSteps;
+    };
 }
-else
+
+template <typename B>
+QFuture<std::vector<SkipScanStep>> EngineAdapter<B>::skipScanSteps(std::int64_t prefixLength,
+                                                                   std::string lower,
+                                                                   std::string upper,
+                                                                   std::int64_t now,
+                                                                   std::int64_t steps)
 {
-    return SqlAdapter::skipScanSteps(prefixLength, std::move(lower), std::move(upper), now, steps);
-}
+    if constexpr (requires { &B::Ops::skipScanSteps; }) {
+        return m_backend->template run<&B::Ops::skipScanSteps>(
+            Access::Read, prefixLength, std::move(lower), std::move(upper), now, steps);
+    } else {
+        return SqlAdapter::skipScanSteps(
+            prefixLength, std::move(lower), std::move(upper), now, steps);
+    }
 }
 
 template <typename B>
@@ -311,12 +317,6 @@ QFuture<std::vector<QueueRow>> EngineAdapter<B>::peekExpiredLeases(
 {
     return m_backend->template run<&B::Ops::peekExpiredLeases>(
         Access::Read, std::move(topic), lastAttempt, afterId, limit, now);
-}
-
-template <typename B>
-QFuture<std::int64_t> EngineAdapter<B>::queueLastId()
-{
-    return m_backend->template run<&B::Ops::queueLastId>(Access::Read);
 }
 
 template <typename B>
