@@ -5,4 +5,6 @@ list(APPEND KVS_UI_SOURCES
     queues/queue_refresh_scheduler.cpp
     queues/queues_controller.cpp
     queues/queues_pane.cpp
+    queues/sweep_job.cpp
+    queues/sweep_job_bar.cpp
 )
