@@ -26,7 +26,8 @@ struct Outcome
 {
     DeadLetterSweepResult sweep;
     std::int64_t exported = 0;
-    bool exportFailed = false; // the error is the future's
+    // The job's error ("kvs: ..."); caught on the worker, as no exception crosses a thread.
+    std::string error;
 };
 
 // A log that cannot be written must not undo or fail the action, which already happened.
@@ -246,10 +247,8 @@ void SweepJob::run()
         const bool audited = spec.action != DeadLetterAction::Count;
         try {
             if (!spec.exportPath.isEmpty()) {
-                outcome.exportFailed = true;
                 std::optional<std::vector<std::int64_t>> ids
                     = exportFirst(*store, spec, *control, onExported);
-                outcome.exportFailed = false;
                 if (!ids) {
                     outcome.sweep.cancelled = true;
                     audit.result = "cancelled during the export";
@@ -262,10 +261,11 @@ void SweepJob::run()
             }
             outcome.sweep = sweepDeadLetters(*store, options);
         } catch (const std::exception &e) {
+            outcome.error = e.what();
             audit.result = e.what();
             if (audited)
                 appendAuditQuietly(audit);
-            throw;
+            return outcome;
         }
         audit.matched = outcome.sweep.progress.matched;
         audit.changed = outcome.sweep.progress.changed;
@@ -275,7 +275,10 @@ void SweepJob::run()
         return outcome;
     });
     kvs::then(job, this, [this](QFuture<Outcome> f) {
-        if (const QString error = errorOf(f); !error.isEmpty()) {
+        QString error = errorOf(f);
+        if (error.isEmpty() && !f.result().error.empty())
+            error = QString::fromStdString(f.result().error);
+        if (!error.isEmpty()) {
             m_error = error;
             finish(m_spec.exportPath.isEmpty()
                        ? tr("The job failed: %1").arg(error)

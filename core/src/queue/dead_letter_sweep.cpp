@@ -122,6 +122,12 @@ DeadLetterSweepResult sweepDeadLetters(AsyncKVStore &store, const DeadLetterSwee
     DeadLetterSweepProgress &progress = result.progress;
     const std::int64_t started = clock->monotonicNow();
     std::int64_t pausedMs = 0;
+    std::vector<double> batch;
+    std::vector<QueueDeadMessage> batchMessages; // Retry with auto-pause: what they were
+    // The rate counts from the start, or from the last resume: time spent paused (or waiting
+    // for a resume after the pace's wait was cut short) is no credit for a burst.
+    std::int64_t paceFrom = started;
+    std::int64_t pacedBefore = 0;
     const auto cancelled = [&] {
         return (options.cancel && options.cancel->load()) || control.isCancelled();
     };
@@ -133,22 +139,22 @@ DeadLetterSweepResult sweepDeadLetters(AsyncKVStore &store, const DeadLetterSwee
         if (control.isPaused()) {
             const std::int64_t from = clock->monotonicNow();
             control.waitWhilePaused();
-            pausedMs += clock->monotonicNow() - from;
+            paceFrom = clock->monotonicNow();
+            pausedMs += paceFrom - from;
+            pacedBefore = progress.matched - std::int64_t(batch.size());
         }
         return !cancelled();
     };
-    // Sleeps until no more were done than the rate allows in the active time (a pause or a
-    // cancel ends the wait early).
+    // Sleeps until no more were done than the rate allows since paceFrom (a pause or a cancel
+    // ends the wait early).
     const auto pace = [&] {
         if (!options.ratePerSecond)
             return;
         const auto dueMs = static_cast<std::int64_t>(
-            std::ceil(double(progress.matched) * 1000 / *options.ratePerSecond));
-        control.waitUntil(*clock, started + pausedMs + dueMs);
+            std::ceil(double(progress.matched - pacedBefore) * 1000 / *options.ratePerSecond));
+        control.waitUntil(*clock, paceFrom + dueMs);
     };
 
-    std::vector<double> batch;
-    std::vector<QueueDeadMessage> batchMessages; // Retry with auto-pause: what they were
     bool stopped = false;
     const auto flush = [&] {
         if (batch.empty())
