@@ -85,7 +85,7 @@ struct DeadLetterSweepResult
 DeadLetterSweepResult sweepDeadLetters(AsyncKVStore &store, const DeadLetterSweepOptions &options);
 
 /// The next batch's size: current scaled by how far the last batch's time (tookMs) was from
-/// targetMs, at most doubled per step, between 1 and 1000.
+/// targetMs, at most halved or doubled per step, between 1 and 1000.
 std::size_t nextBatchSize(std::size_t current, double tookMs, double targetMs);
 
 } // namespace kvs

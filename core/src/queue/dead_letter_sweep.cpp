@@ -100,9 +100,11 @@ private:
 
 std::size_t nextBatchSize(std::size_t current, double tookMs, double targetMs)
 {
+    // At most halved or doubled per step: one stalled statement (an fsync, a descheduled
+    // process) must not collapse the batches to one id each.
     const double scaled = double(current) * targetMs / std::max(tookMs, 0.1);
-    const double grown = std::min(scaled, double(current) * 2);
-    return static_cast<std::size_t>(std::clamp(std::floor(grown), 1.0, double(kPage)));
+    const double bounded = std::clamp(scaled, double(current) / 2, double(current) * 2);
+    return static_cast<std::size_t>(std::clamp(std::floor(bounded), 1.0, double(kPage)));
 }
 
 DeadLetterSweepResult sweepDeadLetters(AsyncKVStore &store, const DeadLetterSweepOptions &options)

@@ -88,11 +88,12 @@ private:
 private slots:
     void nextBatchFollowsTheLastBatchTime()
     {
-        QCOMPARE(nextBatchSize(100, 5, 10), std::size_t(200));   // quick: at most doubled
-        QCOMPARE(nextBatchSize(1000, 40, 10), std::size_t(250)); // slow: scaled down
-        QCOMPARE(nextBatchSize(1000, 0, 10), std::size_t(1000)); // never above 1000
+        QCOMPARE(nextBatchSize(100, 5, 10), std::size_t(200));     // quick: at most doubled
+        QCOMPARE(nextBatchSize(1000, 20, 10), std::size_t(500));   // slow: scaled down
+        QCOMPARE(nextBatchSize(1000, 5000, 10), std::size_t(500)); // a stall: at most halved
+        QCOMPARE(nextBatchSize(1000, 0, 10), std::size_t(1000));   // never above 1000
         QCOMPARE(nextBatchSize(800, 1, 10), std::size_t(1000));
-        QCOMPARE(nextBatchSize(3, 1000, 10), std::size_t(1)); // never below 1
+        QCOMPARE(nextBatchSize(1, 1000, 10), std::size_t(1)); // never below 1
         QCOMPARE(nextBatchSize(500, 10, 10), std::size_t(500));
     }
 
