@@ -4,6 +4,7 @@
 #include "bench/async_sqlite_bench.h"
 #include "bench/data.h"
 #include "bench/kvstore_bench.h"
+#include "bench/queue_bulk_retry_bench.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
@@ -18,6 +19,9 @@
 namespace kvs::bench {
 
 namespace {
+
+// An op of its own kind, run only when named: a bulk job against a concurrent writer.
+constexpr std::string_view kQueueBulkRetry = "queue_bulk_retry";
 
 // The store operations config.ops names, in run order (all of them when it names none).
 std::vector<BenchOp> selectedOps(const BenchConfig &config)
@@ -38,7 +42,7 @@ std::vector<BenchOp> selectedOps(const BenchConfig &config)
 
 bool isBenchOperation(std::string_view name) noexcept
 {
-    return benchOpFromName(name).has_value();
+    return benchOpFromName(name).has_value() || name == kQueueBulkRetry;
 }
 
 std::string benchOperationList()
@@ -48,6 +52,8 @@ std::string benchOperationList()
         list += list.empty() ? "" : ", ";
         list += benchOpName(op);
     }
+    list += ", ";
+    list += kQueueBulkRetry;
     return list;
 }
 
@@ -82,7 +88,15 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
         backends = postgres ? std::vector<std::string>{"async-postgres"}
                             : std::vector<std::string>{"kvstore", "async-sqlite"};
     }
-    const std::vector<BenchOp> ops = selectedOps(config);
+    BenchConfig storeOps = config;
+    const auto bulk = std::find(storeOps.ops.begin(), storeOps.ops.end(), kQueueBulkRetry);
+    if (bulk != storeOps.ops.end()) {
+        storeOps.ops.erase(bulk);
+        runQueueBulkRetryBench(config, out);
+        if (storeOps.ops.empty())
+            return;
+    }
+    const std::vector<BenchOp> ops = selectedOps(storeOps);
     const auto wants = [&](std::string_view name) {
         return std::find(backends.begin(), backends.end(), name) != backends.end();
     };

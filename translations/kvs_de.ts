@@ -2333,21 +2333,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
             <numerusform>%n Nachrichten gelöscht.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>The job failed: %1</source>
-        <translation>Der Vorgang ist fehlgeschlagen: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n message(s) match.</source>
-        <translation>
-            <numerusform>%n Nachricht passt.</numerusform>
-            <numerusform>%n Nachrichten passen.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cancelled. %1</source>
-        <translation>Abgebrochen. %1</translation>
-    </message>
 </context>
 <context>
     <name>kvs::ui::QueuesPane</name>
@@ -2374,10 +2359,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Delete all matching…</source>
         <translation>Alle passenden löschen …</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Queue action</source>
@@ -2407,20 +2388,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>
             <numerusform>%n unzustellbare Nachricht des Topics „%1“ löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
             <numerusform>%n unzustellbare Nachrichten des Topics „%1“ löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Retry every dead message of topic &quot;%1&quot; that matches %2 (of %n dead)? They become due now. The job runs in batches and can be cancelled.</source>
-        <translation>
-            <numerusform>Jede unzustellbare Nachricht des Topics „%1“ erneut versuchen, die zum Filter passt (%2; von %n unzustellbaren Nachricht)? Sie werden sofort fällig. Der Vorgang läuft in Stapeln und kann abgebrochen werden.</numerusform>
-            <numerusform>Jede unzustellbare Nachricht des Topics „%1“ erneut versuchen, die zum Filter passt (%2; von %n unzustellbaren Nachrichten)? Sie werden sofort fällig. Der Vorgang läuft in Stapeln und kann abgebrochen werden.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Delete every dead message of topic &quot;%1&quot; that matches %2 (of %n dead)? This cannot be undone. The job runs in batches and can be cancelled.</source>
-        <translation>
-            <numerusform>Jede unzustellbare Nachricht des Topics „%1“ löschen, die zum Filter passt (%2; von %n unzustellbaren Nachricht)? Das kann nicht rückgängig gemacht werden. Der Vorgang läuft in Stapeln und kann abgebrochen werden.</numerusform>
-            <numerusform>Jede unzustellbare Nachricht des Topics „%1“ löschen, die zum Filter passt (%2; von %n unzustellbaren Nachrichten)? Das kann nicht rückgängig gemacht werden. Der Vorgang läuft in Stapeln und kann abgebrochen werden.</numerusform>
         </translation>
     </message>
     <message>
@@ -2559,6 +2526,21 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Cancelled. %1</source>
         <translation>Abgebrochen. %1</translation>
+        <source>No dead message of topic &quot;%1&quot; matches %2: nothing to do.</source>
+        <translation>Keine tote Nachricht des Topics „%1“ passt zu %2: nichts zu tun.</translation>
+        <source>Retry the %n dead message(s) of topic &quot;%1&quot; that match %2? They become due now, with their attempts reset.</source>
+            <numerusform>Die %n tote Nachricht des Topics „%1“, die zu %2 passt, erneut versuchen? Sie wird jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform>
+            <numerusform>Die %n toten Nachrichten des Topics „%1“, die zu %2 passen, erneut versuchen? Sie werden jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform>
+        <source>Delete the %n dead message(s) of topic &quot;%1&quot; that match %2? This cannot be undone.</source>
+            <numerusform>Die %n tote Nachricht des Topics „%1“, die zu %2 passt, löschen? Das lässt sich nicht rückgängig machen.</numerusform>
+            <numerusform>Die %n toten Nachrichten des Topics „%1“, die zu %2 passen, löschen? Das lässt sich nicht rückgängig machen.</numerusform>
+        <source>Export %n message(s) to a file first</source>
+            <numerusform>Zuerst %n Nachricht in eine Datei exportieren</numerusform>
+            <numerusform>Zuerst %n Nachrichten in eine Datei exportieren</numerusform>
+        <source>Export the dead messages to</source>
+        <translation>Die toten Nachrichten exportieren nach</translation>
+        <source>JSON lines (*.jsonl);;All files (*)</source>
+        <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -2962,6 +2944,139 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
             <numerusform>%n Eintrag importiert, %1 übersprungen.</numerusform>
             <numerusform>%n Einträge importiert, %1 übersprungen.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SweepJob</name>
+    <message>
+        <source>Cancelled before it started.</source>
+        <translation>Vor dem Start abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The job failed: %1</source>
+        <translation>Der Auftrag ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The job failed (nothing is deleted before the export is written): %1</source>
+        <translation>Der Auftrag ist fehlgeschlagen (vor dem geschriebenen Export wird nichts gelöscht): %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Retried %n message(s).</source>
+        <translation>
+            <numerusform>%n Nachricht erneut versucht.</numerusform>
+            <numerusform>%n Nachrichten erneut versucht.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n message(s).</source>
+        <translation>
+            <numerusform>%n Nachricht gelöscht.</numerusform>
+            <numerusform>%n Nachrichten gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) match.</source>
+        <translation>
+            <numerusform>%n Nachricht passt.</numerusform>
+            <numerusform>%n Nachrichten passen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n message(s) to %1.</source>
+        <translation>
+            <numerusform>%n Nachricht nach %1 exportiert.</numerusform>
+            <numerusform>%n Nachrichten nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled. %1</source>
+        <translation>Abgebrochen. %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SweepJobBar</name>
+    <message>
+        <source>Start at</source>
+        <translation>Start um</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>Bulk jobs touch at most this many messages per second; empty: as fast as short batches go.</source>
+        <translation>Massenaufträge bearbeiten höchstens so viele Nachrichten pro Sekunde; leer: so schnell, wie kurze Stapel es erlauben.</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>A bulk retry pauses by itself when more than this share of the messages it retried have died again.</source>
+        <translation>Ein massenhaftes erneutes Versuchen hält von selbst an, wenn mehr als dieser Anteil der erneut versuchten Nachrichten wieder tot ist.</translation>
+    </message>
+    <message>
+        <source>Bulk jobs start at this time (today, or tomorrow if it has passed). The job waits only while KVS Admin stays open.</source>
+        <translation>Massenaufträge starten zu dieser Uhrzeit (heute oder, wenn sie vorbei ist, morgen). Der Auftrag wartet nur, solange KVS Admin geöffnet bleibt.</translation>
+    </message>
+    <message>
+        <source>Bulk jobs: messages per second</source>
+        <translation>Massenaufträge: Nachrichten pro Sekunde</translation>
+    </message>
+    <message>
+        <source>auto-pause when died again above</source>
+        <translation>automatisch anhalten, wenn wieder tot über</translation>
+    </message>
+    <message>
+        <source>At most %1 messages per second.</source>
+        <translation>Höchstens %1 Nachrichten pro Sekunde.</translation>
+    </message>
+    <message>
+        <source>No rate limit: batches of at most 1000 messages and about 10 ms each.</source>
+        <translation>Keine Ratenbegrenzung: Stapel von höchstens 1000 Nachrichten und etwa 10 ms.</translation>
+    </message>
+    <message>
+        <source>It pauses by itself when more than %1 % of the retried messages die again.</source>
+        <translation>Er hält von selbst an, wenn mehr als %1 % der erneut versuchten Nachrichten wieder sterben.</translation>
+    </message>
+    <message>
+        <source>It starts at %1 on %2, and only if KVS Admin is still open then.</source>
+        <translation>Er startet um %1 am %2, und nur, wenn KVS Admin dann noch geöffnet ist.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Scheduled: the job starts at %1 on %2. It runs only while KVS Admin stays open; Cancel drops it.</source>
+        <translation>Geplant: Der Auftrag startet um %1 am %2. Er läuft nur, solange KVS Admin geöffnet bleibt; „Abbrechen“ verwirft ihn.</translation>
+    </message>
+    <message>
+        <source>Read %1 dead messages, %2 matched, %3 done, %4 messages/s.</source>
+        <translation>%1 tote Nachrichten gelesen, %2 passend, %3 erledigt, %4 Nachrichten/s.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exporting before the delete: %n message(s) written…</source>
+        <translation>
+            <numerusform>Export vor dem Löschen: %n Nachricht geschrieben…</numerusform>
+            <numerusform>Export vor dem Löschen: %n Nachrichten geschrieben…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paused by itself: %1 of the %2 messages this job retried died again (more than %3 %). Resume or Cancel. %4</source>
+        <translation>Von selbst angehalten: %1 der %2 von diesem Auftrag erneut versuchten Nachrichten sind wieder tot (mehr als %3 %). Fortsetzen oder abbrechen. %4</translation>
+    </message>
+    <message>
+        <source>Paused (after the batch in flight). Resume or Cancel. %1</source>
+        <translation>Angehalten (nach dem laufenden Stapel). Fortsetzen oder abbrechen. %1</translation>
     </message>
 </context>
 <context>

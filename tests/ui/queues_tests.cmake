@@ -22,3 +22,11 @@ if(TARGET tst_queues_browser)
     set_tests_properties(tst_queues_browser_postgres PROPERTIES LABELS postgres
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queues_browser_postgres.jsonl;KVS_QUEUE_HISTORY_DIR=${CMAKE_CURRENT_BINARY_DIR}/queue-history/tst_queues_browser_postgres")
 endif()
+# The bulk job: pause, resume, cancel, auto-pause, scheduled start, export before delete; on a
+# SQLite file and on PostgreSQL.
+kvs_add_test(tst_sweep_job queues/tst_sweep_job.cpp LIBS kvs_ui PostgreSQL::PostgreSQL)
+if(TARGET tst_sweep_job)
+    add_test(NAME tst_sweep_job_postgres COMMAND tst_sweep_job)
+    set_tests_properties(tst_sweep_job_postgres PROPERTIES LABELS postgres
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_sweep_job_postgres.jsonl")
+endif()

@@ -4,6 +4,7 @@
 #include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
 #include "queues/queue_refresh_scheduler.h"
+#include "queues/sweep_job.h"
 
 #include <kvs/future.h>
 
@@ -43,11 +44,7 @@ QueuesController::QueuesController(QObject *parent)
     connect(m_scheduler, &QueueRefreshScheduler::refreshDue, this, &QueuesController::refresh);
 }
 
-QueuesController::~QueuesController()
-{
-    if (m_cancel)
-        *m_cancel = true;
-}
+QueuesController::~QueuesController() = default; // a running job cancels itself
 
 void QueuesController::setStore(std::shared_ptr<AsyncKVStore> store,
                                 bool writable,
@@ -288,77 +285,45 @@ void QueuesController::remove(const std::vector<double> &ids)
 
 void QueuesController::startJob(DeadLetterAction action, std::optional<double> ratePerSecond)
 {
+    SweepJobSpec spec;
+    spec.action = action;
+    spec.ratePerSecond = ratePerSecond;
+    startJob(std::move(spec));
+}
+
+void QueuesController::startJob(SweepJobSpec spec)
+{
     if (!m_store || m_jobRunning || m_topic.empty() || m_status != BrowseStatus::Dead
-        || (action != DeadLetterAction::Count && !m_writable))
+        || (spec.action != DeadLetterAction::Count && !m_writable))
         return;
     m_jobRunning = true;
-    m_cancel = std::make_shared<std::atomic_bool>(false);
-    DeadLetterSweepOptions options;
-    options.action = action;
-    options.topic = m_topic;
-    options.filter = m_filter;
-    options.ratePerSecond = ratePerSecond;
-    options.cancel = m_cancel.get();
-    QPointer<QueuesController> self(this);
-    options.onProgress = [self](const DeadLetterSweepProgress &p) {
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, p] {
-                if (self)
-                    emit self->jobProgress(p.scanned, p.matched, p.changed);
-            },
-            Qt::QueuedConnection);
-    };
-    const std::shared_ptr<AsyncKVStore> store = m_store;
-    const std::shared_ptr<std::atomic_bool> cancel = m_cancel;
-    const std::string actionName = action == DeadLetterAction::Retry ? "retry" : "delete-dead";
-    AuditRecord audit{
-        actionName, m_database.toStdString(), m_topic, m_filterText.toStdString(), 0, 0, "ok"};
-    auto job = QtConcurrent::run([store, options, cancel, audit]() mutable {
-        (void)cancel; // kept alive while the job reads it
-        DeadLetterSweepResult result;
-        try {
-            result = sweepDeadLetters(*store, options);
-        } catch (const std::exception &e) {
-            audit.result = e.what();
-            if (options.action != DeadLetterAction::Count)
-                appendAuditQuietly(audit);
-            throw;
-        }
-        audit.matched = result.progress.matched;
-        audit.changed = result.progress.changed;
-        audit.result = result.cancelled ? "cancelled" : "ok";
-        if (options.action != DeadLetterAction::Count)
-            appendAuditQuietly(audit);
-        return result;
+    spec.topic = m_topic;
+    spec.filter = m_filter;
+    spec.filterText = m_filterText;
+    if (m_job)
+        m_job->deleteLater();
+    m_job = new SweepJob(m_store, m_clock, m_database, std::move(spec), this);
+    SweepJob *job = m_job;
+    connect(job, &SweepJob::stateChanged, this, &QueuesController::jobStateChanged);
+    connect(job, &SweepJob::progressed, this, [this, job] {
+        const DeadLetterSweepProgress &p = job->progress();
+        emit jobProgress(p.scanned, p.matched, p.changed);
     });
-    kvs::then(job, this, [this, action](QFuture<DeadLetterSweepResult> f) {
+    connect(job, &SweepJob::finished, this, [this, job](const QString &message) {
         m_jobRunning = false;
-        if (const QString error = errorOf(f); !error.isEmpty()) {
-            emit jobFinished(tr("The job failed: %1").arg(error));
-            refresh();
-            return;
-        }
-        const DeadLetterSweepResult result = f.result();
-        const int changed = int(result.progress.changed);
-        QString message = action == DeadLetterAction::Retry
-                              ? tr("Retried %n message(s).", nullptr, changed)
-                          : action == DeadLetterAction::Delete
-                              ? tr("Deleted %n message(s).", nullptr, changed)
-                              : tr("%n message(s) match.", nullptr, int(result.progress.matched));
-        if (result.cancelled)
-            message = tr("Cancelled. %1").arg(message);
         emit jobFinished(message);
-        if (action != DeadLetterAction::Count)
+        if (job->spec().action != DeadLetterAction::Count && !job->failed())
             browse(m_topic, m_status, m_filter, m_filterText);
         refresh();
     });
+    job->start();
+    emit jobStateChanged();
 }
 
 void QueuesController::cancelJob()
 {
-    if (m_cancel)
-        *m_cancel = true;
+    if (m_job)
+        m_job->cancel();
 }
 
 } // namespace kvs::ui

@@ -18,6 +18,8 @@ class QueueMessageModel;
 struct BrowsedMessage;
 class QueueOverviewModel;
 class QueueRefreshScheduler;
+class SweepJob;
+struct SweepJobSpec;
 
 // The queue dashboard's work with the store, all of it off the GUI thread: the overview's
 // refresh (when QueueRefreshScheduler says so; its reads never write, see ExpiredLeases),
@@ -72,8 +74,18 @@ public:
     // Retries (or deletes) every dead letter of the browsed topic the filter matches, in
     // batches, as a job with progress; cancelJob() stops it after the batch in flight.
     void startJob(DeadLetterAction action, std::optional<double> ratePerSecond = std::nullopt);
+    // The same with every setting of a job (rate, auto-pause, scheduled start, export first);
+    // spec's topic and filter are the browsed ones.
+    void startJob(SweepJobSpec spec);
     void cancelJob();
     bool isJobRunning() const { return m_jobRunning; }
+    // The current or last job (null before the first); owned by the controller.
+    SweepJob *job() const { return m_job; }
+    // Where jobs read the time (scheduled starts, pacing); default the system's.
+    void setClock(std::shared_ptr<Clock> clock) { m_clock = std::move(clock); }
+    const std::shared_ptr<Clock> &clock() const { return m_clock; }
+    // The browsed filter, as the pane described it.
+    const QString &browsedFilterText() const { return m_filterText; }
 
 signals:
     void refreshed(qint64 queryMs);
@@ -82,6 +94,8 @@ signals:
     void failed(const QString &message);
     void jobProgress(qint64 scanned, qint64 matched, qint64 changed);
     void jobFinished(const QString &message);
+    // A job started, was scheduled, paused, resumed or finished (see job()).
+    void jobStateChanged();
 
 private:
     void loadPage(std::uint64_t generation);
@@ -104,7 +118,8 @@ private:
     bool m_hasMore = false;
     bool m_loading = false;
     std::uint64_t m_generation = 0; // a new browse() drops the pages of the old one
-    std::shared_ptr<std::atomic_bool> m_cancel;
+    SweepJob *m_job = nullptr;      // Owned (child); replaced by the next job
+    std::shared_ptr<Clock> m_clock;
     bool m_jobRunning = false;
 };
 

@@ -6,10 +6,15 @@
 #include "queues/queue_refresh_scheduler.h"
 #include "queues/queue_trends_panel.h"
 #include "queues/queues_controller.h"
+#include "queues/sweep_job.h"
+#include "queues/sweep_job_bar.h"
+
+#include <kvs/clock.h>
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -25,6 +30,7 @@
 #include <QVBoxLayout>
 
 #include <set>
+#include <utility>
 
 namespace kvs::ui {
 
@@ -46,12 +52,13 @@ QueuesPane::QueuesPane(QWidget *parent)
     , m_deleteSelected(new QPushButton(tr("Delete selected…"), this))
     , m_retryAll(new QPushButton(tr("Retry all matching…"), this))
     , m_deleteAll(new QPushButton(tr("Delete all matching…"), this))
-    , m_progress(new QProgressBar(this))
-    , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_jobBar(new SweepJobBar(m_controller, this))
     , m_status(new QLabel(this))
     , m_pollInterval(new QSpinBox(this))
     , m_trends(new QueueTrendsPanel(m_controller, this))
     , m_countJob(new QueueCountJob(this))
+    , m_countProgress(new QProgressBar(this))
+    , m_countCancel(new QPushButton(tr("Cancel"), this))
 {
     m_confirm = [this](const QString &question) {
         return QMessageBox::question(this,
@@ -60,6 +67,9 @@ QueuesPane::QueuesPane(QWidget *parent)
                                      QMessageBox::Ok | QMessageBox::Cancel,
                                      QMessageBox::Cancel)
                == QMessageBox::Ok;
+    };
+    m_confirmDelete = [this](const QString &question, qint64 count) {
+        return askDeleteWithExport(question, count);
     };
     m_overview->setModel(m_controller->overview());
     m_overview->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -85,8 +95,6 @@ QueuesPane::QueuesPane(QWidget *parent)
     m_payloadFilter->setPlaceholderText(tr("Payload contains…"));
     m_errorFilter->setClearButtonEnabled(true);
     m_payloadFilter->setClearButtonEnabled(true);
-    m_progress->hide();
-    m_cancel->hide();
 
     // The order of BrowseStatus.
     m_statusChoice->addItems({tr("Due"), tr("Delayed"), tr("Processing"), tr("Dead"), tr("Done")});
@@ -110,14 +118,15 @@ QueuesPane::QueuesPane(QWidget *parent)
     auto *actions = new QHBoxLayout;
     actions->addWidget(m_loadMore);
     actions->addWidget(m_count);
+    actions->addWidget(m_countProgress);
+    actions->addWidget(m_countCancel);
+    m_countProgress->hide();
+    m_countCancel->hide();
     actions->addStretch(1);
     actions->addWidget(m_retrySelected);
     actions->addWidget(m_deleteSelected);
     actions->addWidget(m_retryAll);
     actions->addWidget(m_deleteAll);
-    auto *jobRow = new QHBoxLayout;
-    jobRow->addWidget(m_progress, 1);
-    jobRow->addWidget(m_cancel);
 
     auto *lower = new QWidget(this);
     auto *lowerLayout = new QVBoxLayout(lower);
@@ -126,7 +135,7 @@ QueuesPane::QueuesPane(QWidget *parent)
     lowerLayout->addLayout(filterRow);
     lowerLayout->addWidget(m_deadLetters, 1);
     lowerLayout->addLayout(actions);
-    lowerLayout->addLayout(jobRow);
+    lowerLayout->addWidget(m_jobBar);
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_overview);
     splitter->addWidget(m_trends);
@@ -166,19 +175,21 @@ QueuesPane::QueuesPane(QWidget *parent)
     connect(apply, &QPushButton::clicked, this, &QueuesPane::applyFilter);
     connect(m_statusChoice, &QComboBox::currentIndexChanged, this, &QueuesPane::applyFilter);
     connect(m_count, &QPushButton::clicked, this, [this] {
-        m_progress->setRange(0, 0);
-        m_progress->show();
-        m_cancel->show();
-        if (m_controller->browsedStatus() == BrowseStatus::Dead)
+        m_bulkAfterCount.reset();
+        if (m_controller->browsedStatus() == BrowseStatus::Dead) {
             m_controller->startJob(DeadLetterAction::Count);
-        else
+        } else {
+            m_countProgress->setRange(0, 0);
+            m_countProgress->show();
+            m_countCancel->show();
             m_countJob->start(m_controller->store(),
                               m_controller->browsedTopic(),
                               m_controller->browsedStatus(),
                               m_controller->browsedFilter());
+        }
         updateActions();
     });
-    connect(m_cancel, &QPushButton::clicked, m_countJob, &QueueCountJob::cancel);
+    connect(m_countCancel, &QPushButton::clicked, m_countJob, &QueueCountJob::cancel);
     connect(m_countJob, &QueueCountJob::progress, this, [this](qint64 scanned, qint64 matched) {
         m_status->setText(tr("Read %1 messages, %2 matched…").arg(scanned).arg(matched));
     });
@@ -186,8 +197,8 @@ QueuesPane::QueuesPane(QWidget *parent)
             &QueueCountJob::finished,
             this,
             [this](qint64 scanned, qint64 matched, bool cancelled, const QString &error) {
-                m_progress->hide();
-                m_cancel->hide();
+                m_countProgress->hide();
+                m_countCancel->hide();
                 const QString count
                     = tr("%n message(s) match (of %1 read).", nullptr, int(matched)).arg(scanned);
                 m_status->setText(!error.isEmpty() ? tr("The count failed: %1").arg(error)
@@ -219,28 +230,11 @@ QueuesPane::QueuesPane(QWidget *parent)
                         .arg(QString::fromStdString(m_controller->browsedTopic())),
                     [this, ids] { m_controller->remove(ids); });
     });
+    // A bulk action counts the matches first, so its confirmation says exactly how many.
     const auto startBulk = [this](DeadLetterAction action) {
-        const QString topic = QString::fromStdString(m_controller->browsedTopic());
-        const QueueStats *stats = m_controller->overview()->statsAt(
-            m_controller->overview()->rowOf(m_controller->browsedTopic()));
-        const int dead = stats ? int(stats->dead) : 0;
-        const QString question
-            = action == DeadLetterAction::Retry
-                  ? tr("Retry every dead message of topic \"%1\" that matches %2 (of %n dead)? "
-                       "They become due now. The job runs in batches and can be cancelled.",
-                       nullptr,
-                       dead)
-                  : tr("Delete every dead message of topic \"%1\" that matches %2 (of %n dead)? "
-                       "This cannot be undone. The job runs in batches and can be cancelled.",
-                       nullptr,
-                       dead);
-        confirmThen(question.arg(topic, filterDescription()), [this, action] {
-            m_progress->setRange(0, 0);
-            m_progress->show();
-            m_cancel->show();
-            m_controller->startJob(action);
-            updateActions();
-        });
+        m_bulkAfterCount = action;
+        m_controller->startJob(DeadLetterAction::Count);
+        updateActions();
     };
     connect(m_retryAll, &QPushButton::clicked, this, [startBulk] {
         startBulk(DeadLetterAction::Retry);
@@ -248,7 +242,7 @@ QueuesPane::QueuesPane(QWidget *parent)
     connect(m_deleteAll, &QPushButton::clicked, this, [startBulk] {
         startBulk(DeadLetterAction::Delete);
     });
-    connect(m_cancel, &QPushButton::clicked, m_controller, &QueuesController::cancelJob);
+    connect(m_jobBar, &SweepJobBar::settingsChanged, this, &QueuesPane::updateActions);
 
     connect(m_controller, &QueuesController::refreshed, this, [this](qint64 ms) {
         const QueueRefreshScheduler *scheduler = m_controller->scheduler();
@@ -276,11 +270,15 @@ QueuesPane::QueuesPane(QWidget *parent)
                                       .arg(changed));
             });
     connect(m_controller, &QueuesController::jobFinished, this, [this](const QString &message) {
-        m_progress->hide();
-        m_cancel->hide();
         m_status->setText(message);
         updateActions();
+        const std::optional<DeadLetterAction> bulk = std::exchange(m_bulkAfterCount, std::nullopt);
+        const SweepJob *job = m_controller->job();
+        if (bulk && job && job->spec().action == DeadLetterAction::Count && !job->cancelled()
+            && !job->failed())
+            confirmBulk(*bulk, job->progress().matched);
     });
+    connect(m_controller, &QueuesController::jobStateChanged, this, &QueuesPane::updateActions);
     updateActions();
 }
 
@@ -392,7 +390,8 @@ void QueuesPane::updateActions()
     const bool writable = m_controller->isWritable();
     const bool topic = !m_controller->browsedTopic().empty()
                        && m_controller->browsedStatus() == BrowseStatus::Dead;
-    const bool job = m_controller->isJobRunning() || m_countJob->isRunning();
+    const bool job
+        = m_controller->isJobRunning() || m_countJob->isRunning() || m_bulkAfterCount.has_value();
     const bool selection = m_deadLetters->selectionModel()->hasSelection();
     m_loadMore->setEnabled(m_controller->hasMore());
     // Every status can be counted (dead letters by the sweep, the others by QueueCountJob).
@@ -400,10 +399,75 @@ void QueuesPane::updateActions()
     for (QPushButton *button : {m_retrySelected, m_deleteSelected})
         button->setEnabled(writable && topic && selection && !job);
     for (QPushButton *button : {m_retryAll, m_deleteAll})
-        button->setEnabled(writable && topic && !job);
+        button->setEnabled(writable && topic && !job && m_jobBar->hasValidSettings());
     const QString readOnly = tr("The database is open read-only: allow writes to act on messages.");
     for (QPushButton *button : {m_retrySelected, m_deleteSelected, m_retryAll, m_deleteAll})
         button->setToolTip(writable ? QString() : readOnly);
+}
+
+void QueuesPane::confirmBulk(DeadLetterAction action, std::int64_t count)
+{
+    const QString topic = QString::fromStdString(m_controller->browsedTopic());
+    const QString filter = m_controller->browsedFilterText();
+    if (count == 0) {
+        m_status->setText(
+            tr("No dead message of topic \"%1\" matches %2: nothing to do.").arg(topic, filter));
+        return;
+    }
+    SweepJobSpec spec;
+    spec.action = action;
+    spec.expected = count;
+    const std::shared_ptr<Clock> clock
+        = m_controller->clock() ? m_controller->clock() : systemClock();
+    m_jobBar->applyTo(spec, clock->now());
+    const QString how = m_jobBar->describe(spec);
+    if (action == DeadLetterAction::Retry) {
+        const QString question
+            = tr("Retry the %n dead message(s) of topic \"%1\" that match %2? They become due "
+                 "now, with their attempts reset.",
+                 nullptr,
+                 int(count))
+                  .arg(topic, filter)
+              + QLatin1Char(' ') + how;
+        confirmThen(question, [this, spec] { m_controller->startJob(spec); });
+        return;
+    }
+    const QString question = tr("Delete the %n dead message(s) of topic \"%1\" that match %2? "
+                                "This cannot be undone.",
+                                nullptr,
+                                int(count))
+                                 .arg(topic, filter)
+                             + QLatin1Char(' ') + how;
+    const DeleteChoice choice = m_confirmDelete(question, count);
+    if (!choice.confirmed)
+        return;
+    spec.exportPath = choice.exportPath;
+    m_controller->startJob(spec);
+}
+
+QueuesPane::DeleteChoice QueuesPane::askDeleteWithExport(const QString &question, qint64 count)
+{
+    QMessageBox box(QMessageBox::Question,
+                    tr("Queue action"),
+                    question,
+                    QMessageBox::Ok | QMessageBox::Cancel,
+                    this);
+    box.setDefaultButton(QMessageBox::Cancel);
+    auto *exportFirst
+        = new QCheckBox(tr("Export %n message(s) to a file first", nullptr, int(count)), &box);
+    exportFirst->setChecked(true);
+    box.setCheckBox(exportFirst);
+    if (box.exec() != QMessageBox::Ok)
+        return {};
+    if (!exportFirst->isChecked())
+        return {true, {}};
+    const QString path = QFileDialog::getSaveFileName(this,
+                                                      tr("Export the dead messages to"),
+                                                      QStringLiteral("dead-letters.jsonl"),
+                                                      tr("JSON lines (*.jsonl);;All files (*)"));
+    if (path.isEmpty())
+        return {}; // no file chosen: nothing is deleted
+    return {true, path};
 }
 
 } // namespace kvs::ui

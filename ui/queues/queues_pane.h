@@ -1,11 +1,13 @@
 #pragma once
 
 #include <kvs/async_kvstore.h>
+#include <kvs/dead_letter_sweep.h>
 
 #include <QWidget>
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 class QLabel;
@@ -22,6 +24,7 @@ namespace kvs::ui {
 class QueuesController;
 class QueueTrendsPanel;
 class QueueCountJob;
+class SweepJobBar;
 
 // The Queues tab of a database: the overview of every topic (counts, oldest due, warnings
 // first) refreshed while shown, and below it the selected topic's messages of one status (due,
@@ -64,6 +67,21 @@ public:
     {
         m_confirm = std::move(confirm);
     }
+    // The delete-all confirmation's answer: go ahead or not, and the file to export the
+    // messages to first (empty: no export).
+    struct DeleteChoice
+    {
+        bool confirmed = false;
+        QString exportPath;
+    };
+    // Asks before deleting count matches (a question box offering "Export N messages to a file
+    // first" and then a file dialog, by default); tests replace it.
+    void
+    setConfirmDelete(std::function<DeleteChoice(const QString &question, qint64 count)> confirm)
+    {
+        m_confirmDelete = std::move(confirm);
+    }
+    SweepJobBar *jobBar() const { return m_jobBar; }
     // Applies the filter fields to the selected topic's dead letters.
     void applyFilter();
 
@@ -77,6 +95,9 @@ private:
     std::vector<double> selectedIds() const;
     QString filterDescription() const;
     void confirmThen(const QString &question, const std::function<void()> &action);
+    DeleteChoice askDeleteWithExport(const QString &question, qint64 count);
+    // Asks about a bulk action on the count matches a count job found, then starts it.
+    void confirmBulk(DeadLetterAction action, std::int64_t count);
 
     QueuesController *m_controller; // Owned (child).
     QTableView *m_overview;         // Owned.
@@ -94,13 +115,17 @@ private:
     QPushButton *m_deleteSelected;  // Owned.
     QPushButton *m_retryAll;        // Owned.
     QPushButton *m_deleteAll;       // Owned.
-    QProgressBar *m_progress;       // Owned.
-    QPushButton *m_cancel;          // Owned.
+    SweepJobBar *m_jobBar;          // Owned.
     QLabel *m_status;               // Owned.
     QSpinBox *m_pollInterval;       // Owned.
     QueueTrendsPanel *m_trends;     // Owned.
     QueueCountJob *m_countJob;      // Owned (child).
+    QProgressBar *m_countProgress;  // Owned: the count of a status other than dead.
+    QPushButton *m_countCancel;     // Owned.
     std::function<bool(const QString &)> m_confirm;
+    std::function<DeleteChoice(const QString &, qint64)> m_confirmDelete;
+    // A bulk action waiting for its count job, to ask with the exact count.
+    std::optional<DeadLetterAction> m_bulkAfterCount;
 };
 
 } // namespace kvs::ui

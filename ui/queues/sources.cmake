@@ -11,4 +11,6 @@ list(APPEND KVS_UI_SOURCES
     queues/queue_charts_view.cpp
     queues/queue_trends_panel.cpp
     queues/queue_count_job.cpp
+    queues/sweep_job.cpp
+    queues/sweep_job_bar.cpp
 )

@@ -111,18 +111,21 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
     case SqlId::QueuePeekDone:
         return peekSql(q, "status = 'done'");
     // The ids travel as one JSON array (json_each is built into SQLite): one statement, one
-    // prepared plan, for any number of ids up to the store's limit.
+    // prepared plan, for any number of ids up to the store's limit. The unary + keeps topic and
+    // status off the index, so each id is a rowid lookup: through idx_<p>queue_pending (topic,
+    // status) every statement scanned all the topic's dead letters, however few ids it named.
     case SqlId::QueueRetryDeadIds:
         return "UPDATE " + q
                + " SET status = 'pending', attempts = 0, deliver_at = ?2, finished_at = NULL, "
-                 "locked_until = NULL, lease_token = NULL WHERE topic = ?1 AND status = 'dead' "
-                 "AND id IN (SELECT value FROM json_each(?3))";
+                 "locked_until = NULL, lease_token = NULL WHERE id IN (SELECT value FROM "
+                 "json_each(?3)) AND +topic = ?1 AND +status = 'dead'";
     case SqlId::QueueDeleteIds:
-        return "DELETE FROM " + q + " WHERE topic = ?1 AND id IN (SELECT value FROM json_each(?2))";
+        return "DELETE FROM " + q
+               + " WHERE id IN (SELECT value FROM json_each(?2)) AND +topic = ?1";
     case SqlId::QueueDeleteDeadIds:
         return "DELETE FROM " + q
-               + " WHERE topic = ?1 AND status = 'dead' AND id IN (SELECT value FROM "
-                 "json_each(?2))";
+               + " WHERE id IN (SELECT value FROM json_each(?2)) AND +topic = ?1 AND +status = "
+                 "'dead'";
     // The id counter: AUTOINCREMENT keeps the highest id ever given in sqlite_sequence, which a
     // table created without it (by other software) lacks; max(id) is the fallback and bound.
     case SqlId::QueueMaxId:

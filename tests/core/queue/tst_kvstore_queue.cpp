@@ -40,6 +40,7 @@ private slots:
     void fifoTiesBreakOnId();
     void limitIsCappedAt1000();
     void pickerWalksThePendingIndex();
+    void byIdStatementsLookUpRowids();
     void acknowledgeDeletesOrKeepsDone();
     void leaseArgumentValidation();
     void expiredLeaseIsRedeliveredAndOldTokenRefused();
@@ -203,6 +204,33 @@ void TestKVStoreQueue::pickerWalksThePendingIndex()
         qInfo("%s", plan.c_str());
         QVERIFY2(plan.find("idx_" + prefix + "queue_pending") != std::string::npos, plan.c_str());
         QVERIFY2(plan.find("TEMP B-TREE") == std::string::npos, plan.c_str());
+    }
+}
+
+// Retry and delete by a list of ids look each id up by rowid: through the (topic, status)
+// index they scanned every dead letter of the topic per statement, however few ids they named.
+void TestKVStoreQueue::byIdStatementsLookUpRowids()
+{
+    for (const std::string prefix : {"", "app_"}) {
+        const std::string path = m_files.path(("ids" + prefix + ".db").c_str());
+        KVStoreOptions options;
+        options.tablePrefix = prefix;
+        KVStore store(path, options);
+        for (int i = 0; i < 50; ++i)
+            store.enqueue(Value(i), onTopic("a"));
+        store.close();
+        RawSqlite raw(path);
+        for (const detail::SqlId id : {detail::SqlId::QueueRetryDeadIds,
+                                       detail::SqlId::QueueDeleteIds,
+                                       detail::SqlId::QueueDeleteDeadIds}) {
+            const std::string sql = detail::buildSql(id, detail::TableNames(prefix));
+            std::string plan;
+            for (const auto &row : raw.rows("EXPLAIN QUERY PLAN " + sql))
+                plan += row.back() + "\n";
+            QVERIFY2(plan.find("INTEGER PRIMARY KEY") != std::string::npos, plan.c_str());
+            QVERIFY2(plan.find("idx_" + prefix + "queue_pending") == std::string::npos,
+                     plan.c_str());
+        }
     }
 }
 
