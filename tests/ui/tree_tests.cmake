@@ -18,3 +18,13 @@ target_include_directories(measure_live_tree PRIVATE ${KVS_TESTS_ROOT})
 kvs_set_warnings(measure_live_tree)
 # The row menu's copy actions, Ctrl+C / Del / F2 and the subtree's bulk actions (issue 12).
 kvs_add_test(tst_key_row_actions tst_key_row_actions.cpp LIBS kvs_ui SQLite::SQLite3)
+# Issue 12, defect 8: rows outside the key space and undecodable rows (SQLite, and PostgreSQL
+# when the test command started a server).
+kvs_add_test(tst_outside_rows tree/tst_outside_rows.cpp
+             LIBS kvs_ui SQLite::SQLite3 PostgreSQL::PostgreSQL LABELS postgres)
+# Issue 12: "Copy subtree to" another open database, SQLite -> PostgreSQL and back.
+kvs_add_test(tst_subtree_copy tree/tst_subtree_copy.cpp
+             LIBS kvs_ui SQLite::SQLite3 PostgreSQL::PostgreSQL LABELS postgres)
+# The row menu's subtree bulk actions on PostgreSQL.
+kvs_add_test(tst_key_row_actions_postgres tree/tst_key_row_actions_postgres.cpp
+             LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
