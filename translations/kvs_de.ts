@@ -1531,6 +1531,18 @@
         <source>Bulk action failed</source>
         <translation>Massenaktion fehlgeschlagen</translation>
     </message>
+    <message>
+        <source>Copy subtree to</source>
+        <translation>Teilbaum kopieren nach</translation>
+    </message>
+    <message>
+        <source>Open another database to copy to.</source>
+        <translation>Öffnen Sie eine weitere Datenbank, in die kopiert werden soll.</translation>
+    </message>
+    <message>
+        <source>%1 (read-only)</source>
+        <translation>%1 (schreibgeschützt)</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::KeySearchController</name>
@@ -1779,6 +1791,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Adds a check of this key at the version it has now to the database&apos;s Transaction tab.</source>
         <translation>Fügt dem Reiter „Transaktion“ der Datenbank eine Prüfung dieses Schlüssels auf seine jetzige Version hinzu.</translation>
     </message>
+    <message>
+        <source>Could not delete the row: %1</source>
+        <translation>Die Zeile konnte nicht gelöscht werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::LanguageMenu</name>
@@ -1984,6 +2000,60 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Create</source>
         <translation>Anlegen</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::OutsideRowsModel</name>
+    <message>
+        <source>first %1</source>
+        <translation>erste %1</translation>
+    </message>
+    <message>
+        <source>Rows outside the key space (%1)</source>
+        <translation>Zeilen außerhalb des Schlüsselraums (%1)</translation>
+    </message>
+    <message>
+        <source>Rows whose key starts with a byte outside 01..06, where no kvs key lies: another program stored them. No list() and no key tree listing selects them; they can be inspected and deleted here.</source>
+        <translation>Zeilen, deren Schlüssel mit einem Byte außerhalb von 01..06 beginnt, wo kein kvs-Schlüssel liegt: Ein anderes Programm hat sie gespeichert. Weder list() noch eine Auflistung des Schlüsselbaums wählt sie aus; hier können sie untersucht und gelöscht werden.</translation>
+    </message>
+    <message>
+        <source>Key outside the key space (shown as hex): %1</source>
+        <translation>Schlüssel außerhalb des Schlüsselraums (hexadezimal angezeigt): %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::OutsideRowsView</name>
+    <message>
+        <source>Copy key (hex)</source>
+        <translation>Schlüssel kopieren (hex)</translation>
+    </message>
+    <message>
+        <source>Delete row…</source>
+        <translation>Zeile löschen…</translation>
+    </message>
+    <message>
+        <source>Read-only: switch on Allow writes to delete rows.</source>
+        <translation>Schreibgeschützt: Schalten Sie „Schreiben erlauben“ ein, um Zeilen zu löschen.</translation>
+    </message>
+    <message>
+        <source>Scan again</source>
+        <translation>Erneut suchen</translation>
+    </message>
+    <message>
+        <source>Delete row</source>
+        <translation>Zeile löschen</translation>
+    </message>
+    <message>
+        <source>Delete the row stored at key %1?</source>
+        <translation>Die unter dem Schlüssel %1 gespeicherte Zeile löschen?</translation>
+    </message>
+    <message>
+        <source>Its key lies outside the key space, so no kvs call lists it. The row is deleted by its key bytes, in one transaction. This cannot be undone.</source>
+        <translation>Ihr Schlüssel liegt außerhalb des Schlüsselraums, daher listet kein kvs-Aufruf sie auf. Die Zeile wird anhand ihrer Schlüsselbytes in einer Transaktion gelöscht. Dies kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
     </message>
 </context>
 <context>
@@ -2943,6 +3013,47 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>
             <numerusform>%n Eintrag importiert, %1 übersprungen.</numerusform>
             <numerusform>%n Einträge importiert, %1 übersprungen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy subtree</source>
+        <translation>Teilbaum kopieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy %n entries of %1 from %2 to %3?</source>
+        <translation>
+            <numerusform>%n Eintrag von %1 aus %2 nach %3 kopieren?</numerusform>
+            <numerusform>%n Einträge von %1 aus %2 nach %3 kopieren?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Each entry is written at the same key in %1, in batches of 1,000 entries, each its own short transaction with a new versionstamp of %1; entries whose expiry has passed are skipped, the others keep their expiry time. %2 is read in pages and is not one snapshot. Cancel stops after the current batch; what was copied stays. Keys of %1 that already hold an entry: skip them, or overwrite them?</source>
+        <translation>Jeder Eintrag wird unter demselben Schlüssel in %1 geschrieben, in Stapeln zu 1.000 Einträgen, jeder Stapel eine eigene kurze Transaktion mit einem neuen Versionsstempel von %1; abgelaufene Einträge werden übersprungen, die übrigen behalten ihre Ablaufzeit. %2 wird seitenweise gelesen und ist kein einheitlicher Schnappschuss. Abbrechen hält nach dem laufenden Stapel an; was kopiert wurde, bleibt. Schlüssel von %1, die bereits einen Eintrag enthalten: überspringen oder überschreiben?</translation>
+    </message>
+    <message>
+        <source>Copy, skip existing</source>
+        <translation>Kopieren, vorhandene überspringen</translation>
+    </message>
+    <message>
+        <source>Copy, overwrite existing</source>
+        <translation>Kopieren, vorhandene überschreiben</translation>
+    </message>
+    <message>
+        <source>Copying %1 to %2…</source>
+        <translation>%1 wird nach %2 kopiert…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy cancelled: %n entries copied to %1 (%2 skipped) before it stopped.</source>
+        <translation>
+            <numerusform>Kopieren abgebrochen: %n Eintrag wurde vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform>
+            <numerusform>Kopieren abgebrochen: %n Einträge wurden vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n entries to %1, skipped %2.</source>
+        <translation>
+            <numerusform>%n Eintrag nach %1 kopiert, %2 übersprungen.</numerusform>
+            <numerusform>%n Einträge nach %1 kopiert, %2 übersprungen.</numerusform>
         </translation>
     </message>
 </context>

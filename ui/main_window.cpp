@@ -7,6 +7,7 @@
 #include "connection/recent_connections.h"
 #include "demo_database.h"
 #include "i18n/language_menu.h"
+#include "inspector/value_inspector.h"
 #include "preferences/preferences_dialog.h"
 #include "session/database_view.h"
 #include "theme/app_icons.h"
@@ -14,6 +15,7 @@
 #include <kvs/async_kvstore.h>
 
 #include <QAction>
+#include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -323,8 +325,28 @@ void MainWindow::closeTab(int index)
         m_resolver->cancel();
         return;
     }
+    // An unsaved edit asks first; Save closes the tab once the save committed.
+    if (auto *database = qobject_cast<DatabaseView *>(view);
+        database
+        && !database->confirmClose([this, database] { closeTab(m_tabs->indexOf(database)); }))
+        return;
     m_tabs->removeTab(index);
     view->deleteLater(); // its session closes the store on a worker
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    for (int index = 0; index < m_tabs->count(); ++index) {
+        auto *database = qobject_cast<DatabaseView *>(m_tabs->widget(index));
+        if (!database || !database->inspector()->hasUnsavedEdit())
+            continue;
+        m_tabs->setCurrentIndex(index); // the question is about what the user then sees
+        if (!database->confirmClose([this] { close(); })) {
+            event->ignore();
+            return;
+        }
+    }
+    QMainWindow::closeEvent(event);
 }
 
 void MainWindow::updateForCurrentTab()

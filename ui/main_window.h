@@ -59,6 +59,10 @@ signals:
     // Opening failed before a tab existed (bad URL, demo creation, password prompt cancelled).
     void openFailed(const QString &message);
 
+protected:
+    // An unsaved edit in any tab asks first (Save / Discard / Cancel).
+    void closeEvent(QCloseEvent *event) override;
+
 private:
     void createMenus();
     void addTab(const ConnectionSpec &spec, const QString &password);

@@ -29,3 +29,12 @@ endif()
 # Placeholder rows of "Go to key": their counts, and reading them as they scroll into view.
 kvs_add_test(tst_tree_placeholders tree/tst_tree_placeholders.cpp LIBS kvs_ui)
 set_tests_properties(tst_tree_placeholders PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
+# Issue 12, defect 8: rows outside the key space and undecodable rows (SQLite, and PostgreSQL
+# when the test command started a server).
+kvs_add_test(tst_outside_rows tree/tst_outside_rows.cpp
+             LIBS kvs_ui SQLite::SQLite3 PostgreSQL::PostgreSQL LABELS postgres)
+# Issue 12: "Copy subtree to" another open database, SQLite -> PostgreSQL and back.
+kvs_add_test(tst_subtree_copy tree/tst_subtree_copy.cpp
+             LIBS kvs_ui SQLite::SQLite3 PostgreSQL::PostgreSQL LABELS postgres)
+# The row menu's subtree bulk actions on PostgreSQL.
+kvs_add_test(tst_key_row_actions_postgres tree/tst_key_row_actions_postgres.cpp

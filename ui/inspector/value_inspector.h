@@ -66,6 +66,8 @@ public:
     // (false); Save starts the save and answers false, and editSaved() follows once it committed
     // (a conflict shows the conflict view instead).
     bool confirmLeave();
+    // confirmLeave() answered Save: the save is in flight, and editSaved() follows if it commits.
+    bool savesBeforeLeaving() const { return m_leaveAfterSave; }
 
     // The encoded key last asked for with showKey() (empty when cleared).
     const std::string &shownKey() const { return m_selectedKey; }

@@ -15,6 +15,7 @@
 #include "tree/key_tree_live_refresh.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
+#include "tree/outside_rows_view.h"
 #include "watch/live_updates.h"
 #include "watch/watch_controller.h"
 #include "watch/watch_tab.h"
@@ -160,12 +161,19 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     connect(m_tree, &KeyTreePane::keySelected, this, [this](const std::string &key, bool) {
         if (key == m_inspector->shownKey())
             return; // another column of the same row
+        // No current tree row: a row outside the key space, which has no children.
         const QModelIndex current = m_tree->view()->currentIndex().siblingAtColumn(0);
-        m_inspector->showKey(key, m_tree->model()->hasChildren(current));
+        m_inspector->showKey(key, current.isValid() && m_tree->model()->hasChildren(current));
     });
     // Another row, or a refresh, asks first when the editor holds unsaved changes.
     m_tree->setLeaveGuard([this] { return m_inspector->confirmLeave(); });
-    connect(m_inspector, &ValueInspector::editSaved, m_tree, &KeyTreePane::resumeLeave);
+    connect(m_inspector, &ValueInspector::editSaved, this, [this] {
+        if (std::function<void()> close = std::exchange(m_afterSave, nullptr)) {
+            close();
+            return;
+        }
+        m_tree->resumeLeave();
+    });
     connect(m_tree, &KeyTreePane::selectionCleared, m_inspector, &ValueInspector::clear);
     // Writes update their rows in place: the tree keeps its expansion, selection and scroll.
     connect(
@@ -192,6 +200,18 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
                 if (m_inspector->shows(key))
                     m_inspector->startEditing();
             });
+    // "Copy subtree to": the databases of the window's other tabs, asked when the menu opens.
+    m_tree->rowActions()->setCopyTargets(m_session->displayName(), [this] {
+        std::vector<CopyTarget> targets;
+        for (DatabaseView *other : window()->findChildren<DatabaseView *>()) {
+            if (other != this) {
+                targets.push_back({other->session()->displayName(),
+                                   other->session()->store(),
+                                   other->session()->isWritable()});
+            }
+        }
+        return targets;
+    });
     // "Add to transaction" on a key's row: a check of its current version.
     connect(m_tree, &KeyTreePane::addToTransactionRequested, this, [this](const Key &key) {
         m_transaction->controller()->addCheckFor(key);
@@ -217,6 +237,16 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
 
 DatabaseView::~DatabaseView() = default;
 
+bool DatabaseView::confirmClose(std::function<void()> afterSave)
+{
+    m_afterSave = nullptr;
+    if (m_inspector->confirmLeave())
+        return true;
+    if (m_inspector->savesBeforeLeaving())
+        m_afterSave = std::move(afterSave);
+    return false;
+}
+
 QString DatabaseView::bannerText() const
 {
     return m_banner->message();
@@ -241,6 +271,7 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
         m_tree->setStore(store);
     m_inspector->setStore(store, writable);
     m_tree->rowActions()->setStore(store, writable);
+    m_tree->outsideRows()->setStore(store, writable);
     m_queues->setStore(store, writable, m_session->spec().displayName());
     m_queues->setSqliteFile(store && !m_session->spec().isPostgres() ? m_session->connectionString()
                                                                      : std::string());

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QAction;
 class QLabel;
 class QPushButton;
@@ -53,6 +55,10 @@ public:
     QTabWidget *views() const { return m_views; }
     QAction *allowWritesAction() const { return m_allowWrites; }
     QString bannerText() const;
+    // Before the tab or the window closes: true when it may close now. An unsaved edit asks
+    // Save / Discard / Cancel (the inspector's question); Save answers false and calls
+    // afterSave once the save committed (a conflict or failure keeps the tab open).
+    bool confirmClose(std::function<void()> afterSave);
     // "Read-only (inspect)", "Writable", "Opening…"
     QString modeText() const;
 
@@ -91,6 +97,7 @@ private:
     LiveUpdates *m_live;            // Owned (child): other processes' writes in tree and inspector.
     KeyTreeLiveRefresh *m_treeRefresh; // Owned (child): expanded nodes follow every commit.
     long long m_outdatedVersion = 0;
+    std::function<void()> m_afterSave; // confirmClose()'s close once the save committed
 };
 
 } // namespace kvs::ui

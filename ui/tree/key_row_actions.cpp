@@ -176,6 +176,54 @@ void KeyRowActions::addTo(QMenu *menu, const QModelIndex &index)
         [this](const QModelIndex &i) { askFileAndStart(SubtreeBulkAction::Kind::Import, i); })
         ->setToolTip(tr("Writes the entries of an export file into this database, at the keys the "
                         "file names"));
+    addCopyMenu(menu, index, subtree);
+}
+
+void KeyRowActions::setCopyTargets(const QString &sourceName, CopyTargetList targets)
+{
+    m_sourceName = sourceName;
+    m_copyTargets = std::move(targets);
+}
+
+void KeyRowActions::addCopyMenu(QMenu *menu, const QModelIndex &index, bool enabled)
+{
+    QMenu *copyTo = menu->addMenu(tr("Copy subtree to"));
+    copyTo->menuAction()->setObjectName(QStringLiteral("menuCopySubtree"));
+    const std::vector<CopyTarget> targets
+        = m_copyTargets ? m_copyTargets() : std::vector<CopyTarget>();
+    copyTo->setEnabled(enabled && !targets.empty());
+    if (targets.empty())
+        copyTo->setToolTip(tr("Open another database to copy to."));
+    const QPersistentModelIndex at(index);
+    for (const CopyTarget &target : targets) {
+        const bool open = target.store && target.writable;
+        QAction *action = copyTo->addAction(open ? target.name + QChar(0x2026)
+                                                 : tr("%1 (read-only)").arg(target.name));
+        action->setObjectName(QStringLiteral("copyTo:") + target.name);
+        action->setEnabled(open);
+        connect(action, &QAction::triggered, this, [this, at, target] {
+            if (at.isValid())
+                startCopy(QModelIndex(at), target);
+        });
+    }
+}
+
+std::optional<Key> KeyRowActions::prefixAt(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return Key{};
+    return m_model->keyAt(index);
+}
+
+SubtreeBulkAction *KeyRowActions::startCopy(const QModelIndex &index, const CopyTarget &target)
+{
+    const std::optional<Key> prefix = prefixAt(index);
+    if (!m_store || !target.store || !target.writable || !prefix)
+        return nullptr;
+    auto *action
+        = new SubtreeBulkAction(m_store, SubtreeBulkAction::Kind::Copy, *prefix, {}, m_view);
+    action->setCopyTarget(target.store, m_sourceName, target.name);
+    return launch(action);
 }
 
 void KeyRowActions::askFileAndStart(SubtreeBulkAction::Kind kind, const QModelIndex &index)
@@ -196,17 +244,17 @@ SubtreeBulkAction *KeyRowActions::startBulk(SubtreeBulkAction::Kind kind,
 {
     if (!m_store || (kind != SubtreeBulkAction::Kind::Export && !m_writable))
         return nullptr;
-    Key prefix;
-    if (index.isValid()) {
-        const std::optional<Key> key = m_model->keyAt(index);
-        if (!key)
-            return nullptr;
-        prefix = *key;
-    }
+    std::optional<Key> prefix = prefixAt(index);
+    if (!prefix)
+        return nullptr;
     // Import writes at the file's own keys: the row only says where the user asked from.
     if (kind == SubtreeBulkAction::Kind::Import)
-        prefix = {};
-    auto *action = new SubtreeBulkAction(m_store, kind, prefix, path, m_view);
+        prefix = Key{};
+    return launch(new SubtreeBulkAction(m_store, kind, *prefix, path, m_view));
+}
+
+SubtreeBulkAction *KeyRowActions::launch(SubtreeBulkAction *action)
+{
     connect(action,
             &SubtreeBulkAction::finished,
             this,

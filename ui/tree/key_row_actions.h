@@ -1,5 +1,6 @@
 #pragma once
 
+#include "tree/copy_target.h"
 #include "tree/subtree_bulk_action.h"
 
 #include <kvs/async_kvstore.h>
@@ -22,7 +23,8 @@ class KeyTreeModel;
 // What a row of the key tree offers beyond selecting it: its context menu's copy actions (key
 // literal, encoded hex, list cursor) with a "Copied" note in the status bar, the keyboard
 // (Ctrl+C copies the current row's key literal, Del asks to delete its key, F2 edits it) and the
-// bulk actions on its subtree (Export subtree…, Delete subtree…, Import into…), each counted,
+// bulk actions on its subtree (Export subtree…, Delete subtree…, Import into…, Copy subtree to
+// another open database), each counted,
 // confirmed and run off the GUI thread by SubtreeBulkAction. Thread rule: GUI thread only.
 class KeyRowActions : public QObject
 {
@@ -34,6 +36,9 @@ public:
 
     // The store the bulk actions run on; writable enables the ones that write.
     void setStore(std::shared_ptr<AsyncKVStore> store, bool writable);
+
+    // This database's name and the other open databases, for "Copy subtree to".
+    void setCopyTargets(const QString &sourceName, CopyTargetList targets);
 
     // Adds the row's actions at index to menu (which the caller shows).
     void addTo(QMenu *menu, const QModelIndex &index);
@@ -49,6 +54,10 @@ public:
     // store is set or the action needs writes and the store is read-only.
     SubtreeBulkAction *
     startBulk(SubtreeBulkAction::Kind kind, const QModelIndex &index, const QString &path);
+
+    // Copies the subtree at index (the whole database for an invalid index) to target, counted
+    // and confirmed first. Null when no store is set or target is not open for writes.
+    SubtreeBulkAction *startCopy(const QModelIndex &index, const CopyTarget &target);
 
     QAction *copyAction() const { return m_copy; }
     QAction *deleteAction() const { return m_delete; }
@@ -70,11 +79,18 @@ private:
     void showNote(const QString &note);
     void askFileAndStart(SubtreeBulkAction::Kind kind, const QModelIndex &index);
     QString keyText(const QModelIndex &index) const;
+    // The subtree's key at index ([] for an invalid index); nullopt for a raw row.
+    std::optional<Key> prefixAt(const QModelIndex &index) const;
+    // Reports action's end (note, refresh, a box on failure) and starts it.
+    SubtreeBulkAction *launch(SubtreeBulkAction *action);
+    void addCopyMenu(QMenu *menu, const QModelIndex &index, bool enabled);
 
     QTreeView *m_view;     // Not owned.
     KeyTreeModel *m_model; // Not owned.
     std::shared_ptr<AsyncKVStore> m_store;
     bool m_writable = false;
+    QString m_sourceName;
+    CopyTargetList m_copyTargets;
     QAction *m_copy;   // Owned (child of the view).
     QAction *m_delete; // Owned (child of the view).
     QAction *m_edit;   // Owned (child of the view).

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTimer>
 
 namespace kvs::ui {
@@ -103,6 +104,21 @@ std::optional<KeyTreeFilter> KeyTreeFilterBar::currentFilter() const
     if (!error.isEmpty())
         return std::nullopt;
     return filter;
+}
+
+void KeyTreeFilterBar::showFilter(const KeyTreeFilter &filter)
+{
+    const auto literal = [](const std::optional<Key> &key) {
+        return key ? QString::fromStdString(printKeyLiteral(*key)) : QString();
+    };
+    m_prefix->setText(filter.prefix.empty() ? QString() : literal(filter.prefix));
+    m_start->setText(literal(filter.start));
+    m_end->setText(literal(filter.end));
+    {
+        const QSignalBlocker quiet(m_reverse); // toggling applies the filter
+        m_reverse->setChecked(filter.reverse);
+    }
+    validate();
 }
 
 QString KeyTreeFilterBar::errorText() const

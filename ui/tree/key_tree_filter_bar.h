@@ -25,6 +25,8 @@ public:
 
     // The filter of the fields as they are now, or nullopt while one does not parse.
     std::optional<KeyTreeFilter> currentFilter() const;
+    // Puts filter's fields in the edits (as literals), without applying it.
+    void showFilter(const KeyTreeFilter &filter);
     // The message under the bar (empty when every field parses).
     QString errorText() const;
 

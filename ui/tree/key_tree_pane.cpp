@@ -6,6 +6,8 @@
 #include "tree/key_tree_columns.h"
 #include "tree/key_tree_filter_bar.h"
 #include "tree/key_tree_model.h"
+#include "tree/outside_rows_model.h"
+#include "tree/outside_rows_view.h"
 #include "tree/placeholder_loader.h"
 
 #include <QAction>
@@ -33,6 +35,7 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     , m_banner(new MessageBanner(MessageBanner::Tone::Error, this))
     , m_finder(new KeyPathFinder(m_model, this))
     , m_rowActions(new KeyRowActions(m_view, m_model, this))
+    , m_outside(new OutsideRowsView(this))
 {
     m_view->setModel(m_model);
     m_view->setObjectName(QStringLiteral("keyTree"));
@@ -70,7 +73,9 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     layout->addWidget(m_filterBar);
     layout->addWidget(m_banner);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_outside);
     layout->addWidget(busyRow);
+    connectOutsideRows();
 
     connect(m_model, &KeyTreeModel::loadingChanged, busyRow, [busyRow](int loading) {
         busyRow->setVisible(loading > 0);
@@ -104,7 +109,7 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     };
     focusShortcut(QKeySequence::Find, "focusFilter", m_filterBar->prefixEdit());
     focusShortcut(QKeySequence(Qt::CTRL | Qt::Key_L), "focusGoTo", m_filterBar->goToEdit());
-    connect(m_filterBar, &KeyTreeFilterBar::filterApplied, m_model, &KeyTreeModel::setFilter);
+    connect(m_filterBar, &KeyTreeFilterBar::filterApplied, this, &KeyTreePane::applyFilter);
     connect(m_filterBar, &KeyTreeFilterBar::goToKeyRequested, this, &KeyTreePane::goToKey);
     connect(m_view->selectionModel(),
             &QItemSelectionModel::currentChanged,
@@ -129,9 +134,28 @@ KeyTreePane::KeyTreePane(QWidget *parent)
 
 KeyTreePane::~KeyTreePane() = default;
 
+void KeyTreePane::connectOutsideRows()
+{
+    // One current row in the pane: a row outside the key space or one of the tree.
+    m_outside->setLeaveGuard([this] { return !m_leaveGuard || m_leaveGuard(); });
+    connect(m_outside, &OutsideRowsView::rowSelected, this, [this](const std::string &key) {
+        m_heldBack = QPersistentModelIndex();
+        m_restoring = true;
+        m_view->selectionModel()->clear();
+        m_restoring = false;
+        emit keySelected(key, true);
+    });
+    connect(m_outside, &OutsideRowsView::rowCleared, this, &KeyTreePane::selectionCleared);
+    connect(m_outside, &OutsideRowsView::deleteFailed, this, [this](const QString &message) {
+        m_loadFailureShown = false;
+        m_banner->showMessage(tr("Could not delete the row: %1").arg(message));
+    });
+}
+
 void KeyTreePane::setStore(std::shared_ptr<AsyncKVStore> store)
 {
     m_banner->hide();
+    m_outside->setStore(store, false);
     m_model->setStore(std::move(store), m_model->filter());
 }
 
@@ -139,6 +163,7 @@ void KeyTreePane::refresh()
 {
     m_banner->hide();
     m_model->refresh();
+    m_outside->refresh();
 }
 
 void KeyTreePane::goToKey(const Key &key)
@@ -191,13 +216,32 @@ void KeyTreePane::showRowMenu(const QPoint &position)
 std::optional<std::string> KeyTreePane::currentEncodedKey() const
 {
     const QModelIndex current = m_view->currentIndex();
-    if (!current.isValid())
-        return std::nullopt;
+    if (!current.isValid()) {
+        const std::string outside = m_outside->rowsModel()->encodedKeyAt(m_outside->currentIndex());
+        return outside.empty() ? std::nullopt : std::optional<std::string>(outside);
+    }
     return m_model->encodedKeyAt(current);
+}
+
+void KeyTreePane::applyFilter(const KeyTreeFilter &filter)
+{
+    // A new filter reads the tree again and drops the row shown: an unsaved edit asks first.
+    m_pendingFilter.reset();
+    if (m_leaveGuard && !m_leaveGuard()) {
+        m_pendingFilter = filter; // Save: applied once saved (resumeLeave)
+        m_filterBar->showFilter(m_model->filter());
+        return;
+    }
+    m_model->setFilter(filter);
 }
 
 void KeyTreePane::resumeLeave()
 {
+    if (std::optional<KeyTreeFilter> filter = std::exchange(m_pendingFilter, std::nullopt)) {
+        m_filterBar->showFilter(*filter);
+        m_model->setFilter(*filter);
+        return;
+    }
     const QModelIndex target = std::exchange(m_heldBack, {});
     if (!target.isValid())
         return;
@@ -223,6 +267,7 @@ void KeyTreePane::onCurrentChanged(const QModelIndex &current, const QModelIndex
         emit selectionCleared();
         return;
     }
+    m_outside->clearCurrent();
     if (current.data(KeyTreeModel::IsGapRole).toBool()) {
         // A placeholder for unread children: reading them is what selecting it can mean.
         m_model->fetchMore(current.siblingAtColumn(0));

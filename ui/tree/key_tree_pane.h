@@ -23,6 +23,7 @@ class KeyTreeFilterBar;
 class KeyTreeModel;
 class MessageBanner;
 class KeyPathFinder;
+class OutsideRowsView;
 
 // The left pane of a database view: the filter bar, the key tree, a busy bar with Cancel while
 // listings run, and a one-line error banner (a lost connection says so here, with Retry, and
@@ -48,18 +49,22 @@ public:
     // The row menu's copy, keyboard and subtree actions.
     KeyRowActions *rowActions() const { return m_rowActions; }
     KeyTreeColumns *columns() const { return m_columns; }
+    // The "Rows outside the key space" node under the tree (hidden while there are none).
+    OutsideRowsView *outsideRows() const { return m_outside; }
     // The banner's text (empty when hidden).
     QString errorText() const;
     // The selected node's key, if any (nullopt for none or an undecodable key).
     std::optional<Key> selectedKey() const;
-    // Asked before the current row changes to another one (an unsaved edit asks the user):
-    // false keeps the current row, and resumeLeave() later moves to the row asked for.
+    // Asked before the current row changes to another one, and before a new filter is applied
+    // (an unsaved edit asks the user): false keeps the current row and filter, and
+    // resumeLeave() later moves to the row (or applies the filter) asked for.
     void setLeaveGuard(std::function<bool()> guard) { m_leaveGuard = std::move(guard); }
     void resumeLeave();
     // The context menu of the row at index ("Add to transaction", then KeyRowActions'), parented
     // to the view and deleted when it closes; the view's right click pops it up.
     QMenu *rowMenu(const QModelIndex &index);
-    // The current row's encoded key (undecodable keys too), if a row is current.
+    // The current row's encoded key (undecodable keys and rows outside the key space too), if a
+    // row is current.
     std::optional<std::string> currentEncodedKey() const;
 
 signals:
@@ -74,6 +79,8 @@ signals:
 private:
     void onCurrentChanged(const QModelIndex &current, const QModelIndex &previous);
     void showRowMenu(const QPoint &position);
+    void connectOutsideRows();
+    void applyFilter(const KeyTreeFilter &filter);
 
     KeyTreeFilterBar *m_filterBar; // Owned (child widget).
     KeyTreeModel *m_model;         // Owned (child QObject).
@@ -84,10 +91,12 @@ private:
     KeyPathFinder *m_finder;       // Owned (child QObject).
     KeyRowActions *m_rowActions;   // Owned (child QObject).
     KeyTreeColumns *m_columns;     // Owned (child of m_view).
+    OutsideRowsView *m_outside;    // Owned.
     std::function<bool()> m_leaveGuard;
-    QPersistentModelIndex m_heldBack; // The row the guard kept the selection from.
-    bool m_loadFailureShown = false;  // The banner says a listing failed (a page ends it).
-    bool m_restoring = false;         // Putting the current row back after the guard said no.
+    QPersistentModelIndex m_heldBack;             // The row the guard kept the selection from.
+    std::optional<KeyTreeFilter> m_pendingFilter; // The filter the guard held back (Save).
+    bool m_loadFailureShown = false; // The banner says a listing failed (a page ends it).
+    bool m_restoring = false;        // Putting the current row back after the guard said no.
 };
 
 } // namespace kvs::ui

@@ -16,4 +16,6 @@ list(APPEND KVS_UI_SOURCES
     tree/key_tree_pane.cpp
     tree/key_row_actions.cpp
     tree/subtree_bulk_action.cpp
+    tree/outside_rows_model.cpp
+    tree/outside_rows_view.cpp
 )

@@ -91,6 +91,15 @@ SubtreeBulkAction::~SubtreeBulkAction()
     delete m_progress.data();
 }
 
+void SubtreeBulkAction::setCopyTarget(std::shared_ptr<AsyncKVStore> target,
+                                      const QString &sourceName,
+                                      const QString &targetName)
+{
+    m_target = std::move(target);
+    m_sourceName = sourceName;
+    m_targetName = targetName;
+}
+
 QString SubtreeBulkAction::subtreeText() const
 {
     if (m_prefix.empty())
@@ -200,6 +209,20 @@ bool SubtreeBulkAction::confirm(long long count, ImportMode *mode)
                "cannot be undone."));
         go = box.addButton(tr("Delete"), QMessageBox::DestructiveRole);
         break;
+    case Kind::Copy:
+        box.setWindowTitle(tr("Copy subtree"));
+        box.setText(tr("Copy %n entries of %1 from %2 to %3?", nullptr, n)
+                        .arg(subtreeText(), m_sourceName, m_targetName));
+        box.setInformativeText(
+            tr("Each entry is written at the same key in %1, in batches of 1,000 entries, each "
+               "its own short transaction with a new versionstamp of %1; entries whose expiry "
+               "has passed are skipped, the others keep their expiry time. %2 is read in pages "
+               "and is not one snapshot. Cancel stops after the current batch; what was copied "
+               "stays. Keys of %1 that already hold an entry: skip them, or overwrite them?")
+                .arg(m_targetName, m_sourceName));
+        go = box.addButton(tr("Copy, skip existing"), QMessageBox::AcceptRole);
+        overwrite = box.addButton(tr("Copy, overwrite existing"), QMessageBox::DestructiveRole);
+        break;
     case Kind::Import:
         box.setWindowTitle(tr("Import entries"));
         box.setText(tr("Import the %n entries of %1 into this database?", nullptr, n).arg(m_path));
@@ -231,14 +254,17 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
     m_shared->skipped.store(0);
     const QString label = m_kind == Kind::Export   ? tr("Exporting %1…").arg(subtreeText())
                           : m_kind == Kind::Delete ? tr("Deleting %1…").arg(subtreeText())
-                                                   : tr("Importing %1…").arg(m_path);
+                          : m_kind == Kind::Copy
+                              ? tr("Copying %1 to %2…").arg(subtreeText(), m_targetName)
+                              : tr("Importing %1…").arg(m_path);
     showProgress(label, total);
     const std::shared_ptr<Shared> shared = m_shared;
     const std::shared_ptr<AsyncKVStore> store = m_store;
+    const std::shared_ptr<AsyncKVStore> target = m_target;
     const KeyRange range = KeyRange::subtree(m_prefix);
     const Kind kind = m_kind;
     const QString path = m_path;
-    m_watcher.setFuture(QtConcurrent::run([shared, store, range, kind, path, mode] {
+    m_watcher.setFuture(QtConcurrent::run([shared, store, target, range, kind, path, mode] {
         Outcome outcome;
         const TransferOptions options
             = optionsFor(shared, shared->cancel, shared->done, shared->skipped);
@@ -263,6 +289,10 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
                     throw Error(file.errorString().toStdString());
             } else if (kind == Kind::Delete) {
                 outcome.result = deleteEntries(*store, range, options);
+            } else if (kind == Kind::Copy) {
+                if (!target)
+                    throw Error("kvs: no database to copy to");
+                outcome.result = copyEntries(*store, range, *target, mode, options);
             } else {
                 std::ifstream in(localPath(path), std::ios::binary);
                 if (!in)
@@ -289,7 +319,8 @@ void SubtreeBulkAction::onRan(const Outcome &outcome)
     m_progress = nullptr;
     const int done = static_cast<int>(std::min<long long>(outcome.result.done, INT_MAX));
     const QString skipped = QLocale().toString(outcome.result.skipped);
-    const bool changed = m_kind != Kind::Export;
+    // A copy changes the other database, whose tab follows it as it follows any commit.
+    const bool changed = m_kind != Kind::Export && m_kind != Kind::Copy;
     if (!outcome.error.isEmpty()) {
         if (outcome.line > 0) {
             finish(tr("Import stopped at line %1 (%2). Nothing of that line's batch was "
@@ -317,6 +348,16 @@ void SubtreeBulkAction::onRan(const Outcome &outcome)
         summary = outcome.result.cancelled ? tr(
                       "Delete cancelled: %n entries were deleted before it stopped.", nullptr, done)
                                            : tr("Deleted %n entries.", nullptr, done);
+        break;
+    case Kind::Copy:
+        summary = outcome.result.cancelled
+                      ? tr("Copy cancelled: %n entries copied to %1 (%2 skipped) before it "
+                           "stopped.",
+                           nullptr,
+                           done)
+                            .arg(m_targetName, skipped)
+                      : tr("Copied %n entries to %1, skipped %2.", nullptr, done)
+                            .arg(m_targetName, skipped);
         break;
     case Kind::Import:
         summary = outcome.result.cancelled

@@ -22,14 +22,15 @@ namespace kvs::ui {
 // thread in batches (kvs/entry_transfer.h) with a progress dialog whose Cancel stops after the
 // current batch. Export writes the subtree's entries to a file (complete or not at all); Delete
 // deletes them; Import writes a file's entries into the database (its keys as they are in the
-// file). Deletes itself when done. Thread rule: GUI thread only; the worker sees only the shared
-// state and the store, never this object.
+// file); Copy writes the subtree's entries into another open database at the same keys. Deletes
+// itself when done. Thread rule: GUI thread only; the worker sees only the shared state and the
+// store, never this object.
 class SubtreeBulkAction : public QObject
 {
     Q_OBJECT
 
 public:
-    enum class Kind { Export, Delete, Import };
+    enum class Kind { Export, Delete, Import, Copy };
 
     // prefix: the subtree's node (its own key and everything below; [] for the whole
     // database). path: the file written (Export) or read (Import); unused for Delete. parent:
@@ -37,6 +38,12 @@ public:
     SubtreeBulkAction(
         std::shared_ptr<AsyncKVStore> store, Kind kind, Key prefix, QString path, QWidget *parent);
     ~SubtreeBulkAction() override;
+
+    // Copy: the database written to, and the names the confirmation gives both. Requires: kind
+    // is Copy, before start().
+    void setCopyTarget(std::shared_ptr<AsyncKVStore> target,
+                       const QString &sourceName,
+                       const QString &targetName);
 
     // Counts, asks, runs. finished() comes in every case (cancelled or refused too).
     void start();
@@ -74,6 +81,9 @@ private:
     void finish(const QString &summary, bool changedData, bool failed = false);
 
     std::shared_ptr<AsyncKVStore> m_store;
+    std::shared_ptr<AsyncKVStore> m_target; // Copy: written to
+    QString m_sourceName;                   // Copy: m_store's name
+    QString m_targetName;                   // Copy: m_target's name
     Kind m_kind;
     Key m_prefix;
     QString m_path;

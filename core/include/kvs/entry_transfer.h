@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 /// Bulk work on a range of keys, shared by `kvs export|import` and the GUI's subtree actions:
 /// export to JSON lines, import from them, count, delete. Not in the reference.
@@ -50,6 +51,10 @@ struct KeyRange
     /// prefix itself and every key below it: a node of the key tree and its subtree. For the
     /// empty prefix, everything().
     [[nodiscard]] static KeyRange subtree(const Key &prefix);
+    /// The two byte ranges no encoded key falls in, because a key part's type tag is
+    /// 0x01..0x06 (reference "Keys"): [00, 01) and [07, the end of everything()). A row there
+    /// was stored by something other than the kvs API; list() never selects it.
+    [[nodiscard]] static std::vector<KeyRange> outsideKeySpace();
 };
 
 /// How far a bulk call got. done: entries exported, imported or deleted; skipped: import only.
@@ -142,5 +147,28 @@ countEntries(AsyncKVStore &store, const KeyRange &range, const TransferOptions &
 /// feeds see the deletes).
 TransferResult
 deleteEntries(AsyncKVStore &store, const KeyRange &range, const TransferOptions &options = {});
+
+/// Copies the live entries of range from `from` into `to`, at the same keys: read in pages of
+/// options.batchSize as stored bytes (undecodable rows too) and written in batches of that size,
+/// each batch one short transaction of `to` with one new versionstamp (versions are not copied);
+/// no transaction of either store stays open across pages, so the copy is not one snapshot of
+/// `from`. Entries expired when their page is read are not copied; the others keep their expiry
+/// time. mode decides what happens to keys that hold a live entry in `to` (skipped counts
+/// them). progress.done counts entries written. ReadOnlyError "kvs: the store is open
+/// read-only; copy needs write access" when `to` is read-only, and what either store throws;
+/// the batches written before stay written.
+TransferResult copyEntries(AsyncKVStore &from,
+                           const KeyRange &range,
+                           AsyncKVStore &to,
+                           ImportMode mode,
+                           const TransferOptions &options = {});
+
+/// At most limit encoded keys of the live rows of range, in byte order, read as stored (they
+/// need not decode): how the key tree finds rows outside the key space. Throws what the store
+/// throws.
+[[nodiscard]] std::vector<std::string> readKeys(AsyncKVStore &store,
+                                                const KeyRange &range,
+                                                std::int64_t limit,
+                                                const TransferOptions &options = {});
 
 } // namespace kvs

@@ -19,6 +19,8 @@ namespace kvs {
 /// Which node's children to read: the node's key (the tree's path, [] for the root), optionally
 /// narrowed to the live keys k with start <= k < end (full keys, in any subtree: the filter
 /// bar's range). A child is listed when at least one live key of its subtree lies in the range.
+/// The root's children are those of the key space (a first byte 0x01..0x06); rows outside it
+/// are read apart (kvs/entry_transfer.h readKeys over KeyRange::outsideKeySpace()).
 struct ChildrenSelector
 {
     Key prefix;

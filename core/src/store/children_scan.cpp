@@ -81,9 +81,10 @@ ChildrenScan::ChildrenScan(const ChildrenSelector &selector,
 {
     // Every key below the prefix, undecodable ones included (they show as raw children): a part
     // ends with 0x00, and prefix + 0xff.. are siblings of its last string part, not children. At
-    // the root, keys starting with 0xff (never a tag) stay out.
-    m_rangeLower = m_prefix + '\0';
-    m_rangeUpper = m_prefix + '\xff';
+    // the root, only the key space: a key part's tag is 0x01..0x06, and rows starting with any
+    // other byte were stored by something else (the key tree lists them apart, by a raw scan).
+    m_rangeLower = m_prefix.empty() ? std::string(1, '\x01') : m_prefix + '\0';
+    m_rangeUpper = m_prefix.empty() ? std::string(1, '\x07') : m_prefix + '\xff';
     if (selector.start)
         m_rangeLower = std::max(m_rangeLower, encodeChecked(*selector.start, maxKeySize));
     if (selector.end)

@@ -1,3 +1,4 @@
+#include "transfer/batch_writer.h"
 #include "transfer/import_line.h"
 #include "transfer/transfer_support.h"
 
@@ -6,7 +7,6 @@
 #include <cerrno>
 #include <cstring>
 #include <istream>
-#include <unordered_set>
 #include <vector>
 
 namespace kvs {
@@ -30,77 +30,6 @@ bool isBlank(std::string_view line)
     return line.find_first_not_of(" \t\r") == std::string_view::npos;
 }
 
-// Writes one batch in one transaction with one new versionstamp, as an atomic() commit of its
-// sets would. Skip-existing: where the backend has row locks (PostgreSQL) each row is inserted
-// only if no live row exists, decided by the insert itself; otherwise (SQLite, whose write
-// transaction excludes every other writer) the live keys are read first in one statement.
-class BatchWriter
-{
-public:
-    BatchWriter(SqlAdapter &adapter, ImportMode mode)
-        : m_adapter(adapter)
-        , m_mode(mode)
-    {}
-
-    // Adds the batch's counts to progress.
-    void
-    write(const std::vector<detail::ImportRow> &rows, std::int64_t now, TransferProgress &progress)
-    {
-        std::int64_t imported = 0;
-        std::int64_t skipped = 0;
-        m_adapter
-            .transaction([&](SqlAdapter &tx) {
-                imported = skipped = 0; // a retried transaction counts again
-                const std::int64_t version = tx.nextVersion().result();
-                if (m_mode == ImportMode::Overwrite) {
-                    for (const detail::ImportRow &row : rows)
-                        tx.set(row.key, row.value, row.expiresAt, version).result();
-                    imported = static_cast<std::int64_t>(rows.size());
-                } else if (tx.supportsRowLocks()) {
-                    for (const detail::ImportRow &row : rows) {
-                        const bool inserted
-                            = tx.insertIfAbsent(row.key, row.value, row.expiresAt, now, version)
-                                  .result()
-                                  .has_value();
-                        (inserted ? imported : skipped) += 1;
-                    }
-                } else {
-                    std::unordered_set<std::string> taken = liveKeys(tx, rows, now);
-                    for (const detail::ImportRow &row : rows) {
-                        // A key given twice in the file: its first line wins, as for a key
-                        // already there.
-                        if (!taken.insert(row.key).second) {
-                            ++skipped;
-                            continue;
-                        }
-                        tx.set(row.key, row.value, row.expiresAt, version).result();
-                        ++imported;
-                    }
-                }
-            })
-            .waitForFinished();
-        progress.done += imported;
-        progress.skipped += skipped;
-    }
-
-private:
-    static std::unordered_set<std::string>
-    liveKeys(SqlAdapter &tx, const std::vector<detail::ImportRow> &rows, std::int64_t now)
-    {
-        std::vector<std::string> keys;
-        keys.reserve(rows.size());
-        for (const detail::ImportRow &row : rows)
-            keys.push_back(row.key);
-        std::unordered_set<std::string> live;
-        for (KvRow &row : tx.getMany(std::move(keys), now).result())
-            live.insert(std::move(row.key));
-        return live;
-    }
-
-    SqlAdapter &m_adapter;
-    ImportMode m_mode;
-};
-
 } // namespace
 
 TransferResult importEntries(AsyncKVStore &store,
@@ -111,7 +40,7 @@ TransferResult importEntries(AsyncKVStore &store,
 {
     const auto batchSize = static_cast<std::size_t>(detail::batchSizeOf(options));
     detail::requireWritable(store, "import");
-    BatchWriter writer(detail::openedAdapter(store), mode);
+    detail::BatchWriter writer(detail::openedAdapter(store), mode);
     TransferProgress progress;
     std::vector<detail::ImportRow> batch;
     batch.reserve(batchSize);

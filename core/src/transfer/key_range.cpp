@@ -30,4 +30,9 @@ KeyRange KeyRange::subtree(const Key &prefix)
     return {encoded, encoded + '\x07'};
 }
 
+std::vector<KeyRange> KeyRange::outsideKeySpace()
+{
+    return {{std::string(), std::string(1, '\x01')}, {std::string(1, '\x07'), everything().upper}};
+}
+
 } // namespace kvs

@@ -1,6 +1,8 @@
 // The bulk calls of kvs/entry_transfer.h on a real SQLite file, on the store's ManualClock:
 // pages and batches, Cancel after a batch (what was written stays, nothing more), the subtree
 // range, expiry on the store's clock, and their errors.
+#include "support/raw_sqlite.h"
+
 #include <kvs/async_kvstore.h>
 #include <kvs/clock.h>
 #include <kvs/entry_transfer.h>
@@ -69,6 +71,9 @@ private slots:
     void deleteStopsAfterABatch();
     void expiryFollowsTheStoresClock();
     void errors();
+    void copyWritesBatchesWithNewVersions();
+    void copySkipsOrOverwritesAndStopsAfterABatch();
+    void readKeysFindsRowsOutsideTheKeySpace();
 };
 
 void TestEntryTransfer::exportReadsInPagesAndStopsWhenAsked()
@@ -198,6 +203,122 @@ void TestEntryTransfer::errors()
     }
     QVERIFY(store->get(key("[\"b\"]")).result().has_value());
     QVERIFY(!store->get(key("[\"c\"]")).result().has_value());
+}
+
+void TestEntryTransfer::copyWritesBatchesWithNewVersions()
+{
+    const auto from = storeWith(25);
+    kvs::SetOptions ttl;
+    ttl.ttl = 1000;
+    (void)from
+        ->set(kvs::Key{kvs::KeyPart(std::string("n")), kvs::KeyPart(3.5)}, kvs::Value("soon"), ttl)
+        .result();
+    (void)from->set(key("[\"other\"]"), kvs::Value(1.0)).result();
+    const auto to = storeWith(0);
+    (void)to->remove(key("[\"n\"]")).waitForFinished();
+    std::vector<std::int64_t> progress;
+    kvs::TransferOptions batches = options(10);
+    batches.onProgress = [&progress](const kvs::TransferProgress &at) {
+        progress.push_back(at.done);
+        return true;
+    };
+    const kvs::TransferResult copied = kvs::copyEntries(
+        *from, kvs::KeyRange::subtree(key("[\"n\"]")), *to, kvs::ImportMode::SkipExisting, batches);
+    QCOMPARE(copied.done, 27); // ["n"], 25 children and the one with a TTL; not ["other"]
+    QCOMPARE(copied.skipped, 0);
+    QVERIFY(!copied.cancelled);
+    QCOMPARE(progress, (std::vector<std::int64_t>{10, 20, 27}));
+    QVERIFY(!to->get(key("[\"other\"]")).result().has_value());
+    const std::optional<kvs::Entry> self = to->get(key("[\"n\"]")).result();
+    QVERIFY(self.has_value());
+    QCOMPARE(self->value, kvs::Value("self"));
+    // The target's own versionstamps, one per batch; the expiry is kept as a time.
+    const std::optional<kvs::Entry> soon
+        = to->get(kvs::Key{kvs::KeyPart(std::string("n")), kvs::KeyPart(3.5)}).result();
+    QVERIFY(soon.has_value());
+    QCOMPARE(soon->expiresAt, m_clock->now() + 1000);
+    const auto versionOf = [&to](double i) {
+        return to->get(kvs::Key{kvs::KeyPart(std::string("n")), kvs::KeyPart(i)}).result()->version;
+    };
+    QCOMPARE(versionOf(0), self->version); // the first batch
+    QVERIFY(versionOf(20) > versionOf(8)); // the third batch, a later commit
+    // Expired in the source when its page is read: not copied.
+    m_clock->advance(1000);
+    const auto later = storeWith(0);
+    QCOMPARE(
+        kvs::copyEntries(
+            *from, kvs::KeyRange::everything(), *later, kvs::ImportMode::Overwrite, options(10))
+            .done,
+        27);
+    QVERIFY(!later->get(kvs::Key{kvs::KeyPart(std::string("n")), kvs::KeyPart(3.5)})
+                 .result()
+                 .has_value());
+}
+
+void TestEntryTransfer::copySkipsOrOverwritesAndStopsAfterABatch()
+{
+    const auto from = storeWith(25);
+    const auto to = storeWith(0); // holds ["n"] = "self" too
+    (void)to->set(key("[\"n\", 0]"), kvs::Value("mine")).result();
+    const kvs::TransferResult skipping = kvs::copyEntries(
+        *from, kvs::KeyRange::everything(), *to, kvs::ImportMode::SkipExisting, options(10));
+    QCOMPARE(skipping.done, 24);
+    QCOMPARE(skipping.skipped, 2);
+    QCOMPARE(to->get(key("[\"n\", 0]")).result()->value, kvs::Value("mine"));
+    const kvs::TransferResult overwriting = kvs::copyEntries(
+        *from, kvs::KeyRange::everything(), *to, kvs::ImportMode::Overwrite, options(10));
+    QCOMPARE(overwriting.done, 26);
+    QCOMPARE(to->get(key("[\"n\", 0]")).result()->value, kvs::Value(0.0));
+    // Stopped after the second batch: 20 written, nothing more.
+    const auto fresh = storeWith(0);
+    (void)fresh->remove(key("[\"n\"]")).waitForFinished();
+    const kvs::TransferResult stopped = kvs::copyEntries(
+        *from, kvs::KeyRange::everything(), *fresh, kvs::ImportMode::Overwrite, options(10, 2));
+    QVERIFY(stopped.cancelled);
+    QCOMPARE(stopped.done, 20);
+    QCOMPARE(kvs::countEntries(*fresh, kvs::KeyRange::everything(), options(10)).done, 20);
+    // A read-only target refuses before anything is read.
+    const auto readOnly = storeWith(0, true);
+    try {
+        (void)kvs::copyEntries(
+            *from, kvs::KeyRange::everything(), *readOnly, kvs::ImportMode::Overwrite, options(10));
+        QFAIL("no error for a read-only target");
+    } catch (const kvs::ReadOnlyError &error) {
+        QCOMPARE(std::string(error.what()),
+                 std::string("kvs: the store is open read-only; copy needs write access"));
+    }
+}
+
+void TestEntryTransfer::readKeysFindsRowsOutsideTheKeySpace()
+{
+    const std::string path = m_dir.filePath(QStringLiteral("outside.db")).toStdString();
+    {
+        kvs::AsyncKVStore store(path);
+        (void)store.set(key("[\"inside\"]"), kvs::Value(1.0)).result();
+    }
+    {
+        kvs::test::RawSqlite raw(path);
+        raw.exec("INSERT INTO kv (key, value, version) VALUES (x'00', x'01', 1), "
+                 "(x'0041', x'01', 1), (x'07', x'01', 1), (x'ff01', x'02', 1), "
+                 "(x'ffff', x'03', 1), (x'0261', x'01', 1)");
+        raw.exec("INSERT INTO kv (key, value, version, expires_at) VALUES (x'fe', x'01', 1, 1)");
+    }
+    kvs::AsyncKVStore store(path);
+    const std::vector<kvs::KeyRange> outside = kvs::KeyRange::outsideKeySpace();
+    QCOMPARE(outside.size(), std::size_t(2));
+    QCOMPARE(kvs::readKeys(store, outside[0], 10),
+             (std::vector<std::string>{std::string(1, '\0'), std::string("\0A", 2)}));
+    // In byte order; the expired row is not there; 02 61 is inside the key space.
+    QCOMPARE(kvs::readKeys(store, outside[1], 10),
+             (std::vector<std::string>{"\x07", "\xff\x01", "\xff\xff"}));
+    QCOMPARE(kvs::readKeys(store, outside[1], 2), (std::vector<std::string>{"\x07", "\xff\x01"}));
+    try {
+        (void)kvs::readKeys(store, outside[1], 0);
+        QFAIL("no error for limit 0");
+    } catch (const kvs::RangeError &error) {
+        QCOMPARE(std::string(error.what()),
+                 std::string("kvs: limit must be an integer >= 1, got 0"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEntryTransfer)
