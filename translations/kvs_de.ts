@@ -315,6 +315,102 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::AuditLogModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Datenbank</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Thema</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>Matched</source>
+        <translation>Getroffen</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Geändert</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::AuditLogView</name>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Audit log</source>
+        <translation>Prüfprotokoll</translation>
+    </message>
+    <message>
+        <source>Export the audit log</source>
+        <translation>Prüfprotokoll exportieren</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl);;All files (*)</source>
+        <translation>JSON-Zeilen (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Queue actions of kvs-admin and kvs on this machine, newest first. File: %1</source>
+        <translation>Warteschlangen-Aktionen von kvs-admin und kvs auf diesem Rechner, neueste zuerst. Datei: %1</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Cannot read the audit log: %1</source>
+        <translation>Das Prüfprotokoll kann nicht gelesen werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s).</source>
+        <translation>
+            <numerusform>%n Eintrag.</numerusform>
+            <numerusform>%n Einträge.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) could not be read.</source>
+        <translation>
+            <numerusform>%n Zeile konnte nicht gelesen werden.</numerusform>
+            <numerusform>%n Zeilen konnten nicht gelesen werden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Exported the audit log to %1.</source>
+        <translation>Prüfprotokoll nach %1 exportiert.</translation>
+    </message>
+    <message>
+        <source>Cannot export the audit log to %1: %2</source>
+        <translation>Das Prüfprotokoll kann nicht nach %1 exportiert werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::BenchChart</name>
     <message>
         <source>Seconds</source>
@@ -1067,6 +1163,49 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::EnqueueDialog</name>
+    <message>
+        <source>Enqueue message</source>
+        <translation>Nachricht einreihen</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>The message becomes due this long after it is enqueued.</source>
+        <translation>Die Nachricht wird so lange nach dem Einreihen fällig.</translation>
+    </message>
+    <message>
+        <source>Deliveries before the message goes dead.</source>
+        <translation>Zustellungen, bevor die Nachricht als tot gilt.</translation>
+    </message>
+    <message>
+        <source>Topic:</source>
+        <translation>Thema:</translation>
+    </message>
+    <message>
+        <source>Payload:</source>
+        <translation>Nutzdaten:</translation>
+    </message>
+    <message>
+        <source>Delay:</source>
+        <translation>Verzögerung:</translation>
+    </message>
+    <message>
+        <source>Max attempts:</source>
+        <translation>Höchstzahl Versuche:</translation>
+    </message>
+    <message>
+        <source>Enqueue</source>
+        <translation>Einreihen</translation>
+    </message>
+    <message>
+        <source>Topic name</source>
+        <translation>Name des Themas</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::EntryHeader</name>
     <message>
         <source>Expired, not yet cleaned</source>
@@ -1634,6 +1773,37 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     </message>
 </context>
 <context>
+    <name>kvs::ui::MoveMessageDialog</name>
+    <message>
+        <source>Edit and re-enqueue message %1</source>
+        <translation>Nachricht %1 bearbeiten und neu einreihen</translation>
+    </message>
+    <message>
+        <source>Message %1 of topic &quot;%2&quot;, %3 of %4 attempts made. The corrected copy is enqueued due now; the original is deleted in the same transaction.</source>
+        <translation>Nachricht %1 des Themas „%2“, %3 von %4 Versuchen gemacht. Die korrigierte Kopie wird sofort fällig eingereiht; das Original wird in derselben Transaktion gelöscht.</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Last error:</source>
+        <translation>Letzter Fehler:</translation>
+    </message>
+    <message>
+        <source>Payload:</source>
+        <translation>Nutzdaten:</translation>
+    </message>
+    <message>
+        <source>Max attempts:</source>
+        <translation>Höchstzahl Versuche:</translation>
+    </message>
+    <message>
+        <source>Re-enqueue…</source>
+        <translation>Neu einreihen…</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::NewKeyDialog</name>
     <message>
         <source>New key</source>
@@ -1763,6 +1933,78 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>The password goes to %1 without TLS being required: add sslmode=require (or verify-full) to the URL.</source>
         <translation>Das Passwort geht an %1, ohne dass TLS verlangt wird: Fügen Sie der URL sslmode=require (oder verify-full) hinzu.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueueActions</name>
+    <message>
+        <source>Enqueued message %1 in topic &quot;%2&quot;.</source>
+        <translation>Nachricht %1 in Thema „%2“ eingereiht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n done message(s) of topic &quot;%1&quot;.</source>
+        <translation>
+            <numerusform>%n erledigte Nachricht des Themas „%1“ gelöscht.</numerusform>
+            <numerusform>%n erledigte Nachrichten des Themas „%1“ gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Message %1 of topic &quot;%2&quot; is gone (retried, deleted or moved meanwhile): nothing was written.</source>
+        <translation>Nachricht %1 des Themas „%2“ ist nicht mehr da (inzwischen erneut versucht, gelöscht oder verschoben): Es wurde nichts geschrieben.</translation>
+    </message>
+    <message>
+        <source>Replaced message %1 of topic &quot;%2&quot; with message %3.</source>
+        <translation>Nachricht %1 des Themas „%2“ durch Nachricht %3 ersetzt.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueueActionsBar</name>
+    <message>
+        <source>Enqueue…</source>
+        <translation>Einreihen…</translation>
+    </message>
+    <message>
+        <source>Clean done…</source>
+        <translation>Erledigte aufräumen…</translation>
+    </message>
+    <message>
+        <source>Edit and re-enqueue…</source>
+        <translation>Bearbeiten und neu einreihen…</translation>
+    </message>
+    <message>
+        <source>Audit log…</source>
+        <translation>Prüfprotokoll…</translation>
+    </message>
+    <message>
+        <source>Queue action</source>
+        <translation>Warteschlangen-Aktion</translation>
+    </message>
+    <message>
+        <source>The database is open read-only: allow writes to act on messages.</source>
+        <translation>Die Datenbank ist nur lesend geöffnet: Erlauben Sie das Schreiben, um Nachrichten zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>Enqueue a new message.</source>
+        <translation>Eine neue Nachricht einreihen.</translation>
+    </message>
+    <message>
+        <source>Delete the selected topic&apos;s done messages.</source>
+        <translation>Die erledigten Nachrichten des gewählten Themas löschen.</translation>
+    </message>
+    <message>
+        <source>Correct the selected dead message&apos;s payload and enqueue the copy in its place.</source>
+        <translation>Die Nutzdaten der gewählten toten Nachricht korrigieren und die Kopie an ihrer Stelle einreihen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the %n done message(s) of topic &quot;%1&quot;? Messages of other topics and statuses are kept. This cannot be undone.</source>
+        <translation>
+            <numerusform>Die %n erledigte Nachricht des Themas „%1“ löschen? Nachrichten anderer Themen und Status bleiben erhalten. Dies kann nicht rückgängig gemacht werden.</numerusform>
+            <numerusform>Die %n erledigten Nachrichten des Themas „%1“ löschen? Nachrichten anderer Themen und Status bleiben erhalten. Dies kann nicht rückgängig gemacht werden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replace dead message %1 of topic &quot;%2&quot; with the corrected copy? The copy is enqueued due now and the original is deleted, in one transaction.</source>
+        <translation>Tote Nachricht %1 des Themas „%2“ durch die korrigierte Kopie ersetzen? Die Kopie wird sofort fällig eingereiht und das Original gelöscht, in einer Transaktion.</translation>
     </message>
 </context>
 <context>
@@ -2106,6 +2348,30 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
             <numerusform>mindestens %n Versuch</numerusform>
             <numerusform>mindestens %n Versuche</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Payload path…</source>
+        <translation>Nutzdaten-Pfad…</translation>
+    </message>
+    <message>
+        <source>A key path into the payload, customer.id or [&quot;customer&quot;, &quot;id&quot;]; the message matches when the value there equals the literal beside it.</source>
+        <translation>Ein Schlüsselpfad in die Nutzdaten, customer.id oder [&quot;customer&quot;, &quot;id&quot;]; die Nachricht passt, wenn der Wert dort dem Literal daneben gleicht.</translation>
+    </message>
+    <message>
+        <source>equals literal…</source>
+        <translation>gleich Literal…</translation>
+    </message>
+    <message>
+        <source>A literal such as 42, &quot;abc&quot; or 7n.</source>
+        <translation>Ein Literal wie 42, &quot;abc&quot; oder 7n.</translation>
+    </message>
+    <message>
+        <source>A payload path condition needs both the path and the literal its value equals.</source>
+        <translation>Eine Bedingung auf einen Nutzdaten-Pfad braucht den Pfad und das Literal, dem sein Wert gleicht.</translation>
+    </message>
+    <message>
+        <source>payload at %1 equal to %2</source>
+        <translation>Nutzdaten bei %1 gleich %2</translation>
     </message>
 </context>
 <context>
