@@ -387,6 +387,7 @@ private slots:
         };
         QCOMPARE(count("customer.id=42").out, QByteArray("2\n"));
         QCOMPARE(count("[\"customer\",\"id\"]=42").out, QByteArray("2\n"));
+        QCOMPARE(count("customer.id = 42").out, QByteArray("2\n"));
         QCOMPARE(count("customer.id=42n").out, QByteArray("0\n"));
         QCOMPARE(count("[\"a=b\", \"c.d\"]=5").out, QByteArray("1\n"));
         QCOMPARE(count("customer.id=\"42\"").out, QByteArray("0\n"));

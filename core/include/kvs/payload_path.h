@@ -19,9 +19,9 @@ class PayloadPath
 public:
     using Part = std::variant<std::string, double>;
 
-    /// Parses text in either form. Throws TypeError "kvs: invalid payload path TEXT: REASON"
-    /// for an empty path, an empty dotted part, or an array literal that does not parse or
-    /// holds something other than strings and integers >= 0.
+    /// Parses text in either form; spaces and tabs around it are ignored. Throws TypeError "kvs:
+    /// invalid payload path TEXT: REASON" for an empty path, an empty dotted part, or an array
+    /// literal that does not parse or holds something other than strings and integers >= 0.
     [[nodiscard]] static PayloadPath parse(std::string_view text);
 
     /// The value at this path inside payload, or nullptr when a step finds nothing (a missing

@@ -107,13 +107,13 @@ const Value *step(const Value &value, const PayloadPath::Part &part)
 
 PayloadPath PayloadPath::parse(std::string_view text)
 {
-    std::size_t first = 0;
-    while (first < text.size() && (text[first] == ' ' || text[first] == '\t'))
-        ++first;
-    if (first == text.size())
+    // Spaces around the path are not part of it (customer.id = 42 on a command line).
+    const std::size_t first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos)
         refuse(text, "the path is empty");
+    const std::string_view trimmed = text.substr(first, text.find_last_not_of(" \t") - first + 1);
     PayloadPath path;
-    path.m_parts = text[first] == '[' ? arrayParts(text) : dottedParts(text);
+    path.m_parts = trimmed[0] == '[' ? arrayParts(trimmed) : dottedParts(trimmed);
     path.m_text = std::string(text);
     return path;
 }

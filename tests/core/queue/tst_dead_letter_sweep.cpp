@@ -105,6 +105,8 @@ private slots:
             return filter.matches(message);
         };
         QVERIFY(matches("customer.id", "42"));
+        QVERIFY(matches(" customer.id\t", "42")); // spaces around the path are not part of it
+        QCOMPARE(PayloadPath::parse(" customer.id ").parts().size(), std::size_t(2));
         QVERIFY(matches("[\"customer\", \"id\"]", "42"));
         QVERIFY(!matches("customer.id", "43"));
         QVERIFY(!matches("customer.id", "42n")); // SameValue: a bigint is not the number
