@@ -197,7 +197,7 @@
         <translation>%1 ist ein Ordner, keine Datenbankdatei.</translation>
     </message>
     <message>
-        <source>There is no file at %1. Choose &quot;Create a new database&quot; to create one there.</source>
+        <source>There is no file at %1. Choose "Create a new database" to create one there.</source>
         <translation>Unter %1 gibt es keine Datei. Wählen Sie „Neue Datenbank anlegen“, um dort eine anzulegen.</translation>
     </message>
     <message>
@@ -292,7 +292,7 @@
         <translation>Vor fehlendem Verbraucher warnen nach:</translation>
     </message>
     <message>
-        <source>A topic whose oldest due message waits longer than this is marked &quot;no consumer?&quot; in the Queues view.</source>
+        <source>A topic whose oldest due message waits longer than this is marked "no consumer?" in the Queues view.</source>
         <translation>Ein Thema, dessen älteste fällige Nachricht länger als das wartet, wird in der Warteschlangen-Ansicht mit „kein Verbraucher?“ markiert.</translation>
     </message>
 </context>
@@ -392,10 +392,7 @@
     <name>ValueColumnText</name>
     <message numerus="yes">
         <source>%n bytes</source>
-        <translation>
-            <numerusform>%n Byte</numerusform>
-            <numerusform>%n Bytes</numerusform>
-        </translation>
+        <translation><numerusform>%n Byte</numerusform><numerusform>%n Bytes</numerusform></translation>
     </message>
     <message>
         <source>expired</source>
@@ -489,6 +486,96 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::AuditLogModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Datenbank</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Thema</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>Matched</source>
+        <translation>Getroffen</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Geändert</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::AuditLogView</name>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Audit log</source>
+        <translation>Prüfprotokoll</translation>
+    </message>
+    <message>
+        <source>Export the audit log</source>
+        <translation>Prüfprotokoll exportieren</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl);;All files (*)</source>
+        <translation>JSON-Zeilen (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Queue actions of kvs-admin and kvs on this machine, newest first. File: %1</source>
+        <translation>Warteschlangen-Aktionen von kvs-admin und kvs auf diesem Rechner, neueste zuerst. Datei: %1</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Cannot read the audit log: %1</source>
+        <translation>Das Prüfprotokoll kann nicht gelesen werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s).</source>
+        <translation><numerusform>%n Eintrag.</numerusform><numerusform>%n Einträge.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) could not be read.</source>
+        <translation><numerusform>%n Zeile konnte nicht gelesen werden.</numerusform><numerusform>%n Zeilen konnten nicht gelesen werden.</numerusform></translation>
+    </message>
+    <message>
+        <source>Exported the audit log to %1.</source>
+        <translation>Prüfprotokoll nach %1 exportiert.</translation>
+    </message>
+    <message>
+        <source>Cannot export the audit log to %1: %2</source>
+        <translation>Das Prüfprotokoll kann nicht nach %1 exportiert werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::BenchChart</name>
     <message>
         <source>Seconds</source>
@@ -541,7 +628,7 @@
         <translation>Dieser PostgreSQL-Server (temporäre kvsbench_-Tabellen)</translation>
     </message>
     <message>
-        <source>The benchmark never touches the database&apos;s own data: it writes a scratch file, or scratch tables it creates and drops.</source>
+        <source>The benchmark never touches the database's own data: it writes a scratch file, or scratch tables it creates and drops.</source>
         <translation>Der Benchmark rührt die eigenen Daten der Datenbank nie an: Er schreibt eine temporäre Datei oder temporäre Tabellen, die er anlegt und wieder löscht.</translation>
     </message>
     <message>
@@ -553,7 +640,7 @@
         <translation> s</translation>
     </message>
     <message>
-        <source>the workload&apos;s own</source>
+        <source>the workload's own</source>
         <translation>die des Workloads</translation>
     </message>
     <message>
@@ -613,7 +700,7 @@
         <translation>KVStore (ein Aufruf nach dem anderen)</translation>
     </message>
     <message>
-        <source>the store&apos;s default</source>
+        <source>the store's default</source>
         <translation>Vorgabe des Stores</translation>
     </message>
     <message>
@@ -1216,7 +1303,7 @@
         <translation>Mit erlaubtem Schreiben können Sie in dieser Datenbank Werte bearbeiten, Zahlen erhöhen, Abläufe setzen, Schlüssel löschen und neue anlegen. Jede Änderung wird sofort geschrieben, kann hier nicht rückgängig gemacht werden und ist für jede Anwendung sichtbar, die die Datenbank verwendet.</translation>
     </message>
     <message>
-        <source>This database has no kvs tables yet. Allowing writes creates them: the tables kv, queue, versionstamp and meta (named with the connection&apos;s table prefix) and their indexes; a SQLite file is also switched to WAL journal mode.</source>
+        <source>This database has no kvs tables yet. Allowing writes creates them: the tables kv, queue, versionstamp and meta (named with the connection's table prefix) and their indexes; a SQLite file is also switched to WAL journal mode.</source>
         <translation>Diese Datenbank hat noch keine kvs-Tabellen. Das Erlauben des Schreibens legt sie an: die Tabellen kv, queue, versionstamp und meta (benannt mit dem Tabellenpräfix der Verbindung) und ihre Indizes; eine SQLite-Datei wird außerdem in den WAL-Journalmodus geschaltet.</translation>
     </message>
     <message>
@@ -1238,6 +1325,49 @@
     <message>
         <source>Benchmark</source>
         <translation>Benchmark</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::EnqueueDialog</name>
+    <message>
+        <source>Enqueue message</source>
+        <translation>Nachricht einreihen</translation>
+    </message>
+    <message>
+        <source>Topic name</source>
+        <translation>Name des Themas</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>The message becomes due this long after it is enqueued.</source>
+        <translation>Die Nachricht wird so lange nach dem Einreihen fällig.</translation>
+    </message>
+    <message>
+        <source>Deliveries before the message goes dead.</source>
+        <translation>Zustellungen, bevor die Nachricht als tot gilt.</translation>
+    </message>
+    <message>
+        <source>Topic:</source>
+        <translation>Thema:</translation>
+    </message>
+    <message>
+        <source>Payload:</source>
+        <translation>Nutzdaten:</translation>
+    </message>
+    <message>
+        <source>Delay:</source>
+        <translation>Verzögerung:</translation>
+    </message>
+    <message>
+        <source>Max attempts:</source>
+        <translation>Höchstzahl Versuche:</translation>
+    </message>
+    <message>
+        <source>Enqueue</source>
+        <translation>Einreihen</translation>
     </message>
 </context>
 <context>
@@ -1445,7 +1575,7 @@
 <context>
     <name>kvs::ui::KeyPathFinder</name>
     <message>
-        <source>The key is outside the tree&apos;s prefix filter.</source>
+        <source>The key is outside the tree's prefix filter.</source>
         <translation>Der Schlüssel liegt außerhalb des Präfixfilters des Baums.</translation>
     </message>
     <message>
@@ -1574,8 +1704,8 @@
         <translation>Text, den ein Schlüsselteil enthält</translation>
     </message>
     <message>
-        <source>Key literal, e.g. [&quot;users&quot;]; empty: the whole database</source>
-        <translation>Schlüsselliteral, z. B. [&quot;users&quot;]; leer: die ganze Datenbank</translation>
+        <source>Key literal, e.g. ["users"]; empty: the whole database</source>
+        <translation>Schlüsselliteral, z. B. ["users"]; leer: die ganze Datenbank</translation>
     </message>
     <message>
         <source>Only keys below this key are searched, and only their parts below it are compared.</source>
@@ -1636,8 +1766,8 @@
 <context>
     <name>kvs::ui::KeyTreeFilterBar</name>
     <message>
-        <source>prefix, e.g. [&quot;users&quot;]</source>
-        <translation>Präfix, z. B. [&quot;users&quot;]</translation>
+        <source>prefix, e.g. ["users"]</source>
+        <translation>Präfix, z. B. ["users"]</translation>
     </message>
     <message>
         <source>start (inclusive)</source>
@@ -1652,8 +1782,8 @@
         <translation>Umgekehrt</translation>
     </message>
     <message>
-        <source>go to key, e.g. [&quot;users&quot;, 42]</source>
-        <translation>zu Schlüssel springen, z. B. [&quot;users&quot;, 42]</translation>
+        <source>go to key, e.g. ["users", 42]</source>
+        <translation>zu Schlüssel springen, z. B. ["users", 42]</translation>
     </message>
     <message>
         <source>Apply</source>
@@ -1721,6 +1851,18 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Weitere Kinder … (zum Lesen aufklappen)</translation>
     </message>
     <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Läuft ab</translation>
+    </message>
+    <message>
         <source>More than %1 later children…</source>
         <translation>Mehr als %1 spätere Kinder …</translation>
     </message>
@@ -1747,18 +1889,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Go to key jumped over these children; they are read when this row is expanded or scrolled into view.</source>
         <translation>„Springen zu“ hat diese Kinder übersprungen; sie werden gelesen, wenn diese Zeile aufgeklappt oder in den sichtbaren Bereich gescrollt wird.</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>Wert</translation>
-    </message>
-    <message>
-        <source>Size</source>
-        <translation>Größe</translation>
-    </message>
-    <message>
-        <source>Expires</source>
-        <translation>Läuft ab</translation>
     </message>
     <message>
         <source>%1 bytes stored</source>
@@ -1788,7 +1918,7 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Zur Transaktion hinzufügen</translation>
     </message>
     <message>
-        <source>Adds a check of this key at the version it has now to the database&apos;s Transaction tab.</source>
+        <source>Adds a check of this key at the version it has now to the database's Transaction tab.</source>
         <translation>Fügt dem Reiter „Transaktion“ der Datenbank eine Prüfung dieses Schlüssels auf seine jetzige Version hinzu.</translation>
     </message>
     <message>
@@ -1818,7 +1948,7 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
 <context>
     <name>kvs::ui::LanguagePage</name>
     <message>
-        <source>The system&apos;s language</source>
+        <source>The system's language</source>
         <translation>Die Sprache des Systems</translation>
     </message>
     <message>
@@ -1980,6 +2110,37 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     </message>
 </context>
 <context>
+    <name>kvs::ui::MoveMessageDialog</name>
+    <message>
+        <source>Edit and re-enqueue message %1</source>
+        <translation>Nachricht %1 bearbeiten und neu einreihen</translation>
+    </message>
+    <message>
+        <source>Message %1 of topic "%2", %3 of %4 attempts made. The corrected copy is enqueued due now; the original is deleted in the same transaction.</source>
+        <translation>Nachricht %1 des Themas „%2“, %3 von %4 Versuchen gemacht. Die korrigierte Kopie wird sofort fällig eingereiht; das Original wird in derselben Transaktion gelöscht.</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Last error:</source>
+        <translation>Letzter Fehler:</translation>
+    </message>
+    <message>
+        <source>Payload:</source>
+        <translation>Nutzdaten:</translation>
+    </message>
+    <message>
+        <source>Max attempts:</source>
+        <translation>Höchstzahl Versuche:</translation>
+    </message>
+    <message>
+        <source>Re-enqueue…</source>
+        <translation>Neu einreihen…</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::NewKeyDialog</name>
     <message>
         <source>New key</source>
@@ -2113,7 +2274,7 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Aus dem Schlüsselbund, ~/.pgpass oder PGPASSWORD, wenn leer</translation>
     </message>
     <message>
-        <source>The server&apos;s search_path</source>
+        <source>The server's search_path</source>
         <translation>Der search_path des Servers</translation>
     </message>
     <message>
@@ -2163,6 +2324,79 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>The password goes to %1 without TLS being required: add sslmode=require (or verify-full) to the URL.</source>
         <translation>Das Passwort geht an %1, ohne dass TLS verlangt wird: Fügen Sie der URL sslmode=require (oder verify-full) hinzu.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>Voreinstellungen</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueueActions</name>
+    <message>
+        <source>Enqueued message %1 in topic "%2".</source>
+        <translation>Nachricht %1 in Thema „%2“ eingereiht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n done message(s) of topic "%1".</source>
+        <translation><numerusform>%n erledigte Nachricht des Themas „%1“ gelöscht.</numerusform><numerusform>%n erledigte Nachrichten des Themas „%1“ gelöscht.</numerusform></translation>
+    </message>
+    <message>
+        <source>Message %1 of topic "%2" is gone (retried, deleted or moved meanwhile): nothing was written.</source>
+        <translation>Nachricht %1 des Themas „%2“ ist nicht mehr da (inzwischen erneut versucht, gelöscht oder verschoben): Es wurde nichts geschrieben.</translation>
+    </message>
+    <message>
+        <source>Replaced message %1 of topic "%2" with message %3.</source>
+        <translation>Nachricht %1 des Themas „%2“ durch Nachricht %3 ersetzt.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueueActionsBar</name>
+    <message>
+        <source>Enqueue…</source>
+        <translation>Einreihen…</translation>
+    </message>
+    <message>
+        <source>Clean done…</source>
+        <translation>Erledigte aufräumen…</translation>
+    </message>
+    <message>
+        <source>Edit and re-enqueue…</source>
+        <translation>Bearbeiten und neu einreihen…</translation>
+    </message>
+    <message>
+        <source>Audit log…</source>
+        <translation>Prüfprotokoll…</translation>
+    </message>
+    <message>
+        <source>Queue action</source>
+        <translation>Warteschlangen-Aktion</translation>
+    </message>
+    <message>
+        <source>The database is open read-only: allow writes to act on messages.</source>
+        <translation>Die Datenbank ist nur lesend geöffnet: Erlauben Sie das Schreiben, um Nachrichten zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>Enqueue a new message.</source>
+        <translation>Eine neue Nachricht einreihen.</translation>
+    </message>
+    <message>
+        <source>Delete the selected topic's done messages.</source>
+        <translation>Die erledigten Nachrichten des gewählten Themas löschen.</translation>
+    </message>
+    <message>
+        <source>Correct the selected dead message's payload and enqueue the copy in its place.</source>
+        <translation>Die Nutzdaten der gewählten toten Nachricht korrigieren und die Kopie an ihrer Stelle einreihen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the %n done message(s) of topic "%1"? Messages of other topics and statuses are kept. This cannot be undone.</source>
+        <translation><numerusform>Die %n erledigte Nachricht des Themas „%1“ löschen? Nachrichten anderer Themen und Status bleiben erhalten. Dies kann nicht rückgängig gemacht werden.</numerusform><numerusform>Die %n erledigten Nachrichten des Themas „%1“ löschen? Nachrichten anderer Themen und Status bleiben erhalten. Dies kann nicht rückgängig gemacht werden.</numerusform></translation>
+    </message>
+    <message>
+        <source>Replace dead message %1 of topic "%2" with the corrected copy? The copy is enqueued due now and the original is deleted, in one transaction.</source>
+        <translation>Tote Nachricht %1 des Themas „%2“ durch die korrigierte Kopie ersetzen? Die Kopie wird sofort fällig eingereiht und das Original gelöscht, in einer Transaktion.</translation>
     </message>
 </context>
 <context>
@@ -2232,15 +2466,12 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Topic %1</translation>
     </message>
     <message>
-        <source>Sampled at each overview refresh while this tab is open. Enqueued per second comes from the queue&apos;s id counter, which no delete lowers.</source>
+        <source>Sampled at each overview refresh while this tab is open. Enqueued per second comes from the queue's id counter, which no delete lowers.</source>
         <translation>Bei jeder Aktualisierung der Übersicht erfasst, solange dieser Tab offen ist. Eingereiht pro Sekunde stammt aus dem ID-Zähler der Warteschlange, den kein Löschen senkt.</translation>
     </message>
     <message>
         <source>Sampled at each overview refresh while this tab is open. Enqueued per second is known for the whole database only; the other rates are what the counts show.</source>
         <translation>Bei jeder Aktualisierung der Übersicht erfasst, solange dieser Tab offen ist. Eingereiht pro Sekunde ist nur für die ganze Datenbank bekannt; die übrigen Raten zeigen, was die Zählungen hergeben.</translation>
-    <name>kvs::ui::PreferencesDialog</name>
-        <source>Preferences</source>
-        <translation>Voreinstellungen</translation>
     </message>
 </context>
 <context>
@@ -2379,11 +2610,11 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation> s</translation>
     </message>
     <message>
-        <source>A topic whose oldest due message waits longer than this is flagged &quot;no consumer?&quot;.</source>
+        <source>A topic whose oldest due message waits longer than this is flagged "no consumer?".</source>
         <translation>Ein Topic, dessen älteste fällige Nachricht länger als dies wartet, wird als „kein Consumer?“ markiert.</translation>
     </message>
     <message>
-        <source>Warn &quot;no consumer?&quot; after</source>
+        <source>Warn "no consumer?" after</source>
         <translation>„Kein Consumer?“ melden nach</translation>
     </message>
 </context>
@@ -2431,6 +2662,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Alle passenden löschen …</translation>
     </message>
     <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
         <source>Queue action</source>
         <translation>Warteschlangenaktion</translation>
     </message>
@@ -2447,14 +2682,14 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Anwenden</translation>
     </message>
     <message numerus="yes">
-        <source>Retry %n dead message(s) of topic &quot;%1&quot;? They become due now, with their attempts reset.</source>
+        <source>Retry %n dead message(s) of topic "%1"? They become due now, with their attempts reset.</source>
         <translation>
             <numerusform>%n unzustellbare Nachricht des Topics „%1“ erneut versuchen? Sie wird sofort fällig, ihre Versuche werden zurückgesetzt.</numerusform>
             <numerusform>%n unzustellbare Nachrichten des Topics „%1“ erneut versuchen? Sie werden sofort fällig, ihre Versuche werden zurückgesetzt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Delete %n dead message(s) of topic &quot;%1&quot;? This cannot be undone.</source>
+        <source>Delete %n dead message(s) of topic "%1"? This cannot be undone.</source>
         <translation>
             <numerusform>%n unzustellbare Nachricht des Topics „%1“ löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
             <numerusform>%n unzustellbare Nachrichten des Topics „%1“ löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
@@ -2477,11 +2712,11 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Fehler passt zu /%1/</translation>
     </message>
     <message>
-        <source>error containing &quot;%1&quot;</source>
+        <source>error containing "%1"</source>
         <translation>Fehler enthält „%1“</translation>
     </message>
     <message>
-        <source>payload containing &quot;%1&quot;</source>
+        <source>payload containing "%1"</source>
         <translation>Nutzdaten enthalten „%1“</translation>
     </message>
     <message>
@@ -2561,7 +2796,7 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Versuche ≥ </translation>
     </message>
     <message>
-        <source>%1 messages of &quot;%2&quot; matching %3</source>
+        <source>%1 messages of "%2" matching %3</source>
         <translation>Nachrichten (%1) von „%2“ mit %3</translation>
     </message>
     <message numerus="yes">
@@ -2579,15 +2814,28 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         </translation>
     </message>
     <message>
+        <source>Payload path…</source>
+        <translation>Nutzdaten-Pfad…</translation>
+    </message>
+    <message>
+        <source>A key path into the payload, customer.id or ["customer", "id"]; the message matches when the value there equals the literal beside it.</source>
+        <translation>Ein Schlüsselpfad in die Nutzdaten, customer.id oder ["customer", "id"]; die Nachricht passt, wenn der Wert dort dem Literal daneben gleicht.</translation>
+    </message>
+    <message>
+        <source>equals literal…</source>
+        <translation>gleich Literal…</translation>
+    </message>
+    <message>
+        <source>A literal such as 42, "abc" or 7n.</source>
+        <translation>Ein Literal wie 42, "abc" oder 7n.</translation>
+    </message>
+    <message>
         <source>Read %1 messages, %2 matched…</source>
         <translation>%1 Nachrichten gelesen, %2 passen…</translation>
     </message>
     <message numerus="yes">
         <source>%n message(s) match (of %1 read).</source>
-        <translation>
-            <numerusform>%n Nachricht passt (von %1 gelesenen).</numerusform>
-            <numerusform>%n Nachrichten passen (von %1 gelesenen).</numerusform>
-        </translation>
+        <translation><numerusform>%n Nachricht passt (von %1 gelesenen).</numerusform><numerusform>%n Nachrichten passen (von %1 gelesenen).</numerusform></translation>
     </message>
     <message>
         <source>The count failed: %1</source>
@@ -2596,19 +2844,36 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Cancelled. %1</source>
         <translation>Abgebrochen. %1</translation>
-        <source>No dead message of topic &quot;%1&quot; matches %2: nothing to do.</source>
+    </message>
+    <message>
+        <source>A payload path condition needs both the path and the literal its value equals.</source>
+        <translation>Eine Bedingung auf einen Nutzdaten-Pfad braucht den Pfad und das Literal, dem sein Wert gleicht.</translation>
+    </message>
+    <message>
+        <source>payload at %1 equal to %2</source>
+        <translation>Nutzdaten bei %1 gleich %2</translation>
+    </message>
+    <message>
+        <source>No dead message of topic "%1" matches %2: nothing to do.</source>
         <translation>Keine tote Nachricht des Topics „%1“ passt zu %2: nichts zu tun.</translation>
-        <source>Retry the %n dead message(s) of topic &quot;%1&quot; that match %2? They become due now, with their attempts reset.</source>
-            <numerusform>Die %n tote Nachricht des Topics „%1“, die zu %2 passt, erneut versuchen? Sie wird jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform>
-            <numerusform>Die %n toten Nachrichten des Topics „%1“, die zu %2 passen, erneut versuchen? Sie werden jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform>
-        <source>Delete the %n dead message(s) of topic &quot;%1&quot; that match %2? This cannot be undone.</source>
-            <numerusform>Die %n tote Nachricht des Topics „%1“, die zu %2 passt, löschen? Das lässt sich nicht rückgängig machen.</numerusform>
-            <numerusform>Die %n toten Nachrichten des Topics „%1“, die zu %2 passen, löschen? Das lässt sich nicht rückgängig machen.</numerusform>
+    </message>
+    <message numerus="yes">
+        <source>Retry the %n dead message(s) of topic "%1" that match %2? They become due now, with their attempts reset.</source>
+        <translation><numerusform>Die %n tote Nachricht des Topics „%1“, die zu %2 passt, erneut versuchen? Sie wird jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform><numerusform>Die %n toten Nachrichten des Topics „%1“, die zu %2 passen, erneut versuchen? Sie werden jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the %n dead message(s) of topic "%1" that match %2? This cannot be undone.</source>
+        <translation><numerusform>Die %n tote Nachricht des Topics „%1“, die zu %2 passt, löschen? Das lässt sich nicht rückgängig machen.</numerusform><numerusform>Die %n toten Nachrichten des Topics „%1“, die zu %2 passen, löschen? Das lässt sich nicht rückgängig machen.</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>Export %n message(s) to a file first</source>
-            <numerusform>Zuerst %n Nachricht in eine Datei exportieren</numerusform>
-            <numerusform>Zuerst %n Nachrichten in eine Datei exportieren</numerusform>
+        <translation><numerusform>Zuerst %n Nachricht in eine Datei exportieren</numerusform><numerusform>Zuerst %n Nachrichten in eine Datei exportieren</numerusform></translation>
+    </message>
+    <message>
         <source>Export the dead messages to</source>
         <translation>Die toten Nachrichten exportieren nach</translation>
+    </message>
+    <message>
         <source>JSON lines (*.jsonl);;All files (*)</source>
         <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
     </message>
@@ -2663,15 +2928,15 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Die Anweisung ausführen (Strg+Eingabe)</translation>
     </message>
     <message>
-        <source>Show the database&apos;s plan for the statement without running it</source>
+        <source>Show the database's plan for the statement without running it</source>
         <translation>Den Plan der Datenbank für die Anweisung zeigen, ohne sie auszuführen</translation>
     </message>
     <message>
-        <source>Writing SQL needs the database&apos;s &quot;Allow writes&quot; first</source>
+        <source>Writing SQL needs the database's "Allow writes" first</source>
         <translation>Schreibendes SQL braucht zuerst „Schreiben erlauben“ der Datenbank</translation>
     </message>
     <message>
-        <source>Writing SQL is on: statements change the tables directly, bypassing kvs&apos;s rules (versionstamps, expiry, queue states, the locks of kvs processes).</source>
+        <source>Writing SQL is on: statements change the tables directly, bypassing kvs's rules (versionstamps, expiry, queue states, the locks of kvs processes).</source>
         <translation>Schreibendes SQL ist an: Anweisungen ändern die Tabellen direkt und umgehen die Regeln von kvs (Versionsstempel, Ablauf, Zustände der Warteschlange, die Sperren von kvs-Prozessen).</translation>
     </message>
     <message>
@@ -2719,7 +2984,7 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Bisher %1 Zeile(n) (mehr beim Blättern), erste Seite in %2</translation>
     </message>
     <message>
-        <source>Statements will change the tables of %1 directly. They bypass kvs&apos;s rules: versionstamps, expiry, queue states and the locks other kvs processes take. A wrong statement can corrupt the store for every program that uses it.
+        <source>Statements will change the tables of %1 directly. They bypass kvs's rules: versionstamps, expiry, queue states and the locks other kvs processes take. A wrong statement can corrupt the store for every program that uses it.
 
 Each statement commits when it ends.</source>
         <translation>Anweisungen ändern die Tabellen von %1 direkt. Sie umgehen die Regeln von kvs: Versionsstempel, Ablauf, Zustände der Warteschlange und die Sperren anderer kvs-Prozesse. Eine falsche Anweisung kann den Speicher für jedes Programm beschädigen, das ihn nutzt.
@@ -2960,7 +3225,7 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>%1 wird importiert…</translation>
     </message>
     <message numerus="yes">
-        <source>Import stopped at line %1 (%2). Nothing of that line&apos;s batch was written; %n entries were imported before it.</source>
+        <source>Import stopped at line %1 (%2). Nothing of that line's batch was written; %n entries were imported before it.</source>
         <translation>
             <numerusform>Import in Zeile %1 angehalten (%2). Vom Block dieser Zeile wurde nichts geschrieben; davor wurde %n Eintrag importiert.</numerusform>
             <numerusform>Import in Zeile %1 angehalten (%2). Vom Block dieser Zeile wurde nichts geschrieben; davor wurden %n Einträge importiert.</numerusform>
@@ -3021,10 +3286,7 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     </message>
     <message numerus="yes">
         <source>Copy %n entries of %1 from %2 to %3?</source>
-        <translation>
-            <numerusform>%n Eintrag von %1 aus %2 nach %3 kopieren?</numerusform>
-            <numerusform>%n Einträge von %1 aus %2 nach %3 kopieren?</numerusform>
-        </translation>
+        <translation><numerusform>%n Eintrag von %1 aus %2 nach %3 kopieren?</numerusform><numerusform>%n Einträge von %1 aus %2 nach %3 kopieren?</numerusform></translation>
     </message>
     <message>
         <source>Each entry is written at the same key in %1, in batches of 1,000 entries, each its own short transaction with a new versionstamp of %1; entries whose expiry has passed are skipped, the others keep their expiry time. %2 is read in pages and is not one snapshot. Cancel stops after the current batch; what was copied stays. Keys of %1 that already hold an entry: skip them, or overwrite them?</source>
@@ -3044,17 +3306,11 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     </message>
     <message numerus="yes">
         <source>Copy cancelled: %n entries copied to %1 (%2 skipped) before it stopped.</source>
-        <translation>
-            <numerusform>Kopieren abgebrochen: %n Eintrag wurde vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform>
-            <numerusform>Kopieren abgebrochen: %n Einträge wurden vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform>
-        </translation>
+        <translation><numerusform>Kopieren abgebrochen: %n Eintrag wurde vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform><numerusform>Kopieren abgebrochen: %n Einträge wurden vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Copied %n entries to %1, skipped %2.</source>
-        <translation>
-            <numerusform>%n Eintrag nach %1 kopiert, %2 übersprungen.</numerusform>
-            <numerusform>%n Einträge nach %1 kopiert, %2 übersprungen.</numerusform>
-        </translation>
+        <translation><numerusform>%n Eintrag nach %1 kopiert, %2 übersprungen.</numerusform><numerusform>%n Einträge nach %1 kopiert, %2 übersprungen.</numerusform></translation>
     </message>
 </context>
 <context>
@@ -3073,31 +3329,19 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     </message>
     <message numerus="yes">
         <source>Retried %n message(s).</source>
-        <translation>
-            <numerusform>%n Nachricht erneut versucht.</numerusform>
-            <numerusform>%n Nachrichten erneut versucht.</numerusform>
-        </translation>
+        <translation><numerusform>%n Nachricht erneut versucht.</numerusform><numerusform>%n Nachrichten erneut versucht.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Deleted %n message(s).</source>
-        <translation>
-            <numerusform>%n Nachricht gelöscht.</numerusform>
-            <numerusform>%n Nachrichten gelöscht.</numerusform>
-        </translation>
+        <translation><numerusform>%n Nachricht gelöscht.</numerusform><numerusform>%n Nachrichten gelöscht.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n message(s) match.</source>
-        <translation>
-            <numerusform>%n Nachricht passt.</numerusform>
-            <numerusform>%n Nachrichten passen.</numerusform>
-        </translation>
+        <translation><numerusform>%n Nachricht passt.</numerusform><numerusform>%n Nachrichten passen.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Exported %n message(s) to %1.</source>
-        <translation>
-            <numerusform>%n Nachricht nach %1 exportiert.</numerusform>
-            <numerusform>%n Nachrichten nach %1 exportiert.</numerusform>
-        </translation>
+        <translation><numerusform>%n Nachricht nach %1 exportiert.</numerusform><numerusform>%n Nachrichten nach %1 exportiert.</numerusform></translation>
     </message>
     <message>
         <source>Cancelled. %1</source>
@@ -3176,10 +3420,7 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     </message>
     <message numerus="yes">
         <source>Exporting before the delete: %n message(s) written…</source>
-        <translation>
-            <numerusform>Export vor dem Löschen: %n Nachricht geschrieben…</numerusform>
-            <numerusform>Export vor dem Löschen: %n Nachrichten geschrieben…</numerusform>
-        </translation>
+        <translation><numerusform>Export vor dem Löschen: %n Nachricht geschrieben…</numerusform><numerusform>Export vor dem Löschen: %n Nachrichten geschrieben…</numerusform></translation>
     </message>
     <message>
         <source>Paused by itself: %1 of the %2 messages this job retried died again (more than %3 %). Resume or Cancel. %4</source>
@@ -3317,7 +3558,7 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Prüfungen auffrischen und erneut versuchen</translation>
     </message>
     <message>
-        <source>Runs the checks and mutations in one transaction. Needs writes allowed (the database&apos;s toolbar).</source>
+        <source>Runs the checks and mutations in one transaction. Needs writes allowed (the database's toolbar).</source>
         <translation>Führt die Prüfungen und Änderungen in einer Transaktion aus. Dazu müssen Schreibzugriffe erlaubt sein (Werkzeugleiste der Datenbank).</translation>
     </message>
     <message>
@@ -3432,7 +3673,7 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Nicht ausgeführt: Prüfung %1 von %2 ist fehlgeschlagen. Erwartet: %3. Jetzt: %4. Nichts wurde geschrieben.</translation>
     </message>
     <message>
-        <source>Writes are not allowed: switch on &quot;Allow writes&quot; in the database&apos;s toolbar to commit.</source>
+        <source>Writes are not allowed: switch on "Allow writes" in the database's toolbar to commit.</source>
         <translation>Schreibzugriffe sind nicht erlaubt: Schalten Sie „Schreiben erlauben“ in der Werkzeugleiste der Datenbank ein, um auszuführen.</translation>
     </message>
     <message>
@@ -3463,12 +3704,12 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Darf nicht existieren</translation>
     </message>
     <message>
-        <source>Key literal, e.g. [&quot;users&quot;, &quot;alice&quot;]</source>
-        <translation>Schlüssel-Literal, z. B. [&quot;users&quot;, &quot;alice&quot;]</translation>
+        <source>Key literal, e.g. ["users", "alice"]</source>
+        <translation>Schlüssel-Literal, z. B. ["users", "alice"]</translation>
     </message>
     <message>
-        <source>Value literal, e.g. {name: &quot;Alice&quot;}</source>
-        <translation>Wert-Literal, z. B. {name: &quot;Alice&quot;}</translation>
+        <source>Value literal, e.g. {name: "Alice"}</source>
+        <translation>Wert-Literal, z. B. {name: "Alice"}</translation>
     </message>
     <message>
         <source>No expiry</source>
@@ -3565,7 +3806,7 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Cursor kopieren</translation>
     </message>
     <message>
-        <source>Copy the key&apos;s list cursor (base64)</source>
+        <source>Copy the key's list cursor (base64)</source>
         <translation>Den Listen-Cursor des Schlüssels kopieren (Base64)</translation>
     </message>
     <message>
@@ -3694,12 +3935,12 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
 // Die gespeicherten Bytes stehen unter Rohe Bytes.</translation>
     </message>
     <message>
-        <source>Value truncated: showing the first %1 of the literal of a %2 value. &lt;a href=&quot;save&quot;&gt;Save value to file…&lt;/a&gt;</source>
-        <translation>Wert gekürzt: Gezeigt werden die ersten %1 des Literals eines Werts von %2. &lt;a href=&quot;save&quot;&gt;Wert in Datei speichern …&lt;/a&gt;</translation>
+        <source>Value truncated: showing the first %1 of the literal of a %2 value. &lt;a href="save"&gt;Save value to file…&lt;/a&gt;</source>
+        <translation>Wert gekürzt: Gezeigt werden die ersten %1 des Literals eines Werts von %2. &lt;a href="save"&gt;Wert in Datei speichern …&lt;/a&gt;</translation>
     </message>
     <message>
-        <source>Lines longer than %1 characters are cut here; Edit or &lt;a href=&quot;save&quot;&gt;Save value to file…&lt;/a&gt; shows them whole.</source>
-        <translation>Zeilen mit mehr als %1 Zeichen werden hier gekürzt; Bearbeiten oder &lt;a href=&quot;save&quot;&gt;Wert in Datei speichern …&lt;/a&gt; zeigt sie vollständig.</translation>
+        <source>Lines longer than %1 characters are cut here; Edit or &lt;a href="save"&gt;Save value to file…&lt;/a&gt; shows them whole.</source>
+        <translation>Zeilen mit mehr als %1 Zeichen werden hier gekürzt; Bearbeiten oder &lt;a href="save"&gt;Wert in Datei speichern …&lt;/a&gt; zeigt sie vollständig.</translation>
     </message>
     <message>
         <source>// No value: this key is the prefix of the keys below it.</source>
@@ -3783,8 +4024,8 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Nicht mehr beobachten</translation>
     </message>
     <message>
-        <source>Key literal, e.g. [&quot;users&quot;, 42]</source>
-        <translation>Schlüssel-Literal, z. B. [&quot;users&quot;, 42]</translation>
+        <source>Key literal, e.g. ["users", 42]</source>
+        <translation>Schlüssel-Literal, z. B. ["users", 42]</translation>
     </message>
     <message>
         <source>Watch this key: its value, and each change any process makes</source>
@@ -3873,7 +4114,7 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>angehalten</translation>
     </message>
     <message>
-        <source>sees other processes&apos; commits by %1</source>
+        <source>sees other processes' commits by %1</source>
         <translation>erkennt Commits anderer Prozesse über %1</translation>
     </message>
     <message numerus="yes">

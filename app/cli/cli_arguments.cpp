@@ -46,6 +46,7 @@ constexpr std::array kOptions{
     OptionSpec{"--error-regex", true, false},
     OptionSpec{"--older-than", true, false},
     OptionSpec{"--payload", true, false},
+    OptionSpec{"--payload-path", true, false},
     OptionSpec{"--rate", true, false},
     OptionSpec{"--dry-run", false, false},
     OptionSpec{"--workload", true, false},

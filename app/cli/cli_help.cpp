@@ -115,6 +115,8 @@ Options (before or after the arguments):
                         same on SQLite and PostgreSQL)
   --older-than D        ... dead-lettered longer ago than D: 500ms, 90s, 30m, 2h, 1d
   --payload TEXT        ... whose payload, printed as a literal, contains TEXT
+  --payload-path P=L    ... whose payload holds at path P (customer.id, or ["customer", "id"]
+                        for names with dots) a value equal to the literal L (42, "x", 7n)
   --rate N              queue retry, queue delete-dead with --all or filters: at most N messages
                         per second (batches of at most 1000, one statement each)
   --dry-run             queue retry, queue delete-dead: print the count it would touch, change

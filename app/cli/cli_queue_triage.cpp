@@ -6,6 +6,7 @@
 #include <kvs/async_kvstore.h>
 #include <kvs/dead_letter_sweep.h>
 #include <kvs/errors.h>
+#include <kvs/payload_path.h>
 
 #include <QRegularExpression>
 
@@ -20,7 +21,7 @@ namespace kvs::cli {
 namespace {
 
 constexpr std::string_view kFilterOptions[]
-    = {"--error", "--error-regex", "--older-than", "--payload"};
+    = {"--error", "--error-regex", "--older-than", "--payload", "--payload-path"};
 
 bool hasFilter(const CommandContext &context)
 {
@@ -29,6 +30,39 @@ bool hasFilter(const CommandContext &context)
             return true;
     }
     return false;
+}
+
+// --payload-path PATH=LITERAL: the path ends at the first '=' after which the rest is the
+// literal; an array path (["a=b", 1]) may hold '=' itself, so its end is the first '=' before
+// which the path parses.
+void setPayloadPath(DeadLetterFilter &filter, const std::string &condition)
+{
+    const auto usage = [&] {
+        return UsageError("kvs: --payload-path needs PATH=LITERAL such as customer.id=42 or "
+                          "[\"customer\",\"id\"]=42, got "
+                          + jsonQuoted(condition));
+    };
+    const bool arrayForm = condition.find_first_not_of(" \t") != std::string::npos
+                           && condition[condition.find_first_not_of(" \t")] == '[';
+    std::string pathError;
+    for (std::size_t equals = condition.find('='); equals != std::string::npos;
+         equals = condition.find('=', equals + 1)) {
+        std::optional<PayloadPath> path;
+        try {
+            path = PayloadPath::parse(std::string_view(condition).substr(0, equals));
+        } catch (const TypeError &error) {
+            pathError = error.what();
+            if (arrayForm)
+                continue;
+            break;
+        }
+        filter.setPayloadPathEquals(std::move(*path),
+                                    valueArgument(condition.substr(equals + 1), "--payload-path"));
+        return;
+    }
+    if (!pathError.empty())
+        throw UsageError(pathError + " (in --payload-path)");
+    throw usage();
 }
 
 // The filter of the command line, and its text for the audit log.
@@ -60,6 +94,10 @@ DeadLetterFilter filterOf(const CommandContext &context, std::string &described)
     if (const auto text = context.args.value("--payload")) {
         filter.setPayloadContains(*text);
         describe("--payload", *text);
+    }
+    if (const auto condition = context.args.value("--payload-path")) {
+        setPayloadPath(filter, *condition);
+        describe("--payload-path", *condition);
     }
     return filter;
 }
@@ -185,9 +223,15 @@ std::int64_t durationText(std::string_view text, std::string_view option)
 int runDeadRepair(const CommandContext &context, bool retry)
 {
     const std::string command = retry ? "queue retry" : "queue delete-dead";
-    context.args.requireOnly(
-        command,
-        {"--all", "--error", "--error-regex", "--older-than", "--payload", "--rate", "--dry-run"});
+    context.args.requireOnly(command,
+                             {"--all",
+                              "--error",
+                              "--error-regex",
+                              "--older-than",
+                              "--payload",
+                              "--payload-path",
+                              "--rate",
+                              "--dry-run"});
     requireArgumentCount(context, 2, 1, 2, command + " TOPIC ID|--all|FILTER...");
     const std::vector<std::string> &positionals = context.args.positionals();
     const bool all = context.args.has("--all");
@@ -196,7 +240,7 @@ int runDeadRepair(const CommandContext &context, bool retry)
     if (int(all) + int(filtered) + int(hasId) > 1) {
         throw UsageError("kvs: " + command
                          + " takes one of a message ID, --all or filters (--error, --error-regex, "
-                           "--older-than, --payload)");
+                           "--older-than, --payload, --payload-path)");
     }
     if (!all && !hasId && !filtered) {
         throw UsageError("kvs: " + command

@@ -4,6 +4,7 @@
 #include "cli_test_support.h"
 
 #include <kvs/kvstore.h>
+#include <kvs/literal.h>
 
 #include <QFile>
 #include <QFileInfo>
@@ -18,14 +19,17 @@ namespace {
 
 // Enqueues a message with one attempt, already due for a minute (so a FIFO dequeue takes it before
 // the topic's other messages), and nacks its only delivery: a dead message. Returns its id, or -1.
-qint64 makeDeadMessage(const QString &db, const std::string &topic, const char *error)
+qint64 makeDeadMessage(const QString &db,
+                       const std::string &topic,
+                       const char *error,
+                       const kvs::Value &payload = kvs::Value("job"))
 {
     kvs::KVStore store(QFile::encodeName(db).toStdString());
     kvs::QueueOptions options;
     options.topic = topic;
     options.maxAttempts = 1;
     options.delay = -60000; // due before any message enqueued or retried in the last minute
-    const qint64 id = store.enqueue(kvs::Value("job"), options).id;
+    const qint64 id = store.enqueue(payload, options).id;
     const std::vector<kvs::QueueMessage> messages = store.dequeue(topic);
     if (messages.size() != 1 || messages[0].id != id) {
         return -1;
@@ -362,6 +366,86 @@ private slots:
                             "1d, got \"5 minutes\"\n"));
     }
 
+    void queuePayloadPathFilter()
+    {
+        const QString db = dbPath("queue-payload-path.db");
+        for (int i = 0; i < 6; ++i) {
+            const std::string literal = "{customer: {id: " + std::to_string(40 + i % 3)
+                                        + "}, \"a=b\": {\"c.d\": " + std::to_string(i) + "}}";
+            QVERIFY(makeDeadMessage(db, "jobs", "boom", kvs::parseLiteral(literal)) > 0);
+        }
+        const QByteArray before = fileBytes(db);
+        const auto count = [&](const char *condition) {
+            return runKvs({"--db",
+                           db,
+                           "queue",
+                           "retry",
+                           "jobs",
+                           "--payload-path",
+                           QString::fromUtf8(condition),
+                           "--dry-run"});
+        };
+        QCOMPARE(count("customer.id=42").out, QByteArray("2\n"));
+        QCOMPARE(count("[\"customer\",\"id\"]=42").out, QByteArray("2\n"));
+        QCOMPARE(count("customer.id = 42").out, QByteArray("2\n"));
+        QCOMPARE(count("customer.id=42n").out, QByteArray("0\n"));
+        QCOMPARE(count("[\"a=b\", \"c.d\"]=5").out, QByteArray("1\n"));
+        QCOMPARE(count("customer.id=\"42\"").out, QByteArray("0\n"));
+        QCOMPARE(fileBytes(db), before);
+        // With another filter: AND.
+        QCOMPARE(runKvs({"--db",
+                         db,
+                         "queue",
+                         "delete-dead",
+                         "jobs",
+                         "--payload-path",
+                         "customer.id=40",
+                         "--error",
+                         "nothing like this",
+                         "--dry-run"})
+                     .out,
+                 QByteArray("0\n"));
+
+        // The real run deletes the matches only, and the audit log names the condition.
+        Run run = runKvs({"--db",
+                          db,
+                          "--json",
+                          "queue",
+                          "delete-dead",
+                          "jobs",
+                          "--payload-path",
+                          "customer.id=41"});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.err.isEmpty(), run.err.constData());
+        QCOMPARE(run.out, QByteArray("{\"deleted\": 2, \"dryRun\": false}\n"));
+        QVERIFY(runKvs({"--db", db, "queue", "stats", "jobs"}).out.contains("dead 4"));
+        const QJsonObject audit = parseObject(
+            lines(fileBytes(QString::fromLocal8Bit(qgetenv("KVS_AUDIT_LOG")))).last());
+        QCOMPARE(audit[u"action"].toString(), QStringLiteral("delete-dead"));
+        QCOMPARE(audit[u"filter"].toString(), QStringLiteral("--payload-path \"customer.id=41\""));
+        QCOMPARE(audit[u"changed"].toInt(), 2);
+
+        // Errors: usage (exit 2), one line each, nothing touched.
+        const QByteArray afterDelete = fileBytes(db);
+        const QList<QPair<QString, QByteArray>> errors{
+            {"customer.id",
+             "kvs: --payload-path needs PATH=LITERAL such as customer.id=42 or "
+             "[\"customer\",\"id\"]=42, got \"customer.id\"\n"},
+            {"customer..id=1",
+             "kvs: invalid payload path \"customer..id\": empty part at "
+             "position 9 (in --payload-path)\n"},
+            {"[\"a\", -1]=1",
+             "kvs: invalid payload path \"[\\\"a\\\", -1]\": parts are strings or "
+             "integers >= 0, got a number -1 (in --payload-path)\n"},
+            {"customer.id=4 2", "kvs: expected end of input at position 2 (in --payload-path)\n"}};
+        for (const auto &[condition, message] : errors) {
+            run = runKvs({"--db", db, "queue", "retry", "jobs", "--payload-path", condition});
+            QCOMPARE(run.err, message);
+            QVERIFY(run.code != 0);
+        }
+        QCOMPARE(fileBytes(db), afterDelete);
+    }
+
     void queueMoveReplacesAMessage()
     {
         const QString db = dbPath("queue-move.db");
@@ -383,7 +467,7 @@ private slots:
         QVERIFY(moved[u"id"].toInteger() > id);
         run = runKvs({"--db", db, "--json", "queue", "peek", "jobs"});
         const QJsonObject message = parseObject(lines(run.out).value(0));
-        QCOMPARE(message[u"payload"].toString(), QStringLiteral(R"({"fixed": true})"));
+        QCOMPARE(message[u"payload"].toString(), QStringLiteral("{\"fixed\": true}"));
         QCOMPARE(message[u"maxAttempts"].toInt(), 5);
         QVERIFY(runKvs({"--db", db, "queue", "stats", "jobs"}).out.contains("dead 0"));
         // Gone: not found, exit 1, nothing written.

@@ -30,3 +30,11 @@ if(TARGET tst_sweep_job)
     set_tests_properties(tst_sweep_job_postgres PROPERTIES LABELS postgres
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_sweep_job_postgres.jsonl")
 endif()
+# The single-message actions (enqueue, clean done, edit and re-enqueue), the payload key-path
+# filter and the audit log viewer: on a SQLite file, and on PostgreSQL.
+kvs_add_test(tst_queue_actions queues/tst_queue_actions.cpp LIBS kvs_ui PostgreSQL::PostgreSQL)
+if(TARGET tst_queue_actions)
+    add_test(NAME tst_queue_actions_postgres COMMAND tst_queue_actions)
+    set_tests_properties(tst_queue_actions_postgres PROPERTIES LABELS postgres
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queue_actions_postgres.jsonl")
+endif()

@@ -1,5 +1,6 @@
 #include "queues/queues_pane.h"
 
+#include "queues/queue_actions_bar.h"
 #include "queues/queue_count_job.h"
 #include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
@@ -10,6 +11,8 @@
 #include "queues/sweep_job_bar.h"
 
 #include <kvs/clock.h>
+#include <kvs/literal.h>
+#include <kvs/payload_path.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -42,6 +45,8 @@ QueuesPane::QueuesPane(QWidget *parent)
     , m_errorFilter(new QLineEdit(this))
     , m_regex(new QCheckBox(tr("Regular expression"), this))
     , m_payloadFilter(new QLineEdit(this))
+    , m_payloadPath(new QLineEdit(this))
+    , m_payloadEquals(new QLineEdit(this))
     , m_statusChoice(new QComboBox(this))
     , m_olderThan(new QSpinBox(this))
     , m_attempts(new QSpinBox(this))
@@ -77,6 +82,7 @@ QueuesPane::QueuesPane(QWidget *parent)
     m_overview->horizontalHeader()->setStretchLastSection(true);
     m_overview->verticalHeader()->hide();
     m_deadLetters->setModel(m_controller->deadLetters());
+    m_actionsBar = new QueueActionsBar(m_controller, m_deadLetters, this);
     m_deadLetters->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_deadLetters->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_deadLetters->horizontalHeader()->setStretchLastSection(true);
@@ -95,6 +101,14 @@ QueuesPane::QueuesPane(QWidget *parent)
     m_payloadFilter->setPlaceholderText(tr("Payload contains…"));
     m_errorFilter->setClearButtonEnabled(true);
     m_payloadFilter->setClearButtonEnabled(true);
+    m_payloadPath->setPlaceholderText(tr("Payload path…"));
+    m_payloadPath->setToolTip(tr("A key path into the payload, customer.id or [\"customer\", "
+                                 "\"id\"]; the message matches when the value there equals the "
+                                 "literal beside it."));
+    m_payloadEquals->setPlaceholderText(tr("equals literal…"));
+    m_payloadEquals->setToolTip(tr("A literal such as 42, \"abc\" or 7n."));
+    m_payloadPath->setClearButtonEnabled(true);
+    m_payloadEquals->setClearButtonEnabled(true);
 
     // The order of BrowseStatus.
     m_statusChoice->addItems({tr("Due"), tr("Delayed"), tr("Processing"), tr("Dead"), tr("Done")});
@@ -111,6 +125,8 @@ QueuesPane::QueuesPane(QWidget *parent)
     filterRow->addWidget(m_errorFilter, 2);
     filterRow->addWidget(m_regex);
     filterRow->addWidget(m_payloadFilter, 1);
+    filterRow->addWidget(m_payloadPath, 1);
+    filterRow->addWidget(m_payloadEquals, 1);
     filterRow->addWidget(m_olderThan);
     filterRow->addWidget(m_attempts);
     auto *apply = new QPushButton(tr("Apply"), this);
@@ -136,6 +152,7 @@ QueuesPane::QueuesPane(QWidget *parent)
     lowerLayout->addWidget(m_deadLetters, 1);
     lowerLayout->addLayout(actions);
     lowerLayout->addWidget(m_jobBar);
+    lowerLayout->addWidget(m_actionsBar);
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_overview);
     splitter->addWidget(m_trends);
@@ -208,6 +225,13 @@ QueuesPane::QueuesPane(QWidget *parent)
             });
     connect(m_errorFilter, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
     connect(m_payloadFilter, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
+    connect(m_payloadPath, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
+    connect(m_payloadEquals, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
+    connect(m_actionsBar, &QueueActionsBar::statusMessage, m_status, &QLabel::setText);
+    connect(m_actionsBar, &QueueActionsBar::messagesChanged, this, [this] {
+        m_controller->refresh();
+        applyFilter();
+    });
     connect(m_loadMore, &QPushButton::clicked, m_controller, &QueuesController::loadMore);
     connect(m_deadLetters->selectionModel(),
             &QItemSelectionModel::selectionChanged,
@@ -287,6 +311,7 @@ void QueuesPane::setStore(std::shared_ptr<AsyncKVStore> store,
                           const QString &database)
 {
     m_trends->setStore(store, database);
+    m_actionsBar->setStore(store, writable, database);
     m_controller->setStore(std::move(store), writable, database);
     m_topicTitle->setText(tr("Select a topic to see its dead letters."));
     updateActions();
@@ -337,6 +362,20 @@ void QueuesPane::applyFilter()
     }
     if (!m_payloadFilter->text().isEmpty())
         filter.setPayloadContains(m_payloadFilter->text().toStdString());
+    if (!m_payloadPath->text().isEmpty() || !m_payloadEquals->text().isEmpty()) {
+        if (m_payloadPath->text().isEmpty() || m_payloadEquals->text().isEmpty()) {
+            m_status->setText(tr("A payload path condition needs both the path and the literal "
+                                 "its value equals."));
+            return;
+        }
+        try {
+            filter.setPayloadPathEquals(PayloadPath::parse(m_payloadPath->text().toStdString()),
+                                        parseLiteral(m_payloadEquals->text().toStdString()));
+        } catch (const std::exception &e) {
+            m_status->setText(QString::fromStdString(e.what()));
+            return;
+        }
+    }
     if (m_olderThan->value() > 0) {
         filter.setEnqueuedAtOrBefore(QDateTime::currentMSecsSinceEpoch()
                                      - std::int64_t(m_olderThan->value()) * 60000);
@@ -362,6 +401,9 @@ QString QueuesPane::filterDescription() const
     }
     if (!m_payloadFilter->text().isEmpty())
         parts << tr("payload containing \"%1\"").arg(m_payloadFilter->text());
+    if (!m_payloadPath->text().isEmpty())
+        parts
+            << tr("payload at %1 equal to %2").arg(m_payloadPath->text(), m_payloadEquals->text());
     if (m_olderThan->value() > 0)
         parts << tr("enqueued more than %n minute(s) ago", nullptr, m_olderThan->value());
     if (m_attempts->value() > 0)

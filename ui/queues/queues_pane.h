@@ -21,6 +21,7 @@ class QTableView;
 
 namespace kvs::ui {
 
+class QueueActionsBar;
 class QueuesController;
 class QueueTrendsPanel;
 class QueueCountJob;
@@ -50,6 +51,11 @@ public:
     QLineEdit *errorFilter() const { return m_errorFilter; }
     QCheckBox *regexFilter() const { return m_regex; }
     QLineEdit *payloadFilter() const { return m_payloadFilter; }
+    // The payload key-path condition: the path (customer.id or ["customer", "id"]) and the
+    // literal the value there equals.
+    QLineEdit *payloadPathFilter() const { return m_payloadPath; }
+    QLineEdit *payloadEqualsFilter() const { return m_payloadEquals; }
+    QueueActionsBar *actionsBar() const { return m_actionsBar; }
     QComboBox *statusChoice() const { return m_statusChoice; }
     QSpinBox *olderThanMinutes() const { return m_olderThan; }
     QSpinBox *attemptsAtLeast() const { return m_attempts; }
@@ -105,6 +111,9 @@ private:
     QLineEdit *m_errorFilter;       // Owned.
     QCheckBox *m_regex;             // Owned.
     QLineEdit *m_payloadFilter;     // Owned.
+    QLineEdit *m_payloadPath;       // Owned.
+    QLineEdit *m_payloadEquals;     // Owned.
+    QueueActionsBar *m_actionsBar;  // Owned.
     QComboBox *m_statusChoice;      // Owned.
     QSpinBox *m_olderThan;          // Owned.
     QSpinBox *m_attempts;           // Owned.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <kvs/payload_path.h>
 #include <kvs/types.h>
 
 #include <QRegularExpression>
@@ -30,6 +31,13 @@ public:
     void setAttemptsAtLeast(std::int64_t n) { m_attemptsAtLeast = n; }
     /// The payload's canonical literal (printLiteral) contains text.
     void setPayloadContains(std::string text) { m_payloadContains = std::move(text); }
+    /// The value at path inside the payload equals expected (Value's ==: SameValue for numbers,
+    /// so 42 is not 42n; member order counts). A path that finds nothing never matches.
+    void setPayloadPathEquals(PayloadPath path, Value expected)
+    {
+        m_payloadPath = std::move(path);
+        m_payloadPathValue = std::move(expected);
+    }
 
     /// Whether no condition is set (every dead letter matches).
     [[nodiscard]] bool isEmpty() const noexcept;
@@ -42,6 +50,8 @@ private:
     std::optional<std::int64_t> m_enqueuedAtOrBefore;
     std::optional<std::int64_t> m_attemptsAtLeast;
     std::optional<std::string> m_payloadContains;
+    std::optional<PayloadPath> m_payloadPath;
+    Value m_payloadPathValue;
 };
 
 } // namespace kvs

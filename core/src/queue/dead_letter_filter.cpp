@@ -18,7 +18,7 @@ void DeadLetterFilter::setErrorPattern(const std::string &pattern)
 bool DeadLetterFilter::isEmpty() const noexcept
 {
     return !m_errorContains && !m_errorPattern && !m_failedAtOrBefore && !m_enqueuedAtOrBefore
-           && !m_attemptsAtLeast && !m_payloadContains;
+           && !m_attemptsAtLeast && !m_payloadContains && !m_payloadPath;
 }
 
 bool DeadLetterFilter::matches(const QueueDeadMessage &message) const
@@ -41,6 +41,11 @@ bool DeadLetterFilter::matches(const QueueDeadMessage &message) const
     if (m_payloadContains
         && printLiteral(message.payload).find(*m_payloadContains) == std::string::npos)
         return false;
+    if (m_payloadPath) {
+        const Value *found = m_payloadPath->find(message.payload);
+        if (!found || !(*found == m_payloadPathValue))
+            return false;
+    }
     return true;
 }
 

@@ -8,6 +8,8 @@
 #include <kvs/dead_letter_sweep.h>
 #include <kvs/errors.h>
 #include <kvs/kvstore.h>
+#include <kvs/literal.h>
+#include <kvs/payload_path.h>
 
 #include <QFile>
 #include <QFileInfo>
@@ -89,6 +91,76 @@ private slots:
         QVERIFY(test::throwsWith<TypeError>(
             [&] { onError.setErrorPattern("(a"); },
             "kvs: invalid regular expression: missing closing parenthesis at offset 2"));
+    }
+
+    void payloadPathEqualsALiteral()
+    {
+        QueueDeadMessage message;
+        message.payload
+            = parseLiteral("{customer: {id: 42, \"a.b\": \"dotted\"}, items: [{sku: \"x\"}, 7n],"
+                           " tags: new Map([[\"eu\", true], [3, \"three\"]])}");
+        const auto matches = [&](const char *path, const char *literal) {
+            DeadLetterFilter filter;
+            filter.setPayloadPathEquals(PayloadPath::parse(path), parseLiteral(literal));
+            return filter.matches(message);
+        };
+        QVERIFY(matches("customer.id", "42"));
+        QVERIFY(matches(" customer.id\t", "42")); // spaces around the path are not part of it
+        QCOMPARE(PayloadPath::parse(" customer.id ").parts().size(), std::size_t(2));
+        QVERIFY(matches("[\"customer\", \"id\"]", "42"));
+        QVERIFY(!matches("customer.id", "43"));
+        QVERIFY(!matches("customer.id", "42n")); // SameValue: a bigint is not the number
+        QVERIFY(!matches("customer.id", "\"42\""));
+        QVERIFY(matches("[\"customer\", \"a.b\"]", "\"dotted\""));
+        QVERIFY(!matches("customer.a.b", "\"dotted\""));
+        QVERIFY(matches("items.0.sku", "\"x\""));
+        QVERIFY(matches("[\"items\", 1]", "7n"));
+        QVERIFY(!matches("items.2", "undefined")); // past the end finds nothing
+        QVERIFY(matches("tags.eu", "true"));
+        QVERIFY(matches("[\"tags\", 3]", "\"three\""));
+        QVERIFY(matches("customer", "{id: 42, \"a.b\": \"dotted\"}"));
+        QVERIFY(!matches("customer.id.more", "42")); // a step into a number finds nothing
+        // With other conditions: AND.
+        DeadLetterFilter both;
+        both.setPayloadPathEquals(PayloadPath::parse("customer.id"), Value(42));
+        QVERIFY(!both.isEmpty());
+        both.setPayloadContains("dotted");
+        QVERIFY(both.matches(message));
+        both.setPayloadContains("absent");
+        QVERIFY(!both.matches(message));
+
+        QVERIFY(test::throwsWith<TypeError>([] { (void)PayloadPath::parse(" "); },
+                                            "kvs: invalid payload path \" \": the path is empty"));
+        QVERIFY(test::throwsWith<TypeError>(
+            [] { (void)PayloadPath::parse("customer..id"); },
+            "kvs: invalid payload path \"customer..id\": empty part at position 9"));
+        QVERIFY(test::throwsWith<TypeError>(
+            [] { (void)PayloadPath::parse("[\"a\", -1]"); },
+            "kvs: invalid payload path \"[\\\"a\\\", -1]\": parts are strings or integers >= 0, "
+            "got a number -1"));
+        QVERIFY(test::throwsWith<TypeError>(
+            [] { (void)PayloadPath::parse("[]"); },
+            "kvs: invalid payload path \"[]\": an array literal needs at least one part"));
+        QVERIFY(test::throwsWith<TypeError>(
+            [] { (void)PayloadPath::parse("[\"a\","); },
+            "kvs: invalid payload path \"[\\\"a\\\",\": expected a value at position 5"));
+    }
+
+    void sweepHonoursThePayloadPath()
+    {
+        const std::string path = deadLetters("path.db", 30);
+        AsyncKVStore store(path);
+        DeadLetterSweepOptions options;
+        options.action = DeadLetterAction::Retry;
+        options.topic = "jobs";
+        options.filter.setPayloadPathEquals(PayloadPath::parse("n"), Value(7));
+        const DeadLetterSweepResult result = sweepDeadLetters(store, options);
+        QCOMPARE(result.progress.matched, std::int64_t(1));
+        QCOMPARE(result.progress.changed, std::int64_t(1));
+        const auto dead = store.listDead("jobs", ListDeadOptions{1000}).result();
+        QCOMPARE(dead.size(), std::size_t(29));
+        for (const QueueDeadMessage &m : dead)
+            QVERIFY(!(m.payload.members().at(0).second == Value(7)));
     }
 
     void sweepRetriesTheMatchesInBatches()

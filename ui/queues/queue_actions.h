@@ -1,0 +1,57 @@
+#pragma once
+
+#include <kvs/async_kvstore.h>
+#include <kvs/audit_log.h>
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <string>
+
+namespace kvs::ui {
+
+// The queue dashboard's single-message actions on the store: enqueue a new message, delete a
+// topic's done messages, and replace a (dead) message with a corrected copy (moveMessage). All
+// of it off the GUI thread, through the store API (the same on SQLite and PostgreSQL), each
+// recorded in the audit log (kvs/audit_log.h; no payloads). Does nothing on a read-only store.
+// Thread rule: GUI thread only.
+class QueueActions : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Done messages read per page and deleted per statement (the store's most).
+    static constexpr int kBatch = 1000;
+
+    explicit QueueActions(QObject *parent = nullptr);
+
+    void setStore(std::shared_ptr<AsyncKVStore> store, bool writable, QString database);
+    bool isWritable() const { return m_store && m_writable; }
+
+    // Enqueues payload with options; finished() names its new id.
+    void enqueue(const Value &payload, const QueueOptions &options);
+    // Deletes every done message of topic, in id pages of kBatch (one statement each); done is
+    // final, so a page read is a page deleted unless someone else deleted it first.
+    void cleanDone(const std::string &topic);
+    // In one transaction: deletes message id of options.topic and enqueues payload in its
+    // place. When the message is gone, writes nothing and says so (gone()).
+    void move(std::int64_t id, const Value &payload, const QueueOptions &options);
+
+signals:
+    // After a successful action: what it did, for the status line.
+    void finished(const QString &message);
+    // The action failed: the store's message ("kvs: ...").
+    void failed(const QString &message);
+    // move(): the message was gone, nothing was written.
+    void gone(const QString &message);
+
+private:
+    void record(AuditRecord record) const;
+
+    std::shared_ptr<AsyncKVStore> m_store;
+    bool m_writable = false;
+    QString m_database;
+};
+
+} // namespace kvs::ui
