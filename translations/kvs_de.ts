@@ -197,7 +197,7 @@
         <translation>%1 ist ein Ordner, keine Datenbankdatei.</translation>
     </message>
     <message>
-        <source>There is no file at %1. Choose "Create a new database" to create one there.</source>
+        <source>There is no file at %1. Choose &quot;Create a new database&quot; to create one there.</source>
         <translation>Unter %1 gibt es keine Datei. Wählen Sie „Neue Datenbank anlegen“, um dort eine anzulegen.</translation>
     </message>
     <message>
@@ -292,7 +292,7 @@
         <translation>Vor fehlendem Verbraucher warnen nach:</translation>
     </message>
     <message>
-        <source>A topic whose oldest due message waits longer than this is marked "no consumer?" in the Queues view.</source>
+        <source>A topic whose oldest due message waits longer than this is marked &quot;no consumer?&quot; in the Queues view.</source>
         <translation>Ein Thema, dessen älteste fällige Nachricht länger als das wartet, wird in der Warteschlangen-Ansicht mit „kein Verbraucher?“ markiert.</translation>
     </message>
 </context>
@@ -392,7 +392,10 @@
     <name>ValueColumnText</name>
     <message numerus="yes">
         <source>%n bytes</source>
-        <translation><numerusform>%n Byte</numerusform><numerusform>%n Bytes</numerusform></translation>
+        <translation>
+            <numerusform>%n Byte</numerusform>
+            <numerusform>%n Bytes</numerusform>
+        </translation>
     </message>
     <message>
         <source>expired</source>
@@ -560,11 +563,17 @@
     </message>
     <message numerus="yes">
         <source>%n record(s).</source>
-        <translation><numerusform>%n Eintrag.</numerusform><numerusform>%n Einträge.</numerusform></translation>
+        <translation>
+            <numerusform>%n Eintrag.</numerusform>
+            <numerusform>%n Einträge.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n line(s) could not be read.</source>
-        <translation><numerusform>%n Zeile konnte nicht gelesen werden.</numerusform><numerusform>%n Zeilen konnten nicht gelesen werden.</numerusform></translation>
+        <translation>
+            <numerusform>%n Zeile konnte nicht gelesen werden.</numerusform>
+            <numerusform>%n Zeilen konnten nicht gelesen werden.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Exported the audit log to %1.</source>
@@ -628,7 +637,7 @@
         <translation>Dieser PostgreSQL-Server (temporäre kvsbench_-Tabellen)</translation>
     </message>
     <message>
-        <source>The benchmark never touches the database's own data: it writes a scratch file, or scratch tables it creates and drops.</source>
+        <source>The benchmark never touches the database&apos;s own data: it writes a scratch file, or scratch tables it creates and drops.</source>
         <translation>Der Benchmark rührt die eigenen Daten der Datenbank nie an: Er schreibt eine temporäre Datei oder temporäre Tabellen, die er anlegt und wieder löscht.</translation>
     </message>
     <message>
@@ -640,7 +649,7 @@
         <translation> s</translation>
     </message>
     <message>
-        <source>the workload's own</source>
+        <source>the workload&apos;s own</source>
         <translation>die des Workloads</translation>
     </message>
     <message>
@@ -700,7 +709,7 @@
         <translation>KVStore (ein Aufruf nach dem anderen)</translation>
     </message>
     <message>
-        <source>the store's default</source>
+        <source>the store&apos;s default</source>
         <translation>Vorgabe des Stores</translation>
     </message>
     <message>
@@ -1303,7 +1312,7 @@
         <translation>Mit erlaubtem Schreiben können Sie in dieser Datenbank Werte bearbeiten, Zahlen erhöhen, Abläufe setzen, Schlüssel löschen und neue anlegen. Jede Änderung wird sofort geschrieben, kann hier nicht rückgängig gemacht werden und ist für jede Anwendung sichtbar, die die Datenbank verwendet.</translation>
     </message>
     <message>
-        <source>This database has no kvs tables yet. Allowing writes creates them: the tables kv, queue, versionstamp and meta (named with the connection's table prefix) and their indexes; a SQLite file is also switched to WAL journal mode.</source>
+        <source>This database has no kvs tables yet. Allowing writes creates them: the tables kv, queue, versionstamp and meta (named with the connection&apos;s table prefix) and their indexes; a SQLite file is also switched to WAL journal mode.</source>
         <translation>Diese Datenbank hat noch keine kvs-Tabellen. Das Erlauben des Schreibens legt sie an: die Tabellen kv, queue, versionstamp und meta (benannt mit dem Tabellenpräfix der Verbindung) und ihre Indizes; eine SQLite-Datei wird außerdem in den WAL-Journalmodus geschaltet.</translation>
     </message>
     <message>
@@ -1575,7 +1584,7 @@
 <context>
     <name>kvs::ui::KeyPathFinder</name>
     <message>
-        <source>The key is outside the tree's prefix filter.</source>
+        <source>The key is outside the tree&apos;s prefix filter.</source>
         <translation>Der Schlüssel liegt außerhalb des Präfixfilters des Baums.</translation>
     </message>
     <message>
@@ -1704,8 +1713,8 @@
         <translation>Text, den ein Schlüsselteil enthält</translation>
     </message>
     <message>
-        <source>Key literal, e.g. ["users"]; empty: the whole database</source>
-        <translation>Schlüsselliteral, z. B. ["users"]; leer: die ganze Datenbank</translation>
+        <source>Key literal, e.g. [&quot;users&quot;]; empty: the whole database</source>
+        <translation>Schlüsselliteral, z. B. [&quot;users&quot;]; leer: die ganze Datenbank</translation>
     </message>
     <message>
         <source>Only keys below this key are searched, and only their parts below it are compared.</source>
@@ -1766,8 +1775,8 @@
 <context>
     <name>kvs::ui::KeyTreeFilterBar</name>
     <message>
-        <source>prefix, e.g. ["users"]</source>
-        <translation>Präfix, z. B. ["users"]</translation>
+        <source>prefix, e.g. [&quot;users&quot;]</source>
+        <translation>Präfix, z. B. [&quot;users&quot;]</translation>
     </message>
     <message>
         <source>start (inclusive)</source>
@@ -1782,8 +1791,8 @@
         <translation>Umgekehrt</translation>
     </message>
     <message>
-        <source>go to key, e.g. ["users", 42]</source>
-        <translation>zu Schlüssel springen, z. B. ["users", 42]</translation>
+        <source>go to key, e.g. [&quot;users&quot;, 42]</source>
+        <translation>zu Schlüssel springen, z. B. [&quot;users&quot;, 42]</translation>
     </message>
     <message>
         <source>Apply</source>
@@ -1918,7 +1927,7 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Zur Transaktion hinzufügen</translation>
     </message>
     <message>
-        <source>Adds a check of this key at the version it has now to the database's Transaction tab.</source>
+        <source>Adds a check of this key at the version it has now to the database&apos;s Transaction tab.</source>
         <translation>Fügt dem Reiter „Transaktion“ der Datenbank eine Prüfung dieses Schlüssels auf seine jetzige Version hinzu.</translation>
     </message>
     <message>
@@ -1948,7 +1957,7 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
 <context>
     <name>kvs::ui::LanguagePage</name>
     <message>
-        <source>The system's language</source>
+        <source>The system&apos;s language</source>
         <translation>Die Sprache des Systems</translation>
     </message>
     <message>
@@ -2116,7 +2125,7 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Nachricht %1 bearbeiten und neu einreihen</translation>
     </message>
     <message>
-        <source>Message %1 of topic "%2", %3 of %4 attempts made. The corrected copy is enqueued due now; the original is deleted in the same transaction.</source>
+        <source>Message %1 of topic &quot;%2&quot;, %3 of %4 attempts made. The corrected copy is enqueued due now; the original is deleted in the same transaction.</source>
         <translation>Nachricht %1 des Themas „%2“, %3 von %4 Versuchen gemacht. Die korrigierte Kopie wird sofort fällig eingereiht; das Original wird in derselben Transaktion gelöscht.</translation>
     </message>
     <message>
@@ -2274,7 +2283,7 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Aus dem Schlüsselbund, ~/.pgpass oder PGPASSWORD, wenn leer</translation>
     </message>
     <message>
-        <source>The server's search_path</source>
+        <source>The server&apos;s search_path</source>
         <translation>Der search_path des Servers</translation>
     </message>
     <message>
@@ -2336,19 +2345,22 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
 <context>
     <name>kvs::ui::QueueActions</name>
     <message>
-        <source>Enqueued message %1 in topic "%2".</source>
+        <source>Enqueued message %1 in topic &quot;%2&quot;.</source>
         <translation>Nachricht %1 in Thema „%2“ eingereiht.</translation>
     </message>
     <message numerus="yes">
-        <source>Deleted %n done message(s) of topic "%1".</source>
-        <translation><numerusform>%n erledigte Nachricht des Themas „%1“ gelöscht.</numerusform><numerusform>%n erledigte Nachrichten des Themas „%1“ gelöscht.</numerusform></translation>
+        <source>Deleted %n done message(s) of topic &quot;%1&quot;.</source>
+        <translation>
+            <numerusform>%n erledigte Nachricht des Themas „%1“ gelöscht.</numerusform>
+            <numerusform>%n erledigte Nachrichten des Themas „%1“ gelöscht.</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Message %1 of topic "%2" is gone (retried, deleted or moved meanwhile): nothing was written.</source>
+        <source>Message %1 of topic &quot;%2&quot; is gone (retried, deleted or moved meanwhile): nothing was written.</source>
         <translation>Nachricht %1 des Themas „%2“ ist nicht mehr da (inzwischen erneut versucht, gelöscht oder verschoben): Es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <source>Replaced message %1 of topic "%2" with message %3.</source>
+        <source>Replaced message %1 of topic &quot;%2&quot; with message %3.</source>
         <translation>Nachricht %1 des Themas „%2“ durch Nachricht %3 ersetzt.</translation>
     </message>
 </context>
@@ -2383,19 +2395,22 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Eine neue Nachricht einreihen.</translation>
     </message>
     <message>
-        <source>Delete the selected topic's done messages.</source>
+        <source>Delete the selected topic&apos;s done messages.</source>
         <translation>Die erledigten Nachrichten des gewählten Themas löschen.</translation>
     </message>
     <message>
-        <source>Correct the selected dead message's payload and enqueue the copy in its place.</source>
+        <source>Correct the selected dead message&apos;s payload and enqueue the copy in its place.</source>
         <translation>Die Nutzdaten der gewählten toten Nachricht korrigieren und die Kopie an ihrer Stelle einreihen.</translation>
     </message>
     <message numerus="yes">
-        <source>Delete the %n done message(s) of topic "%1"? Messages of other topics and statuses are kept. This cannot be undone.</source>
-        <translation><numerusform>Die %n erledigte Nachricht des Themas „%1“ löschen? Nachrichten anderer Themen und Status bleiben erhalten. Dies kann nicht rückgängig gemacht werden.</numerusform><numerusform>Die %n erledigten Nachrichten des Themas „%1“ löschen? Nachrichten anderer Themen und Status bleiben erhalten. Dies kann nicht rückgängig gemacht werden.</numerusform></translation>
+        <source>Delete the %n done message(s) of topic &quot;%1&quot;? Messages of other topics and statuses are kept. This cannot be undone.</source>
+        <translation>
+            <numerusform>Die %n erledigte Nachricht des Themas „%1“ löschen? Nachrichten anderer Themen und Status bleiben erhalten. Dies kann nicht rückgängig gemacht werden.</numerusform>
+            <numerusform>Die %n erledigten Nachrichten des Themas „%1“ löschen? Nachrichten anderer Themen und Status bleiben erhalten. Dies kann nicht rückgängig gemacht werden.</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Replace dead message %1 of topic "%2" with the corrected copy? The copy is enqueued due now and the original is deleted, in one transaction.</source>
+        <source>Replace dead message %1 of topic &quot;%2&quot; with the corrected copy? The copy is enqueued due now and the original is deleted, in one transaction.</source>
         <translation>Tote Nachricht %1 des Themas „%2“ durch die korrigierte Kopie ersetzen? Die Kopie wird sofort fällig eingereiht und das Original gelöscht, in einer Transaktion.</translation>
     </message>
 </context>
@@ -2466,7 +2481,7 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Topic %1</translation>
     </message>
     <message>
-        <source>Sampled at each overview refresh while this tab is open. Enqueued per second comes from the queue's id counter, which no delete lowers.</source>
+        <source>Sampled at each overview refresh while this tab is open. Enqueued per second comes from the queue&apos;s id counter, which no delete lowers.</source>
         <translation>Bei jeder Aktualisierung der Übersicht erfasst, solange dieser Tab offen ist. Eingereiht pro Sekunde stammt aus dem ID-Zähler der Warteschlange, den kein Löschen senkt.</translation>
     </message>
     <message>
@@ -2610,11 +2625,11 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation> s</translation>
     </message>
     <message>
-        <source>A topic whose oldest due message waits longer than this is flagged "no consumer?".</source>
+        <source>A topic whose oldest due message waits longer than this is flagged &quot;no consumer?&quot;.</source>
         <translation>Ein Topic, dessen älteste fällige Nachricht länger als dies wartet, wird als „kein Consumer?“ markiert.</translation>
     </message>
     <message>
-        <source>Warn "no consumer?" after</source>
+        <source>Warn &quot;no consumer?&quot; after</source>
         <translation>„Kein Consumer?“ melden nach</translation>
     </message>
 </context>
@@ -2682,14 +2697,14 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Anwenden</translation>
     </message>
     <message numerus="yes">
-        <source>Retry %n dead message(s) of topic "%1"? They become due now, with their attempts reset.</source>
+        <source>Retry %n dead message(s) of topic &quot;%1&quot;? They become due now, with their attempts reset.</source>
         <translation>
             <numerusform>%n unzustellbare Nachricht des Topics „%1“ erneut versuchen? Sie wird sofort fällig, ihre Versuche werden zurückgesetzt.</numerusform>
             <numerusform>%n unzustellbare Nachrichten des Topics „%1“ erneut versuchen? Sie werden sofort fällig, ihre Versuche werden zurückgesetzt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Delete %n dead message(s) of topic "%1"? This cannot be undone.</source>
+        <source>Delete %n dead message(s) of topic &quot;%1&quot;? This cannot be undone.</source>
         <translation>
             <numerusform>%n unzustellbare Nachricht des Topics „%1“ löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
             <numerusform>%n unzustellbare Nachrichten des Topics „%1“ löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
@@ -2712,11 +2727,11 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Fehler passt zu /%1/</translation>
     </message>
     <message>
-        <source>error containing "%1"</source>
+        <source>error containing &quot;%1&quot;</source>
         <translation>Fehler enthält „%1“</translation>
     </message>
     <message>
-        <source>payload containing "%1"</source>
+        <source>payload containing &quot;%1&quot;</source>
         <translation>Nutzdaten enthalten „%1“</translation>
     </message>
     <message>
@@ -2796,7 +2811,7 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Versuche ≥ </translation>
     </message>
     <message>
-        <source>%1 messages of "%2" matching %3</source>
+        <source>%1 messages of &quot;%2&quot; matching %3</source>
         <translation>Nachrichten (%1) von „%2“ mit %3</translation>
     </message>
     <message numerus="yes">
@@ -2818,16 +2833,16 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Nutzdaten-Pfad…</translation>
     </message>
     <message>
-        <source>A key path into the payload, customer.id or ["customer", "id"]; the message matches when the value there equals the literal beside it.</source>
-        <translation>Ein Schlüsselpfad in die Nutzdaten, customer.id oder ["customer", "id"]; die Nachricht passt, wenn der Wert dort dem Literal daneben gleicht.</translation>
+        <source>A key path into the payload, customer.id or [&quot;customer&quot;, &quot;id&quot;]; the message matches when the value there equals the literal beside it.</source>
+        <translation>Ein Schlüsselpfad in die Nutzdaten, customer.id oder [&quot;customer&quot;, &quot;id&quot;]; die Nachricht passt, wenn der Wert dort dem Literal daneben gleicht.</translation>
     </message>
     <message>
         <source>equals literal…</source>
         <translation>gleich Literal…</translation>
     </message>
     <message>
-        <source>A literal such as 42, "abc" or 7n.</source>
-        <translation>Ein Literal wie 42, "abc" oder 7n.</translation>
+        <source>A literal such as 42, &quot;abc&quot; or 7n.</source>
+        <translation>Ein Literal wie 42, &quot;abc&quot; oder 7n.</translation>
     </message>
     <message>
         <source>Read %1 messages, %2 matched…</source>
@@ -2835,7 +2850,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     </message>
     <message numerus="yes">
         <source>%n message(s) match (of %1 read).</source>
-        <translation><numerusform>%n Nachricht passt (von %1 gelesenen).</numerusform><numerusform>%n Nachrichten passen (von %1 gelesenen).</numerusform></translation>
+        <translation>
+            <numerusform>%n Nachricht passt (von %1 gelesenen).</numerusform>
+            <numerusform>%n Nachrichten passen (von %1 gelesenen).</numerusform>
+        </translation>
     </message>
     <message>
         <source>The count failed: %1</source>
@@ -2854,20 +2872,29 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Nutzdaten bei %1 gleich %2</translation>
     </message>
     <message>
-        <source>No dead message of topic "%1" matches %2: nothing to do.</source>
+        <source>No dead message of topic &quot;%1&quot; matches %2: nothing to do.</source>
         <translation>Keine tote Nachricht des Topics „%1“ passt zu %2: nichts zu tun.</translation>
     </message>
     <message numerus="yes">
-        <source>Retry the %n dead message(s) of topic "%1" that match %2? They become due now, with their attempts reset.</source>
-        <translation><numerusform>Die %n tote Nachricht des Topics „%1“, die zu %2 passt, erneut versuchen? Sie wird jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform><numerusform>Die %n toten Nachrichten des Topics „%1“, die zu %2 passen, erneut versuchen? Sie werden jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform></translation>
+        <source>Retry the %n dead message(s) of topic &quot;%1&quot; that match %2? They become due now, with their attempts reset.</source>
+        <translation>
+            <numerusform>Die %n tote Nachricht des Topics „%1“, die zu %2 passt, erneut versuchen? Sie wird jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform>
+            <numerusform>Die %n toten Nachrichten des Topics „%1“, die zu %2 passen, erneut versuchen? Sie werden jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <source>Delete the %n dead message(s) of topic "%1" that match %2? This cannot be undone.</source>
-        <translation><numerusform>Die %n tote Nachricht des Topics „%1“, die zu %2 passt, löschen? Das lässt sich nicht rückgängig machen.</numerusform><numerusform>Die %n toten Nachrichten des Topics „%1“, die zu %2 passen, löschen? Das lässt sich nicht rückgängig machen.</numerusform></translation>
+        <source>Delete the %n dead message(s) of topic &quot;%1&quot; that match %2? This cannot be undone.</source>
+        <translation>
+            <numerusform>Die %n tote Nachricht des Topics „%1“, die zu %2 passt, löschen? Das lässt sich nicht rückgängig machen.</numerusform>
+            <numerusform>Die %n toten Nachrichten des Topics „%1“, die zu %2 passen, löschen? Das lässt sich nicht rückgängig machen.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Export %n message(s) to a file first</source>
-        <translation><numerusform>Zuerst %n Nachricht in eine Datei exportieren</numerusform><numerusform>Zuerst %n Nachrichten in eine Datei exportieren</numerusform></translation>
+        <translation>
+            <numerusform>Zuerst %n Nachricht in eine Datei exportieren</numerusform>
+            <numerusform>Zuerst %n Nachrichten in eine Datei exportieren</numerusform>
+        </translation>
     </message>
     <message>
         <source>Export the dead messages to</source>
@@ -2928,15 +2955,15 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Die Anweisung ausführen (Strg+Eingabe)</translation>
     </message>
     <message>
-        <source>Show the database's plan for the statement without running it</source>
+        <source>Show the database&apos;s plan for the statement without running it</source>
         <translation>Den Plan der Datenbank für die Anweisung zeigen, ohne sie auszuführen</translation>
     </message>
     <message>
-        <source>Writing SQL needs the database's "Allow writes" first</source>
+        <source>Writing SQL needs the database&apos;s &quot;Allow writes&quot; first</source>
         <translation>Schreibendes SQL braucht zuerst „Schreiben erlauben“ der Datenbank</translation>
     </message>
     <message>
-        <source>Writing SQL is on: statements change the tables directly, bypassing kvs's rules (versionstamps, expiry, queue states, the locks of kvs processes).</source>
+        <source>Writing SQL is on: statements change the tables directly, bypassing kvs&apos;s rules (versionstamps, expiry, queue states, the locks of kvs processes).</source>
         <translation>Schreibendes SQL ist an: Anweisungen ändern die Tabellen direkt und umgehen die Regeln von kvs (Versionsstempel, Ablauf, Zustände der Warteschlange, die Sperren von kvs-Prozessen).</translation>
     </message>
     <message>
@@ -2984,7 +3011,7 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Bisher %1 Zeile(n) (mehr beim Blättern), erste Seite in %2</translation>
     </message>
     <message>
-        <source>Statements will change the tables of %1 directly. They bypass kvs's rules: versionstamps, expiry, queue states and the locks other kvs processes take. A wrong statement can corrupt the store for every program that uses it.
+        <source>Statements will change the tables of %1 directly. They bypass kvs&apos;s rules: versionstamps, expiry, queue states and the locks other kvs processes take. A wrong statement can corrupt the store for every program that uses it.
 
 Each statement commits when it ends.</source>
         <translation>Anweisungen ändern die Tabellen von %1 direkt. Sie umgehen die Regeln von kvs: Versionsstempel, Ablauf, Zustände der Warteschlange und die Sperren anderer kvs-Prozesse. Eine falsche Anweisung kann den Speicher für jedes Programm beschädigen, das ihn nutzt.
@@ -3225,7 +3252,7 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>%1 wird importiert…</translation>
     </message>
     <message numerus="yes">
-        <source>Import stopped at line %1 (%2). Nothing of that line's batch was written; %n entries were imported before it.</source>
+        <source>Import stopped at line %1 (%2). Nothing of that line&apos;s batch was written; %n entries were imported before it.</source>
         <translation>
             <numerusform>Import in Zeile %1 angehalten (%2). Vom Block dieser Zeile wurde nichts geschrieben; davor wurde %n Eintrag importiert.</numerusform>
             <numerusform>Import in Zeile %1 angehalten (%2). Vom Block dieser Zeile wurde nichts geschrieben; davor wurden %n Einträge importiert.</numerusform>
@@ -3286,7 +3313,10 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     </message>
     <message numerus="yes">
         <source>Copy %n entries of %1 from %2 to %3?</source>
-        <translation><numerusform>%n Eintrag von %1 aus %2 nach %3 kopieren?</numerusform><numerusform>%n Einträge von %1 aus %2 nach %3 kopieren?</numerusform></translation>
+        <translation>
+            <numerusform>%n Eintrag von %1 aus %2 nach %3 kopieren?</numerusform>
+            <numerusform>%n Einträge von %1 aus %2 nach %3 kopieren?</numerusform>
+        </translation>
     </message>
     <message>
         <source>Each entry is written at the same key in %1, in batches of 1,000 entries, each its own short transaction with a new versionstamp of %1; entries whose expiry has passed are skipped, the others keep their expiry time. %2 is read in pages and is not one snapshot. Cancel stops after the current batch; what was copied stays. Keys of %1 that already hold an entry: skip them, or overwrite them?</source>
@@ -3306,11 +3336,17 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     </message>
     <message numerus="yes">
         <source>Copy cancelled: %n entries copied to %1 (%2 skipped) before it stopped.</source>
-        <translation><numerusform>Kopieren abgebrochen: %n Eintrag wurde vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform><numerusform>Kopieren abgebrochen: %n Einträge wurden vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform></translation>
+        <translation>
+            <numerusform>Kopieren abgebrochen: %n Eintrag wurde vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform>
+            <numerusform>Kopieren abgebrochen: %n Einträge wurden vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Copied %n entries to %1, skipped %2.</source>
-        <translation><numerusform>%n Eintrag nach %1 kopiert, %2 übersprungen.</numerusform><numerusform>%n Einträge nach %1 kopiert, %2 übersprungen.</numerusform></translation>
+        <translation>
+            <numerusform>%n Eintrag nach %1 kopiert, %2 übersprungen.</numerusform>
+            <numerusform>%n Einträge nach %1 kopiert, %2 übersprungen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3329,19 +3365,31 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     </message>
     <message numerus="yes">
         <source>Retried %n message(s).</source>
-        <translation><numerusform>%n Nachricht erneut versucht.</numerusform><numerusform>%n Nachrichten erneut versucht.</numerusform></translation>
+        <translation>
+            <numerusform>%n Nachricht erneut versucht.</numerusform>
+            <numerusform>%n Nachrichten erneut versucht.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Deleted %n message(s).</source>
-        <translation><numerusform>%n Nachricht gelöscht.</numerusform><numerusform>%n Nachrichten gelöscht.</numerusform></translation>
+        <translation>
+            <numerusform>%n Nachricht gelöscht.</numerusform>
+            <numerusform>%n Nachrichten gelöscht.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n message(s) match.</source>
-        <translation><numerusform>%n Nachricht passt.</numerusform><numerusform>%n Nachrichten passen.</numerusform></translation>
+        <translation>
+            <numerusform>%n Nachricht passt.</numerusform>
+            <numerusform>%n Nachrichten passen.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Exported %n message(s) to %1.</source>
-        <translation><numerusform>%n Nachricht nach %1 exportiert.</numerusform><numerusform>%n Nachrichten nach %1 exportiert.</numerusform></translation>
+        <translation>
+            <numerusform>%n Nachricht nach %1 exportiert.</numerusform>
+            <numerusform>%n Nachrichten nach %1 exportiert.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cancelled. %1</source>
@@ -3420,7 +3468,10 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     </message>
     <message numerus="yes">
         <source>Exporting before the delete: %n message(s) written…</source>
-        <translation><numerusform>Export vor dem Löschen: %n Nachricht geschrieben…</numerusform><numerusform>Export vor dem Löschen: %n Nachrichten geschrieben…</numerusform></translation>
+        <translation>
+            <numerusform>Export vor dem Löschen: %n Nachricht geschrieben…</numerusform>
+            <numerusform>Export vor dem Löschen: %n Nachrichten geschrieben…</numerusform>
+        </translation>
     </message>
     <message>
         <source>Paused by itself: %1 of the %2 messages this job retried died again (more than %3 %). Resume or Cancel. %4</source>
@@ -3558,7 +3609,7 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Prüfungen auffrischen und erneut versuchen</translation>
     </message>
     <message>
-        <source>Runs the checks and mutations in one transaction. Needs writes allowed (the database's toolbar).</source>
+        <source>Runs the checks and mutations in one transaction. Needs writes allowed (the database&apos;s toolbar).</source>
         <translation>Führt die Prüfungen und Änderungen in einer Transaktion aus. Dazu müssen Schreibzugriffe erlaubt sein (Werkzeugleiste der Datenbank).</translation>
     </message>
     <message>
@@ -3673,7 +3724,7 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Nicht ausgeführt: Prüfung %1 von %2 ist fehlgeschlagen. Erwartet: %3. Jetzt: %4. Nichts wurde geschrieben.</translation>
     </message>
     <message>
-        <source>Writes are not allowed: switch on "Allow writes" in the database's toolbar to commit.</source>
+        <source>Writes are not allowed: switch on &quot;Allow writes&quot; in the database&apos;s toolbar to commit.</source>
         <translation>Schreibzugriffe sind nicht erlaubt: Schalten Sie „Schreiben erlauben“ in der Werkzeugleiste der Datenbank ein, um auszuführen.</translation>
     </message>
     <message>
@@ -3704,12 +3755,12 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Darf nicht existieren</translation>
     </message>
     <message>
-        <source>Key literal, e.g. ["users", "alice"]</source>
-        <translation>Schlüssel-Literal, z. B. ["users", "alice"]</translation>
+        <source>Key literal, e.g. [&quot;users&quot;, &quot;alice&quot;]</source>
+        <translation>Schlüssel-Literal, z. B. [&quot;users&quot;, &quot;alice&quot;]</translation>
     </message>
     <message>
-        <source>Value literal, e.g. {name: "Alice"}</source>
-        <translation>Wert-Literal, z. B. {name: "Alice"}</translation>
+        <source>Value literal, e.g. {name: &quot;Alice&quot;}</source>
+        <translation>Wert-Literal, z. B. {name: &quot;Alice&quot;}</translation>
     </message>
     <message>
         <source>No expiry</source>
@@ -3806,7 +3857,7 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Cursor kopieren</translation>
     </message>
     <message>
-        <source>Copy the key's list cursor (base64)</source>
+        <source>Copy the key&apos;s list cursor (base64)</source>
         <translation>Den Listen-Cursor des Schlüssels kopieren (Base64)</translation>
     </message>
     <message>
@@ -3935,12 +3986,12 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
 // Die gespeicherten Bytes stehen unter Rohe Bytes.</translation>
     </message>
     <message>
-        <source>Value truncated: showing the first %1 of the literal of a %2 value. &lt;a href="save"&gt;Save value to file…&lt;/a&gt;</source>
-        <translation>Wert gekürzt: Gezeigt werden die ersten %1 des Literals eines Werts von %2. &lt;a href="save"&gt;Wert in Datei speichern …&lt;/a&gt;</translation>
+        <source>Value truncated: showing the first %1 of the literal of a %2 value. &lt;a href=&quot;save&quot;&gt;Save value to file…&lt;/a&gt;</source>
+        <translation>Wert gekürzt: Gezeigt werden die ersten %1 des Literals eines Werts von %2. &lt;a href=&quot;save&quot;&gt;Wert in Datei speichern …&lt;/a&gt;</translation>
     </message>
     <message>
-        <source>Lines longer than %1 characters are cut here; Edit or &lt;a href="save"&gt;Save value to file…&lt;/a&gt; shows them whole.</source>
-        <translation>Zeilen mit mehr als %1 Zeichen werden hier gekürzt; Bearbeiten oder &lt;a href="save"&gt;Wert in Datei speichern …&lt;/a&gt; zeigt sie vollständig.</translation>
+        <source>Lines longer than %1 characters are cut here; Edit or &lt;a href=&quot;save&quot;&gt;Save value to file…&lt;/a&gt; shows them whole.</source>
+        <translation>Zeilen mit mehr als %1 Zeichen werden hier gekürzt; Bearbeiten oder &lt;a href=&quot;save&quot;&gt;Wert in Datei speichern …&lt;/a&gt; zeigt sie vollständig.</translation>
     </message>
     <message>
         <source>// No value: this key is the prefix of the keys below it.</source>
@@ -4024,8 +4075,8 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Nicht mehr beobachten</translation>
     </message>
     <message>
-        <source>Key literal, e.g. ["users", 42]</source>
-        <translation>Schlüssel-Literal, z. B. ["users", 42]</translation>
+        <source>Key literal, e.g. [&quot;users&quot;, 42]</source>
+        <translation>Schlüssel-Literal, z. B. [&quot;users&quot;, 42]</translation>
     </message>
     <message>
         <source>Watch this key: its value, and each change any process makes</source>
@@ -4114,7 +4165,7 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>angehalten</translation>
     </message>
     <message>
-        <source>sees other processes' commits by %1</source>
+        <source>sees other processes&apos; commits by %1</source>
         <translation>erkennt Commits anderer Prozesse über %1</translation>
     </message>
     <message numerus="yes">
