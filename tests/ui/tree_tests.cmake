@@ -38,3 +38,4 @@ kvs_add_test(tst_subtree_copy tree/tst_subtree_copy.cpp
              LIBS kvs_ui SQLite::SQLite3 PostgreSQL::PostgreSQL LABELS postgres)
 # The row menu's subtree bulk actions on PostgreSQL.
 kvs_add_test(tst_key_row_actions_postgres tree/tst_key_row_actions_postgres.cpp
+             LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)

@@ -320,6 +320,12 @@ QFuture<std::vector<QueueRow>> EngineAdapter<B>::peekExpiredLeases(
 }
 
 template <typename B>
+QFuture<std::int64_t> EngineAdapter<B>::queueLastId()
+{
+    return m_backend->template run<&B::Ops::queueLastId>(Access::Read);
+}
+
+template <typename B>
 QFuture<void> EngineAdapter<B>::reset()
 {
     return m_backend->template run<&B::Ops::reset>(Access::Write);
