@@ -39,7 +39,7 @@ KeyMatcher::KeyMatcher(const KeySearchQuery &query)
 
 QString KeyMatcher::partText(const KeyPart &part)
 {
-    return ui::partText(KeyChild{part, {}, false, false});
+    return ui::partText(KeyChild{part, {}, false, false, std::nullopt});
 }
 
 std::optional<std::size_t> KeyMatcher::matchingPart(const Key &key, std::size_t prefixSize) const
