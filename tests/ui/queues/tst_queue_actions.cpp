@@ -427,6 +427,8 @@ private slots:
         // The bulk job honours it: retry all matching retries those three only.
         const qsizetype recordsBefore = auditRecords().size();
         pane.retryAllButton()->click();
+        // The job counts the matches first and then asks, naming the exact count.
+        QTRY_VERIFY(!shown->questions.isEmpty());
         QVERIFY(shown->questions.last().contains(
             QStringLiteral("payload at [\"customer\", \"id\"] equal to 2")));
         QTRY_COMPARE(store->queueStats("orders").result().at(0).pending, std::int64_t(3));
