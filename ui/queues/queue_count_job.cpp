@@ -7,24 +7,6 @@
 
 namespace kvs::ui {
 
-namespace {
-
-PeekStatus peekStatusOf(BrowseStatus status)
-{
-    switch (status) {
-    case BrowseStatus::Delayed:
-        return PeekStatus::Delayed;
-    case BrowseStatus::Processing:
-        return PeekStatus::Processing;
-    case BrowseStatus::Done:
-        return PeekStatus::Done;
-    default:
-        return PeekStatus::Pending;
-    }
-}
-
-} // namespace
-
 QueueCountJob::QueueCountJob(QObject *parent)
     : QObject(parent)
 {}

@@ -129,24 +129,6 @@ void QueuesController::loadMore()
     loadPage(m_generation);
 }
 
-namespace {
-
-PeekStatus peekStatusOf(BrowseStatus status)
-{
-    switch (status) {
-    case BrowseStatus::Delayed:
-        return PeekStatus::Delayed;
-    case BrowseStatus::Processing:
-        return PeekStatus::Processing;
-    case BrowseStatus::Done:
-        return PeekStatus::Done;
-    default:
-        return PeekStatus::Pending;
-    }
-}
-
-} // namespace
-
 // Reads pages of 1000 messages until kBrowsePage matches (or the end) are shown. Projected:
 // the browser shows what the overview counts, and never writes.
 void QueuesController::loadPage(std::uint64_t generation)

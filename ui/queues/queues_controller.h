@@ -30,6 +30,21 @@ struct SweepJobSpec;
 // dead and done messages.
 enum class BrowseStatus { Due, Delayed, Processing, Dead, Done };
 
+// The store's peek() status that lists a browsed status (Dead is read by listDead, not peek).
+inline PeekStatus peekStatusOf(BrowseStatus status)
+{
+    switch (status) {
+    case BrowseStatus::Delayed:
+        return PeekStatus::Delayed;
+    case BrowseStatus::Processing:
+        return PeekStatus::Processing;
+    case BrowseStatus::Done:
+        return PeekStatus::Done;
+    default:
+        return PeekStatus::Pending;
+    }
+}
+
 class QueuesController : public QObject
 {
     Q_OBJECT
