@@ -77,9 +77,15 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     layout->addWidget(busyRow);
     connectOutsideRows();
 
-    connect(m_model, &KeyTreeModel::loadingChanged, busyRow, [busyRow](int loading) {
-        busyRow->setVisible(loading > 0);
-    });
+    // Queued: the tree view starts listings from inside its item layout (fetchMore of expanded
+    // nodes), and showing the row resizes the view at once; mid-layout, its scroll bar would be
+    // computed from a half-built row list and fall back to the top.
+    connect(
+        m_model,
+        &KeyTreeModel::loadingChanged,
+        busyRow,
+        [this, busyRow] { busyRow->setVisible(m_model->loadingCount() > 0); },
+        Qt::QueuedConnection);
     connect(m_model, &KeyTreeModel::loadFailed, this, [this](const QString &message) {
         m_loadFailureShown = true;
         m_banner->showMessage(message);
