@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-// "Go to key" on a node with many children, through the GUI's own code (KeyPathFinder over
-// KeyTreeModel in a shown QTreeView): ops tree_goto_10k and tree_goto_1m of kvs-gui-bench.
+// "Go to key" on a node with many children, through the GUI's own code (a shown KeyTreePane, as
+// the app has it): ops tree_goto_10k and tree_goto_1m of kvs-gui-bench.
 namespace kvs::bench {
 
 // What one go to key took.
@@ -23,8 +23,8 @@ struct GoToMeasurement
 // Creates a kvs SQLite database at path with keys ["big", i] for i in [0, children).
 void buildWideSqliteDatabase(const std::string &path, int children);
 
-// Opens a fresh tree on store and goes to key (the view expands each level and selects the
-// key's row, as the key tree pane does). The clock and the GUI timer run from the tree's first
+// Opens a fresh key tree pane on store and goes to key (it expands each level and selects the
+// key's row). The clock and the GUI timer run from the tree's first
 // read until 300 ms after the row was selected. Throws kvs::Error "kvs: bench: ..." when the key
 // is not found within 60 s. Requires: a QApplication, called on its thread.
 [[nodiscard]] GoToMeasurement measureGoTo(const std::shared_ptr<AsyncKVStore> &store,
