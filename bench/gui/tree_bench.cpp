@@ -3,13 +3,13 @@
 #include "bench/format.h"
 #include "bench/gui/bench_view_stall.h"
 #include "bench/gui/inspector_gap_probe.h"
+#include "bench/gui/sqlite_key_fill.h"
 #include "bench/gui/tables_bench.h"
 #include "bench/gui/tree_expansion.h"
 #include "bench/gui/tree_goto_bench.h"
 #include "bench/gui/tree_postgres_bench.h"
 #include "bench/json_line.h"
 #include "bench/measure.h"
-#include "bench/sqlite_handles.h"
 #include "tree/key_tree_model.h"
 
 #include <kvs/async_kvstore.h>
@@ -22,8 +22,6 @@
 #include <QEventLoop>
 #include <QTemporaryDir>
 #include <QTimer>
-
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <chrono>
@@ -41,50 +39,20 @@ constexpr int kG = kTreeG;
 constexpr std::size_t kLargeValueBytes = 20'000'000;
 constexpr int kInspectorRuns = 3;
 
-void exec(sqlite3 *db, const char *sql)
+// Keys ["p<n>", g, i] with perGroup values of i under each of the kP x kG groups, in key order.
+Key treeKey(std::int64_t i, int perGroup)
 {
-    if (sqlite3_exec(db, sql, nullptr, nullptr, nullptr) != SQLITE_OK)
-        throw Error(std::string("kvs: bench: ") + sqlite3_errmsg(db));
+    const std::int64_t group = i / perGroup;
+    return {"p" + std::to_string(group / kG),
+            static_cast<double>(group % kG),
+            static_cast<double>(i % perGroup)};
 }
 
-// Creates a kvs database at path (schema by KVStore) holding keys ["p<n>", g, i] with
-// perGroup values of i under each of the kP x kG groups. The rows go in through sqlite3, in one
-// transaction: a million set() calls would make the set-up, not the expansion, the slow part.
 void buildTreeDatabase(const std::string &path, int perGroup)
 {
-    {
-        KVStore store(path);
-        store.close();
-    }
-    sqlite3 *opened = nullptr;
-    const int status = sqlite3_open(path.c_str(), &opened);
-    const SqlitePtr db(opened); // closed even when the open failed
-    if (status != SQLITE_OK)
-        throw Error("kvs: bench: cannot open " + path);
-    exec(db.get(), "BEGIN");
-    sqlite3_stmt *rawStatement = nullptr;
-    sqlite3_prepare_v2(db.get(),
-                       "INSERT INTO kv (key, value, version) VALUES (?1, ?2, ?3)",
-                       -1,
-                       &rawStatement,
-                       nullptr);
-    const StatementPtr insert(rawStatement);
-    const std::string value = encodeValue(Value(std::string("v")));
-    std::int64_t version = 0;
-    for (int p = 0; p < kP; ++p) {
-        for (int g = 0; g < kG; ++g) {
-            for (int i = 0; i < perGroup; ++i) {
-                const std::string key = encodeKey({"p" + std::to_string(p), g, i});
-                sqlite3_bind_blob(insert.get(), 1, key.data(), int(key.size()), SQLITE_STATIC);
-                sqlite3_bind_blob(insert.get(), 2, value.data(), int(value.size()), SQLITE_STATIC);
-                sqlite3_bind_int64(insert.get(), 3, ++version);
-                if (sqlite3_step(insert.get()) != SQLITE_DONE)
-                    throw Error(std::string("kvs: bench: ") + sqlite3_errmsg(db.get()));
-                sqlite3_reset(insert.get());
-            }
-        }
-    }
-    exec(db.get(), "COMMIT");
+    fillSqliteKeys(path, std::int64_t(kP) * kG * perGroup, [perGroup](std::int64_t i) {
+        return treeKey(i, perGroup);
+    });
 }
 
 Measurement measureSqliteExpansion(const std::string &path, double seconds)
@@ -316,14 +284,6 @@ void printRemoteExpansion(const TreeBenchConfig &config,
     out << row << std::endl;
 }
 
-Key treeKey(std::int64_t i, int perGroup)
-{
-    const std::int64_t group = i / perGroup;
-    return {"p" + std::to_string(group / kG),
-            static_cast<double>(group % kG),
-            static_cast<double>(i % perGroup)};
-}
-
 void runPostgresOps(const TreeBenchConfig &config, std::ostream &out)
 {
     const std::string &url = config.postgresUrl;
@@ -422,7 +382,7 @@ void runTreeBench(const TreeBenchConfig &config, std::ostream &out)
             continue;
         const std::string path
             = dir.filePath(QString::fromLatin1(op) + QStringLiteral(".db")).toStdString();
-        buildWideSqliteDatabase(path, children);
+        fillSqliteKeys(path, children, [](std::int64_t i) { return Key{"big", double(i)}; });
         auto store = std::make_shared<AsyncKVStore>("sqlite://" + path, inspectorSettings());
         runGoTo(config, out, op, store, children);
         store->close().waitForFinished();

@@ -1,65 +1,18 @@
 #include "bench/gui/tree_goto_bench.h"
 
-#include "bench/sqlite_handles.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 
 #include <kvs/errors.h>
-#include <kvs/kvstore.h>
-#include <kvs/value_codec.h>
 
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QTimer>
 #include <QTreeView>
 
-#include <sqlite3.h>
-
 #include <algorithm>
 
 namespace kvs::bench {
-
-namespace {
-
-void exec(sqlite3 *db, const char *sql)
-{
-    if (sqlite3_exec(db, sql, nullptr, nullptr, nullptr) != SQLITE_OK)
-        throw Error(std::string("kvs: bench: ") + sqlite3_errmsg(db));
-}
-
-} // namespace
-
-void buildWideSqliteDatabase(const std::string &path, int children)
-{
-    {
-        KVStore store(path);
-        store.close();
-    }
-    sqlite3 *opened = nullptr;
-    const int status = sqlite3_open(path.c_str(), &opened);
-    const SqlitePtr db(opened);
-    if (status != SQLITE_OK)
-        throw Error("kvs: bench: cannot open " + path);
-    exec(db.get(), "BEGIN");
-    sqlite3_stmt *rawStatement = nullptr;
-    sqlite3_prepare_v2(db.get(),
-                       "INSERT INTO kv (key, value, version) VALUES (?1, ?2, ?3)",
-                       -1,
-                       &rawStatement,
-                       nullptr);
-    const StatementPtr insert(rawStatement);
-    const std::string value = encodeValue(Value(std::string("v")));
-    for (int i = 0; i < children; ++i) {
-        const std::string key = encodeKey({"big", i});
-        sqlite3_bind_blob(insert.get(), 1, key.data(), int(key.size()), SQLITE_STATIC);
-        sqlite3_bind_blob(insert.get(), 2, value.data(), int(value.size()), SQLITE_STATIC);
-        sqlite3_bind_int64(insert.get(), 3, i + 1);
-        if (sqlite3_step(insert.get()) != SQLITE_DONE)
-            throw Error(std::string("kvs: bench: ") + sqlite3_errmsg(db.get()));
-        sqlite3_reset(insert.get());
-    }
-    exec(db.get(), "COMMIT");
-}
 
 GoToMeasurement measureGoTo(const std::shared_ptr<AsyncKVStore> &store, const Key &key)
 {

@@ -20,9 +20,6 @@ struct GoToMeasurement
     int rowsLoaded = 0;      // rows under the key's parent when it was selected
 };
 
-// Creates a kvs SQLite database at path with keys ["big", i] for i in [0, children).
-void buildWideSqliteDatabase(const std::string &path, int children);
-
 // Opens a fresh key tree pane on store and goes to key (it expands each level and selects the
 // key's row). The clock and the GUI timer run from the tree's first
 // read until 300 ms after the row was selected. Throws kvs::Error "kvs: bench: ..." when the key
