@@ -74,6 +74,22 @@ int checkGapCounts(const KeyTreeModel &model, const QModelIndex &parent, int chi
     return gaps;
 }
 
+// Shows pane (pages of 100, 500x400) on a new file at path holding kChildren children of "big",
+// and goes to key. Returns whether it was found.
+bool showAndGoTo(KeyTreePane &pane, const QString &path, const kvs::Key &key)
+{
+    fillBig(path, kChildren);
+    pane.model()->setPageSize(100);
+    pane.resize(500, 400);
+    pane.show();
+    if (!QTest::qWaitForWindowExposed(&pane))
+        return false;
+    pane.setStore(std::make_shared<kvs::AsyncKVStore>(path.toStdString()));
+    QSignalSpy done(&pane, &KeyTreePane::goToFinished);
+    pane.goToKey(key);
+    return QTest::qWaitFor([&] { return done.count() == 1; }) && done.at(0).at(0).toBool();
+}
+
 bool gapsCounted(const KeyTreeModel &model, const QModelIndex &parent)
 {
     for (int row = 0; row < model.rowCount(parent); ++row) {
@@ -164,20 +180,10 @@ private slots:
 
     void shownTreeReadsPlaceholdersScrolledIntoView()
     {
-        const QString path = m_dir.filePath(QStringLiteral("shown.db"));
-        fillBig(path, kChildren);
         KeyTreePane pane;
+        QVERIFY(showAndGoTo(pane, m_dir.filePath(QStringLiteral("shown.db")), {"big", 2500}));
         KeyTreeModel &model = *pane.model();
-        model.setPageSize(100);
-        pane.resize(500, 400);
-        pane.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&pane));
         QTreeView &view = *pane.view();
-        pane.setStore(std::make_shared<kvs::AsyncKVStore>(path.toStdString()));
-        QSignalSpy done(&pane, &KeyTreePane::goToFinished);
-        pane.goToKey({"big", 2500});
-        QTRY_COMPARE(done.count(), 1);
-        QVERIFY(done.at(0).at(0).toBool());
         const QModelIndex big = model.index(0, 0);
 
         // The placeholder right above the key is in view with the key's row: its last page is
@@ -208,20 +214,10 @@ private slots:
     // scroll bar is computed from a half-built row list and falls back to the top.
     void pageReadByTheViewsLayoutKeepsTheScrollPosition()
     {
-        const QString path = m_dir.filePath(QStringLiteral("layout.db"));
-        fillBig(path, kChildren);
         KeyTreePane pane;
+        QVERIFY(showAndGoTo(pane, m_dir.filePath(QStringLiteral("layout.db")), {"big", 50}));
         KeyTreeModel &model = *pane.model();
-        model.setPageSize(100);
-        pane.resize(500, 400);
-        pane.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&pane));
         QTreeView &view = *pane.view();
-        pane.setStore(std::make_shared<kvs::AsyncKVStore>(path.toStdString()));
-        QSignalSpy done(&pane, &KeyTreePane::goToFinished);
-        pane.goToKey({"big", 50});
-        QTRY_COMPARE(done.count(), 1);
-        QVERIFY(done.at(0).at(0).toBool());
         const QModelIndex big = model.index(0, 0);
         // Stops the pages the view's layouts have started since, before the node is all read.
         model.cancelLoading();
@@ -245,19 +241,10 @@ private slots:
 
     void scrollingDownReadsFromTheStart()
     {
-        const QString path = m_dir.filePath(QStringLiteral("down.db"));
-        fillBig(path, kChildren);
         KeyTreePane pane;
+        QVERIFY(showAndGoTo(pane, m_dir.filePath(QStringLiteral("down.db")), {"big", 2500}));
         KeyTreeModel &model = *pane.model();
-        model.setPageSize(100);
-        pane.resize(500, 400);
-        pane.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&pane));
         QTreeView &view = *pane.view();
-        pane.setStore(std::make_shared<kvs::AsyncKVStore>(path.toStdString()));
-        QSignalSpy done(&pane, &KeyTreePane::goToFinished);
-        pane.goToKey({"big", 2500});
-        QTRY_COMPARE(done.count(), 1);
         const QModelIndex big = model.index(0, 0);
         QTRY_VERIFY(gapsCounted(model, big));
         // From the top down to the placeholder: it is read from the start, in its place.
