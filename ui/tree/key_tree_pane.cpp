@@ -50,6 +50,9 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     m_view->header()->setSectionResizeMode(KeyTreeModel::TypeColumn, QHeaderView::ResizeToContents);
     m_view->header()->setSectionResizeMode(KeyTreeModel::ChildrenColumn,
                                            QHeaderView::ResizeToContents);
+    // Those columns measure the rows in view: by default each relayout measured up to 1,000 rows
+    // (a page), a stall of the GUI thread whenever a page came in.
+    m_view->header()->setResizeContentsPrecision(0);
     m_columns = new KeyTreeColumns(m_view, m_model);
 
     m_busy->setRange(0, 0); // indeterminate
