@@ -10,6 +10,8 @@ KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_main_window savesAScreenshot
 # The key tree's value columns and the inspector's structured view (the README's key browser).
 KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_key_tree_columns savesAScreenshot
 KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_structured_value savesAScreenshot
+# A subtree export in progress, held after a batch by the bulk action's test hook.
+KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_key_row_actions savesAScreenshotOfAnExportInProgress
 # These tests save into the build tree; copy the ones the README shows.
 ./build/tests/ui/tst_inspector_edit savesAScreenshotOfTheConflictView
 cp build/screenshots/inspector-conflict.png "$out/inspector-conflict.png"

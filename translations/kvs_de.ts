@@ -1580,6 +1580,10 @@
         <source>Could not save %1.</source>
         <translation>%1 konnte nicht gespeichert werden.</translation>
     </message>
+    <message>
+        <source>The row was not deleted.</source>
+        <translation>Die Zeile wurde nicht gelöscht.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::KeyPathFinder</name>
@@ -3961,6 +3965,18 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Deleted by another process at %1; reload?</source>
         <translation>Um %1 von einem anderen Prozess gelöscht; neu laden?</translation>
+    </message>
+    <message>
+        <source>Delete row</source>
+        <translation>Zeile löschen</translation>
+    </message>
+    <message>
+        <source>Delete the row stored at key %1?</source>
+        <translation>Die unter dem Schlüssel %1 gespeicherte Zeile löschen?</translation>
+    </message>
+    <message>
+        <source>Its key does not decode, so no key names it. The row (value %1) is deleted by its key bytes, in one transaction. This cannot be undone.</source>
+        <translation>Ihr Schlüssel lässt sich nicht dekodieren, daher benennt ihn kein Schlüssel. Die Zeile (Wert %1) wird anhand ihrer Schlüsselbytes in einer Transaktion gelöscht. Dies kann nicht rückgängig gemacht werden.</translation>
     </message>
 </context>
 <context>

@@ -18,6 +18,11 @@ target_include_directories(measure_live_tree PRIVATE ${KVS_TESTS_ROOT})
 kvs_set_warnings(measure_live_tree)
 # The row menu's copy actions, Ctrl+C / Del / F2 and the subtree's bulk actions (issue 12).
 kvs_add_test(tst_key_row_actions tst_key_row_actions.cpp LIBS kvs_ui SQLite::SQLite3)
+if(TARGET tst_key_row_actions)
+    # The README's screenshot of an export in progress (scripts/update-screenshots.sh).
+    target_compile_definitions(tst_key_row_actions PRIVATE
+        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+endif()
 # The value columns (kind, size, expiry countdown) on SQLite and PostgreSQL, and the tree's
 # screenshot with them (scripts/update-screenshots.sh).
 kvs_add_test(tst_key_tree_columns tree/tst_key_tree_columns.cpp

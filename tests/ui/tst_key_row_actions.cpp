@@ -2,12 +2,12 @@
 // actions with their "Copied" note in the status bar, Ctrl+C / Del / F2 on the tree, and the
 // subtree's bulk actions (export, delete, import): counted first, confirmed with what will
 // happen, run off the GUI thread.
-#include "connection/connection_spec.h"
 #include "inspector/literal_editor.h"
 #include "inspector/value_edit_panel.h"
 #include "inspector/value_inspector.h"
-#include "session/database_session.h"
 #include "session/database_view.h"
+#include "support/database_view_fixture.h"
+#include "support/gate.h"
 #include "support/raw_sqlite.h"
 #include "tree/key_row_actions.h"
 #include "tree/key_tree_model.h"
@@ -17,20 +17,24 @@
 #include <kvs/literal.h>
 
 #include <QAction>
-#include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QFile>
 #include <QMainWindow>
 #include <QMenu>
-#include <QMessageBox>
+#include <QPainter>
 #include <QPlainTextEdit>
+#include <QProgressDialog>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 #include <QTreeView>
+
+#include <atomic>
+#include <memory>
 
 using kvs::ui::DatabaseView;
 using kvs::ui::KeyRowActions;
@@ -38,39 +42,11 @@ using kvs::ui::KeyTreeModel;
 using kvs::ui::SubtreeBulkAction;
 using kvs::ui::ValueInspector;
 
+using kvs::test::answerNextMessageBox;
+
 namespace {
 
 constexpr int kTimeout = 20000;
-
-// Clicks the button labelled buttonText (or a standard button) of the next message box once it
-// shows; records its text and informative text in text.
-void answerNextMessageBox(const QString &buttonText, QString *text = nullptr, int tries = 500)
-{
-    // Gives up after tries (10 s): a box that never came must not be answered in a later test.
-    if (tries == 0) {
-        qWarning() << "no message box came to answer with" << buttonText;
-        return;
-    }
-    QTimer::singleShot(20, qApp, [buttonText, text, tries] {
-        for (QWidget *widget : QApplication::topLevelWidgets()) {
-            auto *box = qobject_cast<QMessageBox *>(widget);
-            if (!box || !box->isVisible())
-                continue;
-            if (text)
-                *text = box->text() + QLatin1Char('\n') + box->informativeText();
-            for (QAbstractButton *button : box->buttons()) {
-                if (button->text().remove(QLatin1Char('&')) == buttonText) {
-                    button->click();
-                    return;
-                }
-            }
-            qWarning() << "no button" << buttonText << "in" << box->text();
-            box->reject();
-            return;
-        }
-        answerNextMessageBox(buttonText, text, tries - 1);
-    });
-}
 
 } // namespace
 
@@ -81,7 +57,7 @@ class TestKeyRowActions : public QObject
 private:
     QTemporaryDir m_dir;
     int m_files = 0;
-    std::unique_ptr<QMainWindow> m_window;
+    kvs::test::DatabaseWindow m_window;
     DatabaseView *m_view = nullptr; // Owned by m_window.
     QString m_path;
 
@@ -100,26 +76,9 @@ private:
                 store.set(kvs::parseKeyLiteral(key), kvs::parseLiteral("{n: 1n, d: new Date(5)}"));
             }
         }
-        m_window = std::make_unique<QMainWindow>();
-        m_window->statusBar();
-        m_view = new DatabaseView(
-            new kvs::ui::DatabaseSession(kvs::ui::ConnectionSpec::sqlite(m_path), {}));
-        m_window->setCentralWidget(m_view);
-        m_window->resize(1100, 650);
-        m_window->show();
-        if (!QTest::qWaitForWindowExposed(m_window.get()))
+        if (!m_window.open(kvs::test::sqliteSession(m_path), writable, kTimeout))
             return false;
-        if (!QTest::qWaitFor(
-                [&] { return m_view->modeText() == QStringLiteral("Read-only (inspect)"); },
-                kTimeout))
-            return false;
-        if (writable) {
-            answerNextMessageBox(QStringLiteral("Allow writes"));
-            m_view->allowWritesAction()->trigger();
-            if (!QTest::qWaitFor([&] { return m_view->modeText() == QStringLiteral("Writable"); },
-                                 kTimeout))
-                return false;
-        }
+        m_view = m_window.view();
         QSignalSpy shown(m_view->inspector(), &ValueInspector::loaded);
         m_view->tree()->goToKey(kvs::parseKeyLiteral(R"(["users", "alice"])"));
         return shown.wait(kTimeout);
@@ -129,36 +88,14 @@ private:
     QTreeView *focusedTree() const
     {
         QTreeView *tree = m_view->tree()->view();
-        m_window->activateWindow();
-        if (!QTest::qWaitForWindowActive(m_window.get()))
+        m_window.window()->activateWindow();
+        if (!QTest::qWaitForWindowActive(m_window.window()))
             return nullptr;
         tree->setFocus();
         return QTest::qWaitFor([&] { return tree->hasFocus(); }, kTimeout) ? tree : nullptr;
     }
-    QModelIndex indexOf(const char *literal) const
-    {
-        const std::string encoded = kvs::encodeKey(kvs::parseKeyLiteral(literal));
-        KeyTreeModel *model = m_view->tree()->model();
-        QModelIndex parent;
-        // Walk down from the root through the rows whose keys are prefixes of encoded.
-        for (;;) {
-            bool descended = false;
-            for (int row = 0; row < model->rowCount(parent); ++row) {
-                const QModelIndex child = model->index(row, 0, parent);
-                const std::string key = model->encodedKeyAt(child);
-                if (key == encoded)
-                    return child;
-                if (encoded.rfind(key, 0) == 0) {
-                    parent = child;
-                    descended = true;
-                    break;
-                }
-            }
-            if (!descended)
-                return {};
-        }
-    }
-    QString statusText() const { return m_window->statusBar()->currentMessage(); }
+    QModelIndex indexOf(const char *literal) const { return kvs::test::loadedRow(m_view, literal); }
+    QString statusText() const { return m_window.window()->statusBar()->currentMessage(); }
     int rows(const char *where) const
     {
         kvs::test::RawSqlite raw(m_path.toStdString(), true);
@@ -171,19 +108,13 @@ private:
                     const QString &buttonText,
                     QString *question)
     {
-        QSignalSpy finished(actions(), &KeyRowActions::bulkFinished);
-        answerNextMessageBox(buttonText, question);
-        if (!actions()->startBulk(kind, index, path))
-            return QStringLiteral("<not started>");
-        if (!finished.wait(kTimeout))
-            return QStringLiteral("<no end>");
-        return finished.at(0).at(0).toString();
+        return kvs::test::runBulk(m_view, kind, index, path, buttonText, question, kTimeout);
     }
 
 private slots:
     void cleanup()
     {
-        m_window.reset();
+        m_window.close();
         m_view = nullptr;
     }
     void menuCopiesLiteralHexAndCursor();
@@ -192,6 +123,7 @@ private slots:
     void deleteSubtreeAsksAndDeletesOnlyIt();
     void importIntoWritesTheFilesEntries();
     void readOnlyOffersNoWrites();
+    void savesAScreenshotOfAnExportInProgress();
 };
 
 void TestKeyRowActions::menuCopiesLiteralHexAndCursor()
@@ -389,6 +321,85 @@ void TestKeyRowActions::readOnlyOffersNoWrites()
     const QString file = m_dir.filePath(QStringLiteral("ro.jsonl"));
     QCOMPARE(runBulk(SubtreeBulkAction::Kind::Export, {}, file, QStringLiteral("Export"), nullptr),
              QStringLiteral("Exported 5 entries to %1.").arg(file));
+}
+
+// The README's docs/screenshots/export-progress.png: an export of 20,000 entries held by the
+// action's test hook after its eighth batch, its progress dialog (bar and Cancel) drawn over the
+// window where it shows; then it goes on to the end.
+void TestKeyRowActions::savesAScreenshotOfAnExportInProgress()
+{
+    QVERIFY(open());
+    {
+        kvs::KVStore store(m_path.toStdString());
+        kvs::AtomicOperation op = store.atomic();
+        for (int i = 0; i < 20000; ++i) {
+            op.set(kvs::Key{kvs::KeyPart(std::string("events")), kvs::KeyPart(double(i))},
+                   kvs::parseLiteral("{kind: 'login', at: new Date(1780000000000)}"));
+        }
+        QVERIFY(op.commit().ok);
+    }
+    m_view->tree()->refresh();
+    QModelIndex events;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            events = indexOf(R"(["events"])");
+            return events.isValid();
+        },
+        kTimeout));
+    m_view->tree()->view()->setCurrentIndex(events);
+
+    const auto gate = std::make_shared<kvs::test::Gate>();
+    const auto held = std::make_shared<std::atomic<bool>>(false);
+    const auto openGate = qScopeGuard([gate] { gate->open(); });
+    const QString file = m_dir.filePath(QStringLiteral("events.jsonl"));
+    QSignalSpy finished(actions(), &KeyRowActions::bulkFinished);
+    answerNextMessageBox(QStringLiteral("Export"));
+    SubtreeBulkAction *action = actions()->startBulk(SubtreeBulkAction::Kind::Export, events, file);
+    QVERIFY(action);
+    action->setAfterBatchHook([gate, held](long long done) {
+        if (done == 8000 && !held->exchange(true))
+            gate->wait();
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(gate->waiting(), 1, kTimeout);
+    auto *progress
+        = m_window.window()->findChild<QProgressDialog *>(QStringLiteral("bulkProgress"));
+    QVERIFY(progress && progress->isVisible());
+    QCOMPARE(progress->maximum(), 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(progress->value(), 8000, kTimeout);
+    QCOMPARE(progress->labelText(),
+             QStringLiteral(R"(Exporting ["events"] and the keys below it…)"));
+    bool cancel = false;
+    for (QPushButton *button : progress->findChildren<QPushButton *>())
+        cancel = cancel || (button->isVisible() && button->text() == QStringLiteral("Cancel"));
+    QVERIFY(cancel);
+    QVERIFY(!QFile::exists(file)); // written beside it until complete
+
+    QWidget *window = m_window.window();
+    QPixmap shot = window->grab();
+    const QPixmap dialog = progress->grab();
+    QPoint at = progress->geometry().topLeft() - window->geometry().topLeft();
+    if (!shot.rect().contains(QRect(at, dialog.size())))
+        at = shot.rect().center() - dialog.rect().center();
+    {
+        QPainter painter(&shot);
+        painter.drawPixmap(at, dialog);
+        painter.setPen(window->palette().color(QPalette::Mid));
+        painter.drawRect(QRect(at, dialog.size()).adjusted(0, 0, -1, -1));
+    }
+    const QString directory = qEnvironmentVariableIsSet("KVS_SCREENSHOT_DIR")
+                                  ? qEnvironmentVariable("KVS_SCREENSHOT_DIR")
+                                  : QStringLiteral(KVS_SCREENSHOT_DIR);
+    QVERIFY(QDir().mkpath(directory));
+    QVERIFY(shot.save(QDir(directory).filePath(QStringLiteral("export-progress.png"))));
+
+    // Let go, the export runs to its end.
+    gate->open();
+    QVERIFY(finished.wait(kTimeout));
+    QCOMPARE(finished.at(0).at(0).toString(),
+             QStringLiteral("Exported 20000 entries to %1.").arg(file));
+    QFile written(file);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QCOMPARE(written.readAll().count('\n'), 20000);
 }
 
 QTEST_MAIN(TestKeyRowActions)

@@ -6,6 +6,7 @@
 #include "i18n/language_menu.h"
 #include "i18n/ui_language.h"
 #include "main_window.h"
+#include "tree/value_column_text.h"
 
 #include <QAction>
 #include <QApplication>
@@ -84,6 +85,28 @@ private slots:
         QCOMPARE(applyUiLanguage(QStringLiteral("en")), QStringLiteral("en"));
         MainWindow back(nullptr, &secrets, &prompt);
         QVERIFY(menuTitles(back).contains(QStringLiteral("&File")));
+    }
+
+    // English says "1 entry": its translation holds the plural forms of the sources' "%n".
+    void englishHasItsSingularForms()
+    {
+        QCOMPARE(applyUiLanguage(QStringLiteral("en")), QStringLiteral("en"));
+        // The key tree's size column and its bulk actions' summaries.
+        QCOMPARE(valueSizeText(1), QStringLiteral("1 byte"));
+        QCOMPARE(valueSizeText(2), QStringLiteral("2 bytes"));
+        const char *context = "kvs::ui::SubtreeBulkAction";
+        QCOMPARE(QCoreApplication::translate(context, "Deleted %n entries.", nullptr, 1),
+                 QStringLiteral("Deleted 1 entry."));
+        QCOMPARE(QCoreApplication::translate(context, "Deleted %n entries.", nullptr, 2),
+                 QStringLiteral("Deleted 2 entries."));
+        QCOMPARE(QCoreApplication::translate(context, "Deleted %n entries.", nullptr, 0),
+                 QStringLiteral("Deleted 0 entries."));
+        QCOMPARE(
+            QCoreApplication::translate("kvs::ui::SweepJob", "Retried %n message(s).", nullptr, 1),
+            QStringLiteral("Retried 1 message."));
+        // Text without a number is the source's.
+        QCOMPARE(QCoreApplication::translate(context, "Delete subtree"),
+                 QStringLiteral("Delete subtree"));
     }
 
     void languageMenuStoresTheChoice()

@@ -87,17 +87,22 @@ QString applyUiLanguage(const QString &code)
     const QLocale locale
         = system.language() == QLocale(language).language() ? system : QLocale(language);
     QLocale::setDefault(locale);
-    if (language == QLatin1String("en"))
-        return language;
 
+    // English too: its file holds only the plural forms ("1 entry", where the sources say
+    // "%n entries").
     auto ui = std::make_unique<QTranslator>();
     if (ui->load(QStringLiteral(":/i18n/kvs_%1.qm").arg(language))) {
         QCoreApplication::installTranslator(ui.get());
         uiTranslator() = std::move(ui);
+    } else if (language == QLatin1String("en")) {
+        qCWarning(lcUi) << "no English plural forms compiled in";
+        return language;
     } else {
         qCWarning(lcUi) << "no translation compiled in for" << language;
         return QStringLiteral("en");
     }
+    if (language == QLatin1String("en"))
+        return language; // Qt's own strings are English
     // Qt's own strings (the buttons of standard dialogs): beside the bundled Qt, or the system's.
     auto qt = std::make_unique<QTranslator>();
     if (qt->load(QLocale(language),

@@ -273,6 +273,25 @@ void InspectorController::remove(const InspectedEntry &base)
     });
 }
 
+void InspectorController::removeRaw(const InspectedEntry &base)
+{
+    if (!requireStore(Operation::Delete))
+        return;
+    // No check of the version: a key that does not decode cannot be named in an atomic check.
+    kvs::then(
+        m_store->removeRaw(base.encodedKey),
+        this,
+        [this, encodedKey = base.encodedKey](QFuture<void> done) {
+            try {
+                done.waitForFinished();
+            } catch (...) {
+                fail(Operation::Delete, tr("The row was not deleted."), std::current_exception());
+                return;
+            }
+            emit removed(encodedKey);
+        });
+}
+
 void InspectorController::increment(const InspectedEntry &base, std::int64_t delta)
 {
     if (!requireStore(Operation::Increment))

@@ -59,6 +59,9 @@ public:
     // Deletes base's key if it is still at base.version: removed() or conflict().
     // Requires (here and below, but create): base.key is set.
     void remove(const InspectedEntry &base);
+    // Deletes the row stored at base's key bytes (the key need not decode), whatever its
+    // version: removed() or failed(Delete).
+    void removeRaw(const InspectedEntry &base);
     // Adds delta: a number through the store's increment() (keeps the TTL, per core rules); a
     // bigint by a checked set of value + delta. written() or failed(Increment).
     void increment(const InspectedEntry &base, std::int64_t delta);

@@ -353,7 +353,8 @@ void ValueInspector::updateActions()
     m_increment->setEnabled(writableRow && numeric);
     m_incrementWidget->setEnabled(writableRow && numeric);
     m_expiry->setEnabled(writableRow && valueDecodes);
-    m_delete->setEnabled(writableRow);
+    // A row whose key does not decode is deleted by its key bytes.
+    m_delete->setEnabled(m_writable && viewing && found);
     m_newKey->setEnabled(m_writable);
     m_readOnlyHint->setVisible(m_store && !m_writable);
 }
@@ -450,8 +451,12 @@ bool ValueInspector::shows(const std::string &encodedKey) const
 
 void ValueInspector::deleteKey()
 {
-    if (!m_writable || !m_entry || !m_entry->found || !m_entry->key)
+    if (!m_writable || !m_entry || !m_entry->found)
         return;
+    if (!m_entry->key) {
+        deleteRowByKeyBytes();
+        return;
+    }
     const InspectedEntry entry = *m_entry;
     QMessageBox box(QMessageBox::Warning,
                     tr("Delete key"),
@@ -468,6 +473,28 @@ void ValueInspector::deleteKey()
         return;
     hideError();
     m_controller->remove(entry);
+}
+
+void ValueInspector::deleteRowByKeyBytes()
+{
+    const InspectedEntry entry = *m_entry;
+    QMessageBox box(QMessageBox::Warning,
+                    tr("Delete row"),
+                    tr("Delete the row stored at key %1?").arg(entry.keyHex),
+                    QMessageBox::Cancel,
+                    this);
+    box.setObjectName(QStringLiteral("confirmDeleteRow"));
+    box.setInformativeText(
+        tr("Its key does not decode, so no key names it. The row (value %1) is deleted by its "
+           "key bytes, in one transaction. This cannot be undone.")
+            .arg(EntryHeader::sizeText(qint64(entry.rawValue->size()))));
+    QPushButton *remove = box.addButton(tr("Delete"), QMessageBox::DestructiveRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    if (box.clickedButton() != static_cast<QAbstractButton *>(remove))
+        return;
+    hideError();
+    m_controller->removeRaw(entry);
 }
 
 void ValueInspector::incrementBy(qint64 delta)

@@ -84,7 +84,8 @@ public:
     void startEditing();
     void saveEdit();
     void cancelEditing();
-    void deleteKey(); // Asks first.
+    // Asks first. A row whose key does not decode is deleted by its key bytes.
+    void deleteKey();
     // Whether the entry shown (loaded, not loading) is the row at encodedKey.
     bool shows(const std::string &encodedKey) const;
     void incrementBy(qint64 delta);
@@ -121,6 +122,8 @@ private:
     enum Page { EmptyPage, LoadingPage, ViewPage, EditPage, ConflictPage };
 
     void createActions();
+    // deleteKey() of a shown row whose key does not decode.
+    void deleteRowByKeyBytes();
     void showEntry(const InspectedEntry &entry);
     void showPage(Page page);
     void updateActions();

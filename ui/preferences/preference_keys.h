@@ -17,6 +17,10 @@ inline constexpr int kTreePageSizeDefault = 1000;
 inline constexpr int kTreePageSizeMin = 50;
 inline constexpr int kTreePageSizeMax = 10000;
 
+// The key tree: the columns the header menu hid, as KeyTreeColumns names them, comma-separated
+// (missing: the default, only the key part's type hidden).
+inline const QString kTreeHiddenColumns = QStringLiteral("tree/hiddenColumns");
+
 // The Queues view: the overview's poll on PostgreSQL, and how long a topic may go without a
 // consumer before the view warns (the Queues view's own field uses the same key).
 inline const QString kQueuesPollSeconds = QStringLiteral("queues/pollIntervalSeconds");

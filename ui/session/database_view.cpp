@@ -180,26 +180,30 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
         m_inspector, &ValueInspector::keyWritten, m_tree->model(), &KeyTreeModel::noteKeyWritten);
     connect(
         m_inspector, &ValueInspector::keyDeleted, m_tree->model(), &KeyTreeModel::noteKeyDeleted);
+    connect(m_inspector,
+            &ValueInspector::keyDeleted,
+            m_tree->outsideRows(),
+            &OutsideRowsView::noteRowDeleted);
 
     // Commits of other processes (and of this one's other tabs) reach the expanded nodes.
     connect(
         m_live, &LiveUpdates::databaseChanged, m_treeRefresh, &KeyTreeLiveRefresh::databaseChanged);
 
     // Del and F2 on a tree row: the inspector shows that row's key; it asks before it deletes.
+    const auto whenShown = [this](void (ValueInspector::*act)()) {
+        return [this, act](const std::string &key) {
+            if (m_inspector->shows(key))
+                (m_inspector->*act)();
+        };
+    };
     connect(m_tree->rowActions(),
             &KeyRowActions::deleteKeyRequested,
             this,
-            [this](const std::string &key) {
-                if (m_inspector->shows(key))
-                    m_inspector->deleteKey();
-            });
+            whenShown(&ValueInspector::deleteKey));
     connect(m_tree->rowActions(),
             &KeyRowActions::editKeyRequested,
             this,
-            [this](const std::string &key) {
-                if (m_inspector->shows(key))
-                    m_inspector->startEditing();
-            });
+            whenShown(&ValueInspector::startEditing));
     // "Copy subtree to": the databases of the window's other tabs, asked when the menu opens.
     m_tree->rowActions()->setCopyTargets(m_session->displayName(), [this] {
         std::vector<CopyTarget> targets;

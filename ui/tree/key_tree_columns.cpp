@@ -1,13 +1,34 @@
 #include "tree/key_tree_columns.h"
 
+#include "preferences/preference_keys.h"
+#include "preferences/private_settings.h"
 #include "tree/key_tree_model.h"
 
 #include <QAction>
 #include <QHeaderView>
 #include <QMenu>
+#include <QSettings>
+#include <QStringList>
 #include <QTreeView>
 
 namespace kvs::ui {
+
+namespace {
+
+// The names the settings store the hideable columns by (not their numbers, which a new column
+// would shift), indexed by column from TypeColumn.
+const QStringList &columnNames()
+{
+    static const QStringList names{QStringLiteral("type"),
+                                   QStringLiteral("children"),
+                                   QStringLiteral("valueKind"),
+                                   QStringLiteral("size"),
+                                   QStringLiteral("expires")};
+    static_assert(KeyTreeModel::ColumnCount - KeyTreeModel::TypeColumn == 5);
+    return names;
+}
+
+} // namespace
 
 KeyTreeColumns::KeyTreeColumns(QTreeView *view, KeyTreeModel *model)
     : QObject(view)
@@ -28,9 +49,7 @@ KeyTreeColumns::KeyTreeColumns(QTreeView *view, KeyTreeModel *model)
     header->resizeSection(KeyTreeModel::ValueKindColumn, widthOf(QStringLiteral("boolean")));
     header->resizeSection(KeyTreeModel::SizeColumn, widthOf(QStringLiteral("999 bytes")));
     header->resizeSection(KeyTreeModel::ExpiryColumn, widthOf(QStringLiteral("in 59 m 59 s")));
-    // The key part's type column starts hidden: the part's badge shows its type, and the key
-    // part keeps room at the default window width. The header menu shows it again.
-    m_view->setColumnHidden(KeyTreeModel::TypeColumn, true);
+    restoreHiddenColumns();
     header->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(header, &QWidget::customContextMenuRequested, this, &KeyTreeColumns::showHeaderMenu);
 
@@ -52,8 +71,9 @@ QMenu *KeyTreeColumns::createHeaderMenu(QWidget *parent)
         toggle->setCheckable(true);
         toggle->setChecked(!m_view->isColumnHidden(column));
         toggle->setData(column);
-        connect(toggle, &QAction::toggled, m_view, [view = m_view, column](bool shown) {
-            view->setColumnHidden(column, !shown);
+        connect(toggle, &QAction::toggled, this, [this, column](bool shown) {
+            m_view->setColumnHidden(column, !shown);
+            saveHiddenColumns();
         });
     }
     return menu;
@@ -64,6 +84,32 @@ void KeyTreeColumns::showHeaderMenu(const QPoint &pos)
     QMenu *menu = createHeaderMenu(m_view);
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->popup(m_view->header()->viewport()->mapToGlobal(pos));
+}
+
+void KeyTreeColumns::restoreHiddenColumns()
+{
+    const QSettings settings;
+    // By default the key part's type column is hidden: the part's badge shows its type, and the
+    // key part keeps room at the default window width. The header menu shows it again.
+    const QStringList hidden
+        = settings.contains(prefs::kTreeHiddenColumns)
+              ? settings.value(prefs::kTreeHiddenColumns).toString().split(QLatin1Char(','))
+              : QStringList{columnNames().front()};
+    for (int column = KeyTreeModel::TypeColumn; column < KeyTreeModel::ColumnCount; ++column)
+        m_view->setColumnHidden(
+            column, hidden.contains(columnNames().at(column - KeyTreeModel::TypeColumn)));
+}
+
+void KeyTreeColumns::saveHiddenColumns() const
+{
+    QStringList hidden;
+    for (int column = KeyTreeModel::TypeColumn; column < KeyTreeModel::ColumnCount; ++column) {
+        if (m_view->isColumnHidden(column))
+            hidden.append(columnNames().at(column - KeyTreeModel::TypeColumn));
+    }
+    QSettings settings;
+    settings.setValue(prefs::kTreeHiddenColumns, hidden.join(QLatin1Char(',')));
+    syncPrivately(settings);
 }
 
 QModelIndexList KeyTreeColumns::visibleRows() const

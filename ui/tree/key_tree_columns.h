@@ -14,8 +14,10 @@ namespace kvs::ui {
 class KeyTreeModel;
 
 // The key tree's columns: widths that fit the tree pane at the default window width, a header
-// context menu that shows or hides every column but the key part, and the one timer that moves
-// the expiry countdowns of the rows on screen (rows scrolled away cost nothing).
+// context menu that shows or hides every column but the key part (remembered in the
+// application's QSettings, prefs::kTreeHiddenColumns, and restored by the next tree), and the
+// one timer that moves the expiry countdowns of the rows on screen (rows scrolled away cost
+// nothing).
 //
 // Thread rule: GUI thread only. Lives as long as view (its parent).
 class KeyTreeColumns : public QObject
@@ -37,6 +39,10 @@ public:
 
 private:
     void showHeaderMenu(const QPoint &pos);
+    // Hides the columns the settings name (the default when they name none).
+    void restoreHiddenColumns();
+    // Writes the hidden columns to the settings (file 0600).
+    void saveHiddenColumns() const;
 
     QTreeView *m_view;     // Not owned.
     KeyTreeModel *m_model; // Not owned.

@@ -181,14 +181,19 @@ bool OutsideRowsView::deleteRow(const std::string &encodedKey)
             emit deleteFailed(QString::fromStdString(error.what()));
             return;
         }
-        if (encodedKey == m_current) {
-            clearCurrent();
-            emit rowCleared();
-        }
-        m_model->removeKey(encodedKey);
+        noteRowDeleted(encodedKey);
         emit rowDeleted(encodedKey);
     });
     return true;
+}
+
+void OutsideRowsView::noteRowDeleted(const std::string &encodedKey)
+{
+    if (encodedKey == m_current) {
+        clearCurrent();
+        emit rowCleared();
+    }
+    m_model->removeKey(encodedKey);
 }
 
 } // namespace kvs::ui

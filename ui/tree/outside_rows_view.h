@@ -41,6 +41,9 @@ public:
     // Asks, then deletes the row at encodedKey; rowDeleted() once it is gone. False when it
     // was not asked (no store, read-only).
     bool deleteRow(const std::string &encodedKey);
+    // The row at encodedKey was deleted (here or from the inspector): its row goes, and the
+    // current row is dropped if it was that one (rowCleared()).
+    void noteRowDeleted(const std::string &encodedKey);
 
 signals:
     void rowSelected(const std::string &encodedKey);

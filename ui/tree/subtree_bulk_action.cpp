@@ -21,17 +21,22 @@ namespace {
 
 constexpr int kPollMs = 100;
 
+// afterBatch: SubtreeBulkAction::setAfterBatchHook's hook, or empty.
 TransferOptions optionsFor(const std::shared_ptr<void> &keepAlive,
                            std::atomic<bool> &cancel,
                            std::atomic<long long> &done,
-                           std::atomic<long long> &skipped)
+                           std::atomic<long long> &skipped,
+                           const std::function<void(long long)> &afterBatch = {})
 {
     TransferOptions options;
-    options.onProgress = [keepAlive, &cancel, &done, &skipped](const TransferProgress &progress) {
-        done.store(progress.done);
-        skipped.store(progress.skipped);
-        return !cancel.load();
-    };
+    options.onProgress
+        = [keepAlive, &cancel, &done, &skipped, afterBatch](const TransferProgress &progress) {
+              done.store(progress.done);
+              skipped.store(progress.skipped);
+              if (afterBatch)
+                  afterBatch(progress.done);
+              return !cancel.load();
+          };
     return options;
 }
 
@@ -258,6 +263,7 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
                               ? tr("Copying %1 to %2…").arg(subtreeText(), m_targetName)
                               : tr("Importing %1…").arg(m_path);
     showProgress(label, total);
+    m_shared->afterBatch = m_afterBatch;
     const std::shared_ptr<Shared> shared = m_shared;
     const std::shared_ptr<AsyncKVStore> store = m_store;
     const std::shared_ptr<AsyncKVStore> target = m_target;
@@ -267,7 +273,7 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
     m_watcher.setFuture(QtConcurrent::run([shared, store, target, range, kind, path, mode] {
         Outcome outcome;
         const TransferOptions options
-            = optionsFor(shared, shared->cancel, shared->done, shared->skipped);
+            = optionsFor(shared, shared->cancel, shared->done, shared->skipped, shared->afterBatch);
         try {
             if (kind == Kind::Export) {
                 // Written beside the file and renamed over it only when complete.

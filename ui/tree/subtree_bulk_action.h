@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 class QProgressDialog;
@@ -48,6 +49,14 @@ public:
     // Counts, asks, runs. finished() comes in every case (cancelled or refused too).
     void start();
 
+    // Tests only: called on the worker after each batch of the work (not of the count), with
+    // the entries done so far; a test holds the work there (the README's screenshot of an export
+    // in progress). Set it before the count ends.
+    void setAfterBatchHook(std::function<void(long long done)> hook)
+    {
+        m_afterBatch = std::move(hook);
+    }
+
     // The confirmation's text and informative text, once asked (tests read them).
     QString question() const { return m_question; }
 
@@ -64,6 +73,7 @@ private:
         std::atomic<bool> cancel{false};
         std::atomic<long long> done{0};
         std::atomic<long long> skipped{0};
+        std::function<void(long long done)> afterBatch; // set before the work starts
     };
     struct Outcome
     {
@@ -93,6 +103,7 @@ private:
     QPointer<QProgressDialog> m_progress; // Owned (deleted with this).
     QTimer *m_poll;                       // Owned (child).
     QString m_question;
+    std::function<void(long long done)> m_afterBatch;
     bool m_running = false; // the second phase (the work itself) runs
 };
 

@@ -1,65 +1,25 @@
 // The key tree's subtree bulk actions (issue 12: export, delete, import from the row menu) on
 // PostgreSQL, offscreen, with the test command's server: counted first, confirmed with what
 // will happen, run off the GUI thread in batches, the tree read again afterwards.
-#include "connection/connection_spec.h"
-#include "session/database_session.h"
 #include "session/database_view.h"
+#include "support/database_view_fixture.h"
 #include "support/postgres_test_server.h"
-#include "tree/key_row_actions.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/literal.h>
 
-#include <QAction>
-#include <QApplication>
 #include <QFile>
-#include <QMainWindow>
-#include <QMenu>
-#include <QMessageBox>
-#include <QPushButton>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
-#include <QTreeView>
 
 using kvs::ui::DatabaseView;
-using kvs::ui::KeyRowActions;
-using kvs::ui::KeyTreeModel;
 using kvs::ui::SubtreeBulkAction;
 
 namespace {
 
 constexpr int kTimeout = 30000;
-
-void answerNextMessageBox(const QString &buttonText, QString *text = nullptr, int tries = 500)
-{
-    if (tries == 0) {
-        qWarning() << "no message box came to answer with" << buttonText;
-        return;
-    }
-    QTimer::singleShot(20, qApp, [buttonText, text, tries] {
-        for (QWidget *widget : QApplication::topLevelWidgets()) {
-            auto *box = qobject_cast<QMessageBox *>(widget);
-            if (!box || !box->isVisible())
-                continue;
-            if (text)
-                *text = box->text() + QLatin1Char('\n') + box->informativeText();
-            for (QAbstractButton *button : box->buttons()) {
-                if (button->text().remove(QLatin1Char('&')) == buttonText) {
-                    button->click();
-                    return;
-                }
-            }
-            qWarning() << "no button" << buttonText << "in" << box->text();
-            box->reject();
-            return;
-        }
-        answerNextMessageBox(buttonText, text, tries - 1);
-    });
-}
 
 kvs::Key key(const char *literal)
 {
@@ -74,24 +34,14 @@ class TestKeyRowActionsPostgres : public QObject
 
 private:
     QTemporaryDir m_dir;
-    std::unique_ptr<QMainWindow> m_window;
+    kvs::test::DatabaseWindow m_window;
     DatabaseView *m_view = nullptr; // Owned by m_window.
     std::string m_schema;
     std::unique_ptr<kvs::AsyncKVStore> m_reader; // the rows, read behind the GUI
 
-    // The root row of a one-part literal, once the root's first page is in.
     QModelIndex indexOf(const char *literal)
     {
-        KeyTreeModel *model = m_view->tree()->model();
-        const std::string encoded = kvs::encodeKey(key(literal));
-        QModelIndex found;
-        (void)QTest::qWaitFor(
-            [&] {
-                found = model->findChild({}, encoded);
-                return found.isValid();
-            },
-            kTimeout);
-        return found;
+        return kvs::test::rootRow(m_view, literal, kTimeout);
     }
     int rows()
     {
@@ -104,14 +54,7 @@ private:
                     const QString &buttonText,
                     QString *question)
     {
-        KeyRowActions *actions = m_view->tree()->rowActions();
-        QSignalSpy finished(actions, &KeyRowActions::bulkFinished);
-        answerNextMessageBox(buttonText, question);
-        if (!actions->startBulk(kind, index, path))
-            return QStringLiteral("<not started>");
-        if (!finished.wait(kTimeout))
-            return QStringLiteral("<no end>");
-        return finished.at(0).at(0).toString();
+        return kvs::test::runBulk(m_view, kind, index, path, buttonText, question, kTimeout);
     }
 
 private slots:
@@ -129,26 +72,14 @@ private slots:
             (void)m_reader->set(key(literal), kvs::parseLiteral("{n: 1n, d: new Date(5)}"))
                 .result();
         }
-        m_window = std::make_unique<QMainWindow>();
-        QString password;
-        kvs::ui::ConnectionSpec spec = *kvs::ui::ConnectionSpec::fromPostgresUrl(
-            QString::fromStdString(kvs::test::postgresUrl()), &password);
-        spec.setSchema(QString::fromStdString(m_schema));
-        m_view = new DatabaseView(new kvs::ui::DatabaseSession(spec, password));
-        m_window->setCentralWidget(m_view);
-        m_window->resize(1100, 650);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(QTest::qWaitFor(
-            [&] { return m_view->modeText() == QStringLiteral("Read-only (inspect)"); }, kTimeout));
-        answerNextMessageBox(QStringLiteral("Allow writes"));
-        m_view->allowWritesAction()->trigger();
-        QVERIFY(QTest::qWaitFor([&] { return m_view->modeText() == QStringLiteral("Writable"); },
-                                kTimeout));
+        QVERIFY(m_window.open(
+            kvs::test::postgresSession(kvs::test::postgresUrl(), m_schema), true, kTimeout));
+        m_view = m_window.view();
     }
     void cleanup()
     {
-        m_window.reset();
+        m_window.close();
+        m_view = nullptr;
         m_reader.reset();
     }
     void exportDeleteImportRoundTrip();

@@ -1,6 +1,7 @@
 // The key tree's value columns (issue 12): kind, stored size and expiry countdown of every key
 // that holds a value, read by the listing itself, on a SQLite file and on PostgreSQL when the
-// test command started it; the countdown moved by the store's ManualClock; the header menu.
+// test command started it; the countdown moved by the store's ManualClock; the header menu,
+// whose hidden columns the next tree restores from the settings (file 0600).
 #include "support/postgres_test_server.h"
 #include "tree/key_tree_columns.h"
 #include "tree/key_tree_model.h"
@@ -15,8 +16,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QFile>
 #include <QHeaderView>
 #include <QMenu>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -126,6 +129,13 @@ private:
     }
 
 private slots:
+    // Each test starts from the default columns.
+    void init()
+    {
+        QSettings settings;
+        settings.remove(QStringLiteral("tree/hiddenColumns"));
+        settings.sync();
+    }
     void storedValueKindOfEveryKind()
     {
         for (const KindCase &kind : kKinds) {
@@ -336,6 +346,56 @@ private slots:
         QVERIFY(!view.isColumnHidden(KeyTreeModel::SizeColumn));
     }
 
+    void hiddenColumnsAreRememberedAcrossRestarts()
+    {
+        KeyTreeModel model;
+        {
+            QTreeView view;
+            view.setModel(&model);
+            KeyTreeColumns columns(&view, &model);
+            std::unique_ptr<QMenu> menu(columns.createHeaderMenu(nullptr));
+            for (QAction *action : menu->actions()) {
+                if (action->text() == QStringLiteral("Size")
+                    || action->text() == QStringLiteral("Type"))
+                    action->trigger(); // hides Size, shows Type
+            }
+            QVERIFY(view.isColumnHidden(KeyTreeModel::SizeColumn));
+            QVERIFY(!view.isColumnHidden(KeyTreeModel::TypeColumn));
+        }
+        const QString file = QSettings().fileName();
+        QCOMPARE(QSettings().value(QStringLiteral("tree/hiddenColumns")).toString(),
+                 QStringLiteral("size"));
+        QVERIFY(QFile::permissions(file).testFlag(QFile::ReadOwner));
+        QCOMPARE(QFile::permissions(file)
+                     & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther
+                        | QFile::ExeOwner),
+                 QFile::Permissions());
+
+        // The next tree (the next start) hides what was hidden and shows the rest.
+        QTreeView again;
+        again.setModel(&model);
+        KeyTreeColumns restored(&again, &model);
+        for (int column = KeyTreeModel::PartColumn; column < KeyTreeModel::ColumnCount; ++column)
+            QCOMPARE(again.isColumnHidden(column), column == KeyTreeModel::SizeColumn);
+
+        // Every column shown is remembered too; names a hand-edited file invents are ignored.
+        QSettings settings;
+        settings.setValue(QStringLiteral("tree/hiddenColumns"), QString());
+        settings.sync();
+        QTreeView allShown;
+        allShown.setModel(&model);
+        KeyTreeColumns none(&allShown, &model);
+        for (int column = KeyTreeModel::PartColumn; column < KeyTreeModel::ColumnCount; ++column)
+            QVERIFY(!allShown.isColumnHidden(column));
+        settings.setValue(QStringLiteral("tree/hiddenColumns"), QStringLiteral("expires,part,x"));
+        settings.sync();
+        QTreeView odd;
+        odd.setModel(&model);
+        KeyTreeColumns oddColumns(&odd, &model);
+        for (int column = KeyTreeModel::PartColumn; column < KeyTreeModel::ColumnCount; ++column)
+            QCOMPARE(odd.isColumnHidden(column), column == KeyTreeModel::ExpiryColumn);
+    }
+
     // docs/screenshots/tree-columns.png: the tree pane at its width in the default window.
     void savesAScreenshot()
     {
@@ -381,5 +441,17 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestKeyTreeColumns)
+int main(int argc, char **argv)
+{
+    // Before QApplication: QSettings' default path comes from XDG_CONFIG_HOME, kept out of the
+    // user's own settings.
+    QTemporaryDir home;
+    qputenv("XDG_CONFIG_HOME", QFile::encodeName(home.path()));
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("KVS Admin Test"));
+    QApplication::setApplicationName(QStringLiteral("tst_key_tree_columns"));
+    TestKeyTreeColumns test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_key_tree_columns.moc"

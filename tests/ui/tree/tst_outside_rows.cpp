@@ -4,10 +4,9 @@
 // such rows exist; they can be inspected (hex key, value decoded when it decodes, else hex) and
 // deleted by their key bytes after a confirmation. Undecodable rows inside the key space
 // (02 61) show in the key tree as hex with the same badge.
-#include "connection/connection_spec.h"
 #include "inspector/value_inspector.h"
-#include "session/database_session.h"
 #include "session/database_view.h"
+#include "support/database_view_fixture.h"
 #include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
 #include "tree/key_part_text.h"
@@ -22,16 +21,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
-#include <QApplication>
 #include <QLabel>
-#include <QMainWindow>
 #include <QMenu>
-#include <QMessageBox>
-#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 #include <QTreeView>
 
 using kvs::ui::DatabaseView;
@@ -40,38 +34,11 @@ using kvs::ui::OutsideRowsModel;
 using kvs::ui::OutsideRowsView;
 using kvs::ui::ValueInspector;
 
+using kvs::test::answerNextMessageBox;
+
 namespace {
 
 constexpr int kTimeout = 20000;
-
-// Clicks the button labelled buttonText of the next message box once it shows; records its
-// text and informative text in text.
-void answerNextMessageBox(const QString &buttonText, QString *text = nullptr, int tries = 500)
-{
-    if (tries == 0) {
-        qWarning() << "no message box came to answer with" << buttonText;
-        return;
-    }
-    QTimer::singleShot(20, qApp, [buttonText, text, tries] {
-        for (QWidget *widget : QApplication::topLevelWidgets()) {
-            auto *box = qobject_cast<QMessageBox *>(widget);
-            if (!box || !box->isVisible())
-                continue;
-            if (text)
-                *text = box->text() + QLatin1Char('\n') + box->informativeText();
-            for (QAbstractButton *button : box->buttons()) {
-                if (button->text().remove(QLatin1Char('&')) == buttonText) {
-                    button->click();
-                    return;
-                }
-            }
-            qWarning() << "no button" << buttonText << "in" << box->text();
-            box->reject();
-            return;
-        }
-        answerNextMessageBox(buttonText, text, tries - 1);
-    });
-}
 
 std::string hex(const char *text)
 {
@@ -93,9 +60,10 @@ class TestOutsideRows : public QObject
 private:
     QTemporaryDir m_dir;
     int m_files = 0;
-    std::unique_ptr<QMainWindow> m_window;
+    kvs::test::DatabaseWindow m_window;
     DatabaseView *m_view = nullptr; // Owned by m_window.
     QString m_path;
+    std::string m_schema; // of the PostgreSQL store, when the backend is postgres
 
     void addBackends()
     {
@@ -116,6 +84,7 @@ private:
         if (backend == QStringLiteral("postgres")) {
             kvs::AsyncKVStoreSettings settings;
             settings.schema = kvs::test::freshSchema("outside");
+            m_schema = *settings.schema;
             store = std::make_shared<kvs::AsyncKVStore>(kvs::test::postgresUrl(), settings);
             table = "\"" + *settings.schema + "\".kv";
             auto admin = std::make_shared<kvs::test::PgAdmin>();
@@ -163,28 +132,29 @@ private:
     }
 
     // A window with a tab on the SQLite file m_path (written raw before), writable if asked.
-    bool openView(bool writable)
+    bool openView(bool writable) { return openView(QStringLiteral("sqlite"), writable); }
+    // The same on the store of backend storeWithRawRows() wrote last.
+    bool openView(const QString &backend, bool writable)
     {
-        m_window = std::make_unique<QMainWindow>();
-        m_view = new DatabaseView(
-            new kvs::ui::DatabaseSession(kvs::ui::ConnectionSpec::sqlite(m_path), {}));
-        m_window->setCentralWidget(m_view);
-        m_window->resize(1100, 650);
-        m_window->show();
-        if (!QTest::qWaitForWindowExposed(m_window.get()))
-            return false;
-        if (!QTest::qWaitFor(
-                [&] { return m_view->modeText() == QStringLiteral("Read-only (inspect)"); },
-                kTimeout))
-            return false;
-        if (writable) {
-            answerNextMessageBox(QStringLiteral("Allow writes"));
-            m_view->allowWritesAction()->trigger();
-            if (!QTest::qWaitFor([&] { return m_view->modeText() == QStringLiteral("Writable"); },
-                                 kTimeout))
-                return false;
+        kvs::ui::DatabaseSession *session
+            = backend == QStringLiteral("postgres")
+                  ? kvs::test::postgresSession(kvs::test::postgresUrl(), m_schema)
+                  : kvs::test::sqliteSession(m_path);
+        const bool opened = m_window.open(session, writable, kTimeout);
+        m_view = m_window.view();
+        return opened;
+    }
+    // The rows at the key bytes in the store of backend storeWithRawRows() wrote last.
+    int rowsAt(const QString &backend, const std::string &key) const
+    {
+        const std::string hexKey = QByteArray::fromStdString(key).toHex().toStdString();
+        if (backend == QStringLiteral("postgres")) {
+            kvs::test::PgAdmin admin;
+            return std::stoi(admin.exec("SELECT count(*) FROM \"" + m_schema
+                                        + "\".kv WHERE key = '\\x" + hexKey + "'::bytea"));
         }
-        return true;
+        kvs::test::RawSqlite raw(m_path.toStdString(), true);
+        return std::stoi(raw.rows("SELECT count(*) FROM kv WHERE key = x'" + hexKey + "'")[0][0]);
     }
     OutsideRowsView *outside() const { return m_view->tree()->outsideRows(); }
     int kvRows() const
@@ -197,7 +167,7 @@ private:
 private slots:
     void cleanup()
     {
-        m_window.reset();
+        m_window.close();
         m_view = nullptr;
     }
     void scanFindsTheRowsOutsideInByteOrder_data() { addBackends(); }
@@ -206,6 +176,9 @@ private slots:
     void noNodeWithoutSuchRows();
     void undecodableRowInsideShowsAsHexWithABadge_data() { addBackends(); }
     void undecodableRowInsideShowsAsHexWithABadge();
+    void undecodableRowInsideIsDeletedByItsKeyBytes_data() { addBackends(); }
+    void undecodableRowInsideIsDeletedByItsKeyBytes();
+    void undecodableRowInsideIsNotDeletedReadOnly();
     void rowsAreInspected();
     void rowsAreDeletedByTheirKeyBytesAfterAsking();
     void readOnlyOffersNoDelete();
@@ -290,6 +263,81 @@ void TestOutsideRows::undecodableRowInsideShowsAsHexWithABadge()
              QStringLiteral("Undecodable key (shown as hex): 0261"));
     QCOMPARE(model.index(1, KeyTreeModel::PartColumn).data().toString(), QStringLiteral("inside"));
     QVERIFY(!model.index(1, 0).data(KeyTreeModel::IsRawRole).toBool());
+}
+
+void TestOutsideRows::undecodableRowInsideIsDeletedByItsKeyBytes()
+{
+    QFETCH(QString, backend);
+    storeWithRawRows(backend, false).reset();
+    QVERIFY(openView(backend, true));
+    KeyTreeModel *model = m_view->tree()->model();
+    QModelIndex raw;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            raw = model->findChild({}, hex("0261"));
+            return raw.isValid();
+        },
+        kTimeout));
+    QVERIFY(raw.data(KeyTreeModel::IsRawRole).toBool());
+    QSignalSpy shown(m_view->inspector(), &ValueInspector::loaded);
+    m_view->tree()->view()->setCurrentIndex(raw);
+    QVERIFY(shown.wait(kTimeout));
+    QVERIFY(m_view->inspector()->shows(hex("0261")));
+    QVERIFY(!m_view->inspector()->entry()->key);
+
+    // Del asks, naming the key bytes and what happens; Cancel deletes nothing.
+    QAction *del = m_view->tree()->rowActions()->deleteAction();
+    QString asked;
+    answerNextMessageBox(QStringLiteral("Cancel"), &asked);
+    del->trigger();
+    QVERIFY2(asked.startsWith(QStringLiteral("Delete the row stored at key 0261?\n")),
+             qPrintable(asked));
+    QVERIFY2(asked.contains(QStringLiteral("deleted by its key bytes")), qPrintable(asked));
+    QVERIFY2(asked.contains(QStringLiteral("cannot be undone")), qPrintable(asked));
+    QCOMPARE(rowsAt(backend, hex("0261")), 1);
+
+    // The row menu's delete asks the same; Delete removes that row only, and its tree row.
+    QMenu *menu = m_view->tree()->rowMenu(raw);
+    QAction *remove = menu->findChild<QAction *>(QStringLiteral("menuDeleteKey"));
+    QVERIFY(remove && remove->isEnabled());
+    QSignalSpy deleted(m_view->inspector(), &ValueInspector::keyDeleted);
+    asked.clear();
+    answerNextMessageBox(QStringLiteral("Delete"), &asked);
+    remove->trigger();
+    QVERIFY(deleted.wait(kTimeout));
+    delete menu;
+    QVERIFY2(asked.startsWith(QStringLiteral("Delete the row stored at key 0261?\n")),
+             qPrintable(asked));
+    QCOMPARE(deleted.at(0).at(0).value<std::string>(), hex("0261"));
+    QCOMPARE(rowsAt(backend, hex("0261")), 0);
+    QCOMPARE(rowsAt(backend, kvs::encodeKey(kvs::parseKeyLiteral(R"(["inside"])"))), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!model->findChild({}, hex("0261")).isValid(), kTimeout);
+    QVERIFY(m_view->inspector()->shownKey() != hex("0261"));
+}
+
+void TestOutsideRows::undecodableRowInsideIsNotDeletedReadOnly()
+{
+    storeWithRawRows(QStringLiteral("sqlite"), false).reset();
+    QVERIFY(openView(false));
+    KeyTreeModel *model = m_view->tree()->model();
+    QModelIndex raw;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            raw = model->findChild({}, hex("0261"));
+            return raw.isValid();
+        },
+        kTimeout));
+    QSignalSpy shown(m_view->inspector(), &ValueInspector::loaded);
+    m_view->tree()->view()->setCurrentIndex(raw);
+    QVERIFY(shown.wait(kTimeout));
+    QMenu *menu = m_view->tree()->rowMenu(raw);
+    QVERIFY(!menu->findChild<QAction *>(QStringLiteral("menuDeleteKey"))->isEnabled());
+    delete menu;
+    m_view->tree()->rowActions()->deleteAction()->trigger();
+    QCOMPARE(m_view->tree()->rowActions()->lastNote(),
+             QStringLiteral("Read-only: switch on Allow writes to delete keys."));
+    m_view->inspector()->deleteKey();
+    QCOMPARE(rowsAt(QStringLiteral("sqlite"), hex("0261")), 1);
 }
 
 void TestOutsideRows::rowsAreInspected()

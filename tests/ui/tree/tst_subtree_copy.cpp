@@ -4,9 +4,8 @@
 // happen (N entries from X to Y, skip existing or overwrite), the copy runs in batches of 1,000
 // (Cancel after a batch: tst_entry_transfer); expired entries are skipped and the target writes new
 // versionstamps.
-#include "connection/connection_spec.h"
-#include "session/database_session.h"
 #include "session/database_view.h"
+#include "support/database_view_fixture.h"
 #include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
 #include "tree/key_row_actions.h"
@@ -18,52 +17,21 @@
 #include <kvs/literal.h>
 
 #include <QAction>
-#include <QApplication>
 #include <QMainWindow>
 #include <QMenu>
-#include <QMessageBox>
-#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
-#include <QTreeView>
 
 using kvs::ui::DatabaseView;
 using kvs::ui::KeyRowActions;
-using kvs::ui::KeyTreeModel;
+
+using kvs::test::answerNextMessageBox;
 
 namespace {
 
 constexpr int kTimeout = 60000;
-
-void answerNextMessageBox(const QString &buttonText, QString *text = nullptr, int tries = 1000)
-{
-    if (tries == 0) {
-        qWarning() << "no message box came to answer with" << buttonText;
-        return;
-    }
-    QTimer::singleShot(20, qApp, [buttonText, text, tries] {
-        for (QWidget *widget : QApplication::topLevelWidgets()) {
-            auto *box = qobject_cast<QMessageBox *>(widget);
-            if (!box || !box->isVisible())
-                continue;
-            if (text)
-                *text = box->text() + QLatin1Char('\n') + box->informativeText();
-            for (QAbstractButton *button : box->buttons()) {
-                if (button->text().remove(QLatin1Char('&')) == buttonText) {
-                    button->click();
-                    return;
-                }
-            }
-            qWarning() << "no button" << buttonText << "in" << box->text();
-            box->reject();
-            return;
-        }
-        answerNextMessageBox(buttonText, text, tries - 1);
-    });
-}
 
 kvs::Key key(const char *literal)
 {
@@ -86,29 +54,10 @@ private:
     std::string m_schema;
     std::unique_ptr<kvs::AsyncKVStore> m_pgReader; // the PostgreSQL rows, read behind the GUI
 
-    bool waitForMode(DatabaseView *view, const QString &mode)
-    {
-        return QTest::qWaitFor([&] { return view->modeText() == mode; }, kTimeout);
-    }
-    bool allowWrites(DatabaseView *view)
-    {
-        answerNextMessageBox(QStringLiteral("Allow writes"));
-        view->allowWritesAction()->trigger();
-        return waitForMode(view, QStringLiteral("Writable"));
-    }
-    // The root row of a one-part literal in view's tree, once the root's first page is in.
+    bool allowWrites(DatabaseView *view) { return kvs::test::allowWrites(view, kTimeout); }
     QModelIndex indexOf(DatabaseView *view, const char *literal)
     {
-        KeyTreeModel *model = view->tree()->model();
-        const std::string encoded = kvs::encodeKey(key(literal));
-        QModelIndex found;
-        (void)QTest::qWaitFor(
-            [&] {
-                found = model->findChild({}, encoded);
-                return found.isValid();
-            },
-            kTimeout);
-        return found;
+        return kvs::test::rootRow(view, literal, kTimeout);
     }
     // The "Copy subtree to" action of row for the tab named target.
     QAction *copyAction(DatabaseView *view, const QModelIndex &row, const QString &target)
@@ -179,20 +128,17 @@ private slots:
         m_window = std::make_unique<QMainWindow>();
         m_tabs = new QTabWidget;
         m_window->setCentralWidget(m_tabs);
-        m_sqlite = new DatabaseView(
-            new kvs::ui::DatabaseSession(kvs::ui::ConnectionSpec::sqlite(m_path), {}));
-        QString password;
-        kvs::ui::ConnectionSpec spec = *kvs::ui::ConnectionSpec::fromPostgresUrl(
-            QString::fromStdString(kvs::test::postgresUrl()), &password);
-        spec.setSchema(QString::fromStdString(m_schema));
-        m_postgres = new DatabaseView(new kvs::ui::DatabaseSession(spec, password));
+        m_sqlite = new DatabaseView(kvs::test::sqliteSession(m_path));
+        m_postgres
+            = new DatabaseView(kvs::test::postgresSession(kvs::test::postgresUrl(), m_schema));
         m_tabs->addTab(m_sqlite, QStringLiteral("sqlite"));
         m_tabs->addTab(m_postgres, QStringLiteral("postgres"));
         m_window->resize(1100, 650);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(waitForMode(m_sqlite, QStringLiteral("Read-only (inspect)")));
-        QVERIFY(waitForMode(m_postgres, QStringLiteral("Read-only (inspect)")));
+        const QString readOnly = QStringLiteral("Read-only (inspect)");
+        QVERIFY(kvs::test::waitForMode(m_sqlite, readOnly, kTimeout));
+        QVERIFY(kvs::test::waitForMode(m_postgres, readOnly, kTimeout));
     }
     void cleanup()
     {

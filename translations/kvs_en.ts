@@ -1,0 +1,385 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>ValueColumnText</name>
+    <message numerus="yes">
+        <source>%n bytes</source>
+        <translation>
+            <numerusform>%n byte</numerusform>
+            <numerusform>%n bytes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::AuditLogView</name>
+    <message numerus="yes">
+        <source>%n record(s).</source>
+        <translation>
+            <numerusform>%n record.</numerusform>
+            <numerusform>%n records.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) could not be read.</source>
+        <translation>
+            <numerusform>%n line could not be read.</numerusform>
+            <numerusform>%n lines could not be read.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::CellGrid</name>
+    <message numerus="yes">
+        <source>… (%n bytes)</source>
+        <translation>
+            <numerusform>… (%n byte)</numerusform>
+            <numerusform>… (%n bytes)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bytes</source>
+        <translation>
+            <numerusform>%n byte</numerusform>
+            <numerusform>%n bytes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::CommitHistoryModel</name>
+    <message numerus="yes">
+        <source>%n check(s)</source>
+        <translation>
+            <numerusform>%n check</numerusform>
+            <numerusform>%n checks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mutation(s)</source>
+        <translation>
+            <numerusform>%n mutation</numerusform>
+            <numerusform>%n mutations</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ExpiryChoice</name>
+    <message numerus="yes">
+        <source>%n d %1</source>
+        <translation>
+            <numerusform>%n d %1</numerusform>
+            <numerusform>%n d %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueueActions</name>
+    <message numerus="yes">
+        <source>Deleted %n done message(s) of topic &quot;%1&quot;.</source>
+        <translation>
+            <numerusform>Deleted %n done message of topic &quot;%1&quot;.</numerusform>
+            <numerusform>Deleted %n done messages of topic &quot;%1&quot;.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueueActionsBar</name>
+    <message numerus="yes">
+        <source>Delete the %n done message(s) of topic &quot;%1&quot;? Messages of other topics and statuses are kept. This cannot be undone.</source>
+        <translation>
+            <numerusform>Delete the %n done message of topic &quot;%1&quot;? Messages of other topics and statuses are kept. This cannot be undone.</numerusform>
+            <numerusform>Delete the %n done messages of topic &quot;%1&quot;? Messages of other topics and statuses are kept. This cannot be undone.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueueOverviewModel</name>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h</source>
+        <translation>
+            <numerusform>%n h</numerusform>
+            <numerusform>%n h</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>dead letters growing (+%n)</source>
+        <translation>
+            <numerusform>dead letters growing (+%n)</numerusform>
+            <numerusform>dead letters growing (+%n)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueuesController</name>
+    <message numerus="yes">
+        <source>Retried %n message(s).</source>
+        <translation>
+            <numerusform>Retried %n message.</numerusform>
+            <numerusform>Retried %n messages.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n message(s).</source>
+        <translation>
+            <numerusform>Deleted %n message.</numerusform>
+            <numerusform>Deleted %n messages.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::QueuesPane</name>
+    <message numerus="yes">
+        <source>%n message(s) match (of %1 read).</source>
+        <translation>
+            <numerusform>%n message matches (of %1 read).</numerusform>
+            <numerusform>%n messages match (of %1 read).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Retry %n dead message(s) of topic &quot;%1&quot;? They become due now, with their attempts reset.</source>
+        <translation>
+            <numerusform>Retry %n dead message of topic &quot;%1&quot;? It becomes due now, with its attempts reset.</numerusform>
+            <numerusform>Retry %n dead messages of topic &quot;%1&quot;? They become due now, with their attempts reset.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n dead message(s) of topic &quot;%1&quot;? This cannot be undone.</source>
+        <translation>
+            <numerusform>Delete %n dead message of topic &quot;%1&quot;? This cannot be undone.</numerusform>
+            <numerusform>Delete %n dead messages of topic &quot;%1&quot;? This cannot be undone.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>enqueued more than %n minute(s) ago</source>
+        <translation>
+            <numerusform>enqueued more than %n minute ago</numerusform>
+            <numerusform>enqueued more than %n minutes ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>at least %n attempt(s)</source>
+        <translation>
+            <numerusform>at least %n attempt</numerusform>
+            <numerusform>at least %n attempts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Retry the %n dead message(s) of topic &quot;%1&quot; that match %2? They become due now, with their attempts reset.</source>
+        <translation>
+            <numerusform>Retry the %n dead message of topic &quot;%1&quot; that matches %2? It becomes due now, with its attempts reset.</numerusform>
+            <numerusform>Retry the %n dead messages of topic &quot;%1&quot; that match %2? They become due now, with their attempts reset.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the %n dead message(s) of topic &quot;%1&quot; that match %2? This cannot be undone.</source>
+        <translation>
+            <numerusform>Delete the %n dead message of topic &quot;%1&quot; that matches %2? This cannot be undone.</numerusform>
+            <numerusform>Delete the %n dead messages of topic &quot;%1&quot; that match %2? This cannot be undone.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Export %n message(s) to a file first</source>
+        <translation>
+            <numerusform>Export %n message to a file first</numerusform>
+            <numerusform>Export %n messages to a file first</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SubtreeBulkAction</name>
+    <message numerus="yes">
+        <source>Export %n entries of %1 to %2?</source>
+        <translation>
+            <numerusform>Export %n entry of %1 to %2?</numerusform>
+            <numerusform>Export %n entries of %1 to %2?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n entries of %1?</source>
+        <translation>
+            <numerusform>Delete %n entry of %1?</numerusform>
+            <numerusform>Delete %n entries of %1?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy %n entries of %1 from %2 to %3?</source>
+        <translation>
+            <numerusform>Copy %n entry of %1 from %2 to %3?</numerusform>
+            <numerusform>Copy %n entries of %1 from %2 to %3?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Import the %n entries of %1 into this database?</source>
+        <translation>
+            <numerusform>Import the %n entry of %1 into this database?</numerusform>
+            <numerusform>Import the %n entries of %1 into this database?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Import stopped at line %1 (%2). Nothing of that line&apos;s batch was written; %n entries were imported before it.</source>
+        <translation>
+            <numerusform>Import stopped at line %1 (%2). Nothing of that line&apos;s batch was written; %n entry was imported before it.</numerusform>
+            <numerusform>Import stopped at line %1 (%2). Nothing of that line&apos;s batch was written; %n entries were imported before it.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Failed after %n entries: %1</source>
+        <translation>
+            <numerusform>Failed after %n entry: %1</numerusform>
+            <numerusform>Failed after %n entries: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Export cancelled after %n entries; %1 was not written.</source>
+        <translation>
+            <numerusform>Export cancelled after %n entry; %1 was not written.</numerusform>
+            <numerusform>Export cancelled after %n entries; %1 was not written.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n entries to %1.</source>
+        <translation>
+            <numerusform>Exported %n entry to %1.</numerusform>
+            <numerusform>Exported %n entries to %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete cancelled: %n entries were deleted before it stopped.</source>
+        <translation>
+            <numerusform>Delete cancelled: %n entry was deleted before it stopped.</numerusform>
+            <numerusform>Delete cancelled: %n entries were deleted before it stopped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n entries.</source>
+        <translation>
+            <numerusform>Deleted %n entry.</numerusform>
+            <numerusform>Deleted %n entries.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy cancelled: %n entries copied to %1 (%2 skipped) before it stopped.</source>
+        <translation>
+            <numerusform>Copy cancelled: %n entry copied to %1 (%2 skipped) before it stopped.</numerusform>
+            <numerusform>Copy cancelled: %n entries copied to %1 (%2 skipped) before it stopped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n entries to %1, skipped %2.</source>
+        <translation>
+            <numerusform>Copied %n entry to %1, skipped %2.</numerusform>
+            <numerusform>Copied %n entries to %1, skipped %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Import cancelled: %n entries imported (%1 skipped) before it stopped.</source>
+        <translation>
+            <numerusform>Import cancelled: %n entry imported (%1 skipped) before it stopped.</numerusform>
+            <numerusform>Import cancelled: %n entries imported (%1 skipped) before it stopped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n entries, skipped %1.</source>
+        <translation>
+            <numerusform>Imported %n entry, skipped %1.</numerusform>
+            <numerusform>Imported %n entries, skipped %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SweepJob</name>
+    <message numerus="yes">
+        <source>Retried %n message(s).</source>
+        <translation>
+            <numerusform>Retried %n message.</numerusform>
+            <numerusform>Retried %n messages.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n message(s).</source>
+        <translation>
+            <numerusform>Deleted %n message.</numerusform>
+            <numerusform>Deleted %n messages.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) match.</source>
+        <translation>
+            <numerusform>%n message matches.</numerusform>
+            <numerusform>%n messages match.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n message(s) to %1.</source>
+        <translation>
+            <numerusform>Exported %n message to %1.</numerusform>
+            <numerusform>Exported %n messages to %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SweepJobBar</name>
+    <message numerus="yes">
+        <source>Exporting before the delete: %n message(s) written…</source>
+        <translation>
+            <numerusform>Exporting before the delete: %n message written…</numerusform>
+            <numerusform>Exporting before the delete: %n messages written…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::TransactionPane</name>
+    <message numerus="yes">
+        <source>Dry run: all %n check(s) pass; the commit would go through now. Nothing was written.</source>
+        <translation>
+            <numerusform>Dry run: the %n check passes; the commit would go through now. Nothing was written.</numerusform>
+            <numerusform>Dry run: all %n checks pass; the commit would go through now. Nothing was written.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::WatchPane</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries watched</source>
+        <translation>
+            <numerusform>%n entry watched</numerusform>
+            <numerusform>%n entries watched</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes in the history</source>
+        <translation>
+            <numerusform>%n change in the history</numerusform>
+            <numerusform>%n changes in the history</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Clear the %n changes of the history? They are not kept anywhere else; export them first to keep them. The database is not touched.</source>
+        <translation>
+            <numerusform>Clear the %n change of the history? It is not kept anywhere else; export it first to keep it. The database is not touched.</numerusform>
+            <numerusform>Clear the %n changes of the history? They are not kept anywhere else; export them first to keep them. The database is not touched.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
