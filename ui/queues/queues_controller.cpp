@@ -51,6 +51,7 @@ void QueuesController::setStore(std::shared_ptr<AsyncKVStore> store,
                                 QString database)
 {
     m_store = std::move(store);
+    ++m_storeGeneration;
     m_writable = writable;
     m_database = std::move(database);
     ++m_generation;
@@ -82,14 +83,14 @@ void QueuesController::refresh()
     m_refreshing = true;
     auto started = std::make_shared<QElapsedTimer>();
     started->start();
-    const std::shared_ptr<AsyncKVStore> store = m_store;
     // Projected: a dashboard's read never writes, on a writable store too (a write would also
-    // move PRAGMA data_version and trigger the next refresh itself).
-    kvs::then(store->queueStats(std::nullopt, QueueStatsOptions{ExpiredLeases::Project}),
+    // move PRAGMA data_version and trigger the next refresh itself). The continuation names the
+    // store by its generation and never holds it (see m_storeGeneration).
+    kvs::then(m_store->queueStats(std::nullopt, QueueStatsOptions{ExpiredLeases::Project}),
               this,
-              [this, store, started](QFuture<std::vector<QueueStats>> f) {
+              [this, asked = m_storeGeneration, started](QFuture<std::vector<QueueStats>> f) {
                   m_refreshing = false;
-                  if (store != m_store)
+                  if (asked != m_storeGeneration)
                       return;
                   const qint64 took = started->elapsed();
                   m_scheduler->refreshFinished(took);
@@ -133,10 +134,11 @@ void QueuesController::loadMore()
 // the browser shows what the overview counts, and never writes.
 void QueuesController::loadPage(std::uint64_t generation)
 {
-    const std::shared_ptr<AsyncKVStore> store = m_store;
+    AsyncKVStore *store = m_store.get();
     const int shownBefore = m_deadLetters->rowCount();
-    const auto onError = [this, store, generation](const QString &error) {
-        if (generation != m_generation || store != m_store)
+    // A new store is a new generation too (setStore).
+    const auto onError = [this, generation](const QString &error) {
+        if (generation != m_generation)
             return;
         m_loading = false;
         emit failed(error);
