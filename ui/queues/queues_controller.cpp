@@ -1,6 +1,7 @@
 #include "queues/queues_controller.h"
 
 #include "future_error.h"
+#include "queues/queue_audit.h"
 #include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
 #include "queues/queue_refresh_scheduler.h"
@@ -10,7 +11,6 @@
 
 #include <QDateTime>
 #include <QPointer>
-#include <QtConcurrent>
 
 #include <algorithm>
 #include <utility>
@@ -18,15 +18,6 @@
 namespace kvs::ui {
 
 namespace {
-
-// A log that cannot be written must not undo or fail the action, which already happened.
-void appendAuditQuietly(const AuditRecord &record)
-{
-    try {
-        appendAuditRecord(record);
-    } catch (const std::exception &) {
-    }
-}
 
 std::int64_t nowMs()
 {
@@ -199,8 +190,7 @@ void QueuesController::takePage(std::uint64_t generation,
 void QueuesController::record(AuditRecord record) const
 {
     record.database = m_database.toStdString();
-    // File I/O off the GUI thread.
-    (void)QtConcurrent::run([record] { appendAuditQuietly(record); });
+    appendAuditLater(std::move(record));
 }
 
 void QueuesController::retry(const std::vector<double> &ids)
