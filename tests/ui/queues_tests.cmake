@@ -38,3 +38,12 @@ if(TARGET tst_queue_actions)
     set_tests_properties(tst_queue_actions_postgres PROPERTIES LABELS postgres
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queue_actions_postgres.jsonl")
 endif()
+# Closing a database tab, or quitting, with the Queues view's refresh, count or sweep in flight:
+# on a SQLite file, and on PostgreSQL.
+kvs_add_test(tst_queues_teardown queues/tst_queues_teardown.cpp
+             LIBS kvs_ui PostgreSQL::PostgreSQL)
+if(TARGET tst_queues_teardown)
+    add_test(NAME tst_queues_teardown_postgres COMMAND tst_queues_teardown)
+    set_tests_properties(tst_queues_teardown_postgres PROPERTIES LABELS postgres
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queues_teardown_postgres.jsonl;KVS_QUEUE_HISTORY_DIR=${CMAKE_CURRENT_BINARY_DIR}/queue-history/tst_queues_teardown_postgres")
+endif()

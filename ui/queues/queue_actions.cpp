@@ -1,6 +1,7 @@
 #include "queues/queue_actions.h"
 
 #include "future_error.h"
+#include "queues/queue_audit.h"
 
 #include <kvs/future.h>
 
@@ -9,15 +10,6 @@
 namespace kvs::ui {
 
 namespace {
-
-// A log that cannot be written must not undo or fail the action, which already happened.
-void appendAuditQuietly(const AuditRecord &record)
-{
-    try {
-        appendAuditRecord(record);
-    } catch (const std::exception &) {
-    }
-}
 
 struct CleanResult
 {
@@ -69,8 +61,7 @@ void QueueActions::setStore(std::shared_ptr<AsyncKVStore> store, bool writable, 
 void QueueActions::record(AuditRecord record) const
 {
     record.database = m_database.toStdString();
-    // File I/O off the GUI thread.
-    (void)QtConcurrent::run([record] { appendAuditQuietly(record); });
+    appendAuditLater(std::move(record));
 }
 
 void QueueActions::enqueue(const Value &payload, const QueueOptions &options)

@@ -1,6 +1,7 @@
 #include "queues/queues_controller.h"
 
 #include "future_error.h"
+#include "queues/queue_audit.h"
 #include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
 #include "queues/queue_refresh_scheduler.h"
@@ -10,7 +11,6 @@
 
 #include <QDateTime>
 #include <QPointer>
-#include <QtConcurrent>
 
 #include <algorithm>
 #include <utility>
@@ -18,15 +18,6 @@
 namespace kvs::ui {
 
 namespace {
-
-// A log that cannot be written must not undo or fail the action, which already happened.
-void appendAuditQuietly(const AuditRecord &record)
-{
-    try {
-        appendAuditRecord(record);
-    } catch (const std::exception &) {
-    }
-}
 
 std::int64_t nowMs()
 {
@@ -51,6 +42,7 @@ void QueuesController::setStore(std::shared_ptr<AsyncKVStore> store,
                                 QString database)
 {
     m_store = std::move(store);
+    ++m_storeGeneration;
     m_writable = writable;
     m_database = std::move(database);
     ++m_generation;
@@ -82,14 +74,14 @@ void QueuesController::refresh()
     m_refreshing = true;
     auto started = std::make_shared<QElapsedTimer>();
     started->start();
-    const std::shared_ptr<AsyncKVStore> store = m_store;
     // Projected: a dashboard's read never writes, on a writable store too (a write would also
-    // move PRAGMA data_version and trigger the next refresh itself).
-    kvs::then(store->queueStats(std::nullopt, QueueStatsOptions{ExpiredLeases::Project}),
+    // move PRAGMA data_version and trigger the next refresh itself). The continuation names the
+    // store by its generation and never holds it (see m_storeGeneration).
+    kvs::then(m_store->queueStats(std::nullopt, QueueStatsOptions{ExpiredLeases::Project}),
               this,
-              [this, store, started](QFuture<std::vector<QueueStats>> f) {
+              [this, asked = m_storeGeneration, started](QFuture<std::vector<QueueStats>> f) {
                   m_refreshing = false;
-                  if (store != m_store)
+                  if (asked != m_storeGeneration)
                       return;
                   const qint64 took = started->elapsed();
                   m_scheduler->refreshFinished(took);
@@ -133,10 +125,11 @@ void QueuesController::loadMore()
 // the browser shows what the overview counts, and never writes.
 void QueuesController::loadPage(std::uint64_t generation)
 {
-    const std::shared_ptr<AsyncKVStore> store = m_store;
+    AsyncKVStore *store = m_store.get();
     const int shownBefore = m_deadLetters->rowCount();
-    const auto onError = [this, store, generation](const QString &error) {
-        if (generation != m_generation || store != m_store)
+    // A new store is a new generation too (setStore).
+    const auto onError = [this, generation](const QString &error) {
+        if (generation != m_generation)
             return;
         m_loading = false;
         emit failed(error);
@@ -197,8 +190,7 @@ void QueuesController::takePage(std::uint64_t generation,
 void QueuesController::record(AuditRecord record) const
 {
     record.database = m_database.toStdString();
-    // File I/O off the GUI thread.
-    (void)QtConcurrent::run([record] { appendAuditQuietly(record); });
+    appendAuditLater(std::move(record));
 }
 
 void QueuesController::retry(const std::vector<double> &ids)

@@ -119,7 +119,11 @@ private:
 
     QueueOverviewModel *m_overview;   // Owned (child).
     QueueMessageModel *m_deadLetters; // Owned (child).
+    // Held here and by the jobs while they run, never by a continuation on the GUI thread: one
+    // left there when the pane goes would be the store's last owner, and close it on the GUI
+    // thread (waiting for its queries) or while the application object is destroyed (a crash).
     std::shared_ptr<AsyncKVStore> m_store;
+    std::uint64_t m_storeGeneration = 0; // names m_store in the continuations
     bool m_writable = false;
     QString m_database;
     QueueRefreshScheduler *m_scheduler; // Owned (child).

@@ -1,6 +1,7 @@
 #include "queues/sweep_job.h"
 
 #include "future_error.h"
+#include "queues/queue_audit.h"
 
 #include <kvs/audit_log.h>
 #include <kvs/clock.h>
@@ -29,15 +30,6 @@ struct Outcome
     // The job's error ("kvs: ..."); caught on the worker, as no exception crosses a thread.
     std::string error;
 };
-
-// A log that cannot be written must not undo or fail the action, which already happened.
-void appendAuditQuietly(const AuditRecord &record)
-{
-    try {
-        appendAuditRecord(record);
-    } catch (const std::exception &) {
-    }
-}
 
 std::string actionName(DeadLetterAction action)
 {
