@@ -1,14 +1,12 @@
 #include "bench/gui/inspector_gap_probe.h"
 
+#include "bench/gui/gui_stall_clock.h"
 #include "inspector/value_inspector.h"
 
 #include <kvs/async_kvstore.h>
 
-#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QTimer>
-
-#include <algorithm>
 
 namespace kvs::bench {
 
@@ -25,32 +23,22 @@ GapMeasurement measureGapWhileOpening(AsyncKVStore &store,
     inspector.show();
 
     QEventLoop loop;
-    QElapsedTimer clock;
-    qint64 lastTick = 0;
-    QTimer ticker;
-    ticker.setTimerType(Qt::PreciseTimer);
-    ticker.setInterval(10);
-    QObject::connect(&ticker, &QTimer::timeout, &loop, [&] {
-        const qint64 now = clock.elapsed();
-        result.longestGapMs = std::max(result.longestGapMs, now - lastTick);
-        lastTick = now;
-    });
+    GuiStallClock stalls;
     QTimer timeout;
     timeout.setSingleShot(true);
     QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
     QObject::connect(&inspector, &ui::ValueInspector::loaded, &loop, [&] {
         result.loaded = true;
-        result.loadMs = clock.elapsed();
+        result.loadMs = stalls.elapsedMs();
         QTimer::singleShot(afterGapMs, &loop, &QEventLoop::quit);
     });
 
-    clock.start();
-    ticker.start();
+    stalls.start();
     timeout.start(timeoutMs);
     inspector.showKey(encodedKey);
     loop.exec();
     // The last stretch counts too (a stall right before the loop ended).
-    result.longestGapMs = std::max(result.longestGapMs, clock.elapsed() - lastTick);
+    result.longestGapMs = stalls.longestGapMs();
     return result;
 }
 

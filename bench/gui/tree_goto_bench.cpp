@@ -1,16 +1,14 @@
 #include "bench/gui/tree_goto_bench.h"
 
+#include "bench/gui/gui_stall_clock.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 
 #include <kvs/errors.h>
 
-#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QTimer>
 #include <QTreeView>
-
-#include <algorithm>
 
 namespace kvs::bench {
 
@@ -25,22 +23,13 @@ GoToMeasurement measureGoTo(const std::shared_ptr<AsyncKVStore> &store, const Ke
     QTreeView &view = *pane.view();
 
     QEventLoop loop;
-    QElapsedTimer clock;
-    qint64 lastTick = 0;
-    QTimer ticker;
-    ticker.setTimerType(Qt::PreciseTimer);
-    ticker.setInterval(10);
-    QObject::connect(&ticker, &QTimer::timeout, &loop, [&] {
-        const qint64 now = clock.elapsed();
-        result.longestGapMs = std::max(result.longestGapMs, now - lastTick);
-        lastTick = now;
-    });
+    GuiStallClock stalls;
     bool selected = false;
     QObject::connect(&pane, &ui::KeyTreePane::goToFinished, &loop, [&](bool found) {
         const QModelIndex current = view.currentIndex();
         if (found && current.isValid()) {
             selected = pane.model()->encodedKeyAt(current) == encodeKey(key);
-            result.selectedMs = clock.elapsed();
+            result.selectedMs = stalls.elapsedMs();
             result.rowsLoaded = pane.model()->rowCount(current.parent());
         }
         QTimer::singleShot(300, &loop, &QEventLoop::quit);
@@ -49,13 +38,12 @@ GoToMeasurement measureGoTo(const std::shared_ptr<AsyncKVStore> &store, const Ke
     timeout.setSingleShot(true);
     QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
 
-    clock.start();
-    ticker.start();
+    stalls.start();
     timeout.start(60000);
     pane.setStore(store);
     pane.goToKey(key);
     loop.exec();
-    result.longestGapMs = std::max(result.longestGapMs, clock.elapsed() - lastTick);
+    result.longestGapMs = stalls.longestGapMs();
     pane.model()->cancelLoading();
     pane.setStore(nullptr);
     if (!selected)
