@@ -87,10 +87,10 @@ double retryAll(const std::string &db, DeadLetterSweepResult &swept, int goFd = 
     return seconds;
 }
 
-// The writer process: after "go" on goFd, set()s in a loop, one set() per millisecond at most
-// (an application writing steadily; a loop with no pause would hold SQLite's write lock nearly
-// all the time and measure the lock's unfairness, not the sweep), until stopFd is readable,
-// then writes "count max_us p99_us" to resultFd. Never returns.
+// The writer process: after "go" on goFd, set()s in a loop with no pause (the hardest steady
+// writer: it wants the write lock again as soon as it has let it go, so every batch of the
+// sweep keeps it waiting), until stopFd is readable, then writes "count max_us p99_us" to
+// resultFd. Never returns.
 [[noreturn]] void writerProcess(const std::string &db, int goFd, int stopFd, int resultFd)
 {
     char go = 0;

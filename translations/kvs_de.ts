@@ -2367,6 +2367,22 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Replaced message %1 of topic &quot;%2&quot; with message %3.</source>
         <translation>Nachricht %1 des Themas „%2“ durch Nachricht %3 ersetzt.</translation>
     </message>
+    <message>
+        <source>leased by a consumer</source>
+        <translation>von einem Verbraucher in Bearbeitung</translation>
+    </message>
+    <message>
+        <source>waiting for delivery</source>
+        <translation>wartet auf Zustellung</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>erledigt</translation>
+    </message>
+    <message>
+        <source>Message %1 of topic &quot;%2&quot; was retried meanwhile and is %3 now: nothing was written.</source>
+        <translation>Nachricht %1 des Themas „%2“ wurde inzwischen erneut versucht und ist jetzt %3: Es wurde nichts geschrieben.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::QueueActionsBar</name>

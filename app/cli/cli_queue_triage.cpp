@@ -268,16 +268,22 @@ int runMove(const CommandContext &context)
     options.maxAttempts = numberOption(context, "--max-attempts").value_or(options.maxAttempts);
     const Value payload = valueArgument(positionals[4], "PAYLOAD");
     const auto store = openStore(context, Access::Write);
-    const std::optional<EnqueueResult> moved
-        = store->moveMessage(double(id), payload, options).result();
-    recordAudit(context,
-                AuditRecord{"move",
-                            {},
-                            options.topic,
-                            "id " + std::to_string(id),
-                            moved ? 1 : 0,
-                            moved ? 1 : 0,
-                            moved ? "ok, new id " + std::to_string(moved->id) : "not found"});
+    AuditRecord audit{"move", {}, options.topic, "id " + std::to_string(id), 0, 0, "not found"};
+    std::optional<EnqueueResult> moved;
+    try {
+        moved = store->moveMessage(double(id), payload, options).result();
+    } catch (const std::exception &error) {
+        // Nothing written (MessageNotDeadError: retried meanwhile, perhaps leased by a
+        // consumer): audited with the store's message, which run() prints; exit status 1.
+        audit.result = error.what();
+        recordAudit(context, audit);
+        throw;
+    }
+    if (moved) {
+        audit.matched = audit.changed = 1;
+        audit.result = "ok, new id " + std::to_string(moved->id);
+    }
+    recordAudit(context, audit);
     if (!moved) {
         context.err << "kvs: not found (no message " << id << " in topic "
                     << jsonQuoted(options.topic) << ")\n";

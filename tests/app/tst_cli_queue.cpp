@@ -484,6 +484,39 @@ private slots:
         QVERIFY(run.err.contains("(in PAYLOAD)"));
     }
 
+    // Retried and leased by a consumer since the operator looked: the move refuses, exit 1,
+    // the store's message on stderr, nothing written, and the audit log says why.
+    void queueMoveRefusesAMessageNoLongerDead()
+    {
+        const QString db = dbPath("queue-move-leased.db");
+        const qint64 id = makeDeadMessage(db, "jobs", "bad payload");
+        QVERIFY(id > 0);
+        std::string token;
+        {
+            kvs::KVStore store(QFile::encodeName(db).toStdString());
+            QCOMPARE(store.retryDeadMessages("jobs", {double(id)}), std::int64_t(1));
+            const std::vector<kvs::QueueMessage> leased = store.dequeue("jobs");
+            QCOMPARE(leased.size(), std::size_t(1));
+            token = leased[0].token;
+        }
+        const QByteArray before = fileBytes(db);
+        const Run run = runKvs({"--db", db, "queue", "move", "jobs", QString::number(id), "1"});
+        QCOMPARE(run.code, 1);
+        QCOMPARE(run.out, QByteArray());
+        const QByteArray message = "kvs: moveMessage() needs a dead message, but message "
+                                   + QByteArray::number(id) + " of topic \"jobs\" is processing";
+        QCOMPARE(run.err, message + "\n");
+        QCOMPARE(fileBytes(db), before);
+        const QJsonObject audit = parseObject(
+            lines(fileBytes(QString::fromLocal8Bit(qgetenv("KVS_AUDIT_LOG")))).last());
+        QCOMPARE(audit[u"action"].toString(), QStringLiteral("move"));
+        QCOMPARE(audit[u"filter"].toString(), QStringLiteral("id %1").arg(id));
+        QCOMPARE(audit[u"changed"].toInt(), 0);
+        QCOMPARE(audit[u"result"].toString(), QString::fromUtf8(message));
+        kvs::KVStore store(QFile::encodeName(db).toStdString());
+        QVERIFY(store.acknowledge(double(id), token)); // the consumer's lease still holds
+    }
+
     void queuePeekDone()
     {
         const QString db = dbPath("queue-done.db");

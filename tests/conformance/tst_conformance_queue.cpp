@@ -5,6 +5,7 @@
 #include "support/test_support.h"
 
 #include <kvs/literal.h>
+#include <kvs/queue_errors.h>
 
 #include <QRegularExpression>
 #include <QTest>
@@ -62,6 +63,8 @@ private slots:
     void operatorActionsOnManyMessages();
     void moveReplacesAMessageInOneTransaction_data() { addBackendRows(); }
     void moveReplacesAMessageInOneTransaction();
+    void moveRefusesAMessageNoLongerDead_data() { addBackendRows(); }
+    void moveRefusesAMessageNoLongerDead();
     void operatorActionErrors_data() { addBackendRows(); }
     void operatorActionErrors();
     void expiredLeasesProjectedWithoutWriting_data() { addBackendRows(); }
@@ -424,6 +427,73 @@ void TestConformanceQueue::moveReplacesAMessageInOneTransaction()
         [&] { store->moveMessage(ids[1], Value(4), onTopic("t", 0)); },
         "kvs: enqueue() maxAttempts must be an integer from 1 to 9007199254740991, got 0"));
     QCOMPARE(store->queueStats("t").at(0).dead, std::int64_t(1));
+}
+
+namespace {
+
+// The MessageNotDeadError moveMessage() throws, checked whole: message, id, topic and status.
+bool refusedAsNotDead(StoreUnderTest &store, double id, const std::string &status)
+{
+    const std::string expected = "kvs: moveMessage() needs a dead message, but message "
+                                 + std::to_string(std::int64_t(id)) + " of topic \"t\" is "
+                                 + status;
+    try {
+        (void)store.moveMessage(id, Value("fixed"), onTopic("t"));
+    } catch (const MessageNotDeadError &error) {
+        if (error.what() == expected && error.id() == std::int64_t(id) && error.topic() == "t"
+            && error.status() == status && error.kind() == ErrorKind::Error) {
+            return true;
+        }
+        qWarning("wrong MessageNotDeadError: %s (status %s)", error.what(), error.status().c_str());
+        return false;
+    } catch (const std::exception &error) {
+        qWarning("expected MessageNotDeadError, got: %s", error.what());
+        return false;
+    }
+    qWarning("expected MessageNotDeadError, nothing thrown");
+    return false;
+}
+
+} // namespace
+
+// The operator edits a dead message while someone retries it and a consumer leases it: the
+// move must not replace the leased message (its consumer would lose it), nor a pending one.
+void TestConformanceQueue::moveRefusesAMessageNoLongerDead()
+{
+    auto store = open("move-not-dead");
+    if (store->backend() == Backend::AsyncCustom)
+        return; // no deleteMessages(): moveReplacesAMessageInOneTransaction checks its error
+    const std::vector<double> ids = deadLetters(*store, "t", 3);
+    const std::int64_t lastId = store->queueLastId();
+    QCOMPARE(store->retryDeadMessages("t", {ids[0], ids[1]}), std::int64_t(2));
+    const std::vector<QueueMessage> leased = store->dequeue("t");
+    QCOMPARE(leased.size(), std::size_t(1));
+    QCOMPARE(double(leased[0].id), ids[0]);
+
+    QVERIFY(refusedAsNotDead(*store, ids[0], "processing"));
+    QVERIFY(refusedAsNotDead(*store, ids[1], "pending"));
+    // Nothing written: no copy enqueued, nothing deleted, the lease still holds.
+    const QueueStats stats = store->queueStats("t").at(0);
+    QCOMPARE(stats.processing, std::int64_t(1));
+    QCOMPARE(stats.pending, std::int64_t(1));
+    QCOMPARE(stats.dead, std::int64_t(1));
+    QCOMPARE(store->queueLastId(), lastId);
+    QVERIFY(store->acknowledge(ids[0], leased[0].token));
+    // The one still dead moves.
+    QVERIFY(store->moveMessage(ids[2], Value("fixed"), onTopic("t")).has_value());
+
+    // A lease that ran out on its last attempt is dead (listDead() and the dashboard's
+    // projection show it so): it moves.
+    store->enqueue(Value("slow"), onTopic("s", 1));
+    const QueueMessage slow = store->dequeue("s", 1, {1000.0}).at(0);
+    QCOMPARE(slow.attempts, std::int64_t(1));
+    store->clock().advance(2000);
+    const auto moved = store->moveMessage(double(slow.id), Value("fixed"), onTopic("s"));
+    QVERIFY(moved.has_value());
+    QVERIFY(!store->acknowledge(double(slow.id), slow.token));
+    const auto due = store->peek("s", {PeekStatus::Pending, 0, 10});
+    QCOMPARE(due.size(), std::size_t(1));
+    QCOMPARE(due[0].id, moved->id);
 }
 
 void TestConformanceQueue::operatorActionErrors()

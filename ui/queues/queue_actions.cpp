@@ -4,12 +4,28 @@
 #include "queues/queue_audit.h"
 
 #include <kvs/future.h>
+#include <kvs/queue_errors.h>
 
 #include <QtConcurrent>
+
+#include <optional>
 
 namespace kvs::ui {
 
 namespace {
+
+// The status a move found its message in, when it failed because the message is no longer
+// dead (MessageNotDeadError); nullopt for any other outcome. For continuations: no waiting.
+std::optional<std::string> notDeadStatusOf(QFuture<std::optional<EnqueueResult>> &future)
+{
+    try {
+        future.waitForFinished(); // rethrows the stored exception
+    } catch (const MessageNotDeadError &error) {
+        return error.status();
+    } catch (...) {
+    }
+    return std::nullopt;
+}
 
 struct CleanResult
 {
@@ -113,6 +129,17 @@ void QueueActions::cleanDone(const std::string &topic)
     });
 }
 
+QString QueueActions::statusText(const std::string &status)
+{
+    if (status == "processing")
+        return tr("leased by a consumer");
+    if (status == "pending")
+        return tr("waiting for delivery");
+    if (status == "done")
+        return tr("done");
+    return QString::fromStdString(status);
+}
+
 void QueueActions::move(std::int64_t id, const Value &payload, const QueueOptions &options)
 {
     if (!isWritable())
@@ -123,6 +150,14 @@ void QueueActions::move(std::int64_t id, const Value &payload, const QueueOption
         m_store->moveMessage(double(id), payload, options),
         this,
         [this, id, topic, filter](QFuture<std::optional<EnqueueResult>> f) {
+            if (const std::optional<std::string> status = notDeadStatusOf(f)) {
+                record({"move", {}, topic, filter, 0, 0, errorOf(f).toStdString()});
+                emit gone(tr("Message %1 of topic \"%2\" was retried meanwhile and is %3 now: "
+                             "nothing was written.")
+                              .arg(id)
+                              .arg(QString::fromStdString(topic), statusText(*status)));
+                return;
+            }
             if (const QString error = errorOf(f); !error.isEmpty()) {
                 record({"move", {}, topic, filter, 0, 0, error.toStdString()});
                 emit failed(error);

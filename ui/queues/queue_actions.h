@@ -34,8 +34,9 @@ public:
     // Deletes every done message of topic, in id pages of kBatch (one statement each); done is
     // final, so a page read is a page deleted unless someone else deleted it first.
     void cleanDone(const std::string &topic);
-    // In one transaction: deletes message id of options.topic and enqueues payload in its
-    // place. When the message is gone, writes nothing and says so (gone()).
+    // In one transaction: deletes dead message id of options.topic and enqueues payload in its
+    // place. When the message is gone, or no longer dead (retried meanwhile, perhaps leased by a
+    // consumer), writes nothing and says so (gone()).
     void move(std::int64_t id, const Value &payload, const QueueOptions &options);
 
 signals:
@@ -43,11 +44,13 @@ signals:
     void finished(const QString &message);
     // The action failed: the store's message ("kvs: ...").
     void failed(const QString &message);
-    // move(): the message was gone, nothing was written.
+    // move(): the message was gone or no longer dead, nothing was written.
     void gone(const QString &message);
 
 private:
     void record(AuditRecord record) const;
+    // A message status of the store ("processing", ...) in the operator's words.
+    static QString statusText(const std::string &status);
 
     std::shared_ptr<AsyncKVStore> m_store;
     bool m_writable = false;

@@ -156,9 +156,9 @@ public:
     std::int64_t deleteDeadMessages(const std::string &topic, const std::vector<double> &ids);
     /// Deletes each of ids, whatever its status (a leased one's acknowledge() then fails).
     std::int64_t deleteMessages(const std::string &topic, const std::vector<double> &ids);
-    /// In one transaction: deletes message id of options.topic (any status) and enqueues payload
-    /// with options in its place (a corrected copy of a dead message). nullopt, and nothing
-    /// written, when the message is gone. Validates as enqueue() does.
+    /// In one transaction: deletes dead message id of options.topic and enqueues payload in its
+    /// place; nothing is written when it is gone (nullopt) or no longer dead (MessageNotDeadError,
+    /// kvs/queue_errors.h). Expired last-attempt leases count as dead. Validates as enqueue().
     std::optional<EnqueueResult>
     moveMessage(double id, const Value &payload, const QueueOptions &options = {});
 

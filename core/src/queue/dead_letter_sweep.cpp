@@ -5,7 +5,9 @@
 #include <kvs/js_number.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <thread>
 #include <vector>
 
 namespace kvs {
@@ -15,6 +17,11 @@ namespace {
 constexpr std::size_t kPage = 1000; // listDead()'s and the id-list calls' limit
 // The first batch, before any has been timed: small enough to be short on a slow disk.
 constexpr std::size_t kFirstBatch = 100;
+// The pause after each batch, in real time: the write lock stays free this long, so that a
+// writer of another connection waiting for it gets in between two batches. Our stores' waiters
+// try again every millisecond (SQLite's BusyWait), so two are enough; without the pause the next
+// batch took the lock again within microseconds and a waiter could miss many batches.
+constexpr std::chrono::milliseconds kYieldToWaiters{2};
 
 // With a rate, batches are about a tenth of a second's worth, so the pace stays even.
 std::size_t rateBatchCap(const std::optional<double> &rate)
@@ -172,6 +179,7 @@ DeadLetterSweepResult sweepDeadLetters(AsyncKVStore &store, const DeadLetterSwee
         else if (options.action == DeadLetterAction::Delete)
             changed = store.deleteDeadMessages(options.topic, batch).result();
         const std::int64_t took = clock->monotonicNow() - from;
+        std::this_thread::sleep_for(kYieldToWaiters);
         progress.changed += changed;
         progress.lastBatchSize = std::int64_t(batch.size());
         progress.lastBatchMs = took;

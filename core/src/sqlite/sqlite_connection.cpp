@@ -42,6 +42,12 @@ void requireRegularFile(const std::string &path)
 
 } // namespace
 
+void Connection::setBusyTimeout(std::chrono::milliseconds timeout)
+{
+    m_busyWait = std::make_unique<BusyWait>(timeout);
+    m_busyWait->install(m_db.get());
+}
+
 Connection::Connection(const std::string &path, Mode mode)
     : m_mode(mode)
 {

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "sqlite/busy_wait.h"
 #include "sqlite/sqlite_handle.h"
 #include "sqlite/sqlite_statement.h"
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -36,12 +38,16 @@ public:
     // Whether close() checkpoints the WAL. Off while the schema is checked, so that a refused
     // database (newer schema, foreign tables) is left byte for byte as it was, WAL included.
     void setCheckpointOnClose(bool enabled);
+    // How long a statement waits for a lock another connection holds before it fails with
+    // BusyError (busy_timeout's meaning), trying again every millisecond (BusyWait).
+    void setBusyTimeout(std::chrono::milliseconds timeout);
 
     void close() noexcept;
 
 private:
     Statement &cached(std::unique_ptr<Statement> &slot, const char *sql);
 
+    std::unique_ptr<BusyWait> m_busyWait; // Before m_db: the handle is closed first.
     SqliteHandle m_db;
     Mode m_mode;
     std::unique_ptr<Statement> m_begin;

@@ -44,8 +44,8 @@ void switchToWal(Connection &connection)
 
 void applyPragmas(Connection &connection, bool writable, const std::string &durability)
 {
-    // busy_timeout, cache_size and mmap_size are per connection and never write the file.
-    connection.exec("PRAGMA busy_timeout = " + std::to_string(kBusyTimeout.count()));
+    // The busy wait, cache_size and mmap_size are per connection and never write the file.
+    connection.setBusyTimeout(kBusyTimeout);
     connection.exec("PRAGMA cache_size = -65536");
     connection.exec("PRAGMA mmap_size = 268435456");
     if (!writable)
@@ -83,7 +83,7 @@ long long openSchemaReadWrite(Connection &connection,
     // Until the schema is known to be ours, closing must not checkpoint: a refused database keeps
     // its file and WAL bytes as they were (SQLite may leave an empty -shm beside a WAL file).
     connection.setCheckpointOnClose(false);
-    connection.exec("PRAGMA busy_timeout = " + std::to_string(kBusyTimeout.count()));
+    connection.setBusyTimeout(kBusyTimeout);
     const SchemaProbe probe = probeSchema(connection, names);
     checkForeignTables(connection, names, probe);
     // Without consent, a database that holds other tables but no kvs ones is not turned into

@@ -3,6 +3,7 @@
 #include "queue/queue_rules.h"
 
 #include <kvs/errors.h>
+#include <kvs/queue_errors.h>
 
 namespace kvs::detail {
 
@@ -18,6 +19,19 @@ std::vector<std::int64_t> messageIdsOf(const char *operation, const std::vector<
     for (const double id : ids)
         integers.push_back(messageId(operation, id));
     return integers;
+}
+
+void throwNotDead(const char *operation,
+                  std::int64_t id,
+                  const std::string &topic,
+                  const std::string &status)
+{
+    throw MessageNotDeadError(std::string("kvs: ") + operation
+                                  + " needs a dead message, but message " + std::to_string(id)
+                                  + " of topic \"" + topic + "\" is " + status,
+                              id,
+                              topic,
+                              status);
 }
 
 RetryDeadMessagesOp::RetryDeadMessagesOp(const StoreRules &,

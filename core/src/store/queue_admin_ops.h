@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 // Operator actions on a queue, not in the reference: what a dashboard or `kvs queue` does to
@@ -71,9 +72,20 @@ private:
     bool m_deadOnly;
 };
 
-// Deletes message id of options.topic (any status) and enqueues payload in its place with
-// options, in one transaction: a corrected copy of a dead message replaces it, or nothing
-// happens when the message is gone (nullopt).
+// The error of an action on a dead message that found it in status instead (retried meanwhile):
+// MessageNotDeadError "kvs: <operation> needs a dead message, but message ID of topic "T" is
+// STATUS".
+[[noreturn]] void throwNotDead(const char *operation,
+                               std::int64_t id,
+                               const std::string &topic,
+                               const std::string &status);
+
+// Deletes dead message id of options.topic and enqueues payload in its place with options, in
+// one transaction: a corrected copy of a dead message replaces it. Nothing happens when the
+// message is gone (nullopt), and nothing when it is no longer dead (MessageNotDeadError): an
+// operator edits a copy while a consumer may hold the retried original. Leases that ended on
+// their last attempt are dead-lettered first, as listDead() does, so a message a dashboard shows
+// as dead (ExpiredLeases::Project) is dead here too.
 class MoveMessageOp
 {
 public:
@@ -88,13 +100,38 @@ public:
     template <typename S>
     std::int64_t call(S &s, OpContext &ctx)
     {
-        if (valueOf(s.deleteMessages(m_enqueue.topic(), {m_id}, false)) == 0)
+        valueOf(s.expireLeases(ctx.now));
+        if (valueOf(s.deleteMessages(m_enqueue.topic(), {m_id}, true)) == 0) {
+            if (const char *status = statusOf(s, ctx))
+                throwNotDead(kName, m_id, m_enqueue.topic(), status);
             throw Rollback{};
+        }
         return valueOf(m_enqueue.call(s, ctx));
     }
     std::optional<EnqueueResult> finish(std::optional<std::int64_t> id, OpContext &ctx);
 
 private:
+    // The status message m_id of the topic has now, read through the dashboards' peek (a page
+    // of one per status, the likeliest first); null when the topic has no such message. Only
+    // after the dead-only delete found nothing, so the common move pays nothing for it.
+    template <typename S>
+    const char *statusOf(S &s, OpContext &ctx)
+    {
+        constexpr std::pair<PeekStatus, const char *> kStatuses[] = {
+            {PeekStatus::Processing, "processing"},
+            {PeekStatus::Pending, "pending"},
+            {PeekStatus::Delayed, "pending"},
+            {PeekStatus::Done, "done"},
+        };
+        for (const auto &[status, name] : kStatuses) {
+            const std::vector<QueueRow> rows
+                = valueOf(s.peek(m_enqueue.topic(), status, m_id - 1, 1, ctx.now));
+            if (!rows.empty() && rows.front().id == m_id)
+                return name;
+        }
+        return nullptr;
+    }
+
     std::int64_t m_id;
     EnqueueOp m_enqueue;
 };

@@ -1,4 +1,5 @@
 #include <kvs/errors.h>
+#include <kvs/queue_errors.h>
 
 #include <utility>
 
@@ -60,6 +61,16 @@ SchemaOutdatedError::SchemaOutdatedError(const std::string &message, long long v
 NotKvsDatabaseError::NotKvsDatabaseError(const std::string &message, std::string tables)
     : Error(message)
     , m_tables(std::move(tables))
+{}
+
+MessageNotDeadError::MessageNotDeadError(const std::string &message,
+                                         std::int64_t id,
+                                         std::string topic,
+                                         std::string status)
+    : Error(message)
+    , m_id(id)
+    , m_topic(std::move(topic))
+    , m_status(std::move(status))
 {}
 
 } // namespace kvs

@@ -1,6 +1,7 @@
 // The sweep as a long job (kvs/dead_letter_sweep.h, kvs/sweep_control.h): batches sized by the
 // time the last one took, pause, resume, cancel, auto-pause when retried messages die again;
 // and the export that goes before a delete (kvs/dead_letter_export.h).
+#include "queue/dead_letter_fixture.h"
 #include "support/test_support.h"
 
 #include <kvs/async_kvstore.h>
@@ -50,29 +51,10 @@ class TestDeadLetterJob : public QObject
 private:
     test::TestFiles m_files;
 
-    // count dead letters on topic "jobs" (max attempts 1); message i failed with "error i" and
-    // payload {n: i}.
+    // count dead letters on topic "jobs" in a new file (test::deadLetters).
     std::string deadLetters(const char *name, int count)
     {
-        const std::string path = m_files.path(name);
-        KVStoreOptions options;
-        options.clock = std::make_shared<ManualClock>();
-        KVStore store(path, options);
-        QueueOptions queue;
-        queue.topic = "jobs";
-        queue.maxAttempts = 1;
-        for (int i = 0; i < count; ++i)
-            (void)store.enqueue(Value::object({{"n", Value(double(i))}}), queue);
-        for (int taken = 0; taken < count;) {
-            const std::vector<QueueMessage> page = store.dequeue("jobs", 1000);
-            for (const QueueMessage &m : page) {
-                NackOptions nack;
-                nack.error = "error " + std::to_string(m.id - 1);
-                store.nack(double(m.id), m.token, nack);
-            }
-            taken += int(page.size());
-        }
-        return path;
+        return test::deadLetters(m_files.path(name), count);
     }
 
     // Takes the one due message of "jobs" and fails it on its last attempt: dead again.

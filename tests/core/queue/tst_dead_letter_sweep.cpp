@@ -1,5 +1,6 @@
 // The operator's sweep over dead letters (kvs/dead_letter_sweep.h): its filter, batches, progress,
 // cancel and rate errors; and the audit log it is recorded in (kvs/audit_log.h).
+#include "queue/dead_letter_fixture.h"
 #include "support/test_support.h"
 
 #include <kvs/async_kvstore.h>
@@ -26,29 +27,10 @@ class TestDeadLetterSweep : public QObject
 private:
     test::TestFiles m_files;
 
-    // count dead letters on topic "jobs"; message i failed with "error i" and payload {n: i}.
+    // count dead letters on topic "jobs" in a new file (test::deadLetters).
     std::string deadLetters(const char *name, int count)
     {
-        const std::string path = m_files.path(name);
-        KVStoreOptions options;
-        options.clock = std::make_shared<ManualClock>();
-        KVStore store(path, options);
-        QueueOptions queue;
-        queue.topic = "jobs";
-        queue.maxAttempts = 1;
-        for (int i = 0; i < count; ++i) {
-            (void)store.enqueue(Value::object({{"n", Value(double(i))}}), queue);
-        }
-        for (int taken = 0; taken < count;) {
-            const std::vector<QueueMessage> page = store.dequeue("jobs", 1000);
-            for (const QueueMessage &m : page) {
-                NackOptions nack;
-                nack.error = "error " + std::to_string(m.id - 1);
-                store.nack(double(m.id), m.token, nack);
-            }
-            taken += int(page.size());
-        }
-        return path;
+        return test::deadLetters(m_files.path(name), count);
     }
 
 private slots:

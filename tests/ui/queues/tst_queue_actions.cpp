@@ -347,6 +347,55 @@ private slots:
         QCOMPARE(audit[u"result"].toString(), QStringLiteral("not found"));
     }
 
+    // Someone retries the message and a consumer leases it while the operator edits it: the
+    // move must not replace the leased message.
+    void editOfAMessageRetriedMeanwhileWritesNothing()
+    {
+        auto store = freshStore();
+        const std::int64_t id = deadMessage(*store, "orders", Value("broken"));
+        auto shown = show(store, true);
+        QueuesPane &pane = shown->pane;
+        QTRY_COMPARE(pane.controller()->overview()->rowCount(), 1);
+        selectTopic(pane, "orders");
+        QTRY_COMPARE(pane.controller()->deadLetters()->rowCount(), 1);
+        pane.deadLetterView()->selectRow(0);
+        QueueActionsBar *bar = pane.actionsBar();
+        std::string token;
+        bar->setDialogRunner([&](QDialog *d) {
+            auto *dialog = qobject_cast<MoveMessageDialog *>(d);
+            if (!dialog || dialog->messageId() != id)
+                return false;
+            (void)store->retryDeadMessages("orders", {double(id)}).result();
+            const auto leased = store->dequeue("orders", 1).result();
+            if (leased.size() == 1)
+                token = leased[0].token;
+            dialog->payloadEditor()->setText(QStringLiteral("\"fixed\""));
+            dialog->accept();
+            return dialog->result() == QDialog::Accepted;
+        });
+        const qsizetype recordsBefore = auditRecords().size();
+        QSignalSpy status(bar, &QueueActionsBar::statusMessage);
+        bar->editButton()->click();
+        QVERIFY(status.wait(5000));
+        QVERIFY(!token.empty());
+        QCOMPARE(status.last().at(0).toString(),
+                 QStringLiteral("Message %1 of topic \"orders\" was retried meanwhile and is "
+                                "leased by a consumer now: nothing was written.")
+                     .arg(id));
+        const QueueStats stats = store->queueStats("orders").result().at(0);
+        QCOMPARE(stats.processing, std::int64_t(1));
+        QCOMPARE(stats.pending + stats.dead, std::int64_t(0));
+        QVERIFY(store->acknowledge(double(id), token).result()); // the consumer still holds it
+        QTRY_COMPARE(auditRecords().size(), recordsBefore + 1);  // written off the GUI thread
+        const QJsonObject audit = auditRecords().last();
+        QCOMPARE(audit[u"action"].toString(), QStringLiteral("move"));
+        QCOMPARE(audit[u"changed"].toInt(), 0);
+        QCOMPARE(audit[u"result"].toString(),
+                 QStringLiteral("kvs: moveMessage() needs a dead message, but message %1 of topic "
+                                "\"orders\" is processing")
+                     .arg(id));
+    }
+
     void cleanDoneDeletesOnlyTheTopicsDoneMessages()
     {
         auto store = freshStore(3600000); // done messages kept an hour
