@@ -35,7 +35,7 @@ QChartView *chartView(QWidget *parent, const QString &title, QDateTimeAxis *time
     auto *chart = new QChart;
     auto *view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(140);
+    view->setMinimumHeight(90);
     chart->setTitle(title);
     chart->setMargins(QMargins(4, 2, 4, 2));
     chart->layout()->setContentsMargins(0, 0, 0, 0);

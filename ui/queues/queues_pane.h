@@ -41,8 +41,9 @@ class QueuesPane : public QWidget
 public:
     // Where the division of overview, charts and messages is kept (QSettings).
     static constexpr const char *kSplitterKey = "queues/splitterState";
-    // The overview's least height shows this many topics.
-    static constexpr int kOverviewRowsShown = 4;
+    // The overview's least height shows this many topics (the pane of a 1024x700 window); a
+    // 1400x900 one shows four or more.
+    static constexpr int kOverviewRowsShown = 3;
 
     explicit QueuesPane(QWidget *parent = nullptr);
 

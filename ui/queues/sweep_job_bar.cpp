@@ -53,6 +53,7 @@ SweepJobBar::SweepJobBar(QueuesController *controller, QueueCountJob *count, QWi
                              "passed). The job waits only while KVS Admin stays open."));
     m_startAtCheck->setToolTip(m_startAt->toolTip());
     m_label->setWordWrap(true);
+    m_label->hide(); // no line of its own before the first job
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto *settings = new QHBoxLayout;
@@ -170,14 +171,14 @@ void SweepJobBar::updateState()
     switch (job->state()) {
     case SweepJob::State::Scheduled: {
         const QDateTime at = QDateTime::fromMSecsSinceEpoch(*job->spec().startAtMs);
-        m_label->setText(tr("Scheduled: the job starts at %1 on %2. It runs only while KVS "
-                            "Admin stays open; Cancel drops it.")
-                             .arg(QLocale().toString(at.time(), QLocale::ShortFormat),
-                                  QLocale().toString(at.date(), QLocale::ShortFormat)));
+        setJobText(tr("Scheduled: the job starts at %1 on %2. It runs only while KVS "
+                      "Admin stays open; Cancel drops it.")
+                       .arg(QLocale().toString(at.time(), QLocale::ShortFormat),
+                            QLocale().toString(at.date(), QLocale::ShortFormat)));
         break;
     }
     case SweepJob::State::Finished:
-        m_label->setText(job->resultMessage());
+        setJobText(job->resultMessage());
         break;
     default:
         showProgress();
@@ -200,11 +201,11 @@ void SweepJobBar::showProgress()
                                .arg(qRound(job->rate()));
     switch (job->state()) {
     case SweepJob::State::Exporting:
-        m_label->setText(tr(
+        setJobText(tr(
             "Exporting before the delete: %n message(s) written…", nullptr, int(job->exported())));
         break;
     case SweepJob::State::Paused:
-        m_label->setText(
+        setJobText(
             job->autoPaused()
                 ? tr("Paused by itself: %1 of the %2 messages this job retried died again (more "
                      "than %3 %). Resume or Cancel. %4")
@@ -215,7 +216,7 @@ void SweepJobBar::showProgress()
                 : tr("Paused (after the batch in flight). Resume or Cancel. %1").arg(counts));
         break;
     default:
-        m_label->setText(counts);
+        setJobText(counts);
     }
 }
 
@@ -225,7 +226,7 @@ void SweepJobBar::showCountProgress(qint64 scanned, qint64 matched)
         return;
     if (m_progress->maximum() > 0)
         m_progress->setValue(int(std::min<qint64>(scanned, m_progress->maximum())));
-    m_label->setText(tr("Read %1 messages, %2 matched…").arg(scanned).arg(matched));
+    setJobText(tr("Read %1 messages, %2 matched…").arg(scanned).arg(matched));
 }
 
 void SweepJobBar::showCountResult(qint64 scanned,
@@ -236,9 +237,15 @@ void SweepJobBar::showCountResult(qint64 scanned,
     updateState();
     const QString count
         = tr("%n message(s) match (of %1 read).", nullptr, int(matched)).arg(scanned);
-    m_label->setText(!error.isEmpty() ? tr("The count failed: %1").arg(error)
-                     : cancelled      ? tr("Cancelled. %1").arg(count)
-                                      : count);
+    setJobText(!error.isEmpty() ? tr("The count failed: %1").arg(error)
+               : cancelled      ? tr("Cancelled. %1").arg(count)
+                                : count);
+}
+
+void SweepJobBar::setJobText(const QString &text)
+{
+    m_label->setText(text);
+    m_label->setVisible(!text.isEmpty());
 }
 
 } // namespace kvs::ui

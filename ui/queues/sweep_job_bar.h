@@ -57,6 +57,8 @@ private:
     void updateState();
     void showProgress();
     void showCountProgress(qint64 scanned, qint64 matched);
+    // The label's text; an empty label takes no line.
+    void setJobText(const QString &text);
     void showCountResult(qint64 scanned, qint64 matched, bool cancelled, const QString &error);
 
     QueuesController *m_controller; // Not owned.

@@ -44,9 +44,9 @@ namespace {
 constexpr int kTimeout = 20000;
 
 // The pane's share of the main window at 1400x900 and at 1024x700 (less the window's menu,
-// toolbars, the database tab's toolbar and its views' tab bar).
-const QSize kDefaultPane(1380, 760);
-const QSize kSmallPane(1004, 560);
+// toolbars, the database tab's toolbar and its views' tab bar: about 195 px, measured under Xvfb).
+const QSize kDefaultPane(1380, 705);
+const QSize kSmallPane(1004, 505);
 
 QueueOptions topic(const char *name, int maxAttempts = 5)
 {
@@ -199,14 +199,17 @@ private slots:
     void fitsTheWindow_data()
     {
         QTest::addColumn<QSize>("size");
-        QTest::newRow("1400x900 window") << kDefaultPane;
-        QTest::newRow("1024x700 window") << kSmallPane;
+        QTest::addColumn<int>("topicsShown");
+        QTest::newRow("1400x900 window") << kDefaultPane << 4;
+        QTest::newRow("1024x700 window") << kSmallPane << QueuesPane::kOverviewRowsShown;
     }
 
-    // The overview shows four topics, the charts a plot of some height with labels that fit.
+    // The pane fits, its overview shows several topics, the charts a plot of some height with
+    // labels that fit.
     void fitsTheWindow()
     {
         QFETCH(QSize, size);
+        QFETCH(int, topicsShown);
         QSettings().remove(QLatin1String(QueuesPane::kSplitterKey));
         const std::string file = "fits-" + std::to_string(size.width()) + ".db";
         std::shared_ptr<AsyncKVStore> store = fiveTopics(file.c_str());
@@ -217,11 +220,16 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
         QTRY_COMPARE(pane.controller()->overview()->rowCount(), 5);
         QTRY_VERIFY(pane.trends()->sampler()->history().samples().size() >= 1);
+        // It fits: nothing is cut off at the bottom or the right.
+        QVERIFY2(pane.minimumSizeHint().width() <= size.width()
+                     && pane.minimumSizeHint().height() <= size.height(),
+                 qPrintable(QStringLiteral("it needs %1x%2")
+                                .arg(pane.minimumSizeHint().width())
+                                .arg(pane.minimumSizeHint().height())));
         const QTableView *overview = pane.overviewView();
         QVERIFY2(
             overview->viewport()->height()
-                >= QueuesPane::kOverviewRowsShown
-                       * overview->verticalHeader()->defaultSectionSize(),
+                >= topicsShown * overview->verticalHeader()->defaultSectionSize(),
             qPrintable(
                 QStringLiteral("the overview is %1 px high").arg(overview->viewport()->height())));
         const QueueChartsView *charts = pane.trends()->charts();
@@ -229,7 +237,7 @@ private slots:
         QVERIFY2(labelsFit(charts->countAxisLabels()),
                  qPrintable(charts->countAxisLabels().join(QLatin1Char(' '))));
         const double plot = charts->countView()->chart()->plotArea().height();
-        QVERIFY2(plot >= 60, qPrintable(QStringLiteral("the plot is %1 px high").arg(plot)));
+        QVERIFY2(plot >= 50, qPrintable(QStringLiteral("the plot is %1 px high").arg(plot)));
         pane.hide();
         store->close().waitForFinished();
     }
