@@ -17,8 +17,12 @@ KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_key_row_actions savesAScreenshotO
 cp build/screenshots/inspector-conflict.png "$out/inspector-conflict.png"
 ./build/tests/ui/tst_connection_dialog savesScreenshots
 cp build/tests/ui/connection-dialog-postgres.png "$out/connection-dialog.png"
-./build/tests/ui/tst_queues_pane overviewBrowserAndActions
-cp build/tests/ui/screenshots/queues.png "$out/queues.png"
+# The Queues view: the overview with charts, the message browser with a filter, a bulk retry in
+# progress (a queue history built on a test clock).
+./build/tests/ui/tst_queues_layout savesTheReadmeScreenshots
+for shot in queues queues-browser queues-bulk-retry; do
+    cp "build/tests/ui/screenshots/$shot.png" "$out/$shot.png"
+done
 ./build/tests/ui/tst_tables_pane savesScreenshots
 cp build/tests/ui/screenshots/tables.png "$out/tables.png"
 cp build/tests/ui/screenshots/sql-console.png "$out/sql-console.png"

@@ -2508,6 +2508,21 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Sampled at each overview refresh while this tab is open. Enqueued per second is known for the whole database only; the other rates are what the counts show.</source>
         <translation>Bei jeder Aktualisierung der Übersicht erfasst, solange dieser Tab offen ist. Eingereiht pro Sekunde ist nur für die ganze Datenbank bekannt; die übrigen Raten zeigen, was die Zählungen hergeben.</translation>
     </message>
+    <message>
+        <source>G</source>
+        <comment>a thousand million, chart axis</comment>
+        <translation>G</translation>
+    </message>
+    <message>
+        <source>M</source>
+        <comment>a million, chart axis</comment>
+        <translation>M</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <comment>a thousand, chart axis</comment>
+        <translation>k</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::QueueMessageModel</name>
@@ -2697,10 +2712,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Alle passenden löschen …</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
         <source>Queue action</source>
         <translation>Warteschlangenaktion</translation>
     </message>
@@ -2733,10 +2744,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Refreshed at %1 (%2 ms); every %3 s.</source>
         <translation>Aktualisiert um %1 (%2 ms); alle %3 s.</translation>
-    </message>
-    <message>
-        <source>Read %1 dead messages, %2 matched, %3 done…</source>
-        <translation>%1 unzustellbare Nachrichten gelesen, %2 passend, %3 erledigt …</translation>
     </message>
     <message>
         <source>Select a topic to see its dead letters.</source>
@@ -2863,25 +2870,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>A literal such as 42, &quot;abc&quot; or 7n.</source>
         <translation>Ein Literal wie 42, &quot;abc&quot; oder 7n.</translation>
-    </message>
-    <message>
-        <source>Read %1 messages, %2 matched…</source>
-        <translation>%1 Nachrichten gelesen, %2 passen…</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n message(s) match (of %1 read).</source>
-        <translation>
-            <numerusform>%n Nachricht passt (von %1 gelesenen).</numerusform>
-            <numerusform>%n Nachrichten passen (von %1 gelesenen).</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The count failed: %1</source>
-        <translation>Das Zählen ist fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>Cancelled. %1</source>
-        <translation>Abgebrochen. %1</translation>
     </message>
     <message>
         <source>A payload path condition needs both the path and the literal its value equals.</source>
@@ -3500,6 +3488,25 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Paused (after the batch in flight). Resume or Cancel. %1</source>
         <translation>Angehalten (nach dem laufenden Stapel). Fortsetzen oder abbrechen. %1</translation>
+    </message>
+    <message>
+        <source>Read %1 messages, %2 matched…</source>
+        <translation>%1 Nachrichten gelesen, %2 passen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) match (of %1 read).</source>
+        <translation>
+            <numerusform>%n Nachricht passt (von %1 gelesenen).</numerusform>
+            <numerusform>%n Nachrichten passen (von %1 gelesenen).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The count failed: %1</source>
+        <translation>Das Zählen ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled. %1</source>
+        <translation>Abgebrochen. %1</translation>
     </message>
 </context>
 <context>

@@ -47,3 +47,9 @@ if(TARGET tst_queues_teardown)
     set_tests_properties(tst_queues_teardown_postgres PROPERTIES LABELS postgres
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queues_teardown_postgres.jsonl;KVS_QUEUE_HISTORY_DIR=${CMAKE_CURRENT_BINARY_DIR}/queue-history/tst_queues_teardown_postgres")
 endif()
+# The view's layout at the default window size and a smaller one, and the README's screenshots.
+kvs_add_test(tst_queues_layout queues/tst_queues_layout.cpp LIBS kvs_ui)
+if(TARGET tst_queues_layout)
+    target_compile_definitions(tst_queues_layout PRIVATE
+        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+endif()

@@ -2,15 +2,17 @@
 
 #include "queues/queue_history.h"
 
+#include <QCategoryAxis>
 #include <QChartView>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDateTimeAxis>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -19,22 +21,52 @@ namespace kvs::ui {
 
 namespace {
 
-QChartView *chartView(QWidget *parent, const QString &title, QDateTimeAxis *time, QValueAxis *y)
+// Ticks the value axes show at most above 0: enough to read a level, few enough that their
+// labels never crowd a chart a third of a window high.
+constexpr int kValueTicks = 4;
+// Time labels along a chart half a window wide ("HH:mm:ss" or "ddd HH:mm").
+constexpr int kTimeTicks = 4;
+
+// A chart with little padding: at the window's default size every pixel goes to the plot and
+// the axis labels (Qt's default margins and a legend below left the plot a few pixels high, its
+// labels elided to "…"). The legend sits on the right, where a wide window has room.
+QChartView *chartView(QWidget *parent, const QString &title, QDateTimeAxis *time, QCategoryAxis *y)
 {
-    auto *view = new QChartView(new QChart, parent);
+    auto *chart = new QChart;
+    auto *view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(180);
-    view->chart()->setTitle(title);
-    view->chart()->legend()->setAlignment(Qt::AlignBottom);
+    view->setMinimumHeight(90);
+    chart->setTitle(title);
+    chart->setMargins(QMargins(4, 2, 4, 2));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignRight);
     time->setFormat(QStringLiteral("HH:mm"));
-    y->setLabelFormat(QStringLiteral("%.0f"));
+    time->setTickCount(kTimeTicks);
+    // Labels at the tick values, as compactNumber() writes them (a printf format cannot say 1.2k).
+    y->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     y->setMin(0);
-    view->chart()->addAxis(time, Qt::AlignBottom);
-    view->chart()->addAxis(y, Qt::AlignLeft);
+    chart->addAxis(time, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
     return view;
 }
 
-QLineSeries *addSeries(QChartView *view, const QString &name, QDateTimeAxis *time, QValueAxis *y)
+// Labels axis with the ticks from 0 to at least highest: as many as the plot's height has room
+// for, one per ~28 px (Qt Charts elides every label to "…" when they crowd).
+void setTicks(QCategoryAxis *axis, double highest, const QChartView *view)
+{
+    const double plot = view->chart()->plotArea().height();
+    const int room = plot > 0 ? std::clamp(int(plot / 28), 1, kValueTicks) : kValueTicks;
+    const std::vector<double> ticks = QueueChartsView::niceTicks(highest, room);
+    for (const QString &label : axis->categoriesLabels())
+        axis->remove(label);
+    axis->setStartValue(0);
+    for (const double tick : ticks)
+        axis->append(QueueChartsView::compactNumber(tick), tick);
+    axis->setRange(0, ticks.back());
+}
+
+QLineSeries *addSeries(QChartView *view, const QString &name, QDateTimeAxis *time, QCategoryAxis *y)
 {
     auto *series = new QLineSeries;
     series->setName(name);
@@ -44,13 +76,43 @@ QLineSeries *addSeries(QChartView *view, const QString &name, QDateTimeAxis *tim
     return series;
 }
 
-// A top a little above the highest point, at least 1 (an empty chart reads 0 .. 1).
-double topOf(double highest)
+} // namespace
+
+QString QueueChartsView::compactNumber(double value)
 {
-    return highest > 0 ? std::ceil(highest * 1.1) : 1.0;
+    // Three significant digits: 1.5k, 12k, 125k; and rates below one, 0.25 per second.
+    const QLocale locale;
+    const double size = std::abs(value);
+    if (size >= 1e9)
+        return locale.toString(value / 1e9, 'g', 3) + tr("G", "a thousand million, chart axis");
+    if (size >= 1e6)
+        return locale.toString(value / 1e6, 'g', 3) + tr("M", "a million, chart axis");
+    if (size >= 1e3)
+        return locale.toString(value / 1e3, 'g', 3) + tr("k", "a thousand, chart axis");
+    return locale.toString(value, 'g', 3);
 }
 
-} // namespace
+std::vector<double> QueueChartsView::niceTicks(double highest, int maxTicks)
+{
+    const double top = highest > 0 ? highest : 1.0;
+    const double rough = top / std::max(1, maxTicks);
+    const double power = std::pow(10.0, std::floor(std::log10(rough)));
+    double step = power;
+    for (const double factor : {1.0, 2.0, 5.0, 10.0}) {
+        step = factor * power;
+        if (step * maxTicks >= top)
+            break;
+    }
+    std::vector<double> ticks{0.0};
+    for (int i = 1; ticks.back() < top; ++i)
+        ticks.push_back(step * i);
+    return ticks;
+}
+
+QStringList QueueChartsView::countAxisLabels() const
+{
+    return m_countAxis->categoriesLabels();
+}
 
 QueueChartsView::QueueChartsView(QWidget *parent)
     : QWidget(parent)
@@ -58,13 +120,12 @@ QueueChartsView::QueueChartsView(QWidget *parent)
     , m_range(new QComboBox(this))
     , m_note(new QLabel(this))
     , m_countTime(new QDateTimeAxis)
-    , m_countAxis(new QValueAxis)
+    , m_countAxis(new QCategoryAxis)
     , m_rateTime(new QDateTimeAxis)
-    , m_rateAxis(new QValueAxis)
+    , m_rateAxis(new QCategoryAxis)
 {
     m_countView = chartView(this, tr("Messages"), m_countTime, m_countAxis);
     m_rateView = chartView(this, tr("Per second"), m_rateTime, m_rateAxis);
-    m_rateAxis->setLabelFormat(QStringLiteral("%.1f"));
     const QString countNames[CountSeriesCount]
         = {tr("due"), tr("delayed"), tr("processing"), tr("dead"), tr("done")};
     for (int i = 0; i < CountSeriesCount; ++i)
@@ -79,9 +140,15 @@ QueueChartsView::QueueChartsView(QWidget *parent)
     m_scope->addItem(tr("All topics"));
     m_range->addItems({tr("Last 5 minutes"), tr("Last hour"), tr("Last 24 hours")});
     m_note->setWordWrap(true);
+    // The note beside the choices, in a smaller type: a line of its own would cost the charts.
+    QFont small = m_note->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_note->setFont(small);
+    m_scope->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto *choices = new QHBoxLayout;
-    choices->addWidget(m_scope, 1);
+    choices->addWidget(m_scope);
     choices->addWidget(m_range);
+    choices->addWidget(m_note, 1);
     auto *charts = new QHBoxLayout;
     charts->addWidget(m_countView, 1);
     charts->addWidget(m_rateView, 1);
@@ -89,7 +156,6 @@ QueueChartsView::QueueChartsView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(choices);
     layout->addLayout(charts, 1);
-    layout->addWidget(m_note);
     connect(m_scope, &QComboBox::currentIndexChanged, this, &QueueChartsView::redraw);
     connect(m_range, &QComboBox::currentIndexChanged, this, &QueueChartsView::redraw);
     redraw();
@@ -191,8 +257,8 @@ void QueueChartsView::redraw()
         time->setRange(from, to);
         time->setFormat(format);
     }
-    m_countAxis->setRange(0, topOf(highestCount));
-    m_rateAxis->setRange(0, topOf(highestRate));
+    setTicks(m_countAxis, highestCount, m_countView);
+    setTicks(m_rateAxis, highestRate, m_rateView);
     m_rates[EnqueuedRate]->setVisible(topic.empty());
     m_note->setText(topic.empty()
                         ? tr("Sampled at each overview refresh while this tab is open. Enqueued "
@@ -201,6 +267,13 @@ void QueueChartsView::redraw()
                         : tr("Sampled at each overview refresh while this tab is open. Enqueued "
                              "per second is known for the whole database only; the other rates "
                              "are what the counts show."));
+}
+
+void QueueChartsView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // The plots' new height decides how many value ticks fit; laid out after this event.
+    QMetaObject::invokeMethod(this, &QueueChartsView::redraw, Qt::QueuedConnection);
 }
 
 } // namespace kvs::ui

@@ -1,17 +1,19 @@
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <vector>
 
+class QCategoryAxis;
 class QChartView;
 class QComboBox;
 class QDateTimeAxis;
 class QLabel;
 class QLineSeries;
-class QValueAxis;
 
 namespace kvs::ui {
 
@@ -60,6 +62,20 @@ public:
     QLineSeries *countSeries(CountSeries which) const { return m_counts[which]; }
     QLineSeries *rateSeries(RateSeries which) const { return m_rates[which]; }
     QLabel *note() const { return m_note; }
+    QChartView *countView() const { return m_countView; }
+    QChartView *rateView() const { return m_rateView; }
+    // The labels the count axis shows now, bottom to top ("0", "500", "1k", ...).
+    QStringList countAxisLabels() const;
+
+    // A number as an axis label, a few characters wide: 950, 1.5k, 12k, 1.2M, 0.25 (three
+    // significant digits, the locale's decimal point).
+    static QString compactNumber(double value);
+    // The ticks of an axis from 0 to at least highest: 1, 2 or 5 times a power of ten apart, at
+    // most maxTicks of them above 0; the last is the axis' top. An empty chart reads 0 .. 1.
+    static std::vector<double> niceTicks(double highest, int maxTicks);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void updateScopes();
@@ -73,9 +89,9 @@ private:
     QChartView *m_countView;                                // Owned.
     QChartView *m_rateView;                                 // Owned.
     QDateTimeAxis *m_countTime;                             // Owned by its chart.
-    QValueAxis *m_countAxis;                                // Owned by its chart.
+    QCategoryAxis *m_countAxis;                             // Owned by its chart.
     QDateTimeAxis *m_rateTime;                              // Owned by its chart.
-    QValueAxis *m_rateAxis;                                 // Owned by its chart.
+    QCategoryAxis *m_rateAxis;                              // Owned by its chart.
     std::array<QLineSeries *, CountSeriesCount> m_counts{}; // Owned by their chart.
     std::array<QLineSeries *, RateSeriesCount> m_rates{};   // Owned by their chart.
 };

@@ -14,7 +14,8 @@ QueueCountJob::QueueCountJob(QObject *parent)
 void QueueCountJob::start(std::shared_ptr<AsyncKVStore> store,
                           std::string topic,
                           BrowseStatus status,
-                          DeadLetterFilter filter)
+                          DeadLetterFilter filter,
+                          qint64 expected)
 {
     ++m_generation;
     m_store = std::move(store);
@@ -24,10 +25,13 @@ void QueueCountJob::start(std::shared_ptr<AsyncKVStore> store,
     m_after = 0;
     m_scanned = 0;
     m_matched = 0;
+    m_expected = expected;
     m_cancelled = false;
     m_running = m_store != nullptr;
-    if (m_running)
-        readPage(m_generation);
+    if (!m_running)
+        return;
+    emit started();
+    readPage(m_generation);
 }
 
 void QueueCountJob::cancel()
@@ -46,6 +50,7 @@ void QueueCountJob::readPage(std::uint64_t generation)
                       return;
                   if (const QString error = errorOf(f); !error.isEmpty()) {
                       m_running = false;
+                      m_store.reset();
                       emit finished(m_scanned, m_matched, false, error);
                       return;
                   }
@@ -65,6 +70,7 @@ void QueueCountJob::readPage(std::uint64_t generation)
                       return;
                   }
                   m_running = false;
+                  m_store.reset(); // the count is done: the store is not kept for it
                   emit finished(m_scanned, m_matched, more && m_cancelled, QString());
               });
 }

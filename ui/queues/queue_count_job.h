@@ -26,15 +26,20 @@ public:
 
     explicit QueueCountJob(QObject *parent = nullptr);
 
-    // Starts counting (a running count is cancelled first). Requires: status is not Dead.
+    // Starts counting (a running count is cancelled first); expected: how many messages of
+    // that status the overview counted (the progress bar's end), 0 when not known. Requires:
+    // status is not Dead.
     void start(std::shared_ptr<AsyncKVStore> store,
                std::string topic,
                BrowseStatus status,
-               DeadLetterFilter filter);
+               DeadLetterFilter filter,
+               qint64 expected = 0);
     void cancel();
     bool isRunning() const { return m_running; }
+    qint64 expected() const { return m_expected; }
 
 signals:
+    void started();
     void progress(qint64 scanned, qint64 matched);
     // The count, or how far it got when cancelled (cancelled true) or when a read failed
     // (error not empty).
@@ -50,6 +55,7 @@ private:
     std::int64_t m_after = 0;
     qint64 m_scanned = 0;
     qint64 m_matched = 0;
+    qint64 m_expected = 0;
     bool m_running = false;
     bool m_cancelled = false;
     std::uint64_t m_generation = 0; // a new start() drops the pages of the old one

@@ -19,6 +19,7 @@ QueueTrendsPanel::QueueTrendsPanel(QueuesController *controller, QWidget *parent
     , m_sampler(new QueueRateSampler(controller->overview(), this))
     , m_charts(new QueueChartsView(this))
     , m_noConsumer(new QSpinBox(this))
+    , m_threshold(new QWidget(this))
 {
     m_charts->setHistory(&m_sampler->history());
     m_noConsumer->setRange(1, 86400);
@@ -34,14 +35,13 @@ QueueTrendsPanel::QueueTrendsPanel(QueuesController *controller, QWidget *parent
         m_controller->overview()->setStallThresholdMs(std::int64_t(value) * 1000);
         m_controller->refresh(); // the warnings follow at once
     });
-    auto *threshold = new QHBoxLayout;
-    threshold->addStretch(1);
-    threshold->addWidget(new QLabel(tr("Warn \"no consumer?\" after"), this));
+    auto *threshold = new QHBoxLayout(m_threshold);
+    threshold->setContentsMargins(0, 0, 0, 0);
+    threshold->addWidget(new QLabel(tr("Warn \"no consumer?\" after"), m_threshold));
     threshold->addWidget(m_noConsumer);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_charts, 1);
-    layout->addLayout(threshold);
 
     connect(controller, &QueuesController::refreshed, m_sampler, &QueueRateSampler::sample);
     connect(m_sampler, &QueueRateSampler::sampled, m_charts, &QueueChartsView::redraw);

@@ -35,6 +35,9 @@ public:
     QueueChartsView *charts() const { return m_charts; }
     QueueRateSampler *sampler() const { return m_sampler; }
     QSpinBox *noConsumerSeconds() const { return m_noConsumer; }
+    // The threshold's label and field, for the owner to place (the Queues pane puts them in its
+    // status line, beside the poll interval); reparented there.
+    QWidget *thresholdControls() const { return m_threshold; }
 
 signals:
     // The history file could not be read or written.
@@ -44,7 +47,8 @@ private:
     QueuesController *m_controller; // Not owned.
     QueueRateSampler *m_sampler;    // Owned (child).
     QueueChartsView *m_charts;      // Owned.
-    QSpinBox *m_noConsumer;         // Owned.
+    QSpinBox *m_noConsumer;         // Owned (in m_threshold).
+    QWidget *m_threshold;           // Owned until the owner places it.
 };
 
 } // namespace kvs::ui

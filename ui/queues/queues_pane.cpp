@@ -24,8 +24,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
-#include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
@@ -57,13 +57,12 @@ QueuesPane::QueuesPane(QWidget *parent)
     , m_deleteSelected(new QPushButton(tr("Delete selected…"), this))
     , m_retryAll(new QPushButton(tr("Retry all matching…"), this))
     , m_deleteAll(new QPushButton(tr("Delete all matching…"), this))
-    , m_jobBar(new SweepJobBar(m_controller, this))
+    , m_countJob(new QueueCountJob(this))
+    , m_jobBar(new SweepJobBar(m_controller, m_countJob, this))
     , m_status(new QLabel(this))
     , m_pollInterval(new QSpinBox(this))
     , m_trends(new QueueTrendsPanel(m_controller, this))
-    , m_countJob(new QueueCountJob(this))
-    , m_countProgress(new QProgressBar(this))
-    , m_countCancel(new QPushButton(tr("Cancel"), this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
 {
     m_confirm = [this](const QString &question) {
         return QMessageBox::question(this,
@@ -134,10 +133,6 @@ QueuesPane::QueuesPane(QWidget *parent)
     auto *actions = new QHBoxLayout;
     actions->addWidget(m_loadMore);
     actions->addWidget(m_count);
-    actions->addWidget(m_countProgress);
-    actions->addWidget(m_countCancel);
-    m_countProgress->hide();
-    m_countCancel->hide();
     actions->addStretch(1);
     actions->addWidget(m_retrySelected);
     actions->addWidget(m_deleteSelected);
@@ -153,15 +148,30 @@ QueuesPane::QueuesPane(QWidget *parent)
     lowerLayout->addLayout(actions);
     lowerLayout->addWidget(m_jobBar);
     lowerLayout->addWidget(m_actionsBar);
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_overview);
-    splitter->addWidget(m_trends);
-    splitter->addWidget(lower);
-    splitter->setStretchFactor(2, 2);
+    // The overview shows a few topics at least, the charts their axes; what the window has
+    // beyond their minimums is shared 2 : 3 : 4, and the user's division is kept.
+    m_overview->setMinimumHeight(m_overview->horizontalHeader()->sizeHint().height()
+                                 + kOverviewRowsShown
+                                       * m_overview->verticalHeader()->defaultSectionSize()
+                                 + 2 * m_overview->frameWidth());
+    m_splitter->addWidget(m_overview);
+    m_splitter->addWidget(m_trends);
+    m_splitter->addWidget(lower);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->setCollapsible(1, true); // a small screen can close the charts
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setStretchFactor(2, 4);
+    m_splitter->setSizes({200, 300, 400}); // scaled to the height the pane gets
+    m_splitter->restoreState(QSettings().value(QLatin1String(kSplitterKey)).toByteArray());
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] {
+        QSettings().setValue(QLatin1String(kSplitterKey), m_splitter->saveState());
+    });
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_splitter, 1);
     auto *statusRow = new QHBoxLayout;
     statusRow->addWidget(m_status, 1);
+    statusRow->addWidget(m_trends->thresholdControls());
     statusRow->addWidget(new QLabel(tr("Poll every"), this));
     statusRow->addWidget(m_pollInterval);
     layout->addLayout(statusRow);
@@ -196,33 +206,16 @@ QueuesPane::QueuesPane(QWidget *parent)
         if (m_controller->browsedStatus() == BrowseStatus::Dead) {
             m_controller->startJob(DeadLetterAction::Count);
         } else {
-            m_countProgress->setRange(0, 0);
-            m_countProgress->show();
-            m_countCancel->show();
             m_countJob->start(m_controller->store(),
                               m_controller->browsedTopic(),
                               m_controller->browsedStatus(),
-                              m_controller->browsedFilter());
+                              m_controller->browsedFilter(),
+                              browsedStatusCount());
         }
         updateActions();
     });
-    connect(m_countCancel, &QPushButton::clicked, m_countJob, &QueueCountJob::cancel);
-    connect(m_countJob, &QueueCountJob::progress, this, [this](qint64 scanned, qint64 matched) {
-        m_status->setText(tr("Read %1 messages, %2 matched…").arg(scanned).arg(matched));
-    });
-    connect(m_countJob,
-            &QueueCountJob::finished,
-            this,
-            [this](qint64 scanned, qint64 matched, bool cancelled, const QString &error) {
-                m_countProgress->hide();
-                m_countCancel->hide();
-                const QString count
-                    = tr("%n message(s) match (of %1 read).", nullptr, int(matched)).arg(scanned);
-                m_status->setText(!error.isEmpty() ? tr("The count failed: %1").arg(error)
-                                  : cancelled      ? tr("Cancelled. %1").arg(count)
-                                                   : count);
-                updateActions();
-            });
+    // The job bar shows the count's progress and result; the buttons follow its state.
+    connect(m_countJob, &QueueCountJob::finished, this, &QueuesPane::updateActions);
     connect(m_errorFilter, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
     connect(m_payloadFilter, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
     connect(m_payloadPath, &QLineEdit::returnPressed, this, &QueuesPane::applyFilter);
@@ -284,17 +277,8 @@ QueuesPane::QueuesPane(QWidget *parent)
     connect(m_trends, &QueueTrendsPanel::problem, m_status, &QLabel::setText);
     connect(m_controller, &QueuesController::actionFinished, m_status, &QLabel::setText);
     connect(m_controller, &QueuesController::browseChanged, this, &QueuesPane::updateActions);
-    connect(m_controller,
-            &QueuesController::jobProgress,
-            this,
-            [this](qint64 scanned, qint64 matched, qint64 changed) {
-                m_status->setText(tr("Read %1 dead messages, %2 matched, %3 done…")
-                                      .arg(scanned)
-                                      .arg(matched)
-                                      .arg(changed));
-            });
-    connect(m_controller, &QueuesController::jobFinished, this, [this](const QString &message) {
-        m_status->setText(message);
+    // A job's progress and result are the job bar's (not repeated in the status line).
+    connect(m_controller, &QueuesController::jobFinished, this, [this] {
         updateActions();
         const std::optional<DeadLetterAction> bulk = std::exchange(m_bulkAfterCount, std::nullopt);
         const SweepJob *job = m_controller->job();
@@ -390,6 +374,27 @@ void QueuesPane::applyFilter()
                          BrowseStatus(m_statusChoice->currentIndex()),
                          std::move(filter),
                          filterDescription());
+}
+
+qint64 QueuesPane::browsedStatusCount() const
+{
+    const QueueOverviewModel *overview = m_controller->overview();
+    const QueueStats *stats = overview->statsAt(overview->rowOf(m_controller->browsedTopic()));
+    if (!stats)
+        return 0;
+    switch (m_controller->browsedStatus()) {
+    case BrowseStatus::Due:
+        return stats->pending;
+    case BrowseStatus::Delayed:
+        return stats->delayed;
+    case BrowseStatus::Processing:
+        return stats->processing;
+    case BrowseStatus::Dead:
+        return stats->dead;
+    case BrowseStatus::Done:
+        return stats->done;
+    }
+    return 0;
 }
 
 QString QueuesPane::filterDescription() const

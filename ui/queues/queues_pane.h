@@ -14,9 +14,9 @@ class QLabel;
 class QLineEdit;
 class QCheckBox;
 class QComboBox;
-class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QSplitter;
 class QTableView;
 
 namespace kvs::ui {
@@ -39,6 +39,12 @@ class QueuesPane : public QWidget
     Q_OBJECT
 
 public:
+    // Where the division of overview, charts and messages is kept (QSettings).
+    static constexpr const char *kSplitterKey = "queues/splitterState";
+    // The overview's least height shows this many topics (the pane of a 1024x700 window); a
+    // 1400x900 one shows four or more.
+    static constexpr int kOverviewRowsShown = 3;
+
     explicit QueuesPane(QWidget *parent = nullptr);
 
     void setStore(std::shared_ptr<AsyncKVStore> store, bool writable, const QString &database);
@@ -67,6 +73,7 @@ public:
     QSpinBox *pollInterval() const { return m_pollInterval; }
     QueueTrendsPanel *trends() const { return m_trends; }
     QueueCountJob *countJob() const { return m_countJob; }
+    QSplitter *splitter() const { return m_splitter; }
 
     // Asks the user (a question box by default); tests replace it.
     void setConfirm(std::function<bool(const QString &question)> confirm)
@@ -100,6 +107,8 @@ private:
     void updateActions();
     std::vector<double> selectedIds() const;
     QString filterDescription() const;
+    // How many messages of the browsed topic and status the overview last counted (0: none).
+    qint64 browsedStatusCount() const;
     void confirmThen(const QString &question, const std::function<void()> &action);
     DeleteChoice askDeleteWithExport(const QString &question, qint64 count);
     // Asks about a bulk action on the count matches a count job found, then starts it.
@@ -124,13 +133,12 @@ private:
     QPushButton *m_deleteSelected;  // Owned.
     QPushButton *m_retryAll;        // Owned.
     QPushButton *m_deleteAll;       // Owned.
-    SweepJobBar *m_jobBar;          // Owned.
+    QueueCountJob *m_countJob;      // Owned (child): the count of a status other than dead.
+    SweepJobBar *m_jobBar;          // Owned: every job's progress, Cancel and result.
     QLabel *m_status;               // Owned.
     QSpinBox *m_pollInterval;       // Owned.
     QueueTrendsPanel *m_trends;     // Owned.
-    QueueCountJob *m_countJob;      // Owned (child).
-    QProgressBar *m_countProgress;  // Owned: the count of a status other than dead.
-    QPushButton *m_countCancel;     // Owned.
+    QSplitter *m_splitter;          // Owned: overview, charts, messages.
     std::function<bool(const QString &)> m_confirm;
     std::function<DeleteChoice(const QString &, qint64)> m_confirmDelete;
     // A bulk action waiting for its count job, to ask with the exact count.

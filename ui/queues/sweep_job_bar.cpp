@@ -1,5 +1,6 @@
 #include "queues/sweep_job_bar.h"
 
+#include "queues/queue_count_job.h"
 #include "queues/queues_controller.h"
 #include "queues/sweep_job.h"
 
@@ -21,9 +22,10 @@
 
 namespace kvs::ui {
 
-SweepJobBar::SweepJobBar(QueuesController *controller, QWidget *parent)
+SweepJobBar::SweepJobBar(QueuesController *controller, QueueCountJob *count, QWidget *parent)
     : QWidget(parent)
     , m_controller(controller)
+    , m_count(count)
     , m_rate(new QLineEdit(this))
     , m_autoPause(new QSpinBox(this))
     , m_startAtCheck(new QCheckBox(tr("Start at"), this))
@@ -51,6 +53,7 @@ SweepJobBar::SweepJobBar(QueuesController *controller, QWidget *parent)
                              "passed). The job waits only while KVS Admin stays open."));
     m_startAtCheck->setToolTip(m_startAt->toolTip());
     m_label->setWordWrap(true);
+    m_label->hide(); // no line of its own before the first job
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto *settings = new QHBoxLayout;
@@ -84,9 +87,20 @@ SweepJobBar::SweepJobBar(QueuesController *controller, QWidget *parent)
         else
             job->pause();
     });
-    connect(m_cancel, &QPushButton::clicked, m_controller, &QueuesController::cancelJob);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        if (m_count->isRunning())
+            m_count->cancel();
+        else
+            m_controller->cancelJob();
+    });
     connect(m_controller, &QueuesController::jobStateChanged, this, &SweepJobBar::updateState);
     connect(m_controller, &QueuesController::jobProgress, this, &SweepJobBar::showProgress);
+    connect(m_count, &QueueCountJob::started, this, [this] {
+        updateState();
+        showCountProgress(0, 0);
+    });
+    connect(m_count, &QueueCountJob::progress, this, &SweepJobBar::showCountProgress);
+    connect(m_count, &QueueCountJob::finished, this, &SweepJobBar::showCountResult);
     updateState();
 }
 
@@ -129,20 +143,25 @@ QString SweepJobBar::describe(const SweepJobSpec &spec) const
 void SweepJobBar::updateState()
 {
     const SweepJob *job = m_controller->job();
+    const bool counting = m_count->isRunning();
     const bool active = job && job->state() != SweepJob::State::Finished;
-    m_progress->setVisible(active);
+    m_progress->setVisible(active || counting);
     m_pause->setVisible(active);
-    m_cancel->setVisible(active);
+    m_cancel->setVisible(active || counting);
     m_pause->setEnabled(active && job->state() != SweepJob::State::Scheduled);
     for (QWidget *field : {static_cast<QWidget *>(m_rate),
                            static_cast<QWidget *>(m_autoPause),
                            static_cast<QWidget *>(m_startAtCheck)})
         field->setEnabled(!active);
     m_startAt->setEnabled(!active && m_startAtCheck->isChecked());
-    if (!job) {
-        m_label->clear();
+    if (counting) {
+        const qint64 expected = m_count->expected();
+        m_progress->setRange(0, expected > 0 ? int(std::min<qint64>(expected, INT32_MAX)) : 0);
+        m_progress->setValue(0);
         return;
     }
+    if (!job)
+        return; // the label keeps a count's result
     m_pause->setText(job->state() == SweepJob::State::Paused ? tr("Resume") : tr("Pause"));
     const std::int64_t expected = job->spec().expected;
     if (expected > 0)
@@ -152,14 +171,14 @@ void SweepJobBar::updateState()
     switch (job->state()) {
     case SweepJob::State::Scheduled: {
         const QDateTime at = QDateTime::fromMSecsSinceEpoch(*job->spec().startAtMs);
-        m_label->setText(tr("Scheduled: the job starts at %1 on %2. It runs only while KVS "
-                            "Admin stays open; Cancel drops it.")
-                             .arg(QLocale().toString(at.time(), QLocale::ShortFormat),
-                                  QLocale().toString(at.date(), QLocale::ShortFormat)));
+        setJobText(tr("Scheduled: the job starts at %1 on %2. It runs only while KVS "
+                      "Admin stays open; Cancel drops it.")
+                       .arg(QLocale().toString(at.time(), QLocale::ShortFormat),
+                            QLocale().toString(at.date(), QLocale::ShortFormat)));
         break;
     }
     case SweepJob::State::Finished:
-        m_label->setText(job->resultMessage());
+        setJobText(job->resultMessage());
         break;
     default:
         showProgress();
@@ -182,11 +201,11 @@ void SweepJobBar::showProgress()
                                .arg(qRound(job->rate()));
     switch (job->state()) {
     case SweepJob::State::Exporting:
-        m_label->setText(tr(
+        setJobText(tr(
             "Exporting before the delete: %n message(s) written…", nullptr, int(job->exported())));
         break;
     case SweepJob::State::Paused:
-        m_label->setText(
+        setJobText(
             job->autoPaused()
                 ? tr("Paused by itself: %1 of the %2 messages this job retried died again (more "
                      "than %3 %). Resume or Cancel. %4")
@@ -197,8 +216,36 @@ void SweepJobBar::showProgress()
                 : tr("Paused (after the batch in flight). Resume or Cancel. %1").arg(counts));
         break;
     default:
-        m_label->setText(counts);
+        setJobText(counts);
     }
+}
+
+void SweepJobBar::showCountProgress(qint64 scanned, qint64 matched)
+{
+    if (!m_count->isRunning())
+        return;
+    if (m_progress->maximum() > 0)
+        m_progress->setValue(int(std::min<qint64>(scanned, m_progress->maximum())));
+    setJobText(tr("Read %1 messages, %2 matched…").arg(scanned).arg(matched));
+}
+
+void SweepJobBar::showCountResult(qint64 scanned,
+                                  qint64 matched,
+                                  bool cancelled,
+                                  const QString &error)
+{
+    updateState();
+    const QString count
+        = tr("%n message(s) match (of %1 read).", nullptr, int(matched)).arg(scanned);
+    setJobText(!error.isEmpty() ? tr("The count failed: %1").arg(error)
+               : cancelled      ? tr("Cancelled. %1").arg(count)
+                                : count);
+}
+
+void SweepJobBar::setJobText(const QString &text)
+{
+    m_label->setText(text);
+    m_label->setVisible(!text.isEmpty());
 }
 
 } // namespace kvs::ui

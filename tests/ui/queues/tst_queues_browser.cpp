@@ -7,6 +7,7 @@
 #include "queues/queue_overview_model.h"
 #include "queues/queues_controller.h"
 #include "queues/queues_pane.h"
+#include "queues/sweep_job_bar.h"
 #include "support/postgres_test_server.h"
 
 #include <kvs/async_kvstore.h>
@@ -16,6 +17,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -218,6 +220,10 @@ private slots:
         pane.countButton()->click();
         QVERIFY(swept.wait(20000));
         QCOMPARE(swept.at(0).at(0).toString(), QStringLiteral("600 message(s) match."));
+        // One place for a job's progress and result: the job bar, not the status line too.
+        SweepJobBar *bar = pane.jobBar();
+        QCOMPARE(bar->jobLabel()->text(), QStringLiteral("600 message(s) match."));
+        QVERIFY(!pane.statusLabel()->text().contains(QStringLiteral("match")));
 
         // Due messages: QueueCountJob, with progress after the first read of 1000.
         pane.errorFilter()->clear();
@@ -233,25 +239,33 @@ private slots:
         pane.countButton()->click();
         QVERIFY(job->isRunning());
         QVERIFY(!pane.countButton()->isEnabled());
+        // The count runs in the job bar: its progress against the overview's count, Cancel,
+        // no Pause (a count cannot pause).
+        QVERIFY(bar->progressBar()->isVisible());
+        QCOMPARE(bar->progressBar()->maximum(), kDue);
+        QVERIFY(bar->cancelButton()->isVisible());
+        QVERIFY(!bar->pauseButton()->isVisible());
         QVERIFY(finished.wait(20000));
         QCOMPARE(progress.count(), 1);
         QCOMPARE(progress.at(0).at(0).toLongLong(), qint64(1000));
         QCOMPARE(finished.at(0).at(0).toLongLong(), qint64(kDue));
         QCOMPARE(finished.at(0).at(1).toLongLong(), qint64(kDue / 2));
         QCOMPARE(finished.at(0).at(2).toBool(), false);
-        QCOMPARE(pane.statusLabel()->text(),
-                 QStringLiteral("750 message(s) match (of 1500 read)."));
+        QCOMPARE(bar->jobLabel()->text(), QStringLiteral("750 message(s) match (of 1500 read)."));
+        QVERIFY(!pane.statusLabel()->text().contains(QStringLiteral("match")));
+        QVERIFY(!bar->progressBar()->isVisible());
+        QVERIFY(!bar->cancelButton()->isVisible());
         QVERIFY(pane.countButton()->isEnabled());
 
         // Cancelled: it stops after the read in flight and says how far it got.
         finished.clear();
         pane.countButton()->click();
-        job->cancel();
+        bar->cancelButton()->click(); // the job bar's Cancel stops the count
         QVERIFY(finished.wait(20000));
         QCOMPARE(finished.at(0).at(0).toLongLong(), qint64(1000));
         QCOMPARE(finished.at(0).at(2).toBool(), true);
-        QVERIFY2(pane.statusLabel()->text().startsWith(QStringLiteral("Cancelled. ")),
-                 qPrintable(pane.statusLabel()->text()));
+        QVERIFY2(bar->jobLabel()->text().startsWith(QStringLiteral("Cancelled. ")),
+                 qPrintable(bar->jobLabel()->text()));
 
         // Nothing matches: an exact zero, not an empty answer.
         pane.payloadFilter()->setText(QStringLiteral("nobody"));
@@ -260,7 +274,7 @@ private slots:
         pane.countButton()->click();
         QVERIFY(finished.wait(20000));
         QCOMPARE(finished.at(0).at(1).toLongLong(), qint64(0));
-        QCOMPARE(pane.statusLabel()->text(), QStringLiteral("0 message(s) match (of 1500 read)."));
+        QCOMPARE(bar->jobLabel()->text(), QStringLiteral("0 message(s) match (of 1500 read)."));
         pane.hide();
     }
 };
