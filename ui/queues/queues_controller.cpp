@@ -71,6 +71,12 @@ void QueuesController::setPolling(bool on)
     m_scheduler->setActive(on);
 }
 
+void QueuesController::setLeaseWindowMs(std::int64_t ms)
+{
+    m_leaseWindowMs = std::max<std::int64_t>(0, ms);
+    refresh();
+}
+
 void QueuesController::refresh()
 {
     if (!m_store)
@@ -85,23 +91,26 @@ void QueuesController::refresh()
     const std::shared_ptr<AsyncKVStore> store = m_store;
     // Projected: a dashboard's read never writes, on a writable store too (a write would also
     // move PRAGMA data_version and trigger the next refresh itself).
-    kvs::then(store->queueStats(std::nullopt, QueueStatsOptions{ExpiredLeases::Project}),
-              this,
-              [this, store, started](QFuture<std::vector<QueueStats>> f) {
-                  m_refreshing = false;
-                  if (store != m_store)
-                      return;
-                  const qint64 took = started->elapsed();
-                  m_scheduler->refreshFinished(took);
-                  if (std::exchange(m_refreshAgain, false))
-                      m_scheduler->requestRefresh();
-                  if (const QString error = errorOf(f); !error.isEmpty()) {
-                      emit failed(error);
-                      return;
-                  }
-                  m_overview->setStats(f.result(), nowMs());
-                  emit refreshed(took);
-              });
+    const std::int64_t window = m_leaseWindowMs;
+    kvs::then(
+        store->queueStats(std::nullopt, QueueStatsOptions{ExpiredLeases::Project, double(window)}),
+        this,
+        [this, store, started, window](QFuture<std::vector<QueueStats>> f) {
+            m_refreshing = false;
+            if (store != m_store)
+                return;
+            const qint64 took = started->elapsed();
+            m_scheduler->refreshFinished(took);
+            if (std::exchange(m_refreshAgain, false))
+                m_scheduler->requestRefresh();
+            if (const QString error = errorOf(f); !error.isEmpty()) {
+                emit failed(error);
+                return;
+            }
+            m_overview->setLeaseWindowMs(window);
+            m_overview->setStats(f.result(), nowMs());
+            emit refreshed(took);
+        });
 }
 
 void QueuesController::browse(const std::string &topic,
