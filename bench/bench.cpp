@@ -5,6 +5,7 @@
 #include "bench/data.h"
 #include "bench/kvstore_bench.h"
 #include "bench/queue_bulk_retry_bench.h"
+#include "bench/queue_dashboard_bench.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
@@ -20,8 +21,27 @@ namespace kvs::bench {
 
 namespace {
 
-// An op of its own kind, run only when named: a bulk job against a concurrent writer.
-constexpr std::string_view kQueueBulkRetry = "queue_bulk_retry";
+// Ops of their own kind, run only when named, each on a database it fills: a bulk job against
+// a concurrent writer, and the queue dashboard's reads.
+struct QueueBenchOp
+{
+    std::string_view name;
+    void (*run)(const BenchConfig &, std::ostream &);
+};
+constexpr QueueBenchOp kQueueBenchOps[] = {
+    {"queue_bulk_retry", runQueueBulkRetryBench},
+    {"queue_overview", runQueueOverviewBench},
+    {"queue_dead_filter", runQueueDeadFilterBench},
+};
+
+const QueueBenchOp *queueBenchOp(std::string_view name)
+{
+    for (const QueueBenchOp &op : kQueueBenchOps) {
+        if (op.name == name)
+            return &op;
+    }
+    return nullptr;
+}
 
 // The store operations config.ops names, in run order (all of them when it names none).
 std::vector<BenchOp> selectedOps(const BenchConfig &config)
@@ -42,7 +62,7 @@ std::vector<BenchOp> selectedOps(const BenchConfig &config)
 
 bool isBenchOperation(std::string_view name) noexcept
 {
-    return benchOpFromName(name).has_value() || name == kQueueBulkRetry;
+    return benchOpFromName(name).has_value() || queueBenchOp(name) != nullptr;
 }
 
 std::string benchOperationList()
@@ -52,8 +72,10 @@ std::string benchOperationList()
         list += list.empty() ? "" : ", ";
         list += benchOpName(op);
     }
-    list += ", ";
-    list += kQueueBulkRetry;
+    for (const QueueBenchOp &op : kQueueBenchOps) {
+        list += ", ";
+        list += op.name;
+    }
     return list;
 }
 
@@ -89,13 +111,15 @@ void runBench(const BenchConfig &config, std::ostream &out, std::ostream &err)
                             : std::vector<std::string>{"kvstore", "async-sqlite"};
     }
     BenchConfig storeOps = config;
-    const auto bulk = std::find(storeOps.ops.begin(), storeOps.ops.end(), kQueueBulkRetry);
-    if (bulk != storeOps.ops.end()) {
-        storeOps.ops.erase(bulk);
-        runQueueBulkRetryBench(config, out);
-        if (storeOps.ops.empty())
-            return;
+    storeOps.ops.clear();
+    for (const std::string &name : config.ops) {
+        if (const QueueBenchOp *op = queueBenchOp(name))
+            op->run(config, out);
+        else
+            storeOps.ops.push_back(name);
     }
+    if (!config.ops.empty() && storeOps.ops.empty())
+        return;
     const std::vector<BenchOp> ops = selectedOps(storeOps);
     const auto wants = [&](std::string_view name) {
         return std::find(backends.begin(), backends.end(), name) != backends.end();

@@ -2,6 +2,7 @@
 
 #include "bench/bench.h"
 #include "bench/json_line.h"
+#include "bench/queue_bench_database.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/clock.h>
@@ -15,6 +16,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <ostream>
 #include <poll.h>
 #include <sys/wait.h>
@@ -70,9 +73,8 @@ void fill(const std::string &db)
 }
 
 // Retries every dead letter of the topic; returns the seconds it took.
-double retryAll(const std::string &db, DeadLetterSweepResult &swept, int goFd = -1)
+double retryAll(AsyncKVStore &store, DeadLetterSweepResult &swept, int goFd = -1)
 {
-    AsyncKVStore store(db);
     (void)store.queueStats(kTopic).result(); // opened and migrated before the clock starts
     if (goFd >= 0 && write(goFd, "g", 1) != 1)
         throw Error("kvs: bench queue_bulk_retry: cannot start the writer");
@@ -82,12 +84,65 @@ double retryAll(const std::string &db, DeadLetterSweepResult &swept, int goFd = 
     options.filter.setErrorContains("lease");
     const auto from = Clock::now();
     swept = sweepDeadLetters(store, options);
-    const double seconds = std::chrono::duration<double>(Clock::now() - from).count();
+    return std::chrono::duration<double>(Clock::now() - from).count();
+}
+
+double retryAll(const std::string &db, DeadLetterSweepResult &swept, int goFd = -1)
+{
+    AsyncKVStore store(db);
+    const double seconds = retryAll(store, swept, goFd);
     store.close().waitForFinished();
     return seconds;
 }
 
-// The writer process: after "go" on goFd, set()s in a loop with no pause (the hardest steady
+// PostgreSQL: kMessages dead letters written by plain SQL into the scratch tables, as fill()
+// and killAll() leave them on SQLite.
+QueueBenchDatabase::Columns deadLetters()
+{
+    QueueBenchDatabase::Columns rows;
+    rows.topic = std::string("'") + kTopic + "'";
+    rows.status = "'dead'";
+    rows.enqueuedAt = "NOW - 10000";
+    rows.deliverAt = "NOW - 10000";
+    rows.attempts = "1";
+    rows.maxAttempts = "1";
+    rows.lockedUntil = "NULL";
+    rows.leaseToken = "NULL";
+    rows.lastError = "'lease expired'";
+    rows.finishedAt = "NOW - 5000";
+    return rows;
+}
+
+void killAll(QueueBenchDatabase &db)
+{
+    db.exec("UPDATE " + db.table()
+            + " SET status = 'dead', attempts = 1, finished_at = deliver_at, last_error = 'lease "
+              "expired', locked_until = NULL, lease_token = NULL WHERE topic = '"
+            + kTopic + "'");
+}
+
+// A set() of the writer process: KVStore on a SQLite file, AsyncKVStore on PostgreSQL.
+std::function<void(std::int64_t)> writerStore(const std::string &db,
+                                              std::unique_ptr<KVStore> &sync,
+                                              std::unique_ptr<AsyncKVStore> &async)
+{
+    if (!isPostgresUrl(db)) {
+        sync = std::make_unique<KVStore>(db);
+        return [&sync](std::int64_t i) {
+            (void)sync->set(Key{KeyPart("bench-writer"), KeyPart(double(i % 100))},
+                            Value(double(i)));
+        };
+    }
+    AsyncKVStoreSettings settings;
+    settings.tablePrefix = std::string(kScratchPrefix);
+    async = std::make_unique<AsyncKVStore>(db, settings);
+    return [&async](std::int64_t i) {
+        (void)async->set(Key{KeyPart("bench-writer"), KeyPart(double(i % 100))}, Value(double(i)))
+            .result();
+    };
+}
+
+// The writer process: after "go" on goFd, set()s (writerStore) in a loop with no pause (the hardest steady
 // writer: it wants the write lock again as soon as it has let it go, so every batch of the
 // sweep keeps it waiting), until stopFd is readable, then writes "count max_us p99_us" to
 // resultFd. Never returns.
@@ -98,12 +153,13 @@ double retryAll(const std::string &db, DeadLetterSweepResult &swept, int goFd = 
         _exit(2);
     std::vector<std::int64_t> waitsUs;
     try {
-        KVStore store(db);
+        std::unique_ptr<KVStore> sync;
+        std::unique_ptr<AsyncKVStore> async;
+        const std::function<void(std::int64_t)> set = writerStore(db, sync, async);
         pollfd stop{stopFd, POLLIN, 0};
         for (std::int64_t i = 0; poll(&stop, 1, 0) == 0; ++i) {
             const auto from = Clock::now();
-            (void)store.set(Key{KeyPart("bench-writer"), KeyPart(double(i % 100))},
-                            Value(double(i)));
+            set(i);
             waitsUs.push_back(
                 std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - from).count());
         }
@@ -130,14 +186,16 @@ double retryAll(const std::string &db, DeadLetterSweepResult &swept, int goFd = 
 
 void runQueueBulkRetryBench(const BenchConfig &config, std::ostream &out)
 {
-    if (isPostgresUrl(config.db) || config.db == ":memory:")
-        throw Error("kvs: bench queue_bulk_retry needs a SQLite file --db");
-    if (std::filesystem::exists(config.db))
+    const bool postgres = isPostgresUrl(config.db);
+    if (config.db == ":memory:")
+        throw Error("kvs: bench queue_bulk_retry needs a SQLite file or a PostgreSQL URL --db");
+    if (!postgres && std::filesystem::exists(config.db))
         throw Error("kvs: bench queue_bulk_retry: " + config.db + " exists; give a new file");
     int go[2], stop[2], result[2];
     if (pipe(go) != 0 || pipe(stop) != 0 || pipe(result) != 0)
         throw Error("kvs: bench queue_bulk_retry: cannot make pipes");
-    fill(config.db);
+    if (!postgres)
+        fill(config.db);
     // The writer is its own process (its own connection and busy handler, as the application
     // that owns the queue would be), forked before this process starts any store thread.
     const pid_t writer = fork();
@@ -148,14 +206,30 @@ void runQueueBulkRetryBench(const BenchConfig &config, std::ostream &out)
 
     // Alone first (the throughput), then dead-lettered again and retried with the writer.
     DeadLetterSweepResult alone;
-    const double aloneSeconds = retryAll(config.db, alone);
-    killAll(config.db);
     DeadLetterSweepResult swept;
-    const double seconds = retryAll(config.db, swept, go[1]);
-    if (write(stop[1], "s", 1) != 1)
-        throw Error("kvs: bench queue_bulk_retry: cannot stop the writer");
+    double aloneSeconds = 0;
+    double seconds = 0;
     char line[128] = {};
-    const ssize_t got = read(result[0], line, sizeof line - 1);
+    ssize_t got = 0;
+    const auto stopWriter = [&] {
+        if (write(stop[1], "s", 1) != 1)
+            throw Error("kvs: bench queue_bulk_retry: cannot stop the writer");
+        got = read(result[0], line, sizeof line - 1);
+    };
+    if (postgres) {
+        QueueBenchDatabase db(config); // the kvsbench_ tables, dropped at its end
+        db.fill(kMessages, deadLetters());
+        db.analyze();
+        aloneSeconds = retryAll(db.store(), alone);
+        killAll(db);
+        seconds = retryAll(db.store(), swept, go[1]);
+        stopWriter(); // before the tables it writes go
+    } else {
+        aloneSeconds = retryAll(config.db, alone);
+        killAll(config.db);
+        seconds = retryAll(config.db, swept, go[1]);
+        stopWriter();
+    }
     int status = 0;
     waitpid(writer, &status, 0);
     for (int fd : {go[0], go[1], stop[0], stop[1], result[0], result[1]})
@@ -165,12 +239,14 @@ void runQueueBulkRetryBench(const BenchConfig &config, std::ostream &out)
         throw Error("kvs: bench queue_bulk_retry: the writer process failed");
     double load[3] = {0, 0, 0};
     (void)getloadavg(load, 3);
-    std::filesystem::remove(config.db);
-    std::filesystem::remove(config.db + "-wal");
-    std::filesystem::remove(config.db + "-shm");
+    if (!postgres) {
+        std::filesystem::remove(config.db);
+        std::filesystem::remove(config.db + "-wal");
+        std::filesystem::remove(config.db + "-shm");
+    }
     out << JsonLine()
                .string("op", "queue_bulk_retry")
-               .string("db", config.db)
+               .string("backend", postgres ? "postgres" : "sqlite")
                .raw("messages", std::to_string(kMessages))
                .raw("retried_alone", std::to_string(alone.progress.changed))
                .raw("retried_alone_per_s", number(double(alone.progress.changed) / aloneSeconds))

@@ -295,6 +295,14 @@
         <source>A topic whose oldest due message waits longer than this is marked &quot;no consumer?&quot; in the Queues view.</source>
         <translation>Ein Thema, dessen älteste fällige Nachricht länger als das wartet, wird in der Warteschlangen-Ansicht mit „kein Verbraucher?“ markiert.</translation>
     </message>
+    <message>
+        <source>Warn of leases expiring within:</source>
+        <translation>Vor ablaufenden Leases warnen innerhalb von:</translation>
+    </message>
+    <message>
+        <source>A topic with a message whose lease ends within this time is marked in the Queues view: its consumer is slow or stuck, and the message will be delivered again. Applies to tabs opened from now on.</source>
+        <translation>Ein Thema mit einer Nachricht, deren Lease innerhalb dieser Zeit endet, wird in der Warteschlangen-Ansicht markiert: Sein Verbraucher ist langsam oder hängt, und die Nachricht wird erneut zugestellt. Gilt für ab jetzt geöffnete Tabs.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2640,6 +2648,13 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Status</source>
         <translation>Status</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s) expiring within %1</source>
+        <translation>
+            <numerusform>%n Lease läuft innerhalb von %1 ab</numerusform>
+            <numerusform>%n Leases laufen innerhalb von %1 ab</numerusform>
+        </translation>
     </message>
 </context>
 <context>

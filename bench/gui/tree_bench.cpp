@@ -3,6 +3,7 @@
 #include "bench/format.h"
 #include "bench/gui/bench_view_stall.h"
 #include "bench/gui/inspector_gap_probe.h"
+#include "bench/gui/queues_overview_stall.h"
 #include "bench/gui/sqlite_key_fill.h"
 #include "bench/gui/tables_bench.h"
 #include "bench/gui/tree_expansion.h"
@@ -376,6 +377,8 @@ void runTreeBench(const TreeBenchConfig &config, std::ostream &out)
         printTablesScroll(config, out, large, measureTablesScroll(large));
     if (wants(config, "bench_view_30s"))
         printBenchViewStall(config.json, out);
+    if (wants(config, "queues_overview_1m"))
+        runQueuesOverviewStall(std::max(config.seconds, 10.0), config.json, out);
     for (const auto &[op, children] :
          {std::pair{"tree_goto_10k", 10'000}, std::pair{"tree_goto_1m", 1'000'000}}) {
         if (!wants(config, op))

@@ -69,6 +69,8 @@ private slots:
     void operatorActionErrors();
     void expiredLeasesProjectedWithoutWriting_data() { addBackendRows(); }
     void expiredLeasesProjectedWithoutWriting();
+    void leasesEndingWithinAWindow_data() { addBackendRows(); }
+    void leasesEndingWithinAWindow();
     void lastIdGrowsAndNoDeleteLowersIt_data() { addBackendRows(); }
     void lastIdGrowsAndNoDeleteLowersIt();
     void doneRetentionKeepsAcknowledged();
@@ -605,4 +607,56 @@ void TestConformanceQueue::expiredLeasesProjectedWithoutWriting()
     const QueueStats settled = store->queueStats("p").at(0);
     QCOMPARE(settled.dead, std::int64_t(2));
     QCOMPARE(settled.processing, std::int64_t(2)); // attempts left: until a dequeue reclaims it
+}
+
+void TestConformanceQueue::leasesEndingWithinAWindow()
+{
+    auto store = open("ending");
+    for (int i = 0; i < 4; ++i)
+        store->enqueue(Value(double(i)), onTopic("l"));
+    store->enqueue(Value("m"), onTopic("m"));
+    QCOMPARE(store->dequeue("l", 1, {10000.0}).size(), std::size_t(1));
+    QCOMPARE(store->dequeue("l", 1, {20000.0}).size(), std::size_t(1));
+    QCOMPARE(store->dequeue("l", 1, {5000.0}).size(), std::size_t(1));
+    QCOMPARE(store->dequeue("m", 1, {10000.0}).size(), std::size_t(1));
+
+    const std::pair<double, const char *> bad[]
+        = {{-1.0, "-1"}, {1.5, "1.5"}, {std::nan(""), "NaN"}};
+    for (const auto &[within, shown] : bad) {
+        const QueueStatsOptions options{ExpiredLeases::Project, within};
+        QVERIFY(throwsWith<RangeError>(
+            [&] { store->queueStats("l", options); },
+            std::string("kvs: queueStats() leasesEndingWithin must be an integer >= 0, got ")
+                + shown));
+    }
+    if (store->backend() == Backend::AsyncCustom)
+        return; // no queueStatsProjected(): expiredLeasesProjectedWithoutWriting checks the error
+
+    const QueueStatsOptions window{ExpiredLeases::Project, 10000};
+    // The window's end is included: the 10 s lease ends exactly at its end.
+    std::vector<QueueStats> stats = store->queueStats(std::nullopt, window);
+    QCOMPARE(stats.size(), std::size_t(2));
+    QCOMPARE(stats[0].topic, std::string("l"));
+    QCOMPARE(stats[0].leasesEnding, std::int64_t(2));
+    QCOMPARE(stats[1].leasesEnding, std::int64_t(1));
+    QCOMPARE(store->queueStats("l", window).at(0).leasesEnding, std::int64_t(2));
+    QCOMPARE(store->queueStats("l", {ExpiredLeases::Project, 0}).at(0).leasesEnding,
+             std::int64_t(0));
+    // The reference's read counts no window.
+    QCOMPARE(store->queueStats("l", {ExpiredLeases::Settle, 10000}).at(0).leasesEnding,
+             std::int64_t(0));
+
+    // 6 s later the 5 s lease has ended (due again, no longer ending), the 10 s one is still in
+    // the window and the 20 s one not yet.
+    store->clock().advance(6000);
+    const QueueStats later = store->queueStats("l", window).at(0);
+    QCOMPARE(later.leasesEnding, std::int64_t(1));
+    QCOMPARE(later.processing, std::int64_t(2));
+    QCOMPARE(later.pending, std::int64_t(2));
+    // 4 s more: the 10 s lease ends now (expired, not ending); the 20 s one comes into the window.
+    store->clock().advance(4000);
+    const QueueStats last = store->queueStats("l", window).at(0);
+    QCOMPARE(last.leasesEnding, std::int64_t(1));
+    QCOMPARE(last.processing, std::int64_t(1));
+    QCOMPARE(store->queueStats("m", window).at(0).leasesEnding, std::int64_t(0));
 }

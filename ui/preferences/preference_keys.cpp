@@ -30,6 +30,12 @@ int queuesNoConsumerSeconds(const QSettings &settings)
         settings, kQueuesNoConsumerSeconds, kQueuesNoConsumerSecondsDefault, 1, 7 * 24 * 3600);
 }
 
+int queuesLeaseWindowSeconds(const QSettings &settings)
+{
+    return intSetting(
+        settings, kQueuesLeaseWindowSeconds, kQueuesLeaseWindowSecondsDefault, 1, 24 * 3600);
+}
+
 int searchMaxResults(const QSettings &settings)
 {
     return intSetting(settings,

@@ -27,6 +27,10 @@ inline const QString kQueuesPollSeconds = QStringLiteral("queues/pollIntervalSec
 inline constexpr int kQueuesPollSecondsDefault = 2;
 inline const QString kQueuesNoConsumerSeconds = QStringLiteral("queues/noConsumerSeconds");
 inline constexpr int kQueuesNoConsumerSecondsDefault = 30;
+// The Queues view warns of leases that end within this many seconds; the default is the
+// view's own (QueuesController::kDefaultLeaseWindowMs), where the reason is given.
+inline const QString kQueuesLeaseWindowSeconds = QStringLiteral("queues/leaseWindowSeconds");
+inline constexpr int kQueuesLeaseWindowSecondsDefault = 10;
 
 // The key search: results kept at most (the search stops there and says so).
 inline const QString kSearchMaxResults = QStringLiteral("search/maxResults");
@@ -41,6 +45,7 @@ intSetting(const QSettings &settings, const QString &key, int fallback, int min,
 [[nodiscard]] int treePageSize(const QSettings &settings);
 [[nodiscard]] int queuesPollSeconds(const QSettings &settings);
 [[nodiscard]] int queuesNoConsumerSeconds(const QSettings &settings);
+[[nodiscard]] int queuesLeaseWindowSeconds(const QSettings &settings);
 [[nodiscard]] int searchMaxResults(const QSettings &settings);
 
 } // namespace prefs

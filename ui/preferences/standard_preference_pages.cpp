@@ -65,7 +65,16 @@ PreferencesPage *queuesPage(QWidget *parent)
                  "consumer?\" in the Queues view."),
           prefs::kQueuesNoConsumerSecondsDefault,
           1,
-          7 * 24 * 3600}},
+          7 * 24 * 3600},
+         {prefs::kQueuesLeaseWindowSeconds,
+          Tr::tr("Warn of leases expiring within:"),
+          Tr::tr(" s"),
+          Tr::tr("A topic with a message whose lease ends within this time is marked in the "
+                 "Queues view: its consumer is slow or stuck, and the message will be delivered "
+                 "again. Applies to tabs opened from now on."),
+          prefs::kQueuesLeaseWindowSecondsDefault,
+          1,
+          24 * 3600}},
         parent);
 }
 

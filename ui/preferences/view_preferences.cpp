@@ -1,6 +1,7 @@
 #include "preferences/view_preferences.h"
 
 #include "preferences/preference_keys.h"
+#include "queues/queues_controller.h"
 #include "queues/queues_pane.h"
 #include "session/database_view.h"
 #include "tree/key_tree_model.h"
@@ -21,6 +22,8 @@ void applyViewPreferences(DatabaseView &view, const QSettings *settings)
     const QSettings &stored = settings ? *settings : *own;
     view.tree()->model()->setPageSize(prefs::treePageSize(stored));
     view.queues()->pollInterval()->setValue(prefs::queuesPollSeconds(stored));
+    view.queues()->controller()->setLeaseWindowMs(
+        std::int64_t(prefs::queuesLeaseWindowSeconds(stored)) * 1000);
 }
 
 } // namespace kvs::ui

@@ -88,7 +88,8 @@ int QueueOverviewModel::columnCount(const QModelIndex &parent) const
 
 bool QueueOverviewModel::isTrouble(const Row &row) const
 {
-    return row.deadGrowth > 0 || row.oldestDueAgeMs > m_stallThresholdMs;
+    return row.deadGrowth > 0 || row.oldestDueAgeMs > m_stallThresholdMs
+           || row.stats.leasesEnding > 0;
 }
 
 QString QueueOverviewModel::statusText(const Row &row) const
@@ -98,6 +99,9 @@ QString QueueOverviewModel::statusText(const Row &row) const
         problems << tr("dead letters growing (+%n)", nullptr, int(row.deadGrowth));
     if (row.oldestDueAgeMs > m_stallThresholdMs)
         problems << tr("due messages waiting %1: no consumer?").arg(ageText(row.oldestDueAgeMs));
+    if (row.stats.leasesEnding > 0)
+        problems << tr("%n lease(s) expiring within %1", nullptr, int(row.stats.leasesEnding))
+                        .arg(ageText(m_leaseWindowMs));
     if (problems.isEmpty())
         return row.stats.dead > 0 ? tr("has dead letters") : tr("ok");
     return problems.join(QStringLiteral("; "));

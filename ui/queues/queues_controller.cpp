@@ -63,6 +63,12 @@ void QueuesController::setPolling(bool on)
     m_scheduler->setActive(on);
 }
 
+void QueuesController::setLeaseWindowMs(std::int64_t ms)
+{
+    m_leaseWindowMs = std::max<std::int64_t>(0, ms);
+    refresh();
+}
+
 void QueuesController::refresh()
 {
     if (!m_store)
@@ -77,23 +83,26 @@ void QueuesController::refresh()
     // Projected: a dashboard's read never writes, on a writable store too (a write would also
     // move PRAGMA data_version and trigger the next refresh itself). The continuation names the
     // store by its generation and never holds it (see m_storeGeneration).
-    kvs::then(m_store->queueStats(std::nullopt, QueueStatsOptions{ExpiredLeases::Project}),
-              this,
-              [this, asked = m_storeGeneration, started](QFuture<std::vector<QueueStats>> f) {
-                  m_refreshing = false;
-                  if (asked != m_storeGeneration)
-                      return;
-                  const qint64 took = started->elapsed();
-                  m_scheduler->refreshFinished(took);
-                  if (std::exchange(m_refreshAgain, false))
-                      m_scheduler->requestRefresh();
-                  if (const QString error = errorOf(f); !error.isEmpty()) {
-                      emit failed(error);
-                      return;
-                  }
-                  m_overview->setStats(f.result(), nowMs());
-                  emit refreshed(took);
-              });
+    const std::int64_t window = m_leaseWindowMs;
+    kvs::then(
+        m_store->queueStats(std::nullopt, QueueStatsOptions{ExpiredLeases::Project, double(window)}),
+        this,
+        [this, asked = m_storeGeneration, started, window](QFuture<std::vector<QueueStats>> f) {
+            m_refreshing = false;
+            if (asked != m_storeGeneration)
+                return;
+            const qint64 took = started->elapsed();
+            m_scheduler->refreshFinished(took);
+            if (std::exchange(m_refreshAgain, false))
+                m_scheduler->requestRefresh();
+            if (const QString error = errorOf(f); !error.isEmpty()) {
+                emit failed(error);
+                return;
+            }
+            m_overview->setLeaseWindowMs(window);
+            m_overview->setStats(f.result(), nowMs());
+            emit refreshed(took);
+        });
 }
 
 void QueuesController::browse(const std::string &topic,

@@ -69,6 +69,14 @@ public:
     // Starts or stops the refreshes (the pane refreshes only while it is shown).
     void setPolling(bool on);
     QueueRefreshScheduler *scheduler() const { return m_scheduler; }
+    // The overview warns of leases that end within this window (ms, >= 0) and refreshes.
+    // The default is the slow tick (QueueRefreshScheduler::kSlowTickMs): with nothing committed
+    // a SQLite tab refreshes that often, so a lease that runs out unacknowledged is seen in the
+    // window at least once before it expires; and it is a third of the store's default
+    // visibility timeout (30 s), so a consumer that acknowledges within 20 s is never flagged.
+    void setLeaseWindowMs(std::int64_t ms);
+    std::int64_t leaseWindowMs() const { return m_leaseWindowMs; }
+    static constexpr std::int64_t kDefaultLeaseWindowMs = 10000;
 
     void refresh();
     // Shows topic's messages of status that filter matches, from the start: pages by id read
@@ -129,6 +137,7 @@ private:
     QueueRefreshScheduler *m_scheduler; // Owned (child).
     bool m_refreshing = false;
     bool m_refreshAgain = false; // asked while one ran
+    std::int64_t m_leaseWindowMs = kDefaultLeaseWindowMs;
     std::string m_topic;
     BrowseStatus m_status = BrowseStatus::Dead;
     DeadLetterFilter m_filter;

@@ -108,7 +108,8 @@ public:
                                         std::int64_t limit,
                                         std::int64_t now) override;
     QFuture<std::vector<QueueStats>> queueStatsProjected(std::optional<std::string> topic,
-                                                         std::int64_t now) override;
+                                                         std::int64_t now,
+                                                         std::int64_t leasesEndingBy) override;
     QFuture<std::vector<QueueRow>> peekExpiredLeases(std::string topic,
                                                      bool lastAttempt,
                                                      std::int64_t afterId,

@@ -235,9 +235,12 @@ public:
     /// Not in the reference (dashboards): queueStats() as it would read after the expired leases
     /// were settled, without writing (ExpiredLeases::Project): a processing message whose
     /// lease ended at or before now counts as dead on its last attempt, as pending (due)
-    /// otherwise. The default fails with Error "kvs: this adapter has no queueStatsProjected()".
+    /// otherwise; QueueStats::leasesEnding counts the leases ending after now and at or before
+    /// leasesEndingBy (>= now). The default fails with Error
+    /// "kvs: this adapter has no queueStatsProjected()".
     virtual QFuture<std::vector<QueueStats>> queueStatsProjected(std::optional<std::string> topic,
-                                                                 std::int64_t now);
+                                                                 std::int64_t now,
+                                                                 std::int64_t leasesEndingBy);
     /// Not in the reference (dashboards): a page by id of topic's processing messages whose
     /// lease ended at or before now, on their last attempt (attempts >= max_attempts) or not;
     /// nothing is written. The default fails with Error

@@ -126,6 +126,10 @@ struct QueueStats
     std::int64_t dead = 0;
     std::int64_t done = 0;
     std::optional<std::int64_t> oldestPendingAt; // min deliver_at of the due pending messages
+    /// Processing messages whose lease ends after now and at most
+    /// QueueStatsOptions::leasesEndingWithin ms later (counted by ExpiredLeases::Project only;
+    /// 0 otherwise): a consumer about to lose its lease, the message about to be redelivered.
+    std::int64_t leasesEnding = 0;
 };
 
 struct DequeueOptions
@@ -157,6 +161,8 @@ struct ListDeadOptions
 struct QueueStatsOptions
 {
     ExpiredLeases expiredLeases = ExpiredLeases::Settle;
+    /// ms, integer >= 0: the window QueueStats::leasesEnding counts (Project only).
+    double leasesEndingWithin = 0;
 };
 
 /// What peek() lists. Pending: pending and due; Delayed: pending, not yet due; Processing:

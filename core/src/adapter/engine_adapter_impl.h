@@ -304,11 +304,11 @@ QFuture<std::vector<QueueRow>> EngineAdapter<B>::peek(std::string topic,
 }
 
 template <typename B>
-QFuture<std::vector<QueueStats>>
-EngineAdapter<B>::queueStatsProjected(std::optional<std::string> topic, std::int64_t now)
+QFuture<std::vector<QueueStats>> EngineAdapter<B>::queueStatsProjected(
+    std::optional<std::string> topic, std::int64_t now, std::int64_t leasesEndingBy)
 {
     return m_backend->template run<&B::Ops::queueStatsProjected>(
-        Access::Read, std::move(topic), now);
+        Access::Read, std::move(topic), now, leasesEndingBy);
 }
 
 template <typename B>

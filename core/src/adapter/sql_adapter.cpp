@@ -111,8 +111,8 @@ QFuture<std::int64_t> SqlAdapter::deleteMessages(std::string, std::vector<std::i
         std::make_exception_ptr(Error("kvs: this adapter has no deleteMessages()")));
 }
 
-QFuture<std::vector<QueueStats>> SqlAdapter::queueStatsProjected(std::optional<std::string>,
-                                                                 std::int64_t)
+QFuture<std::vector<QueueStats>>
+SqlAdapter::queueStatsProjected(std::optional<std::string>, std::int64_t, std::int64_t)
 {
     return detail::failedFuture<std::vector<QueueStats>>(
         std::make_exception_ptr(Error("kvs: this adapter has no queueStatsProjected()")));

@@ -495,14 +495,18 @@ PgCalls::deleteMessages(std::string topic, std::vector<std::int64_t> ids, bool d
 PgCall<std::vector<QueueStats>> PgCalls::queueStats(std::optional<std::string> topic,
                                                     std::int64_t now)
 {
-    return readQueueStats(topic ? m_s.statsTopic : m_s.statsAll, std::move(topic), now);
+    return readQueueStats(
+        topic ? m_s.statsTopic : m_s.statsAll, std::move(topic), now, std::nullopt);
 }
 
 PgCall<std::vector<QueueStats>> PgCalls::queueStatsProjected(std::optional<std::string> topic,
-                                                             std::int64_t now)
+                                                             std::int64_t now,
+                                                             std::int64_t leasesEndingBy)
 {
-    return readQueueStats(
-        topic ? m_s.statsProjectedTopic : m_s.statsProjectedAll, std::move(topic), now);
+    return readQueueStats(topic ? m_s.statsProjectedTopic : m_s.statsProjectedAll,
+                          std::move(topic),
+                          now,
+                          std::max(now, leasesEndingBy));
 }
 
 PgCall<std::vector<QueueRow>> PgCalls::peekExpiredLeases(
@@ -526,13 +530,17 @@ PgCall<std::int64_t> PgCalls::queueLastId()
 
 PgCall<std::vector<QueueStats>> PgCalls::readQueueStats(const PqStatement &statement,
                                                         std::optional<std::string> topic,
-                                                        std::int64_t now)
+                                                        std::int64_t now,
+                                                        std::optional<std::int64_t> endingBy)
 {
     PqParams p;
     p.int8(now);
+    if (endingBy)
+        p.int8(*endingBy);
     if (topic)
         p.text(*topic);
-    return call<std::vector<QueueStats>>(statement, std::move(p), [](const PqResult &r) {
+    const bool projected = endingBy.has_value();
+    return call<std::vector<QueueStats>>(statement, std::move(p), [projected](const PqResult &r) {
         std::vector<QueueStats> stats;
         for (int i = 0; i < r.rows(); ++i) {
             stats.push_back(QueueStats{std::string(r.bytes(i, 0)),
@@ -541,7 +549,8 @@ PgCall<std::vector<QueueStats>> PgCalls::readQueueStats(const PqStatement &state
                                        r.int64(i, 3),
                                        r.int64(i, 4),
                                        r.int64(i, 5),
-                                       r.optionalInt64(i, 6)});
+                                       r.optionalInt64(i, 6),
+                                       projected ? r.int64(i, 7) : 0});
         }
         return stats;
     });

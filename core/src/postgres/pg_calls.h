@@ -110,7 +110,8 @@ public:
                                        std::int64_t limit,
                                        std::int64_t now);
     PgCall<std::vector<QueueStats>> queueStatsProjected(std::optional<std::string> topic,
-                                                        std::int64_t now);
+                                                        std::int64_t now,
+                                                        std::int64_t leasesEndingBy);
     PgCall<std::int64_t> queueLastId();
     PgCall<std::vector<QueueRow>> peekExpiredLeases(std::string topic,
                                                     bool lastAttempt,
@@ -131,9 +132,11 @@ public:
                                                        std::int64_t version);
 
 private:
+    // The stats; with endingBy (the projected statements) the leases ending by then too.
     PgCall<std::vector<QueueStats>> readQueueStats(const PqStatement &statement,
                                                    std::optional<std::string> topic,
-                                                   std::int64_t now);
+                                                   std::int64_t now,
+                                                   std::optional<std::int64_t> endingBy);
     PgCall<std::vector<KvRow>>
     list(bool ascending, std::string start, std::string end, std::int64_t now, std::int64_t limit);
 

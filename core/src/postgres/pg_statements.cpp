@@ -8,6 +8,28 @@ namespace kvs::detail {
 
 namespace {
 
+// The counts of each topic (or of the one named by the parameter topic) as ranges of the
+// index (topic, status, deliver_at), read index-only: each entry is visited once, where a
+// GROUP BY topic with a FILTER per count read every row of the table and evaluated each
+// filter on it. The topics come from the same index, one descent each. $1 is the time.
+// Opens a WITH clause: a CTE counts(topic, due, delayed, processing, dead, done, oldest).
+std::string countsOfTopics(const std::string &q, const char *topic)
+{
+    const std::string range = " FROM " + q + " WHERE topic = topics.topic AND status = ";
+    const std::string topics
+        = topic ? "topics(topic) AS (SELECT " + std::string(topic) + "::text)"
+                : "topics(topic) AS (SELECT min(topic) FROM " + q
+                      + " UNION ALL SELECT (SELECT min(topic) FROM " + q
+                      + " WHERE topic > topics.topic) FROM topics WHERE topics.topic IS NOT NULL)";
+    return "WITH RECURSIVE " + topics + ", counts AS (SELECT topic, (SELECT count(*)" + range
+           + "'pending' AND deliver_at <= $1) AS due, (SELECT count(*)" + range
+           + "'pending' AND deliver_at > $1) AS delayed, (SELECT count(*)" + range
+           + "'processing') AS processing, (SELECT count(*)" + range
+           + "'dead') AS dead, (SELECT count(*)" + range
+           + "'done') AS done, (SELECT min(deliver_at)" + range
+           + "'pending' AND deliver_at <= $1) AS oldest FROM topics WHERE topic IS NOT NULL)";
+}
+
 constexpr const char *kMessageColumns
     = "id, topic, payload, enqueued_at, deliver_at, attempts::int8, max_attempts::int8, "
       "locked_until, last_error";
@@ -219,18 +241,10 @@ PgStatements::PgStatements(const PgNames &names)
                               "DELETE FROM " + q
                                   + " WHERE topic = $1 AND status = 'dead' AND id = "
                                     "ANY($2::int8[])");
-    const std::string stats
-        = "SELECT topic, "
-          "count(*) FILTER (WHERE status = 'pending' AND deliver_at <= $1), "
-          "count(*) FILTER (WHERE status = 'pending' AND deliver_at > $1), "
-          "count(*) FILTER (WHERE status = 'processing'), "
-          "count(*) FILTER (WHERE status = 'dead'), "
-          "count(*) FILTER (WHERE status = 'done'), "
-          "min(deliver_at) FILTER (WHERE status = 'pending' AND deliver_at <= $1) FROM "
-          + q;
-    statsAll = statement("stats_all", stats + " GROUP BY topic ORDER BY topic");
-    statsTopic
-        = statement("stats_topic", stats + " WHERE topic = $2 GROUP BY topic ORDER BY topic");
+    const std::string counts = " SELECT topic, due, delayed, processing, dead, done, oldest FROM "
+                               "counts ORDER BY topic";
+    statsAll = statement("stats_all", countsOfTopics(q, nullptr) + counts);
+    statsTopic = statement("stats_topic", countsOfTopics(q, "$2") + counts);
     const auto peek = [&](const char *name, const char *condition) {
         return statement(name,
                          std::string("SELECT ") + kMessageColumns + " FROM " + q
@@ -248,22 +262,24 @@ PgStatements::PgStatements(const PgNames &names)
 void PgStatements::prepareQueueProjections(const std::string &q)
 {
     // An expired lease counts as what expire_leases (last attempt) or a dequeue's reclaim
-    // (attempts left) would make it.
-    const std::string expired = "status = 'processing' AND locked_until <= $1";
-    const std::string due = "((status = 'pending' AND deliver_at <= $1) OR (" + expired
-                            + " AND attempts < max_attempts))";
-    const std::string stats
-        = "SELECT topic, count(*) FILTER (WHERE " + due
-          + "), count(*) FILTER (WHERE status = 'pending' AND deliver_at > $1), count(*) FILTER "
-            "(WHERE status = 'processing' AND locked_until > $1), count(*) FILTER (WHERE status "
-            "= 'dead' OR ("
-          + expired
-          + " AND attempts >= max_attempts)), count(*) FILTER (WHERE status = 'done'), "
-            "min(deliver_at) FILTER (WHERE "
-          + due + ") FROM " + q;
-    statsProjectedAll = statement("stats_projected_all", stats + " GROUP BY topic ORDER BY topic");
-    statsProjectedTopic = statement("stats_projected_topic",
-                                    stats + " WHERE topic = $2 GROUP BY topic ORDER BY topic");
+    // (attempts left) would make it; the leases ending after $1 and by $2 are counted too. Only
+    // the processing rows up to $2 are read, through idx_<p>queue_lease.
+    const auto projected = [&](const char *topic) {
+        const std::string expiredRetry = "locked_until <= $1 AND attempts < max_attempts";
+        return countsOfTopics(q, topic) + ", leases AS (SELECT topic, count(*) FILTER (WHERE "
+               + expiredRetry + ") AS retry, min(deliver_at) FILTER (WHERE " + expiredRetry
+               + ") AS oldest, count(*) FILTER (WHERE locked_until <= $1 AND attempts >= "
+                 "max_attempts) AS last, count(*) FILTER (WHERE locked_until > $1) AS ending "
+                 "FROM "
+               + q + " WHERE status = 'processing' AND locked_until <= $2"
+               + (topic ? std::string(" AND topic = ") + topic : std::string())
+               + " GROUP BY topic) SELECT c.topic, c.due + coalesce(l.retry, 0), c.delayed, "
+                 "c.processing - coalesce(l.retry, 0) - coalesce(l.last, 0), c.dead + "
+                 "coalesce(l.last, 0), c.done, least(c.oldest, l.oldest), coalesce(l.ending, 0) "
+                 "FROM counts c LEFT JOIN leases l ON l.topic = c.topic ORDER BY c.topic";
+    };
+    statsProjectedAll = statement("stats_projected_all", projected(nullptr));
+    statsProjectedTopic = statement("stats_projected_topic", projected("$3"));
     peekExpiredRetry = statement("peek_expired_retry",
                                  std::string("SELECT ") + kMessageColumns + " FROM " + q
                                      + " WHERE topic = $1 AND status = 'processing' AND "

@@ -133,4 +133,13 @@ void validateListDeadAfter(double after)
     }
 }
 
+double leasesEndingWithin(double within)
+{
+    if (!isInteger(within) || within < 0) {
+        throw RangeError("kvs: queueStats() leasesEndingWithin must be an integer >= 0, got "
+                         + formatJsNumber(within));
+    }
+    return within;
+}
+
 } // namespace kvs::detail

@@ -35,5 +35,8 @@ double extendVisibility(std::optional<double> given, double defaultTimeout);
 void validateNackDelay(std::optional<double> delay);
 // RangeError "kvs: listDead() after must be an integer >= 0, got X".
 void validateListDeadAfter(double after);
+// queueStats()' leasesEndingWithin (ms) when it is an integer >= 0, else RangeError
+// "kvs: queueStats() leasesEndingWithin must be an integer >= 0, got X".
+double leasesEndingWithin(double within);
 
 } // namespace kvs::detail

@@ -141,7 +141,8 @@ public:
                                std::int64_t limit,
                                std::int64_t now);
     std::vector<QueueStats> queueStatsProjected(const std::optional<std::string> &topic,
-                                                std::int64_t now);
+                                                std::int64_t now,
+                                                std::int64_t leasesEndingBy);
     std::int64_t queueLastId();
     std::vector<QueueRow> peekExpiredLeases(std::string_view topic,
                                             bool lastAttempt,
@@ -194,11 +195,16 @@ private:
                             std::int64_t now,
                             std::int64_t limit);
     std::vector<QueueRow> readQueueRows(Statement &stmt, bool withFinishedAt);
-    // Moves each topic's expired leases from processing to pending (attempts left) or dead.
-    void projectExpiredLeases(std::vector<QueueStats> &stats, std::int64_t now);
-    // queueStats(), or with project queueStatsProjected(): one read transaction either way.
-    std::vector<QueueStats>
-    readQueueStats(const std::optional<std::string> &topic, std::int64_t now, bool project);
+    // Moves each topic's expired leases from processing to pending (attempts left) or dead,
+    // and counts the leases ending after now and by endingBy.
+    void projectLeases(std::vector<QueueStats> &stats,
+                       const std::optional<std::string> &topic,
+                       std::int64_t now,
+                       std::int64_t endingBy);
+    // queueStats(), or with endingBy queueStatsProjected(): one read transaction either way.
+    std::vector<QueueStats> readQueueStats(const std::optional<std::string> &topic,
+                                           std::int64_t now,
+                                           std::optional<std::int64_t> endingBy);
     void upsert(std::string_view key,
                 std::string_view value,
                 std::int64_t version,

@@ -209,13 +209,14 @@ std::int64_t SqliteEngine::deleteMessages(std::string_view topic,
 std::vector<QueueStats> SqliteEngine::queueStats(const std::optional<std::string> &topic,
                                                  std::int64_t now)
 {
-    return readQueueStats(topic, now, false);
+    return readQueueStats(topic, now, std::nullopt);
 }
 
 std::vector<QueueStats> SqliteEngine::queueStatsProjected(const std::optional<std::string> &topic,
-                                                          std::int64_t now)
+                                                          std::int64_t now,
+                                                          std::int64_t leasesEndingBy)
 {
-    return readQueueStats(topic, now, true);
+    return readQueueStats(topic, now, leasesEndingBy);
 }
 
 std::int64_t SqliteEngine::queueLastId()
@@ -244,68 +245,63 @@ std::int64_t SqliteEngine::queueLastId()
 
 std::vector<QueueStats> SqliteEngine::readQueueStats(const std::optional<std::string> &topic,
                                                      std::int64_t now,
-                                                     bool project)
+                                                     std::optional<std::int64_t> endingBy)
 {
     std::vector<QueueStats> stats;
-    // One snapshot for the counts and the due split of every topic.
+    // One snapshot for the counts and the leases.
     readTransaction([&] {
         {
-            StatementScope read(statement(topic ? SqlId::QueueStatsTopic : SqlId::QueueStatsAll));
+            StatementScope read(statement(topic ? SqlId::QueueCountsTopic : SqlId::QueueCountsAll));
+            read->bindInt64(1, now);
             if (topic)
-                read->bindText(1, *topic);
+                read->bindText(2, *topic);
             while (read->step()) {
-                const std::string_view name = read->columnBytes(0);
-                if (stats.empty() || stats.back().topic != name)
-                    stats.push_back(QueueStats{std::string(name), 0, 0, 0, 0, 0, std::nullopt});
-                QueueStats &row = stats.back();
-                const std::string_view status = read->columnBytes(1);
-                const std::int64_t count = read->columnInt64(2);
-                if (status == "pending")
-                    row.delayed = count; // the due part moves to pending below
-                else if (status == "processing")
-                    row.processing = count;
-                else if (status == "dead")
-                    row.dead = count;
-                else if (status == "done")
-                    row.done = count;
+                QueueStats row;
+                row.topic = std::string(read->columnBytes(0));
+                row.pending = read->columnInt64(1);
+                row.delayed = read->columnInt64(2);
+                row.processing = read->columnInt64(3);
+                row.dead = read->columnInt64(4);
+                row.done = read->columnInt64(5);
+                row.oldestPendingAt = read->columnOptionalInt64(6);
+                stats.push_back(std::move(row));
             }
         }
-        for (QueueStats &row : stats) {
-            if (row.delayed == 0)
-                continue;
-            StatementScope due(statement(SqlId::QueueDueOfTopic));
-            due->bindText(1, row.topic);
-            due->bindInt64(2, now);
-            if (due->step()) {
-                row.pending = due->columnInt64(0);
-                row.delayed -= row.pending;
-                row.oldestPendingAt = due->columnOptionalInt64(1);
-            }
-        }
-        if (project)
-            projectExpiredLeases(stats, now);
+        if (endingBy)
+            projectLeases(stats, topic, now, *endingBy);
     });
     return stats;
 }
 
-void SqliteEngine::projectExpiredLeases(std::vector<QueueStats> &stats, std::int64_t now)
+void SqliteEngine::projectLeases(std::vector<QueueStats> &stats,
+                                 const std::optional<std::string> &topic,
+                                 std::int64_t now,
+                                 std::int64_t endingBy)
 {
-    for (QueueStats &row : stats) {
-        if (row.processing == 0)
+    StatementScope leases(statement(SqlId::QueueLeaseCounts));
+    leases->bindInt64(1, now);
+    leases->bindInt64(2, std::max(now, endingBy));
+    if (topic)
+        leases->bindText(3, *topic);
+    else
+        leases->bindNull(3);
+    // Both are ordered by topic (the counts by ORDER BY, the leases by GROUP BY).
+    auto row = stats.begin();
+    while (leases->step()) {
+        const std::string_view name = leases->columnBytes(0);
+        while (row != stats.end() && row->topic < name)
+            ++row;
+        if (row == stats.end() || row->topic != name)
             continue;
-        StatementScope expired(statement(SqlId::QueueExpiredOfTopic));
-        expired->bindText(1, row.topic);
-        expired->bindInt64(2, now);
-        if (!expired->step())
-            continue;
-        const std::int64_t retryable = expired->columnInt64(0);
-        const std::int64_t lastAttempt = expired->columnInt64(2);
-        row.processing -= retryable + lastAttempt;
-        row.pending += retryable;
-        row.dead += lastAttempt;
-        if (const std::optional<std::int64_t> oldest = expired->columnOptionalInt64(1))
-            row.oldestPendingAt
-                = row.oldestPendingAt ? std::min(*row.oldestPendingAt, *oldest) : *oldest;
+        const std::int64_t retryable = leases->columnInt64(1);
+        const std::int64_t lastAttempt = leases->columnInt64(3);
+        row->processing -= retryable + lastAttempt;
+        row->pending += retryable;
+        row->dead += lastAttempt;
+        if (const std::optional<std::int64_t> oldest = leases->columnOptionalInt64(2))
+            row->oldestPendingAt
+                = row->oldestPendingAt ? std::min(*row->oldestPendingAt, *oldest) : *oldest;
+        row->leasesEnding = leases->columnInt64(4);
     }
 }
 

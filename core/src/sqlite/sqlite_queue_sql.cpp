@@ -14,13 +14,26 @@ std::string peekSql(const std::string &queue, const char *condition)
            + condition + " AND id > ?3 ORDER BY id LIMIT ?4";
 }
 
-// A count per (topic, status) over the covering index idx_<p>queue_pending, which evaluates no
-// expression per row; the due/delayed split of pending is a range count per topic
-// (QueueDueOfTopic) on the same index.
-std::string statsSql(const std::string &queue, bool oneTopic)
+// Every count of a topic as ranges of the covering index idx_<p>queue_pending (topic, status,
+// deliver_at): each index entry is visited once and no expression is evaluated per row (a GROUP
+// BY topic, status pass compares both columns per row, and splitting pending by the clock in it
+// costs a second comparison per row or a second pass over the due range). The topics come from
+// the same index, one seek each. Statuses other than the store's four are not counted.
+std::string countsSql(const std::string &queue, bool oneTopic)
 {
-    return "SELECT topic, status, count(*) FROM " + queue + (oneTopic ? " WHERE topic = ?1" : "")
-           + " GROUP BY topic, status ORDER BY topic";
+    const std::string range = " FROM " + queue + " WHERE topic = topics.topic AND status = ";
+    const std::string topics
+        = oneTopic ? "topics(topic) AS (SELECT ?2)"
+                   : "RECURSIVE topics(topic) AS (SELECT min(topic) FROM " + queue
+                         + " UNION ALL SELECT (SELECT min(topic) FROM " + queue
+                         + " WHERE topic > topics.topic) FROM topics WHERE topics.topic IS NOT "
+                           "NULL)";
+    return "WITH " + topics + " SELECT topic, (SELECT count(*)" + range
+           + "'pending' AND deliver_at <= ?1), (SELECT count(*)" + range
+           + "'pending' AND deliver_at > ?1), (SELECT count(*)" + range
+           + "'processing'), (SELECT count(*)" + range + "'dead'), (SELECT count(*)" + range
+           + "'done'), (SELECT min(deliver_at)" + range
+           + "'pending' AND deliver_at <= ?1) FROM topics WHERE topic IS NOT NULL ORDER BY topic";
 }
 
 } // namespace
@@ -93,13 +106,10 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
     case SqlId::QueueDeleteDead:
         return "DELETE FROM " + q
                + " WHERE topic = ?1 AND status = 'dead' AND (?2 IS NULL OR id = ?2)";
-    case SqlId::QueueStatsAll:
-        return statsSql(q, false);
-    case SqlId::QueueStatsTopic:
-        return statsSql(q, true);
-    case SqlId::QueueDueOfTopic:
-        return "SELECT count(*), min(deliver_at) FROM " + q
-               + " WHERE topic = ?1 AND status = 'pending' AND deliver_at <= ?2";
+    case SqlId::QueueCountsAll:
+        return countsSql(q, false);
+    case SqlId::QueueCountsTopic:
+        return countsSql(q, true);
     case SqlId::QueuePeekPending:
         return peekSql(q, "status = 'pending' AND deliver_at <= ?2");
     case SqlId::QueuePeekDelayed:
@@ -135,13 +145,18 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
                "'sqlite_sequence'";
     case SqlId::QueueSequence:
         return "SELECT seq FROM sqlite_sequence WHERE name = ?1";
-    // Expired leases as settling them would leave them, read without writing (dashboards): only
-    // the topic's processing rows are visited, through idx_<p>queue_pending.
-    case SqlId::QueueExpiredOfTopic:
-        return "SELECT count(*) FILTER (WHERE attempts < max_attempts), min(deliver_at) FILTER "
-               "(WHERE attempts < max_attempts), count(*) FILTER (WHERE attempts >= "
-               "max_attempts) FROM "
-               + q + " WHERE topic = ?1 AND status = 'processing' AND locked_until <= ?2";
+    // The leases that ended (as settling them would leave them, read without writing:
+    // dashboards) and those ending by ?2 (>= ?1), per topic: only those rows are visited, through
+    // the partial index idx_<p>queue_lease (status, locked_until); the topic filter is an
+    // expression so that the planner keeps to that index.
+    case SqlId::QueueLeaseCounts:
+        return "SELECT topic, count(*) FILTER (WHERE locked_until <= ?1 AND attempts < "
+               "max_attempts), min(deliver_at) FILTER (WHERE locked_until <= ?1 AND attempts < "
+               "max_attempts), count(*) FILTER (WHERE locked_until <= ?1 AND attempts >= "
+               "max_attempts), count(*) FILTER (WHERE locked_until > ?1) FROM "
+               + q
+               + " WHERE status = 'processing' AND locked_until <= ?2 AND (?3 IS NULL OR "
+                 "topic = ?3) GROUP BY topic";
     case SqlId::QueuePeekExpiredRetry:
         return peekSql(q,
                        "status = 'processing' AND locked_until <= ?2 AND attempts < max_attempts");

@@ -60,9 +60,8 @@ std::string buildSql(SqlId id, const TableNames &names)
     case SqlId::QueueListDead:
     case SqlId::QueueRetryDead:
     case SqlId::QueueDeleteDead:
-    case SqlId::QueueStatsAll:
-    case SqlId::QueueStatsTopic:
-    case SqlId::QueueDueOfTopic:
+    case SqlId::QueueCountsAll:
+    case SqlId::QueueCountsTopic:
     case SqlId::QueuePeekPending:
     case SqlId::QueuePeekDelayed:
     case SqlId::QueuePeekProcessing:
@@ -70,7 +69,7 @@ std::string buildSql(SqlId id, const TableNames &names)
     case SqlId::QueueRetryDeadIds:
     case SqlId::QueueDeleteIds:
     case SqlId::QueueDeleteDeadIds:
-    case SqlId::QueueExpiredOfTopic:
+    case SqlId::QueueLeaseCounts:
     case SqlId::QueuePeekExpiredRetry:
     case SqlId::QueuePeekExpiredLast:
     case SqlId::QueueMaxId:

@@ -39,9 +39,8 @@ enum class SqlId {
     QueueListDead,       // ?1 topic, ?2 after id, ?3 limit -> message columns, finished_at
     QueueRetryDead,      // ?1 topic, ?2 now, ?3 id or NULL for all
     QueueDeleteDead,     // ?1 topic, ?2 id or NULL for all
-    QueueStatsAll,       // -> topic, status, count, by topic
-    QueueStatsTopic,     // ?1 topic -> same
-    QueueDueOfTopic,     // ?1 topic, ?2 now -> count, min(deliver_at) of its due messages
+    QueueCountsAll,      // ?1 now -> topic, due, delayed, processing, dead, done, oldest due
+    QueueCountsTopic,    // ?1 now, ?2 topic -> same, one row
     QueuePeekPending,    // ?1 topic, ?2 now, ?3 after id, ?4 limit -> message columns
     QueuePeekDelayed,    // same
     QueuePeekProcessing, // same
@@ -49,8 +48,8 @@ enum class SqlId {
     QueueRetryDeadIds,   // ?1 topic, ?2 now, ?3 ids as a JSON array
     QueueDeleteIds,      // ?1 topic, ?2 ids as a JSON array (any status)
     QueueDeleteDeadIds,  // ?1 topic, ?2 ids as a JSON array (dead only)
-    QueueExpiredOfTopic, // ?1 topic, ?2 now -> expired leases: with attempts left, their min
-                         // deliver_at, on their last attempt
+    QueueLeaseCounts,    // ?1 now, ?2 ending by, ?3 topic or NULL -> topic, expired with attempts
+                         // left, their min deliver_at, expired on their last attempt, ending
     QueuePeekExpiredRetry, // ?1 topic, ?2 now, ?3 after id, ?4 limit -> message columns
     QueuePeekExpiredLast,  // same, with finished_at
     QueueMaxId,            // -> max(id) or 0

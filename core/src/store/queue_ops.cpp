@@ -204,7 +204,7 @@ DeleteDeadOp::DeleteDeadOp(const StoreRules &, const std::string &topic, std::op
 std::vector<QueueStats> QueueStatsOp::finish(std::vector<QueueStats> stats, OpContext &)
 {
     if (m_topic && stats.empty())
-        stats.push_back(QueueStats{*m_topic, 0, 0, 0, 0, 0, std::nullopt});
+        stats.push_back(QueueStats{*m_topic, 0, 0, 0, 0, 0, std::nullopt, 0});
     return stats;
 }
 

@@ -265,12 +265,14 @@ public:
         : m_topic(topic)
         , m_expireFirst(!rules.readOnly)
         , m_project(options.expiredLeases == ExpiredLeases::Project)
+        , m_leasesEndingWithin(leasesEndingWithin(options.leasesEndingWithin))
     {}
     template <typename S>
     std::vector<QueueStats> call(S &s, OpContext &ctx)
     {
         if (m_project)
-            return valueOf(s.queueStatsProjected(m_topic, ctx.now));
+            return valueOf(
+                s.queueStatsProjected(m_topic, ctx.now, addMs(ctx.now, m_leasesEndingWithin)));
         if (m_expireFirst)
             valueOf(s.expireLeases(ctx.now));
         return valueOf(s.queueStats(m_topic, ctx.now));
@@ -281,6 +283,7 @@ private:
     std::optional<std::string> m_topic;
     bool m_expireFirst;
     bool m_project;
+    double m_leasesEndingWithin;
 };
 
 // The queue's id counter (dashboards: the enqueue rate); a read.

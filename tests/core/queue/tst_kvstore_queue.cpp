@@ -41,6 +41,7 @@ private slots:
     void limitIsCappedAt1000();
     void pickerWalksThePendingIndex();
     void byIdStatementsLookUpRowids();
+    void dashboardCountsSearchRangesOnly();
     void acknowledgeDeletesOrKeepsDone();
     void leaseArgumentValidation();
     void expiredLeaseIsRedeliveredAndOldTokenRefused();
@@ -231,6 +232,46 @@ void TestKVStoreQueue::byIdStatementsLookUpRowids()
             QVERIFY2(plan.find("idx_" + prefix + "queue_pending") == std::string::npos,
                      plan.c_str());
         }
+    }
+}
+
+// The dashboard's counts visit each entry of the covering index once, as ranges of
+// (topic, status, deliver_at), and the leases only the processing rows of the lease index: a
+// SCAN of the queue (GROUP BY topic, status) compared two columns per row of a million-row queue
+// and counted the due range twice.
+void TestKVStoreQueue::dashboardCountsSearchRangesOnly()
+{
+    for (const std::string prefix : {"", "app_"}) {
+        const std::string path = m_files.path(("counts" + prefix + ".db").c_str());
+        KVStoreOptions options;
+        options.tablePrefix = prefix;
+        KVStore store(path, options);
+        for (int i = 0; i < 50; ++i)
+            store.enqueue(Value(i), onTopic(i % 2 ? "a" : "b"));
+        store.close();
+        RawSqlite raw(path);
+        const auto planOf = [&](detail::SqlId id) {
+            std::string plan;
+            for (const auto &row :
+                 raw.rows("EXPLAIN QUERY PLAN " + detail::buildSql(id, detail::TableNames(prefix))))
+                plan += row.back() + "\n";
+            return plan;
+        };
+        for (const detail::SqlId id :
+             {detail::SqlId::QueueCountsAll, detail::SqlId::QueueCountsTopic}) {
+            const std::string plan = planOf(id);
+            QVERIFY2(plan.find("SCAN " + prefix + "queue") == std::string::npos, plan.c_str());
+            QVERIFY2(plan.find("SEARCH " + prefix + "queue USING COVERING INDEX idx_" + prefix
+                               + "queue_pending (topic=? AND status=? AND deliver_at<?)")
+                         != std::string::npos,
+                     plan.c_str());
+        }
+        const std::string leases = planOf(detail::SqlId::QueueLeaseCounts);
+        QVERIFY2(leases.find("USING INDEX idx_" + prefix
+                             + "queue_lease (status=? AND "
+                               "locked_until<?)")
+                     != std::string::npos,
+                 leases.c_str());
     }
 }
 

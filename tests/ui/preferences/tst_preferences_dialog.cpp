@@ -7,6 +7,7 @@
 #include "preferences/number_fields_page.h"
 #include "preferences/preferences_dialog.h"
 #include "preferences/preferences_registry.h"
+#include "queues/queues_controller.h"
 #include "queues/queues_pane.h"
 #include "session/database_session.h"
 #include "session/database_view.h"
@@ -95,6 +96,7 @@ private slots:
         QCOMPARE(spin(dialog, "search/maxResults")->value(), 10000);
         QCOMPARE(spin(dialog, "queues/pollIntervalSeconds")->value(), 2);
         QCOMPARE(spin(dialog, "queues/noConsumerSeconds")->value(), 30);
+        QCOMPARE(spin(dialog, "queues/leaseWindowSeconds")->value(), 10);
         QVERIFY(!QFile::exists(QSettings().fileName())); // showing writes nothing
     }
 
@@ -109,6 +111,7 @@ private slots:
             spin(dialog, "search/maxResults")->setValue(500);
             spin(dialog, "queues/pollIntervalSeconds")->setValue(9);
             spin(dialog, "queues/noConsumerSeconds")->setValue(300);
+            spin(dialog, "queues/leaseWindowSeconds")->setValue(20);
             dialog.accept();
         }
         QCOMPARE(modeOf(path), 0600);
@@ -118,6 +121,7 @@ private slots:
         QCOMPARE(stored.value(QStringLiteral("search/maxResults")).toInt(), 500);
         QCOMPARE(stored.value(QStringLiteral("queues/pollIntervalSeconds")).toInt(), 9);
         QCOMPARE(stored.value(QStringLiteral("queues/noConsumerSeconds")).toInt(), 300);
+        QCOMPARE(stored.value(QStringLiteral("queues/leaseWindowSeconds")).toInt(), 20);
 
         PreferencesDialog again;
         QCOMPARE(language(again)->currentData().toString(), QStringLiteral("de"));
@@ -213,11 +217,13 @@ private slots:
             QSettings settings;
             settings.setValue(QStringLiteral("tree/pageSize"), 200);
             settings.setValue(QStringLiteral("queues/pollIntervalSeconds"), 7);
+            settings.setValue(QStringLiteral("queues/leaseWindowSeconds"), 3);
         }
         const QString path = m_dir.filePath(QStringLiteral("prefs.db"));
         DatabaseView view(new kvs::ui::DatabaseSession(kvs::ui::ConnectionSpec::sqlite(path), {}));
         QCOMPARE(view.tree()->model()->pageSize(), 200);
         QCOMPARE(view.queues()->pollInterval()->value(), 7);
+        QCOMPARE(view.queues()->controller()->leaseWindowMs(), std::int64_t(3000));
     }
 
     void theMainWindowOpensItWithCtrlComma()

@@ -152,6 +152,56 @@ private slots:
         store->close().waitForFinished();
     }
 
+    // Issue 13's third warning: a lease about to end (a slow or stuck consumer; the message
+    // will be delivered again), counted by the dashboard's read in the window the user sets.
+    void warnsOfLeasesAboutToExpire()
+    {
+        freshDatabase();
+        auto clock = std::make_shared<ManualClock>();
+        auto store = std::make_shared<AsyncKVStore>(m_db, settings(clock));
+        QueueOptions jobs;
+        jobs.topic = "jobs";
+        QueueOptions mail;
+        mail.topic = "mail";
+        (void)store->enqueue(Value("a"), jobs).result();
+        (void)store->enqueue(Value("b"), mail).result();
+        QCOMPARE(store->dequeue("jobs", 1, {8000.0}).result().size(), std::size_t(1));
+        QCOMPARE(store->dequeue("mail", 1, {60000.0}).result().size(), std::size_t(1));
+
+        QueuesPane pane;
+        QAbstractItemModelTester overviewTester(pane.controller()->overview());
+        QCOMPARE(pane.controller()->leaseWindowMs(), QueuesController::kDefaultLeaseWindowMs);
+        pane.setStore(store, true, QStringLiteral("test"));
+        pane.show();
+        QTRY_VERIFY(statsOf(pane, "jobs") != nullptr && statsOf(pane, "mail") != nullptr);
+        const QueueOverviewModel *overview = pane.controller()->overview();
+        const auto status = [&](const std::string &topic) {
+            return overview->data(
+                overview->index(overview->rowOf(topic), QueueOverviewModel::Status));
+        };
+        const auto trouble = [&](const std::string &topic) {
+            return overview->data(overview->index(overview->rowOf(topic), 0), Qt::UserRole)
+                .toBool();
+        };
+        QCOMPARE(statsOf(pane, "jobs")->leasesEnding, std::int64_t(1));
+        QCOMPARE(status("jobs").toString(), QStringLiteral("1 lease(s) expiring within 10 s"));
+        QVERIFY(trouble("jobs"));
+        QCOMPARE(statsOf(pane, "mail")->leasesEnding, std::int64_t(0));
+        QCOMPARE(status("mail").toString(), QStringLiteral("ok"));
+        QVERIFY(!trouble("mail"));
+
+        // A narrower window leaves the 8 s lease out, until the store's time moves 4 s on.
+        pane.controller()->setLeaseWindowMs(5000);
+        QTRY_COMPARE(statsOf(pane, "jobs")->leasesEnding, std::int64_t(0));
+        QVERIFY(!trouble("jobs"));
+        clock->advance(4000);
+        pane.controller()->refresh();
+        QTRY_COMPARE(statsOf(pane, "jobs")->leasesEnding, std::int64_t(1));
+        QCOMPARE(status("jobs").toString(), QStringLiteral("1 lease(s) expiring within 5 s"));
+        pane.hide();
+        store->close().waitForFinished();
+    }
+
     void showsWhatAnotherProcessEnqueues()
     {
         freshDatabase();
