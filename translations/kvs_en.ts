@@ -122,6 +122,13 @@
             <numerusform>dead letters growing (+%n)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n lease(s) expiring within %1</source>
+        <translation>
+            <numerusform>%n lease expiring within %1</numerusform>
+            <numerusform>%n leases expiring within %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::QueuesController</name>
@@ -142,13 +149,6 @@
 </context>
 <context>
     <name>kvs::ui::QueuesPane</name>
-    <message numerus="yes">
-        <source>%n message(s) match (of %1 read).</source>
-        <translation>
-            <numerusform>%n message matches (of %1 read).</numerusform>
-            <numerusform>%n messages match (of %1 read).</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>Retry %n dead message(s) of topic &quot;%1&quot;? They become due now, with their attempts reset.</source>
         <translation>
@@ -338,6 +338,13 @@
         <translation>
             <numerusform>Exporting before the delete: %n message written…</numerusform>
             <numerusform>Exporting before the delete: %n messages written…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) match (of %1 read).</source>
+        <translation>
+            <numerusform>%n message matches (of %1 read).</numerusform>
+            <numerusform>%n messages match (of %1 read).</numerusform>
         </translation>
     </message>
 </context>
