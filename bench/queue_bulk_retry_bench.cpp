@@ -142,8 +142,8 @@ std::function<void(std::int64_t)> writerStore(const std::string &db,
     };
 }
 
-// The writer process: after "go" on goFd, set()s (writerStore) in a loop with no pause (the hardest steady
-// writer: it wants the write lock again as soon as it has let it go, so every batch of the
+// The writer process: after "go" on goFd, set()s (writerStore) in a loop with no pause (the hardest
+// steady writer: it wants the write lock again as soon as it has let it go, so every batch of the
 // sweep keeps it waiting), until stopFd is readable, then writes "count max_us p99_us" to
 // resultFd. Never returns.
 [[noreturn]] void writerProcess(const std::string &db, int goFd, int stopFd, int resultFd)

@@ -85,7 +85,8 @@ void QueuesController::refresh()
     // store by its generation and never holds it (see m_storeGeneration).
     const std::int64_t window = m_leaseWindowMs;
     kvs::then(
-        m_store->queueStats(std::nullopt, QueueStatsOptions{ExpiredLeases::Project, double(window)}),
+        m_store->queueStats(std::nullopt,
+                            QueueStatsOptions{ExpiredLeases::Project, double(window)}),
         this,
         [this, asked = m_storeGeneration, started, window](QFuture<std::vector<QueueStats>> f) {
             m_refreshing = false;
