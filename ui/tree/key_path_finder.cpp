@@ -96,7 +96,7 @@ void KeyPathFinder::step()
             return;
         }
         ++m_pages;
-        m_model->fetchMore(m_parent);
+        m_model->fetchNextPage(m_parent);
         return;
     }
 }

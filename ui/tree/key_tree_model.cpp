@@ -138,7 +138,7 @@ bool KeyTreeModel::hasChildren(const QModelIndex &parent) const
     return !node->children.empty() || node->hasMore();
 }
 
-bool KeyTreeModel::canFetchMore(const QModelIndex &parent) const
+bool KeyTreeModel::hasNextPage(const QModelIndex &parent) const
 {
     if (!m_store || parent.column() > 0)
         return false;
@@ -146,10 +146,24 @@ bool KeyTreeModel::canFetchMore(const QModelIndex &parent) const
     return !node->fetching && !node->failed && node->hasMore();
 }
 
+bool KeyTreeModel::canFetchMore(const QModelIndex &parent) const
+{
+    if (!hasNextPage(parent))
+        return false;
+    const KeyTreeNode *node = nodeOf(parent);
+    return !m_nextPagesOnDemand || node->isGap || !node->fetchedAny;
+}
+
 void KeyTreeModel::fetchMore(const QModelIndex &parent)
 {
-    if (!canFetchMore(parent))
-        return;
+    if (canFetchMore(parent))
+        fetchNextPage(parent);
+}
+
+bool KeyTreeModel::fetchNextPage(const QModelIndex &parent)
+{
+    if (!hasNextPage(parent))
+        return false;
     KeyTreeNode *node = nodeOf(parent);
     ChildrenOptions options;
     options.limit = m_pageSize;
@@ -162,10 +176,11 @@ void KeyTreeModel::fetchMore(const QModelIndex &parent)
                      {node->parent->path, m_filter.start, endBefore(node->gapEnd)},
                      options,
                      &KeyTreeModel::addGapPage);
-        return;
+        return true;
     }
     options.cursor = node->cursor;
     startListing(node, {node->path, m_filter.start, m_filter.end}, options, &KeyTreeModel::addPage);
+    return true;
 }
 
 void KeyTreeModel::startListing(KeyTreeNode *target,

@@ -66,6 +66,12 @@ public:
     const KeyTreeFilter &filter() const { return m_filter; }
     // Children per page (default 1000).
     void setPageSize(int pageSize) { m_pageSize = pageSize; }
+    // On: canFetchMore() offers only a node's first page (and placeholder rows), so a view's
+    // layout, which calls fetchMore() for every expanded node on every relayout, cannot read a
+    // node to its end page after page; the view's owner reads further pages with fetchNextPage()
+    // when the last row read scrolls into view. Off (the default): every page, as for any
+    // lazy model.
+    void setNextPagesOnDemand(bool on) { m_nextPagesOnDemand = on; }
     int pageSize() const { return m_pageSize; }
 
     // Reads the tree again from the root; expanded state is the view's to restore.
@@ -148,6 +154,11 @@ public:
     // the placeholder). Returns false, reading nothing, when gap is not a placeholder or is being
     // read.
     bool fetchGapTail(const QModelIndex &gap);
+    // Reads parent's next page, whatever setNextPagesOnDemand() says. Returns false, reading
+    // nothing, when parent has no more children to read or is being read.
+    bool fetchNextPage(const QModelIndex &parent);
+    // Whether parent has children not read yet after its last row (not counting placeholders).
+    bool hasNextPage(const QModelIndex &parent) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -239,6 +250,7 @@ private:
     std::uint64_t m_epoch = 1; // Bumped by markAllStale(); see KeyTreeNode::readEpoch.
     int m_loading = 0;
     int m_pageSize = 1000;
+    bool m_nextPagesOnDemand = false;
 };
 
 } // namespace kvs::ui

@@ -44,7 +44,9 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QWidget::customContextMenuRequested, this, &KeyTreePane::showRowMenu);
-    new PlaceholderLoader(m_view, m_model, this); // placeholders read when scrolled into view
+    // Placeholders and next pages read when scrolled into view, not by the view's layout.
+    m_model->setNextPagesOnDemand(true);
+    new PlaceholderLoader(m_view, m_model, this);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(KeyTreeModel::PartColumn, QHeaderView::Stretch);
     m_view->header()->setSectionResizeMode(KeyTreeModel::TypeColumn, QHeaderView::ResizeToContents);

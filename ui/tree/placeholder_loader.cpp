@@ -14,6 +14,8 @@ PlaceholderLoader::PlaceholderLoader(QTreeView *view, KeyTreeModel *model, QObje
     , m_model(model)
 {
     connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] { schedule(); });
+    // The view grew or its rows changed height: more rows may be in view.
+    connect(m_view->verticalScrollBar(), &QScrollBar::rangeChanged, this, [this] { schedule(); });
     connect(m_view, &QTreeView::expanded, this, [this] { schedule(); });
     connect(m_model, &KeyTreeModel::rowsInserted, this, [this] { schedule(); });
     // Once the last page's rows are in (or its read failed, or the placeholder went).
@@ -48,8 +50,14 @@ void PlaceholderLoader::loadVisible()
         const QRect rect = m_view->visualRect(index);
         if (rect.top() >= height)
             return;
-        if (!index.data(KeyTreeModel::IsGapRole).toBool() || !m_model->canFetchMore(index))
+        if (!index.data(KeyTreeModel::IsGapRole).toBool() || !m_model->canFetchMore(index)) {
+            // The last row read of a node with more after it: its next page (the model offers
+            // only first pages to the view's own fetching, which would read every page).
+            const QModelIndex parent = index.parent();
+            if (index.row() == m_model->rowCount(parent) - 1 && m_model->fetchNextPage(parent))
+                return; // one page at a time
             continue;
+        }
         // The row after it wholly in view (the user scrolled up to it, or went to that key): its
         // last page, so that row stays put; else its first page, appearing in its place.
         const QModelIndex below = m_view->indexBelow(index);

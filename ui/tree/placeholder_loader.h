@@ -13,8 +13,10 @@ class KeyTreeModel;
 // into view: one whose next row is in view too reads its last page, inserted after it while that
 // row keeps its place on screen (the user scrolled up to it, or went to that key); one at the
 // bottom edge reads its first page, in its place (the user scrolled down to it). A page at a
-// time: the next when a placeholder is still in view after the page came. Only while the view is
-// shown. Thread rule: GUI thread only.
+// time: the next when a placeholder is still in view after the page came. It also reads a node's
+// next page when the node's last row read is in view (the model leaves that to it:
+// KeyTreeModel::setNextPagesOnDemand). Only while the view is shown. Thread rule: GUI thread
+// only.
 class PlaceholderLoader : public QObject
 {
     Q_OBJECT

@@ -209,14 +209,17 @@ private slots:
         QCOMPARE(numberAt(view.currentIndex()), 2500);
     }
 
-    // QTreeView reads the next page of an expanded node from inside its item layout; the busy
-    // row that listing shows must not resize the view in the middle of that layout, when its
-    // scroll bar is computed from a half-built row list and falls back to the top.
+    // QTreeView reads a page of an expanded node from inside its item layout when the model
+    // offers one (a node's first page; here every page, as a model without on-demand next pages
+    // does); the busy row that listing shows must not resize the view in the middle of that
+    // layout, when its scroll bar is computed from a half-built row list and falls back to the
+    // top.
     void pageReadByTheViewsLayoutKeepsTheScrollPosition()
     {
         KeyTreePane pane;
         QVERIFY(showAndGoTo(pane, m_dir.filePath(QStringLiteral("layout.db")), {"big", 50}));
         KeyTreeModel &model = *pane.model();
+        model.setNextPagesOnDemand(false);
         QTreeView &view = *pane.view();
         const QModelIndex big = model.index(0, 0);
         // Stops the pages the view's layouts have started since, before the node is all read.
@@ -262,6 +265,46 @@ private slots:
         QTRY_VERIFY(gapsCounted(model, big));
         QCOMPARE(checkGapCounts(model, big, kChildren), 1);
         for (int row = 0; row < firstGapRow + 100; ++row)
+            QCOMPARE(numberAt(model.index(row, 0, big)), row);
+    }
+
+    // Issue 12: an expanded node's next pages load when scrolled to. QTreeView's layout calls
+    // fetchMore() for every expanded node on every relayout, so a model that offered every page
+    // to it was read to its end, page after page, in a shown tree that nobody scrolled.
+    void shownExpandedNodeReadsNextPagesOnlyWhenScrolledTo()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("expand.db"));
+        fillBig(path, kChildren);
+        KeyTreePane pane;
+        KeyTreeModel &model = *pane.model();
+        QTreeView &view = *pane.view();
+        model.setPageSize(100);
+        pane.resize(500, 400);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        pane.setStore(std::make_shared<kvs::AsyncKVStore>(path.toStdString()));
+        QTRY_COMPARE(model.rowCount(), 1);
+        const QModelIndex big = model.index(0, 0);
+        view.expand(big);
+        QTRY_COMPARE(model.rowCount(big), 100);
+        // Settled: however many layouts ran, no page beyond what the view shows was read.
+        for (int turn = 0; turn < 20; ++turn) {
+            QTest::qWait(10);
+            QTRY_COMPARE(model.loadingCount(), 0);
+        }
+        QCOMPARE(model.rowCount(big), 100);
+        QVERIFY(model.hasNextPage(big));
+
+        // The last row read scrolled into view: the next page, and no more while it stays off
+        // the bottom.
+        view.scrollTo(model.index(99, 0, big), QAbstractItemView::PositionAtBottom);
+        QTRY_COMPARE(model.rowCount(big), 200);
+        for (int turn = 0; turn < 20; ++turn) {
+            QTest::qWait(10);
+            QTRY_COMPARE(model.loadingCount(), 0);
+        }
+        QCOMPARE(model.rowCount(big), 200);
+        for (int row = 0; row < 200; ++row)
             QCOMPARE(numberAt(model.index(row, 0, big)), row);
     }
 };
