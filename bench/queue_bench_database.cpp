@@ -44,6 +44,7 @@ QueueBenchDatabase::QueueBenchDatabase(const BenchConfig &config)
         if (PQstatus(m_pg.get()) != CONNECTION_OK)
             throw ConnectionError(std::string("kvs: bench: ") + PQerrorMessage(m_pg.get()),
                                   ConnectionError::Step::Connect);
+        exec("SET jit = off"); // as the store's connections run (postgres/pq_connection.cpp)
     } else if (sqlite3_open(m_scratch->connection().c_str(), &m_sqlite) != SQLITE_OK) {
         throw DatabaseError(std::string("kvs: bench: ") + sqlite3_errmsg(m_sqlite), "", "");
     }

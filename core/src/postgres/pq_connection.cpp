@@ -66,15 +66,19 @@ PqConnection::PqConnection(const std::string &conninfo,
     : m_callTimeout(callTimeout)
 {
     // Defaults first: the URL (expanded from dbname) overrides them. Keepalives find a peer
-    // that vanished (a pulled cable, a VM paused) instead of waiting for it forever.
+    // that vanished (a pulled cable, a VM paused) instead of waiting for it forever. JIT off:
+    // the store's statements walk indexes, and the few whose estimated cost passes
+    // jit_above_cost (a queue overview's counts, a large purge) spent more time having the
+    // server compile them, on every execution, than running them. A URL's own options win.
     const char *keywords[] = {"keepalives",
                               "keepalives_idle",
                               "keepalives_interval",
                               "keepalives_count",
                               "application_name",
+                              "options",
                               "dbname",
                               nullptr};
-    const char *values[] = {"1", "10", "5", "3", "kvs", conninfo.c_str(), nullptr};
+    const char *values[] = {"1", "10", "5", "3", "kvs", "-c jit=off", conninfo.c_str(), nullptr};
     m_conn.reset(PQconnectStartParams(keywords, values, 1));
     if (!m_conn)
         throw ConnectionError("kvs: cannot connect to PostgreSQL: out of memory",

@@ -16,8 +16,9 @@
 #include <set>
 #include <thread>
 
-// Private: the lock ids a JavaScript process computes too.
+// Private: the lock ids a JavaScript process computes too, and the store's connection.
 #include "postgres/pg_names.h"
+#include "postgres/pq_connection.h"
 
 using namespace kvs;
 using kvs::test::PgAdmin;
@@ -77,6 +78,7 @@ private slots:
     void connectionErrorsNameTheStep();
     void tlsWhenTheUrlAsksForIt();
     void tlsThatCannotBeVerifiedIsRefused();
+    void connectionsRunWithoutJitUnlessTheUrlAsks();
 };
 
 void TestPostgresStore::writeSkewLetsExactlyOneWin()
@@ -570,6 +572,20 @@ void TestPostgresStore::tlsThatCannotBeVerifiedIsRefused()
     PgAdmin admin;
     QCOMPARE(admin.exec("SELECT count(*) FROM pg_namespace WHERE nspname = '" + schema + "'"),
              std::string("0"));
+}
+
+void TestPostgresStore::connectionsRunWithoutJitUnlessTheUrlAsks()
+{
+    // The server's default is on; a queue overview's counts then cost a compilation per refresh.
+    PgAdmin admin;
+    QCOMPARE(admin.exec("SHOW jit"), std::string("on"));
+    using namespace std::chrono_literals;
+    detail::PqConnection store(kvs::test::postgresUrl(), 10s);
+    QCOMPARE(std::string(store.exec("SHOW jit").bytes(0, 0)), std::string("off"));
+    // A URL's own options replace the store's.
+    detail::PqConnection asked(
+        kvs::test::withParameter(kvs::test::postgresUrl(), "options=-c%20jit%3Don"), 10s);
+    QCOMPARE(std::string(asked.exec("SHOW jit").bytes(0, 0)), std::string("on"));
 }
 
 QTEST_GUILESS_MAIN(TestPostgresStore)
