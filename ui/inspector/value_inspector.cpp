@@ -1,5 +1,6 @@
 #include "inspector/value_inspector.h"
 
+#include "confirm_destructive.h"
 #include "inspector/conflict_view.h"
 #include "inspector/entry_header.h"
 #include "inspector/expiry_edit.h"
@@ -458,18 +459,14 @@ void ValueInspector::deleteKey()
         return;
     }
     const InspectedEntry entry = *m_entry;
-    QMessageBox box(QMessageBox::Warning,
-                    tr("Delete key"),
-                    tr("Delete the key %1?").arg(entry.keyLiteral),
-                    QMessageBox::Cancel,
-                    this);
-    box.setObjectName(QStringLiteral("confirmDelete"));
-    box.setInformativeText(tr("Its value (%1) is removed from the database. This cannot be undone.")
-                               .arg(EntryHeader::sizeText(qint64(entry.rawValue->size()))));
-    QPushButton *remove = box.addButton(tr("Delete"), QMessageBox::DestructiveRole);
-    box.setDefaultButton(QMessageBox::Cancel);
-    box.exec();
-    if (box.clickedButton() != static_cast<QAbstractButton *>(remove))
+    if (!confirmDestructive(
+            this,
+            {QStringLiteral("confirmDelete"),
+             tr("Delete key"),
+             tr("Delete the key %1?").arg(entry.keyLiteral),
+             tr("Its value (%1) is removed from the database. This cannot be undone.")
+                 .arg(EntryHeader::sizeText(qint64(entry.rawValue->size()))),
+             tr("Delete")}))
         return;
     hideError();
     m_controller->remove(entry);
@@ -478,20 +475,15 @@ void ValueInspector::deleteKey()
 void ValueInspector::deleteRowByKeyBytes()
 {
     const InspectedEntry entry = *m_entry;
-    QMessageBox box(QMessageBox::Warning,
-                    tr("Delete row"),
-                    tr("Delete the row stored at key %1?").arg(entry.keyHex),
-                    QMessageBox::Cancel,
-                    this);
-    box.setObjectName(QStringLiteral("confirmDeleteRow"));
-    box.setInformativeText(
-        tr("Its key does not decode, so no key names it. The row (value %1) is deleted by its "
-           "key bytes, in one transaction. This cannot be undone.")
-            .arg(EntryHeader::sizeText(qint64(entry.rawValue->size()))));
-    QPushButton *remove = box.addButton(tr("Delete"), QMessageBox::DestructiveRole);
-    box.setDefaultButton(QMessageBox::Cancel);
-    box.exec();
-    if (box.clickedButton() != static_cast<QAbstractButton *>(remove))
+    if (!confirmDestructive(
+            this,
+            {QStringLiteral("confirmDeleteRow"),
+             tr("Delete row"),
+             tr("Delete the row stored at key %1?").arg(entry.keyHex),
+             tr("Its key does not decode, so no key names it. The row (value %1) is deleted by its "
+                "key bytes, in one transaction. This cannot be undone.")
+                 .arg(EntryHeader::sizeText(qint64(entry.rawValue->size()))),
+             tr("Delete")}))
         return;
     hideError();
     m_controller->removeRaw(entry);

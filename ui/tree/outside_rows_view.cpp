@@ -1,5 +1,6 @@
 #include "tree/outside_rows_view.h"
 
+#include "confirm_destructive.h"
 #include "tree/outside_rows_model.h"
 
 #include <kvs/future.h>
@@ -9,7 +10,6 @@
 #include <QGuiApplication>
 #include <QHeaderView>
 #include <QMenu>
-#include <QMessageBox>
 #include <QPushButton>
 
 #include <utility>
@@ -160,19 +160,14 @@ bool OutsideRowsView::deleteRow(const std::string &encodedKey)
 {
     if (!m_store || !m_writable || encodedKey.empty())
         return false;
-    QMessageBox box(QMessageBox::Warning,
-                    tr("Delete row"),
-                    tr("Delete the row stored at key %1?").arg(hexOf(encodedKey)),
-                    QMessageBox::Cancel,
-                    this);
-    box.setObjectName(QStringLiteral("confirmDeleteOutsideRow"));
-    box.setInformativeText(
-        tr("Its key lies outside the key space, so no kvs call lists it. The row is deleted by "
-           "its key bytes, in one transaction. This cannot be undone."));
-    QPushButton *remove = box.addButton(tr("Delete"), QMessageBox::DestructiveRole);
-    box.setDefaultButton(QMessageBox::Cancel);
-    box.exec();
-    if (box.clickedButton() != static_cast<QAbstractButton *>(remove))
+    if (!confirmDestructive(
+            this,
+            {QStringLiteral("confirmDeleteOutsideRow"),
+             tr("Delete row"),
+             tr("Delete the row stored at key %1?").arg(hexOf(encodedKey)),
+             tr("Its key lies outside the key space, so no kvs call lists it. The row is deleted "
+                "by its key bytes, in one transaction. This cannot be undone."),
+             tr("Delete")}))
         return true;
     kvs::then(m_store->removeRaw(encodedKey), this, [this, encodedKey](QFuture<void> done) {
         try {
