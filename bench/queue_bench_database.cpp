@@ -112,6 +112,17 @@ void QueueBenchDatabase::fill(std::int64_t rows, const Columns &c)
     exec("DELETE FROM " + m_table + " WHERE id = " + std::to_string(sampleId));
 }
 
+QueueBenchDatabase::Columns QueueBenchDatabase::Columns::deadLetters(const std::string &topic)
+{
+    Columns rows;
+    rows.topic = "'" + topic + "'";
+    rows.status = "'dead'";
+    rows.lockedUntil = "NULL";
+    rows.leaseToken = "NULL";
+    rows.finishedAt = "NOW - 5000";
+    return rows;
+}
+
 void QueueBenchDatabase::analyze()
 {
     // SQLite: none; the store never runs ANALYZE, so neither does a bench of its reads.

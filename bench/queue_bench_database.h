@@ -42,6 +42,10 @@ public:
     {
         std::string topic, status, enqueuedAt, deliverAt, attempts, maxAttempts, lockedUntil,
             leaseToken, lastError, finishedAt;
+
+        // Dead letters of topic (a name, quoted here), with no lease, dead since 5 s ago; the
+        // caller sets the times, the attempts and the error.
+        static Columns deadLetters(const std::string &topic);
     };
     void fill(std::int64_t rows, const Columns &columns);
     // The queue table's name, quoted for SQL.

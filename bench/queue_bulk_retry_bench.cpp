@@ -99,17 +99,12 @@ double retryAll(const std::string &db, DeadLetterSweepResult &swept, int goFd = 
 // and killAll() leave them on SQLite.
 QueueBenchDatabase::Columns deadLetters()
 {
-    QueueBenchDatabase::Columns rows;
-    rows.topic = std::string("'") + kTopic + "'";
-    rows.status = "'dead'";
+    QueueBenchDatabase::Columns rows = QueueBenchDatabase::Columns::deadLetters(kTopic);
     rows.enqueuedAt = "NOW - 10000";
     rows.deliverAt = "NOW - 10000";
     rows.attempts = "1";
     rows.maxAttempts = "1";
-    rows.lockedUntil = "NULL";
-    rows.leaseToken = "NULL";
     rows.lastError = "'lease expired'";
-    rows.finishedAt = "NOW - 5000";
     return rows;
 }
 

@@ -129,17 +129,12 @@ void runQueueDeadFilterBench(const BenchConfig &config, std::ostream &out)
     constexpr double kRead = 1000;     // and the listDead() page it reads them by
     const std::string topic = "bench-dead";
     QueueBenchDatabase db(config);
-    QueueBenchDatabase::Columns rows;
-    rows.topic = "'" + topic + "'";
-    rows.status = "'dead'";
+    QueueBenchDatabase::Columns rows = QueueBenchDatabase::Columns::deadLetters(topic);
     rows.enqueuedAt = "NOW - 2000000 + i";
     rows.deliverAt = "NOW - 1000000 + i";
     rows.attempts = "3";
     rows.maxAttempts = "3";
-    rows.lockedUntil = "NULL";
-    rows.leaseToken = "NULL";
     rows.lastError = "CASE WHEN i % 10 = 0 THEN 'timeout after 30 s' ELSE 'connection refused' END";
-    rows.finishedAt = "NOW - 5000";
     db.fill(kDead, rows);
     db.analyze();
 
