@@ -47,6 +47,16 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     // Placeholders and next pages read when scrolled into view, not by the view's layout.
     m_model->setNextPagesOnDemand(true);
     new PlaceholderLoader(m_view, m_model, this);
+    // After a delete asked for with the Del key, the rows removed kept their old pixels in the
+    // viewport (a row shown twice, the parent's old count) until something else repainted it;
+    // seen on X11 with and without a window manager, not after a delete from the inspector's
+    // button. One more repaint once the removal is done settles it.
+    connect(
+        m_model,
+        &QAbstractItemModel::rowsRemoved,
+        m_view->viewport(),
+        [this] { m_view->viewport()->update(); },
+        Qt::QueuedConnection);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(KeyTreeModel::PartColumn, QHeaderView::Stretch);
     m_view->header()->setSectionResizeMode(KeyTreeModel::TypeColumn, QHeaderView::ResizeToContents);
