@@ -1446,10 +1446,6 @@
         <translation>Set</translation>
     </message>
     <message>
-        <source>%1 bytes</source>
-        <translation>%1 Bytes</translation>
-    </message>
-    <message>
         <source>Key does not decode</source>
         <translation>Schlüssel nicht dekodierbar</translation>
     </message>

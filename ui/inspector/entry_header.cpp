@@ -2,6 +2,7 @@
 
 #include "inspector/expiry_choice.h"
 #include "theme/ui_palette.h"
+#include "tree/value_column_text.h"
 
 #include <QDateTime>
 #include <QFontDatabase>
@@ -103,9 +104,7 @@ QString EntryHeader::kindName(const InspectedEntry &entry)
 
 QString EntryHeader::sizeText(qint64 bytes)
 {
-    if (bytes < 1024)
-        return tr("%1 bytes").arg(bytes);
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+    return valueSizeText(bytes);
 }
 
 void EntryHeader::showEntry(const std::optional<InspectedEntry> &entry, bool prefixOnly)

@@ -32,7 +32,7 @@ public:
 
     // The value's kind as the pane names it ("string", "Map"...).
     static QString kindName(const InspectedEntry &entry);
-    // A byte count for people: "512 bytes", "20.0 MB".
+    // A byte count for people: "1 byte", "512 bytes", "20.0 MB" (the tree's valueSizeText()).
     static QString sizeText(qint64 bytes);
 
 private:
