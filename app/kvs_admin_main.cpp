@@ -1,12 +1,12 @@
 // kvs-admin: the desktop admin and inspector. A thin main (STYLE.md 1): the window, the command
 // line, the language and the single-instance hand-off live in kvs_ui.
-#include "demo_database.h"
 #include "i18n/ui_language.h"
 #include "instance/single_instance.h"
-#include "main_window.h"
 #include "startup/admin_command_line.h"
+#include "startup/demo_database.h"
 #include "startup/smoke_probe.h"
 #include "theme/app_icons.h"
+#include "window/main_window.h"
 
 #include <kvs/connection_string.h>
 

@@ -1,9 +1,9 @@
 // kvs-gui-bench: the benchmarks of KVS Admin's own GUI code (the key tree's expansion, the value
 // inspector opening a large value). They run here, beside kvs-admin, and not in `kvs bench`, so
 // that kvs links no GUI library. A thin main (STYLE.md 1): the benchmarks live in kvs_gui_bench.
-#include "bench/bench.h"
-#include "bench/gui/tree_bench.h"
-#include "bench/json_line.h"
+#include "bench/output/json_line.h"
+#include "bench/suite/bench.h"
+#include "guibench/tree_bench.h"
 
 #include <QCommandLineParser>
 #include <QStringList>

@@ -1,7 +1,7 @@
 // kvs-watch-bench: the watch panes' benchmarks (bench/gui/watch_bench.h): commit-to-row latency
 // of another process's writes, and the CPU used while watching 1,000 keys of an idle database.
 // A thin main (STYLE.md 1).
-#include "bench/gui/watch_bench.h"
+#include "guibench/watch_bench.h"
 
 #include <QCoreApplication>
 #include <QStringList>

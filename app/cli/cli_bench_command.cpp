@@ -1,6 +1,6 @@
 #include "cli/cli_bench_command.h"
 
-#include "bench/bench.h"
+#include "bench/suite/bench.h"
 #include "cli/cli_arguments.h"
 #include "cli/cli_bench_history.h"
 #include "cli/cli_bench_workload.h"

@@ -1,9 +1,9 @@
 #include "cli/cli_bench_history.h"
 
-#include "bench/format.h"
-#include "bench/json_line.h"
-#include "bench/run_history.h"
-#include "bench/workload_report.h"
+#include "bench/history/run_history.h"
+#include "bench/output/format.h"
+#include "bench/output/json_line.h"
+#include "bench/workload/workload_report.h"
 #include "cli/cli_arguments.h"
 #include "cli/cli_output.h"
 

@@ -1,9 +1,9 @@
 #include "cli/cli_bench_workload.h"
 
-#include "bench/bench.h"
-#include "bench/run_history.h"
-#include "bench/workload_engine.h"
-#include "bench/workload_report.h"
+#include "bench/history/run_history.h"
+#include "bench/suite/bench.h"
+#include "bench/workload/workload_engine.h"
+#include "bench/workload/workload_report.h"
 #include "cli/cli_arguments.h"
 #include "cli/cli_output.h"
 

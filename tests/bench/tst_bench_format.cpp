@@ -1,8 +1,8 @@
 // The number formats and the JSON line builder of the benchmarks' output (bench/format.h,
 // bench/json_line.h): the figures every backend prints.
 
-#include "bench/format.h"
-#include "bench/json_line.h"
+#include "bench/output/format.h"
+#include "bench/output/json_line.h"
 
 #include <QTest>
 

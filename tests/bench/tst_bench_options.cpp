@@ -1,8 +1,8 @@
 // The names and values `kvs bench` accepts (bench/bench.h, bench/data.h): backends, operations
 // in run order, and the seconds per operation.
 
-#include "bench/bench.h"
-#include "bench/data.h"
+#include "bench/measure/data.h"
+#include "bench/suite/bench.h"
 
 #include <QTest>
 

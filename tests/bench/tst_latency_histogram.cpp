@@ -1,7 +1,7 @@
 // The log-linear latency histogram (bench/latency_histogram.h): bucket bounds, accuracy of its
 // percentiles on known distributions, merge, and the empty histogram.
 
-#include "bench/latency_histogram.h"
+#include "bench/workload/latency_histogram.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // Timing of one benchmark operation (bench/measure.h): the latency sample's percentiles, and
 // measure()'s calls, refills and budget.
 
-#include "bench/measure.h"
+#include "bench/measure/measure.h"
 
 #include <QTest>
 

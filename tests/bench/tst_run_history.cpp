@@ -1,9 +1,9 @@
 // The benchmark's run history (bench/run_history.h): a saved run reads back the same, ids
 // grow, the file is private, passwords are not saved.
 
-#include "bench/run_history.h"
-#include "bench/run_history_watch.h"
-#include "bench/workload_engine.h"
+#include "bench/history/run_history.h"
+#include "bench/history/run_history_watch.h"
+#include "bench/workload/workload_engine.h"
 
 #include <kvs/errors.h>
 

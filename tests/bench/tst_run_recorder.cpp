@@ -1,8 +1,8 @@
 // The recorder of a workload run (bench/run_recorder.h): errors by kind, late calls, warm-up
 // calls dropped, the per-second series; and the key distributions (bench/key_chooser.h).
 
-#include "bench/key_chooser.h"
-#include "bench/run_recorder.h"
+#include "bench/workload/key_chooser.h"
+#include "bench/workload/run_recorder.h"
 
 #include <kvs/errors.h>
 

@@ -1,7 +1,7 @@
 // The workload engine (bench/workload_engine.h) on SQLite: every workload, both stores, closed
 // loop and fixed rate, the time series, cancel, the scratch file, and the refusals.
 
-#include "bench/workload_engine.h"
+#include "bench/workload/workload_engine.h"
 
 #include <kvs/errors.h>
 

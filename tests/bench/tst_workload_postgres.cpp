@@ -1,7 +1,7 @@
 // The workload engine on the PostgreSQL of the test command: its kvsbench_ tables are created
 // and dropped by the run, and a schema that already holds such tables is refused and kept.
 
-#include "bench/workload_engine.h"
+#include "bench/workload/workload_engine.h"
 #include "support/postgres_test_server.h"
 
 #include <kvs/errors.h>

@@ -2,10 +2,10 @@
 // expansion and selection (issue 12, defect 4), an unsaved edit is asked about before another
 // key shows and Ctrl+S / Ctrl+Enter save it (defect 5), and a key another writer deleted while it
 // was edited (defect 3).
+#include "common/literal_editor.h"
 #include "connection/connection_spec.h"
 #include "inspector/conflict_view.h"
 #include "inspector/inspector_controller.h"
-#include "inspector/literal_editor.h"
 #include "inspector/value_edit_panel.h"
 #include "inspector/value_inspector.h"
 #include "session/database_session.h"

@@ -1,4 +1,4 @@
-#include "demo_database.h"
+#include "startup/demo_database.h"
 #include "support/raw_sqlite.h"
 #include "support/test_support.h"
 

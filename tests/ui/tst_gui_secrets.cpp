@@ -6,11 +6,11 @@
 #include "connection/memory_secret_store.h"
 #include "connection/password_prompt.h"
 #include "connection/postgres_connection_page.h"
-#include "main_window.h"
 #include "session/database_view.h"
 #include "support/postgres_test_server.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
+#include "window/main_window.h"
 
 #include <kvs/async_kvstore.h>
 

@@ -3,9 +3,9 @@
 // the expiry kept on save, increment of numbers and bigints, setting and clearing the TTL, and
 // a new key under a prefix. Built twice: on a SQLite file and, with KVS_INSPECTOR_POSTGRES
 // (ctest label postgres), on a PostgreSQL schema of its own.
+#include "common/literal_editor.h"
 #include "inspector/conflict_view.h"
 #include "inspector/expiry_edit.h"
-#include "inspector/literal_editor.h"
 #include "inspector/new_key_dialog.h"
 #include "inspector/value_edit_panel.h"
 #include "inspector/value_inspector.h"

@@ -2,7 +2,7 @@
 // inspector's worker, the text shown is a bounded first part and the hex view formats only the
 // rows on screen. A 10 ms timer ticks on the GUI thread meanwhile (inspector_gap_probe); the
 // longest gap between ticks is printed and must stay under a generous bound.
-#include "bench/gui/inspector_gap_probe.h"
+#include "guibench/inspector_gap_probe.h"
 #include "inspector/hex_bytes_model.h"
 #include "inspector/value_inspector.h"
 #include "inspector/value_view.h"

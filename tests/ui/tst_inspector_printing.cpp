@@ -2,11 +2,11 @@
 // huge values, no recursion on deep ones), the highlighter (core's token kinds), the hex model
 // (under QAbstractItemModelTester), the expiry rules and the preparation of a raw row (undecodable
 // key and value).
+#include "common/literal_highlighter.h"
+#include "common/literal_pretty_printer.h"
 #include "inspector/expiry_choice.h"
 #include "inspector/hex_bytes_model.h"
 #include "inspector/inspected_entry.h"
-#include "inspector/literal_highlighter.h"
-#include "inspector/literal_pretty_printer.h"
 #include "theme/ui_palette.h"
 
 #include <kvs/literal.h>

@@ -2,9 +2,9 @@
 // countdown and the expired-not-cleaned mark, undecodable keys and values (SQLite), copies, the
 // read-only mode, superseded selections and a closed store. Built twice: on a SQLite file and,
 // with KVS_INSPECTOR_POSTGRES (ctest label postgres), on a PostgreSQL schema of its own.
+#include "common/literal_pretty_printer.h"
 #include "inspector/entry_header.h"
 #include "inspector/hex_bytes_model.h"
-#include "inspector/literal_pretty_printer.h"
 #include "inspector/value_inspector.h"
 #include "inspector/value_view.h"
 #include "support/test_support.h"

@@ -2,7 +2,7 @@
 // actions with their "Copied" note in the status bar, Ctrl+C / Del / F2 on the tree, and the
 // subtree's bulk actions (export, delete, import): counted first, confirmed with what will
 // happen, run off the GUI thread.
-#include "inspector/literal_editor.h"
+#include "common/literal_editor.h"
 #include "inspector/value_edit_panel.h"
 #include "inspector/value_inspector.h"
 #include "session/database_view.h"

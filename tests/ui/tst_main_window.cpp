@@ -6,14 +6,14 @@
 #include "connection/memory_secret_store.h"
 #include "connection/password_prompt.h"
 #include "connection/recent_connections.h"
-#include "demo_database.h"
 #include "inspector/value_inspector.h"
-#include "main_window.h"
 #include "session/database_view.h"
+#include "startup/demo_database.h"
 #include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
+#include "window/main_window.h"
 
 #include <kvs/kvstore.h>
 #include <kvs/literal.h>

@@ -1,12 +1,12 @@
 // The language setting (issue #16): stored with the settings file readable by its owner only,
 // the German translation is compiled in and complete enough to change the window's visible text,
 // and dates and numbers follow the language through QLocale.
+#include "common/value_column_text.h"
 #include "connection/memory_secret_store.h"
 #include "connection/password_prompt.h"
 #include "i18n/language_menu.h"
 #include "i18n/ui_language.h"
-#include "main_window.h"
-#include "tree/value_column_text.h"
+#include "window/main_window.h"
 
 #include <QAction>
 #include <QApplication>

@@ -2,7 +2,7 @@
 
 #include "atomic/commit_history_model.h"
 #include "atomic/transaction_model.h"
-#include "future_error.h"
+#include "common/future_error.h"
 
 #include <kvs/audit_log.h>
 #include <kvs/errors.h>

@@ -1,6 +1,6 @@
 #include "connection/keychain_secret_store.h"
 
-#include "ui_logging.h"
+#include "common/ui_logging.h"
 
 #include <QTimer>
 #include <qt6keychain/keychain.h>

@@ -1,6 +1,6 @@
 #include "connection/recent_connections.h"
 
-#include "preferences/private_settings.h"
+#include "common/private_settings.h"
 
 #include <QSettings>
 

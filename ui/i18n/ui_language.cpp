@@ -1,7 +1,7 @@
 #include "i18n/ui_language.h"
 
-#include "preferences/private_settings.h"
-#include "ui_logging.h"
+#include "common/private_settings.h"
+#include "common/ui_logging.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

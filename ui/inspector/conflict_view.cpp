@@ -1,6 +1,6 @@
 #include "inspector/conflict_view.h"
 
-#include "inspector/literal_highlighter.h"
+#include "common/literal_highlighter.h"
 #include "theme/ui_palette.h"
 
 #include <QFontDatabase>

@@ -1,8 +1,8 @@
 #include "inspector/entry_header.h"
 
+#include "common/value_column_text.h"
 #include "inspector/expiry_choice.h"
 #include "theme/ui_palette.h"
-#include "tree/value_column_text.h"
 
 #include <QDateTime>
 #include <QFontDatabase>

@@ -1,6 +1,6 @@
 #include "inspector/inspected_entry.h"
 
-#include "inspector/literal_pretty_printer.h"
+#include "common/literal_pretty_printer.h"
 
 #include <kvs/literal.h>
 #include <kvs/value_codec.h>

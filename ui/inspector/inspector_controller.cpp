@@ -1,6 +1,6 @@
 #include "inspector/inspector_controller.h"
 
-#include "ui_logging.h"
+#include "common/ui_logging.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>

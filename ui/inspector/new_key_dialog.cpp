@@ -1,7 +1,7 @@
 #include "inspector/new_key_dialog.h"
 
+#include "common/literal_editor.h"
 #include "inspector/expiry_edit.h"
-#include "inspector/literal_editor.h"
 
 #include <kvs/literal.h>
 

@@ -7,14 +7,10 @@ list(APPEND KVS_UI_SOURCES
     inspector/hex_bytes_model.cpp
     inspector/inspected_entry.cpp
     inspector/inspector_controller.cpp
-    inspector/literal_editor.cpp
-    inspector/literal_highlighter.cpp
-    inspector/literal_pretty_printer.cpp
     inspector/new_key_dialog.cpp
     inspector/value_edit_panel.cpp
     inspector/value_inspector.cpp
     inspector/value_view.cpp
-    inspector/value_type_name.cpp
     inspector/structured_value_model.cpp
     inspector/structured_value_view.cpp
 )

@@ -1,7 +1,7 @@
 #include "inspector/structured_value_model.h"
 
-#include "inspector/literal_pretty_printer.h"
-#include "inspector/value_type_name.h"
+#include "common/literal_pretty_printer.h"
+#include "common/value_type_name.h"
 
 #include <kvs/literal.h>
 

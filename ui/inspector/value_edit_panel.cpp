@@ -1,7 +1,7 @@
 #include "inspector/value_edit_panel.h"
 
+#include "common/literal_editor.h"
 #include "inspector/expiry_edit.h"
-#include "inspector/literal_editor.h"
 
 #include <QHBoxLayout>
 #include <QKeySequence>

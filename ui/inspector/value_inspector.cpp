@@ -1,14 +1,14 @@
 #include "inspector/value_inspector.h"
 
-#include "confirm_destructive.h"
+#include "common/confirm_destructive.h"
+#include "common/literal_editor.h"
+#include "common/message_banner.h"
 #include "inspector/conflict_view.h"
 #include "inspector/entry_header.h"
 #include "inspector/expiry_edit.h"
-#include "inspector/literal_editor.h"
 #include "inspector/new_key_dialog.h"
 #include "inspector/value_edit_panel.h"
 #include "inspector/value_view.h"
-#include "message_banner.h"
 #include "theme/ui_palette.h"
 
 #include <kvs/async_kvstore.h>

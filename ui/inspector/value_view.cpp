@@ -1,8 +1,8 @@
 #include "inspector/value_view.h"
 
+#include "common/literal_highlighter.h"
 #include "inspector/entry_header.h"
 #include "inspector/hex_bytes_model.h"
-#include "inspector/literal_highlighter.h"
 #include "inspector/structured_value_view.h"
 #include "theme/ui_palette.h"
 

@@ -1,6 +1,6 @@
 #include "instance/single_instance.h"
 
-#include "ui_logging.h"
+#include "common/ui_logging.h"
 
 #include <QDataStream>
 #include <QDir>

@@ -1,8 +1,8 @@
 #include "preferences/preferences_dialog.h"
 
+#include "common/private_settings.h"
 #include "preferences/preferences_page.h"
 #include "preferences/preferences_registry.h"
-#include "preferences/private_settings.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>

@@ -1,6 +1,5 @@
 # Sources of the Preferences dialog and its page registry (paths relative to ui/).
 list(APPEND KVS_UI_SOURCES
-    preferences/private_settings.cpp
     preferences/preference_keys.cpp
     preferences/preferences_page.cpp
     preferences/preferences_registry.cpp
@@ -8,5 +7,4 @@ list(APPEND KVS_UI_SOURCES
     preferences/language_page.cpp
     preferences/standard_preference_pages.cpp
     preferences/preferences_dialog.cpp
-    preferences/view_preferences.cpp
 )

@@ -1,6 +1,6 @@
 #include "queues/enqueue_dialog.h"
 
-#include "inspector/literal_editor.h"
+#include "common/literal_editor.h"
 
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>

@@ -1,7 +1,7 @@
 #include "queues/move_message_dialog.h"
 
-#include "inspector/literal_editor.h"
-#include "inspector/literal_pretty_printer.h"
+#include "common/literal_editor.h"
+#include "common/literal_pretty_printer.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

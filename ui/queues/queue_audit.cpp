@@ -1,6 +1,6 @@
 #include "queues/queue_audit.h"
 
-#include "ui_logging.h"
+#include "common/ui_logging.h"
 
 #include <QtConcurrent>
 

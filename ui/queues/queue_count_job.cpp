@@ -1,6 +1,6 @@
 #include "queues/queue_count_job.h"
 
-#include "future_error.h"
+#include "common/future_error.h"
 #include "queues/queue_message_model.h"
 
 #include <kvs/future.h>

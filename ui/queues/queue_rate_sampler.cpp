@@ -1,6 +1,6 @@
 #include "queues/queue_rate_sampler.h"
 
-#include "future_error.h"
+#include "common/future_error.h"
 #include "queues/queue_history_file.h"
 #include "queues/queue_overview_model.h"
 

@@ -1,6 +1,6 @@
 #include "queues/queues_controller.h"
 
-#include "future_error.h"
+#include "common/future_error.h"
 #include "queues/queue_audit.h"
 #include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"

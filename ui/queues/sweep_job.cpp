@@ -1,6 +1,6 @@
 #include "queues/sweep_job.h"
 
-#include "future_error.h"
+#include "common/future_error.h"
 #include "queues/queue_audit.h"
 
 #include <kvs/audit_log.h>

@@ -1,6 +1,6 @@
 #include "search/key_search_pane.h"
 
-#include "message_banner.h"
+#include "common/message_banner.h"
 #include "preferences/preference_keys.h"
 #include "search/key_search_controller.h"
 #include "search/key_search_result_model.h"

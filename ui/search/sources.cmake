@@ -4,5 +4,4 @@ list(APPEND KVS_UI_SOURCES
     search/key_search_result_model.cpp
     search/key_search_controller.cpp
     search/key_search_pane.cpp
-    search/key_search_wiring.cpp
 )

@@ -1,6 +1,6 @@
 #include "tables/console_controller.h"
 
-#include "future_error.h"
+#include "common/future_error.h"
 #include "rawsql/raw_sql_worker.h"
 #include "tables/statement_result_model.h"
 

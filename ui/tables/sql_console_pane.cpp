@@ -1,6 +1,6 @@
 #include "tables/sql_console_pane.h"
 
-#include "message_banner.h"
+#include "common/message_banner.h"
 #include "tables/cell_grid.h"
 #include "tables/console_controller.h"
 #include "tables/statement_result_model.h"

@@ -1,6 +1,6 @@
 #include "tables/tables_controller.h"
 
-#include "future_error.h"
+#include "common/future_error.h"
 #include "rawsql/raw_sql_worker.h"
 #include "tables/table_rows_model.h"
 

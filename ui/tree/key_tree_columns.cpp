@@ -1,7 +1,7 @@
 #include "tree/key_tree_columns.h"
 
+#include "common/private_settings.h"
 #include "preferences/preference_keys.h"
-#include "preferences/private_settings.h"
 #include "tree/key_tree_model.h"
 
 #include <QAction>

@@ -1,9 +1,9 @@
 // KeyTreeModel's value columns: the kind, stored size and expiry countdown of a key's value, as
 // its listing found them (KeyChild::value), and the re-read after a write.
-#include "inspector/value_type_name.h"
+#include "common/value_column_text.h"
+#include "common/value_type_name.h"
 #include "theme/ui_palette.h"
 #include "tree/key_tree_model.h"
-#include "tree/value_column_text.h"
 
 #include <kvs/errors.h>
 #include <kvs/future.h>

@@ -1,6 +1,6 @@
 #include "tree/key_tree_pane.h"
 
-#include "message_banner.h"
+#include "common/message_banner.h"
 #include "tree/key_path_finder.h"
 #include "tree/key_row_actions.h"
 #include "tree/key_tree_columns.h"

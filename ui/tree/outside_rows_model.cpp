@@ -1,7 +1,7 @@
 #include "tree/outside_rows_model.h"
 
+#include "common/ui_logging.h"
 #include "tree/key_part_text.h"
-#include "ui_logging.h"
 
 #include <kvs/entry_transfer.h>
 

@@ -1,6 +1,6 @@
 #include "tree/outside_rows_view.h"
 
-#include "confirm_destructive.h"
+#include "common/confirm_destructive.h"
 #include "tree/outside_rows_model.h"
 
 #include <kvs/future.h>

@@ -7,7 +7,6 @@ list(APPEND KVS_UI_SOURCES
     tree/key_tree_model_updates.cpp
     tree/key_tree_model_refresh.cpp
     tree/key_tree_model_values.cpp
-    tree/value_column_text.cpp
     tree/key_tree_columns.cpp
     tree/key_tree_live_refresh.cpp
     tree/key_tree_filter_bar.cpp

@@ -1,6 +1,6 @@
 #include "watch/watch_pane.h"
 
-#include "message_banner.h"
+#include "common/message_banner.h"
 #include "watch/marked_text_delegate.h"
 #include "watch/watch_controller.h"
 #include "watch/watch_entries_model.h"

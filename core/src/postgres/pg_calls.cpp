@@ -1,6 +1,6 @@
 #include "postgres/pg_calls.h"
 
-#include "store/schema_rules.h"
+#include "rules/schema_rules.h"
 
 #include <kvs/errors.h>
 #include <kvs/js_number.h>

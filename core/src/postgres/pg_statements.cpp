@@ -1,6 +1,6 @@
 #include "postgres/pg_statements.h"
 
-#include "store/schema_rules.h"
+#include "rules/schema_rules.h"
 
 #include <kvs/sql_adapter.h>
 

@@ -1,9 +1,9 @@
 #include "adapter/engine_adapter_impl.h"
 #include "postgres/pg_backends.h"
 #include "postgres/pg_schema.h"
+#include "rules/validation.h"
 #include "runtime/clock.h"
 #include "runtime/future_util.h"
-#include "store/validation.h"
 
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>

@@ -1,7 +1,7 @@
 #include "sqlite/sqlite_schema.h"
 
 #include "codec/legacy_keys.h"
-#include "store/schema_rules.h"
+#include "rules/schema_rules.h"
 
 #include <kvs/errors.h>
 #include <kvs/types.h>

@@ -1,8 +1,8 @@
 #include "sqlite/version_allocator.h"
 
+#include "rules/schema_rules.h"
 #include "sqlite/sqlite_connection.h"
 #include "sqlite/table_names.h"
-#include "store/schema_rules.h"
 
 #include <kvs/errors.h>
 

@@ -1,10 +1,10 @@
+#include "rules/validation.h"
 #include "store/async_kvstore_state.h"
 #include "store/children_op.h"
 #include "store/get_async.h"
 #include "store/kv_ops.h"
 #include "store/queue_admin_ops.h"
 #include "store/queue_ops.h"
-#include "store/validation.h"
 
 #include <kvs/connection_string.h>
 #include <kvs/postgres_adapter.h>

@@ -1,6 +1,6 @@
 #include "store/commit_op.h"
 
-#include "store/validation.h"
+#include "rules/validation.h"
 
 #include <kvs/errors.h>
 #include <kvs/value_codec.h>

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "rules/validation.h"
 #include "store/op_support.h"
 #include "store/store_runtime.h"
-#include "store/validation.h"
 
 #include <kvs/atomic_operation.h>
 #include <kvs/errors.h>

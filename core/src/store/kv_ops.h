@@ -1,9 +1,9 @@
 #pragma once
 
+#include "rules/validation.h"
 #include "store/list_range.h"
 #include "store/op_support.h"
 #include "store/store_runtime.h"
-#include "store/validation.h"
 
 #include <kvs/future.h>
 #include <kvs/key_tree.h>

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "queue/queue_rules.h"
+#include "rules/validation.h"
 #include "store/op_support.h"
 #include "store/store_runtime.h"
-#include "store/validation.h"
 
 #include <kvs/sql_adapter.h>
 

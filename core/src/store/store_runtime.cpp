@@ -1,6 +1,6 @@
 #include "store/store_runtime.h"
 
-#include "store/validation.h"
+#include "rules/validation.h"
 
 namespace kvs::detail {
 

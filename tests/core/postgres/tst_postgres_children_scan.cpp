@@ -3,7 +3,7 @@
 // its pages are the ones the same keys give on SQLite, where the scan seeks one child at a time
 // (strings with escaped 0x00, bytes, numbers, bigints, booleans, undecodable rows, ranges,
 // cursors, expiry).
-#include "bench/delay_proxy.h"
+#include "bench/baselines/delay_proxy.h"
 #include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
 #include "support/test_support.h"

@@ -2,7 +2,6 @@
 // readable by its owner only (0600) from its first write on, Cancel writes nothing, the pages
 // come from the registry (a view adds its own), and a database tab reads what was set.
 #include "connection/connection_spec.h"
-#include "main_window.h"
 #include "preferences/language_page.h"
 #include "preferences/number_fields_page.h"
 #include "preferences/preferences_dialog.h"
@@ -13,6 +12,7 @@
 #include "session/database_view.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
+#include "window/main_window.h"
 
 #include <QAction>
 #include <QApplication>

@@ -3,7 +3,7 @@
 // corrected copy (also when it is gone meanwhile), the payload key-path filter, read-only tabs,
 // and the audit log's content after each action with its viewer and export. On a SQLite file, or
 // on the test run's PostgreSQL when KVS_QUEUES_BACKEND=postgres (a ctest entry of its own).
-#include "inspector/literal_editor.h"
+#include "common/literal_editor.h"
 #include "queues/audit_log_model.h"
 #include "queues/audit_log_view.h"
 #include "queues/enqueue_dialog.h"

@@ -1,16 +1,16 @@
 // Issue 12, defect 5: an unsaved edit in the value editor asks Save / Discard / Cancel before
 // the tab closes, before the window closes and before a new tree filter drops the row shown,
 // as selecting another key already does. Offscreen, on real SQLite files, through MainWindow.
+#include "common/literal_editor.h"
 #include "connection/memory_secret_store.h"
 #include "connection/password_prompt.h"
-#include "inspector/literal_editor.h"
 #include "inspector/value_edit_panel.h"
 #include "inspector/value_inspector.h"
-#include "main_window.h"
 #include "session/database_view.h"
 #include "tree/key_tree_filter_bar.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
+#include "window/main_window.h"
 
 #include <kvs/kvstore.h>
 #include <kvs/literal.h>

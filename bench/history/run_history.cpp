@@ -1,0 +1,199 @@
+#include "bench/history/run_history.h"
+
+#include "bench/history/run_history_codec.h"
+
+#include <kvs/connection_string.h>
+#include <kvs/errors.h>
+#include <kvs/kvstore.h>
+
+#include <QStandardPaths>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace kvs::bench {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Appends that lose the race for an id to another process try the next one this many times.
+constexpr int kAppendTries = 100;
+
+// runPrefix() and id.
+Key runKey(std::int64_t id)
+{
+    return Key{"run", static_cast<double>(id)};
+}
+
+Key lastIdKey()
+{
+    return Key{"last_id"};
+}
+
+// Creates path empty with mode 0600 (by open(2) itself, so no other user can ever read it) and
+// its folder with 0700, unless path exists.
+void createPrivately(const std::string &path)
+{
+    const auto fail = [&](const std::string &reason) {
+        throw Error("kvs: cannot open the benchmark history " + path + ": " + reason);
+    };
+    std::error_code error;
+    if (fs::exists(path, error))
+        return;
+    const fs::path folder = fs::path(path).parent_path();
+    if (!folder.empty() && !fs::exists(folder, error)) {
+        if (!fs::create_directories(folder, error))
+            fail("cannot create its folder (" + error.message() + ")");
+        fs::permissions(folder, fs::perms::owner_all, error);
+    }
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, S_IRUSR | S_IWUSR);
+    if (fd < 0)
+        fail(std::strerror(errno));
+    ::close(fd);
+}
+
+SavedOp savedOp(const OpResult &op, double seconds)
+{
+    SavedOp saved;
+    saved.op = op.op;
+    saved.ops = op.ops;
+    saved.opsPerSecond = seconds > 0 ? double(op.ops) / seconds : 0;
+    saved.p50Us = op.latency->percentileUs(0.5);
+    saved.p90Us = op.latency->percentileUs(0.9);
+    saved.p99Us = op.latency->percentileUs(0.99);
+    saved.p999Us = op.latency->percentileUs(0.999);
+    saved.maxUs = op.latency->percentileUs(1);
+    saved.errors = op.errors;
+    saved.errorsByKind = op.errorsByKind;
+    saved.late = op.late;
+    return saved;
+}
+
+} // namespace
+
+Key runPrefix()
+{
+    return Key{"run"};
+}
+
+std::vector<SavedOp> savedOps(const RunResult &result)
+{
+    std::vector<SavedOp> ops;
+    for (const OpResult &op : result.ops)
+        ops.push_back(savedOp(op, result.seconds));
+    ops.push_back(savedOp(result.all, result.seconds));
+    return ops;
+}
+
+std::string RunHistory::defaultPath()
+{
+    if (const char *configured = std::getenv("KVS_BENCH_HISTORY"); configured && *configured)
+        return configured;
+    const QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    return (data + QStringLiteral("/kvs-admin/bench-history.sqlite")).toStdString();
+}
+
+RunHistory::RunHistory(const std::string &path)
+{
+    createPrivately(path);
+    KVStoreOptions options;
+    options.maintenanceInterval = std::chrono::milliseconds(0);
+    m_store = std::make_unique<KVStore>(path, options);
+}
+
+HistoryRun historyRunOf(const WorkloadConfig &config,
+                        const RunResult &result,
+                        const MachineInfo &machine,
+                        double timeMs)
+{
+    HistoryRun run;
+    run.timeMs = timeMs;
+    run.config = config;
+    run.config.db = redactedConnection(config.db);
+    run.machine = machine;
+    run.backend = result.backend;
+    run.serverVersion = result.serverVersion;
+    run.seconds = result.seconds;
+    run.partial = result.partial;
+    run.clientCpu = result.clientCpu;
+    run.load = result.load;
+    run.ops = savedOps(result);
+    run.series = result.series;
+    return run;
+}
+
+RunHistory::~RunHistory() = default;
+
+std::int64_t RunHistory::append(const WorkloadConfig &config,
+                                const RunResult &result,
+                                const MachineInfo &machine,
+                                double timeMs)
+{
+    HistoryRun run = historyRunOf(config, result, machine, timeMs);
+    for (int attempt = 0; attempt < kAppendTries; ++attempt) {
+        ListSelector last;
+        last.prefix = runPrefix();
+        ListOptions options;
+        options.limit = 1;
+        options.reverse = true;
+        const ListResult newest = m_store->list(last, options);
+        const std::int64_t newestId
+            = newest.entries.empty()
+                  ? 0
+                  : static_cast<std::int64_t>(newest.entries.front().key.back().asNumber());
+        // The highest id ever given, so that the id of a deleted run is never given again.
+        const std::optional<Entry> given = m_store->get(lastIdKey());
+        const std::int64_t givenId = given && given->value.isNumber()
+                                         ? static_cast<std::int64_t>(given->value.asNumber())
+                                         : 0;
+        run.id = std::max(newestId, givenId) + 1;
+        // The checks make two processes saving at once take different ids.
+        const CommitResult committed
+            = m_store->atomic()
+                  .check({runKey(run.id), std::nullopt})
+                  .check({lastIdKey(), given ? std::optional(given->version) : std::nullopt})
+                  .set(runKey(run.id), runToValue(run))
+                  .set(lastIdKey(), Value(static_cast<double>(run.id)))
+                  .commit();
+        if (committed.ok)
+            return run.id;
+    }
+    throw Error("kvs: bench: cannot save the run: the history kept changing under it");
+}
+
+std::vector<HistoryRun> RunHistory::list()
+{
+    std::vector<HistoryRun> runs;
+    ListSelector selector;
+    selector.prefix = runPrefix();
+    ListOptions options;
+    options.limit = 1000;
+    while (true) {
+        const ListResult page = m_store->list(selector, options);
+        for (const Entry &entry : page.entries)
+            runs.push_back(runFromValue(entry.value));
+        if (!page.cursor)
+            break;
+        options.cursor = page.cursor;
+    }
+    return runs;
+}
+
+void RunHistory::remove(const std::vector<std::int64_t> &ids)
+{
+    if (ids.empty())
+        return;
+    AtomicOperation removal = m_store->atomic();
+    for (const std::int64_t id : ids)
+        removal.remove(runKey(id));
+    removal.commit();
+}
+
+} // namespace kvs::bench

@@ -1,0 +1,102 @@
+#pragma once
+
+#include "bench/history/machine_info.h"
+#include "bench/workload/workload_config.h"
+#include "bench/workload/workload_result.h"
+
+#include <kvs/key.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kvs {
+class KVStore;
+}
+
+// The run history of the benchmark: every saved workload run, in one file shared by kvs and
+// kvs-admin. The file is a kvs database (KVStore, the core's own SQLite layer): one entry
+// ["run", id] per run, whose value is an object of the run's parameters, machine, results and
+// time series, and ["last_id"], the highest id given, so that kvs-admin can also open it as a
+// database.
+namespace kvs::bench {
+
+// One operation's figures as saved (the histogram itself is not kept). A value type.
+struct SavedOp
+{
+    std::string op;
+    std::uint64_t ops = 0;
+    double opsPerSecond = 0;
+    double p50Us = 0;
+    double p90Us = 0;
+    double p99Us = 0;
+    double p999Us = 0;
+    double maxUs = 0;
+    std::uint64_t errors = 0;
+    std::map<std::string, std::uint64_t> errorsByKind;
+    std::uint64_t late = 0;
+};
+
+// A saved run. A value type.
+struct HistoryRun
+{
+    std::int64_t id = 0;
+    double timeMs = 0;     // when it was saved, ms since the epoch
+    WorkloadConfig config; // config.db without its password
+    MachineInfo machine;
+    std::string backend;
+    std::string serverVersion;
+    double seconds = 0;
+    bool partial = false;
+    double clientCpu = 0;
+    LoadPhase load;
+    std::vector<SavedOp> ops; // per operation, then "all"
+    std::vector<SecondStats> series;
+};
+
+// result's figures as saved: one SavedOp per operation, then "all".
+[[nodiscard]] std::vector<SavedOp> savedOps(const RunResult &result);
+
+// The prefix of the history's entries: ["run", id] holds run id.
+[[nodiscard]] Key runPrefix();
+
+// A saved run of result (id 0 until it is saved; config.db without its password).
+[[nodiscard]] HistoryRun historyRunOf(const WorkloadConfig &config,
+                                      const RunResult &result,
+                                      const MachineInfo &machine,
+                                      double timeMs);
+
+// The history file. Thread rule: one thread at a time; several processes may append at once.
+class RunHistory
+{
+public:
+    // $KVS_BENCH_HISTORY when set, else kvs-admin/bench-history.sqlite in the user's data folder
+    // ($XDG_DATA_HOME, by default ~/.local/share), as the audit log.
+    [[nodiscard]] static std::string defaultPath();
+
+    // Opens the history at path, creating it (mode 0600, its folder 0700) when missing. Throws
+    // kvs::Error "kvs: cannot open the benchmark history PATH: REASON", and the store's errors
+    // for a file that is not a kvs database.
+    explicit RunHistory(const std::string &path);
+    ~RunHistory();
+    RunHistory(const RunHistory &) = delete;
+    RunHistory &operator=(const RunHistory &) = delete;
+
+    // Appends a run (config.db saved without its password) and returns its id (1, 2, ...; the
+    // id of a deleted run is not given again).
+    std::int64_t append(const WorkloadConfig &config,
+                        const RunResult &result,
+                        const MachineInfo &machine,
+                        double timeMs);
+    // Every saved run, oldest first.
+    [[nodiscard]] std::vector<HistoryRun> list();
+    // Deletes the saved runs ids (in one transaction); ids that are not saved are skipped.
+    void remove(const std::vector<std::int64_t> &ids);
+
+private:
+    std::unique_ptr<KVStore> m_store; // Owned.
+};
+
+} // namespace kvs::bench

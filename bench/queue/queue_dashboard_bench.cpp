@@ -1,0 +1,180 @@
+#include "bench/queue/queue_dashboard_bench.h"
+
+#include "bench/measure/bench_config.h"
+#include "bench/output/json_line.h"
+#include "bench/queue/queue_bench_database.h"
+
+#include <kvs/dead_letter_sweep.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <ostream>
+#include <vector>
+
+namespace kvs::bench {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string number(double value)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, "%.3f", value);
+    return text;
+}
+
+// The times in ms of runs calls of what, after warmup unmeasured ones, sorted.
+std::vector<double> timed(int warmup, int runs, const std::function<void()> &what)
+{
+    for (int i = 0; i < warmup; ++i)
+        what();
+    std::vector<double> ms;
+    for (int i = 0; i < runs; ++i) {
+        const auto from = Clock::now();
+        what();
+        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - from).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms;
+}
+
+double median(const std::vector<double> &sorted)
+{
+    return sorted[sorted.size() / 2];
+}
+
+double loadAverage()
+{
+    double load[3] = {0, 0, 0};
+    (void)getloadavg(load, 3);
+    return load[0];
+}
+
+} // namespace
+
+QueueBenchDatabase::Columns overviewRows()
+{
+    // Blocks of ten consecutive rows share a status, so every topic (i % 10) gets each one.
+    QueueBenchDatabase::Columns rows;
+    const std::string block = "((i / 10) % 100)";
+    rows.topic = "'topic-' || (i % 10)";
+    rows.status = "CASE WHEN " + block + " < 10 THEN 'dead' WHEN " + block
+                  + " < 30 THEN 'done' WHEN " + block
+                  + " < 32 THEN 'processing' ELSE 'pending' END";
+    rows.enqueuedAt = "NOW - 2000000 + i";
+    rows.deliverAt = "CASE WHEN " + block + " >= 32 AND " + block
+                     + " < 50 THEN NOW + 3600000 + i ELSE NOW - 2000000 + i END";
+    rows.attempts = "CASE WHEN " + block + " < 10 THEN 3 ELSE 1 END";
+    rows.maxAttempts = "3";
+    // Leases from 30 s ago to 30 s ahead: half expired, a sixth ending within 10 s.
+    rows.lockedUntil
+        = "CASE WHEN " + block + " >= 30 AND " + block + " < 32 THEN NOW - 30000 + (i % 60000) END";
+    rows.leaseToken = "CASE WHEN " + block + " >= 30 AND " + block + " < 32 THEN 'bench' END";
+    rows.lastError = "CASE WHEN " + block + " < 10 THEN 'boom' END";
+    rows.finishedAt = "CASE WHEN " + block + " < 30 THEN NOW - 5000 END";
+    return rows;
+}
+
+void runQueueOverviewBench(const BenchConfig &config, std::ostream &out)
+{
+    QueueBenchDatabase db(config);
+    db.fill(kOverviewRows, overviewRows());
+    db.analyze();
+
+    QueueStatsOptions dashboard{ExpiredLeases::Project, 10000};
+    std::vector<QueueStats> stats;
+    const std::vector<double> read
+        = timed(2, 11, [&] { stats = db.store().queueStats(std::nullopt, dashboard).result(); });
+    const std::vector<double> bare = timed(2, 11, [&] {
+        db.exec("SELECT topic, status, count(*) FROM " + db.table() + " GROUP BY topic, status");
+    });
+    std::int64_t due = 0, delayed = 0, processing = 0, dead = 0, done = 0, ending = 0;
+    for (const QueueStats &topic : stats) {
+        due += topic.pending;
+        delayed += topic.delayed;
+        processing += topic.processing;
+        dead += topic.dead;
+        done += topic.done;
+        ending += topic.leasesEnding;
+    }
+    out << JsonLine()
+               .string("op", "queue_overview")
+               .string("backend", db.postgres() ? "postgres" : "sqlite")
+               .raw("rows", std::to_string(kOverviewRows))
+               .raw("topics", std::to_string(stats.size()))
+               .raw("read_median_ms", number(median(read)))
+               .raw("read_min_ms", number(read.front()))
+               .raw("read_max_ms", number(read.back()))
+               .raw("bare_count_median_ms", number(median(bare)))
+               .raw("bare_count_min_ms", number(bare.front()))
+               .raw("due", std::to_string(due))
+               .raw("delayed", std::to_string(delayed))
+               .raw("processing", std::to_string(processing))
+               .raw("dead", std::to_string(dead))
+               .raw("done", std::to_string(done))
+               .raw("leases_ending", std::to_string(ending))
+               .raw("load_avg_1m", number(loadAverage()))
+               .text()
+        << '\n';
+}
+
+void runQueueDeadFilterBench(const BenchConfig &config, std::ostream &out)
+{
+    constexpr int kDead = 100000;
+    constexpr std::size_t kPage = 100; // the Queues view's page of matches
+    constexpr double kRead = 1000;     // and the listDead() page it reads them by
+    const std::string topic = "bench-dead";
+    QueueBenchDatabase db(config);
+    QueueBenchDatabase::Columns rows = QueueBenchDatabase::Columns::deadLetters(topic);
+    rows.enqueuedAt = "NOW - 2000000 + i";
+    rows.deliverAt = "NOW - 1000000 + i";
+    rows.attempts = "3";
+    rows.maxAttempts = "3";
+    rows.lastError = "CASE WHEN i % 10 = 0 THEN 'timeout after 30 s' ELSE 'connection refused' END";
+    db.fill(kDead, rows);
+    db.analyze();
+
+    DeadLetterFilter filter;
+    filter.setErrorContains("timeout");
+    std::size_t firstPage = 0;
+    const std::vector<double> page = timed(1, 5, [&] {
+        firstPage = 0;
+        double after = 0;
+        while (firstPage < kPage) {
+            const std::vector<QueueDeadMessage> read
+                = db.store().listDead(topic, {kRead, after, ExpiredLeases::Project}).result();
+            for (const QueueDeadMessage &message : read)
+                firstPage += filter.matches(message) ? 1 : 0;
+            if (read.size() < std::size_t(kRead))
+                break;
+            after = double(read.back().id);
+        }
+    });
+    std::int64_t matched = 0;
+    const std::vector<double> count = timed(1, 5, [&] {
+        DeadLetterSweepOptions sweep;
+        sweep.action = DeadLetterAction::Count;
+        sweep.topic = topic;
+        sweep.filter = filter;
+        matched = sweepDeadLetters(db.store(), sweep).progress.matched;
+    });
+    out << JsonLine()
+               .string("op", "queue_dead_filter")
+               .string("backend", db.postgres() ? "postgres" : "sqlite")
+               .raw("dead", std::to_string(kDead))
+               .raw("first_page_matches", std::to_string(std::min(firstPage, kPage)))
+               .raw("first_page_median_ms", number(median(page)))
+               .raw("first_page_max_ms", number(page.back()))
+               .raw("matched", std::to_string(matched))
+               .raw("count_median_ms", number(median(count)))
+               .raw("count_max_ms", number(count.back()))
+               .raw("load_avg_1m", number(loadAverage()))
+               .text()
+        << '\n';
+}
+
+} // namespace kvs::bench

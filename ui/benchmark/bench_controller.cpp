@@ -1,0 +1,212 @@
+#include "benchmark/bench_controller.h"
+
+#include "bench/history/machine_info.h"
+#include "bench/history/run_history_watch.h"
+#include "bench/workload/workload_engine.h"
+
+#include <kvs/errors.h>
+
+#include <QDateTime>
+#include <QPointer>
+#include <QtConcurrent>
+
+namespace kvs::ui {
+namespace {
+
+// A QObject of the GUI thread for a worker to post to. A worker may outlive the controller
+// (which never waits for it), so it posts here rather than to the controller, and each posted
+// call checks its QPointer to the controller on the GUI thread. Deleted there once the worker
+// lets go.
+std::shared_ptr<QObject> makeRelay()
+{
+    return std::shared_ptr<QObject>(new QObject, [](QObject *relay) { relay->deleteLater(); });
+}
+
+} // namespace
+
+BenchController::BenchController(QObject *parent)
+    : QObject(parent)
+{
+    setHistoryPath(QString::fromStdString(bench::RunHistory::defaultPath()));
+    m_historyProbe.setInterval(kHistoryProbeInterval);
+    connect(&m_historyProbe, &QTimer::timeout, this, [this] { readHistory(false); });
+}
+
+void BenchController::setHistoryPath(const QString &path)
+{
+    m_historyPath = path;
+    m_historyWatch = std::make_shared<bench::RunHistoryWatch>(path.toStdString());
+}
+
+void BenchController::setWatchingHistory(bool on)
+{
+    if (on)
+        m_historyProbe.start();
+    else
+        m_historyProbe.stop();
+}
+
+BenchController::~BenchController()
+{
+    // Never waits: the run ends on its own once it sees the cancel, and what it posts then
+    // finds the controller gone (the relay below).
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+bool BenchController::start(const bench::WorkloadConfig &config)
+{
+    if (m_running) {
+        emit failed(tr("A benchmark is running already."));
+        return false;
+    }
+    try {
+        bench::validateWorkloadConfig(config);
+    } catch (const Error &error) {
+        emit failed(QString::fromStdString(error.what()));
+        return false;
+    }
+    m_config = config;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_running = true;
+    m_clock.start();
+    emit started(config);
+    QPointer<BenchController> self(this);
+    const std::string historyPath = m_historyPath.toStdString();
+    m_worker
+        = QtConcurrent::run([self, relay = makeRelay(), config, historyPath, cancel = m_cancel] {
+              // Everything below runs on the worker; the GUI thread only receives posted copies.
+              const auto post = [self, relay](auto call) {
+                  QMetaObject::invokeMethod(
+                      relay.get(),
+                      [self, call] {
+                          if (self)
+                              call(*self);
+                      },
+                      Qt::QueuedConnection);
+              };
+              bench::RunCallbacks callbacks;
+              callbacks.onLoaded = [post](const bench::LoadPhase &load) {
+                  post([load](BenchController &c) { emit c.loaded(load); });
+              };
+              callbacks.onSecond = [post](const bench::SecondStats &stats) {
+                  post([stats](BenchController &c) { emit c.second(stats); });
+              };
+              bench::HistoryRun run;
+              bench::RunResult result;
+              try {
+                  result = bench::runWorkload(config, callbacks, *cancel);
+                  const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch());
+                  const bench::MachineInfo machine = bench::currentMachine();
+                  run = bench::historyRunOf(config, result, machine, now);
+              } catch (const std::exception &error) {
+                  const QString message = QString::fromStdString(error.what());
+                  post([message](BenchController &c) {
+                      c.m_running = false;
+                      emit c.failed(message);
+                  });
+                  return;
+              }
+              QString saveError;
+              std::vector<bench::HistoryRun> runs;
+              try {
+                  bench::RunHistory history(historyPath);
+                  run.id = history.append(config, result, run.machine, run.timeMs);
+                  runs = history.list();
+              } catch (const std::exception &error) {
+                  saveError = QString::fromStdString(error.what());
+              }
+              post([run, runs, saveError](BenchController &c) {
+                  c.m_running = false;
+                  if (saveError.isEmpty())
+                      emit c.historyLoaded(runs);
+                  emit c.finished(run);
+                  // After finished(), so that the reason stays in the view's status line.
+                  if (!saveError.isEmpty())
+                      emit c.failed(saveError);
+              });
+          });
+    return true;
+}
+
+void BenchController::stop()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void BenchController::loadHistory()
+{
+    readHistory(true);
+}
+
+void BenchController::readHistory(bool force)
+{
+    // A short read of a local file, on a pool thread all the same: the GUI never waits on a
+    // database. One read at a time: the watch serves one thread at a time.
+    if (m_historyReader.isRunning()) {
+        if (force)
+            QTimer::singleShot(kHistoryProbeInterval / 10, this, [this] { readHistory(true); });
+        return;
+    }
+    QPointer<BenchController> self(this);
+    m_historyReader = QtConcurrent::run([self, relay = makeRelay(), watch = m_historyWatch, force] {
+        std::optional<std::vector<bench::HistoryRun>> runs;
+        QString message;
+        try {
+            runs = watch->changedRuns();
+            // Asked for it: the history also when the watch saw no change since its last read
+            // (or, not there yet, created empty, as a first save would).
+            if (!runs && force)
+                runs = bench::RunHistory(watch->path()).list();
+        } catch (const std::exception &error) {
+            message = QString::fromStdString(error.what());
+        }
+        // A watch that keeps failing is reported when asked, not every second.
+        if (!runs && (message.isEmpty() || !force))
+            return;
+        QMetaObject::invokeMethod(
+            relay.get(),
+            [self, runs, message] {
+                if (!self)
+                    return;
+                if (message.isEmpty())
+                    emit self->historyLoaded(*runs);
+                else
+                    emit self->failed(message);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void BenchController::deleteRuns(const std::vector<std::int64_t> &ids)
+{
+    QPointer<BenchController> self(this);
+    const std::string historyPath = m_historyPath.toStdString();
+    m_historyWriter = QtConcurrent::run([self, relay = makeRelay(), historyPath, ids] {
+        std::vector<bench::HistoryRun> runs;
+        QString message;
+        try {
+            bench::RunHistory history(historyPath);
+            history.remove(ids);
+            runs = history.list();
+        } catch (const std::exception &error) {
+            message = QString::fromStdString(error.what());
+        }
+        QMetaObject::invokeMethod(
+            relay.get(),
+            [self, ids, runs, message] {
+                if (!self)
+                    return;
+                if (!message.isEmpty()) {
+                    emit self->failed(message);
+                    return;
+                }
+                emit self->runsDeleted(ids);
+                emit self->historyLoaded(runs);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+} // namespace kvs::ui

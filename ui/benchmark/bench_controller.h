@@ -1,0 +1,85 @@
+#pragma once
+
+#include "bench/history/run_history.h"
+#include "bench/workload/workload_config.h"
+
+#include <QElapsedTimer>
+#include <QFuture>
+#include <QObject>
+#include <QTimer>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+
+namespace kvs::bench {
+class RunHistoryWatch;
+}
+
+namespace kvs::ui {
+
+// The Benchmark view's work: runs a workload (bench/workload_engine.h) on a worker thread, posts
+// its progress back to the GUI thread, saves the finished run (whole or stopped early) to the
+// run history and reads the history, all off the GUI thread. Thread rule: GUI thread only.
+class BenchController : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit BenchController(QObject *parent = nullptr);
+    // Stops a run in flight and waits for its worker to finish.
+    ~BenchController() override;
+
+    // The history file; RunHistory::defaultPath() (which follows $KVS_BENCH_HISTORY) unless set.
+    void setHistoryPath(const QString &path);
+    QString historyPath() const { return m_historyPath; }
+
+    // Starts config's run; false (and failed()) when config is invalid or a run is in flight.
+    bool start(const bench::WorkloadConfig &config);
+    // Stops the run in flight; its partial result is kept, saved and reported by finished().
+    void stop();
+    bool isRunning() const { return m_running; }
+    const bench::WorkloadConfig &config() const { return m_config; }
+    // Milliseconds since start(); 0 when no run was started.
+    qint64 elapsedMs() const { return m_clock.isValid() ? m_clock.elapsed() : 0; }
+
+    // Reads the history; historyLoaded() gives it.
+    void loadHistory();
+    // While on, looks every kHistoryProbeInterval whether the history changed (e.g. `kvs bench
+    // --save` added a run) and, when it did, reads it: historyLoaded(). Off by default.
+    void setWatchingHistory(bool on);
+    bool isWatchingHistory() const { return m_historyProbe.isActive(); }
+    // Deletes the saved runs ids from the history, then reads it: runsDeleted(), then
+    // historyLoaded(); failed() when it cannot.
+    void deleteRuns(const std::vector<std::int64_t> &ids);
+
+    static constexpr std::chrono::milliseconds kHistoryProbeInterval{1000};
+
+signals:
+    void started(const bench::WorkloadConfig &config);
+    void loaded(const bench::LoadPhase &load);
+    void second(const bench::SecondStats &second);
+    // The run as saved (id 0 when saving failed: failed() says why).
+    void finished(const bench::HistoryRun &run);
+    void historyLoaded(const std::vector<bench::HistoryRun> &runs);
+    void runsDeleted(const std::vector<std::int64_t> &ids);
+    void failed(const QString &message);
+
+private:
+    // Reads the history on a pool thread when it changed (always when force).
+    void readHistory(bool force);
+
+    QString m_historyPath;
+    bench::WorkloadConfig m_config;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    QFuture<void> m_worker;
+    QFuture<void> m_historyReader;
+    QFuture<void> m_historyWriter;
+    // The watch of m_historyPath; shared with the reader in flight, which may outlive this.
+    std::shared_ptr<bench::RunHistoryWatch> m_historyWatch;
+    QTimer m_historyProbe;
+    QElapsedTimer m_clock;
+    bool m_running = false;
+};
+
+} // namespace kvs::ui

@@ -1,0 +1,14 @@
+# Sources of the widgets and text helpers the views share (paths relative to ui/): logging, the
+# message banner, the confirmation box, the literal editor, value and size texts, the private
+# settings file.
+list(APPEND KVS_UI_SOURCES
+    common/ui_logging.cpp
+    common/private_settings.cpp
+    common/message_banner.cpp
+    common/confirm_destructive.cpp
+    common/value_column_text.cpp
+    common/value_type_name.cpp
+    common/literal_highlighter.cpp
+    common/literal_editor.cpp
+    common/literal_pretty_printer.cpp
+)

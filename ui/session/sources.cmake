@@ -1,0 +1,8 @@
+# Sources of a database tab (paths relative to ui/): its session, and the view that holds and
+# wires the tab's panes.
+list(APPEND KVS_UI_SOURCES
+    session/database_session.cpp
+    session/view_preferences.cpp
+    session/key_search_wiring.cpp
+    session/database_view.cpp
+)

@@ -1,7 +1,0 @@
-#include "ui_logging.h"
-
-namespace kvs::ui {
-
-Q_LOGGING_CATEGORY(lcUi, "kvs.ui")
-
-} // namespace kvs::ui

@@ -1,0 +1,374 @@
+#include "window/main_window.h"
+
+#include "connection/connection_dialog.h"
+#include "connection/dialog_password_prompt.h"
+#include "connection/keychain_secret_store.h"
+#include "connection/password_resolver.h"
+#include "connection/recent_connections.h"
+#include "i18n/language_menu.h"
+#include "inspector/value_inspector.h"
+#include "preferences/preferences_dialog.h"
+#include "session/database_view.h"
+#include "startup/demo_database.h"
+#include "theme/app_icons.h"
+
+#include <kvs/async_kvstore.h>
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
+
+namespace kvs::ui {
+
+MainWindow::MainWindow(QWidget *parent, SecretStore *secrets, PasswordPrompt *prompt)
+    : QMainWindow(parent)
+    , m_recent(std::make_unique<RecentConnections>())
+    , m_secrets(secrets)
+    , m_prompt(prompt)
+    , m_tabs(new QTabWidget(this))
+    , m_modeIndicator(new QLabel(this))
+{
+    if (!m_secrets) {
+        m_ownSecrets = std::make_unique<KeychainSecretStore>();
+        m_secrets = m_ownSecrets.get();
+    }
+    if (!m_prompt) {
+        m_ownPrompt = std::make_unique<DialogPasswordPrompt>(this);
+        m_prompt = m_ownPrompt.get();
+    }
+    m_resolver = new PasswordResolver(m_secrets, m_prompt, this);
+
+    setWindowTitle(tr("KVS Admin"));
+    m_tabs->setTabsClosable(true);
+    m_tabs->setMovable(true);
+    m_tabs->setDocumentMode(true);
+    setCentralWidget(m_tabs);
+    createMenus();
+
+    m_modeIndicator->setObjectName(QStringLiteral("readOnlyIndicator"));
+    statusBar()->addPermanentWidget(m_modeIndicator);
+
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateForCurrentTab);
+    connect(m_resolver, &PasswordResolver::resolved, this, [this](const PasswordResolution &r) {
+        removeConnecting();
+        if (r.tested && !r.test.ok) {
+            emit openFailed(r.test.message);
+            QMessageBox::warning(this, tr("Cannot connect"), r.test.summary());
+            return;
+        }
+        addTab(r.spec, r.password);
+    });
+    connect(m_resolver, &PasswordResolver::cancelled, this, [this] {
+        removeConnecting();
+        emit openFailed(tr("Cancelled: no password given."));
+    });
+    resize(1180, 760);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::openDatabase(const QString &pathOrUrl)
+{
+    if (isPostgresUrl(pathOrUrl.toStdString())) {
+        QString password;
+        QString error;
+        const std::optional<ConnectionSpec> spec
+            = ConnectionSpec::fromPostgresUrl(pathOrUrl, &password, &error);
+        if (!spec) {
+            emit openFailed(error);
+            QMessageBox::warning(this, tr("Cannot open"), error);
+            return;
+        }
+        openSpec(*spec, password);
+        return;
+    }
+    openSpec(ConnectionSpec::sqlite(QFileInfo(pathOrUrl).absoluteFilePath()));
+}
+
+void MainWindow::openDemoDatabase(const QString &path)
+{
+    statusBar()->showMessage(tr("Preparing the demo database…"));
+    auto *watcher = new QFutureWatcher<void>(this);
+    connect(watcher, &QFutureWatcher<void>::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        statusBar()->clearMessage();
+        try {
+            watcher->waitForFinished(); // finished already: rethrows the worker's exception
+        } catch (const std::exception &error) {
+            const QString message = tr("Cannot create the demo database: %1")
+                                        .arg(QString::fromStdString(error.what()));
+            emit openFailed(message);
+            statusBar()->showMessage(message);
+            return;
+        }
+        openSpec(ConnectionSpec::sqlite(path));
+    });
+    watcher->setFuture(QtConcurrent::run([path] { (void)createDemoDatabase(path); }));
+}
+
+void MainWindow::openSpec(const ConnectionSpec &spec, const QString &password)
+{
+    if (spec.isPostgres()) {
+        showConnecting(spec); // a server that never answers shows at once, with Cancel
+        m_resolver->resolve(spec, password); // addTab() when it has a password that works
+        return;
+    }
+    addTab(spec, password);
+}
+
+void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
+{
+    auto *view = new DatabaseView(new DatabaseSession(spec, password), m_tabs);
+    // Recent lists what opened, not every attempt (a missing file, a refused server).
+    connect(
+        view->session(),
+        &DatabaseSession::storeChanged,
+        this,
+        [this, spec] {
+            m_recent->add(spec);
+            rebuildRecentMenu();
+        },
+        Qt::SingleShotConnection);
+    const int index = m_tabs->addTab(
+        view,
+        appIcon(spec.isPostgres() ? AppIcon::PostgresDatabase : AppIcon::SqliteDatabase),
+        tabTitle(spec));
+    m_tabs->setTabToolTip(index, spec.isPostgres() ? spec.postgresUrl() : spec.sqlitePath());
+    connect(view, &DatabaseView::modeChanged, this, &MainWindow::updateForCurrentTab);
+    m_tabs->setCurrentIndex(index);
+    updateForCurrentTab();
+    emit databaseOpened(view);
+}
+
+QString MainWindow::tabTitle(const ConnectionSpec &spec)
+{
+    // Short, as tabs are: the file name, or user@host/db (the tooltip has the whole of it).
+    if (!spec.isPostgres())
+        return QFileInfo(spec.sqlitePath()).fileName();
+    const QString who = spec.user().isEmpty() ? QString() : spec.user() + QLatin1Char('@');
+    const QString where = spec.host().isEmpty() ? tr("local socket") : spec.host();
+    return who + where + QLatin1Char('/') + spec.database();
+}
+
+void MainWindow::showConnecting(const ConnectionSpec &spec)
+{
+    removeConnecting(); // a new resolve() replaces the one running
+    m_connecting = new QWidget(m_tabs);
+    m_connecting->setObjectName(QStringLiteral("connectingTab"));
+    auto *label
+        = new QLabel(tr("Connecting to %1:%2…")
+                         .arg(spec.host().isEmpty() ? tr("the default server") : spec.host())
+                         .arg(spec.port() > 0 ? spec.port() : 5432),
+                     m_connecting);
+    label->setObjectName(QStringLiteral("connectingLabel"));
+    auto *cancel = new QPushButton(tr("Cancel"), m_connecting);
+    cancel->setObjectName(QStringLiteral("cancelConnecting"));
+    auto *layout = new QVBoxLayout(m_connecting);
+    layout->addStretch();
+    layout->addWidget(label, 0, Qt::AlignCenter);
+    layout->addWidget(cancel, 0, Qt::AlignCenter);
+    layout->addStretch();
+    connect(cancel, &QPushButton::clicked, this, [this] {
+        removeConnecting();
+        m_resolver->cancel();
+        emit openFailed(tr("Cancelled while connecting."));
+    });
+    const int index = m_tabs->addTab(m_connecting, tr("Connecting…"));
+    m_tabs->setTabToolTip(index, spec.postgresUrl());
+    m_tabs->setCurrentIndex(index);
+}
+
+void MainWindow::removeConnecting()
+{
+    if (!m_connecting)
+        return;
+    m_tabs->removeTab(m_tabs->indexOf(m_connecting));
+    std::exchange(m_connecting, nullptr)->deleteLater();
+}
+
+int MainWindow::databaseCount() const
+{
+    int count = 0;
+    for (int index = 0; index < m_tabs->count(); ++index)
+        count += databaseAt(index) ? 1 : 0;
+    return count;
+}
+
+DatabaseView *MainWindow::currentDatabase() const
+{
+    return qobject_cast<DatabaseView *>(m_tabs->currentWidget());
+}
+
+DatabaseView *MainWindow::databaseAt(int index) const
+{
+    return qobject_cast<DatabaseView *>(m_tabs->widget(index));
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
+    // Ctrl+O is "Open database…" (a file or a server), as users of other tools expect.
+    QAction *connectAction
+        = fileMenu->addAction(tr("&Open Database…"), this, &MainWindow::showConnectDialog);
+    connectAction->setObjectName(QStringLiteral("openDatabase"));
+    connectAction->setShortcut(QKeySequence::Open);
+    connectAction->setStatusTip(tr("Open a SQLite file or a PostgreSQL database"));
+    connectAction->setIcon(appIcon(AppIcon::Connect));
+    QAction *openAction
+        = fileMenu->addAction(tr("Open SQLite &File…"), this, &MainWindow::chooseSqliteFile);
+    openAction->setObjectName(QStringLiteral("openSqliteFile"));
+    openAction->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+    openAction->setStatusTip(tr("Open a SQLite database for inspection (read-only)"));
+    openAction->setIcon(appIcon(AppIcon::Open));
+    QAction *demoAction = fileMenu->addAction(tr("Open the &Demo Database"), this, [this] {
+        openDemoDatabase(defaultDemoDatabasePath());
+    });
+    demoAction->setIcon(appIcon(AppIcon::Demo));
+    m_recentMenu = fileMenu->addMenu(tr("&Recent"));
+    rebuildRecentMenu();
+    fileMenu->addSeparator();
+    QAction *closeAction = fileMenu->addAction(
+        tr("&Close Database"), this, [this] { closeTab(m_tabs->currentIndex()); });
+    closeAction->setShortcut(QKeySequence::Close);
+    closeAction->setIcon(appIcon(AppIcon::Close));
+    QAction *quitAction = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quitAction->setShortcut(QKeySequence::Quit);
+    quitAction->setMenuRole(QAction::QuitRole);
+    quitAction->setIcon(appIcon(AppIcon::Quit));
+
+    // Preferences (every view's settings, the language too) and the language menu's shortcut.
+    QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
+    QAction *preferencesAction = settingsMenu->addAction(tr("&Preferences…"), this, [this] {
+        PreferencesDialog dialog(this);
+        dialog.exec();
+    });
+    preferencesAction->setObjectName(QStringLiteral("preferences"));
+    preferencesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    preferencesAction->setMenuRole(QAction::PreferencesRole);
+    settingsMenu->addMenu(new LanguageMenu(this));
+
+    QToolBar *toolBar = addToolBar(tr("Main Toolbar"));
+    toolBar->setObjectName(QStringLiteral("mainToolBar"));
+    toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolBar->addAction(connectAction);
+    toolBar->addAction(openAction);
+    toolBar->addSeparator();
+    toolBar->addAction(closeAction);
+
+    QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    QAction *aboutAction
+        = helpMenu->addAction(tr("&About KVS Admin"), this, &MainWindow::showAbout);
+    aboutAction->setMenuRole(QAction::AboutRole);
+    aboutAction->setIcon(appIcon(AppIcon::About));
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QList<ConnectionSpec> recent = m_recent->list();
+    for (const ConnectionSpec &spec : recent) {
+        QAction *action = m_recentMenu->addAction(spec.displayName());
+        action->setToolTip(spec.isPostgres() ? spec.postgresUrl() : spec.sqlitePath());
+        connect(action, &QAction::triggered, this, [this, spec] {
+            ConnectionSpec again = spec;
+            again.setCreateNew(false);
+            openSpec(again);
+        });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::chooseSqliteFile()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this,
+        tr("Open SQLite Database"),
+        {},
+        tr("SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)"));
+    if (!path.isEmpty())
+        openDatabase(path);
+}
+
+void MainWindow::showConnectDialog()
+{
+    ConnectionDialog dialog(m_recent.get(), m_secrets, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    openSpec(dialog.spec(), dialog.password());
+}
+
+void MainWindow::closeTab(int index)
+{
+    QWidget *view = m_tabs->widget(index);
+    if (!view)
+        return;
+    if (view == m_connecting) {
+        removeConnecting();
+        m_resolver->cancel();
+        return;
+    }
+    // An unsaved edit asks first; Save closes the tab once the save committed.
+    if (auto *database = qobject_cast<DatabaseView *>(view);
+        database
+        && !database->confirmClose([this, database] { closeTab(m_tabs->indexOf(database)); }))
+        return;
+    m_tabs->removeTab(index);
+    view->deleteLater(); // its session closes the store on a worker
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    for (int index = 0; index < m_tabs->count(); ++index) {
+        auto *database = qobject_cast<DatabaseView *>(m_tabs->widget(index));
+        if (!database || !database->inspector()->hasUnsavedEdit())
+            continue;
+        m_tabs->setCurrentIndex(index); // the question is about what the user then sees
+        if (!database->confirmClose([this] { close(); })) {
+            event->ignore();
+            return;
+        }
+    }
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::updateForCurrentTab()
+{
+    DatabaseView *view = currentDatabase();
+    if (!view) {
+        setWindowTitle(tr("KVS Admin"));
+        m_modeIndicator->clear();
+        return;
+    }
+    setWindowTitle(tr("KVS Admin — %1").arg(view->session()->displayName()));
+    m_modeIndicator->setText(view->modeText());
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this,
+                       tr("About KVS Admin"),
+                       tr("<p><b>KVS Admin</b> %1</p>"
+                          "<p>An admin, inspector and benchmark console for kvs key-value "
+                          "databases on SQLite and PostgreSQL.</p>")
+                           .arg(QStringLiteral(KVS_ADMIN_VERSION)));
+}
+
+} // namespace kvs::ui
