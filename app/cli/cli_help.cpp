@@ -325,8 +325,7 @@ std::string_view usageLine() noexcept
 
 std::string versionLine()
 {
-    return std::string("kvs ") + KVS_CLI_VERSION + " (schema version "
-           + std::to_string(kSchemaVersion) + ")";
+    return "kvs " KVS_CLI_VERSION " (schema version " + std::to_string(kSchemaVersion) + ")";
 }
 
 } // namespace kvs::cli

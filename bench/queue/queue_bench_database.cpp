@@ -36,7 +36,9 @@ QueueBenchDatabase::QueueBenchDatabase(const BenchConfig &config)
     scratch.db = config.db;
     m_scratch = std::make_unique<ScratchDatabase>(scratch);
     m_settings.tablePrefix = std::string(kScratchPrefix);
-    m_table = '"' + std::string(kScratchPrefix) + "queue\"";
+    m_table = '"';
+    m_table += kScratchPrefix;
+    m_table += "queue\"";
     m_store = std::make_unique<AsyncKVStore>(m_scratch->connection(), m_settings);
     (void)m_store->queueStats().result(); // creates the tables
     if (m_scratch->postgres()) {

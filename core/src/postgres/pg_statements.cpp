@@ -218,7 +218,7 @@ PgStatements::PgStatements(const PgNames &names)
     purgeDead = statement("purge_dead",
                           "DELETE FROM " + q + " WHERE status = 'dead' AND finished_at <= $1");
     listDead = statement("list_dead",
-                         std::string("SELECT ") + kMessageColumns + ", finished_at FROM " + q
+                         "SELECT " + std::string(kMessageColumns) + ", finished_at FROM " + q
                              + " WHERE topic = $1 AND status = 'dead' AND id > $2 ORDER BY id "
                                "LIMIT $3");
     retryDead = statement("retry_dead",
@@ -247,7 +247,7 @@ PgStatements::PgStatements(const PgNames &names)
     statsTopic = statement("stats_topic", countsOfTopics(q, "$2") + counts);
     const auto peek = [&](const char *name, const char *condition) {
         return statement(name,
-                         std::string("SELECT ") + kMessageColumns + " FROM " + q
+                         "SELECT " + std::string(kMessageColumns) + " FROM " + q
                              + " WHERE topic = $1 AND " + condition
                              + " AND id > $3 ORDER BY id LIMIT $4");
     };
@@ -281,13 +281,13 @@ void PgStatements::prepareQueueProjections(const std::string &q)
     statsProjectedAll = statement("stats_projected_all", projected(nullptr));
     statsProjectedTopic = statement("stats_projected_topic", projected("$3"));
     peekExpiredRetry = statement("peek_expired_retry",
-                                 std::string("SELECT ") + kMessageColumns + " FROM " + q
+                                 "SELECT " + std::string(kMessageColumns) + " FROM " + q
                                      + " WHERE topic = $1 AND status = 'processing' AND "
                                        "locked_until <= $2 AND attempts < max_attempts AND id > "
                                        "$3 ORDER BY id LIMIT $4");
     peekExpiredLast
         = statement("peek_expired_last",
-                    std::string("SELECT ") + kMessageColumns + ", locked_until FROM " + q
+                    "SELECT " + std::string(kMessageColumns) + ", locked_until FROM " + q
                         + " WHERE topic = $1 AND status = 'processing' AND "
                           "locked_until <= $2 AND attempts >= max_attempts AND id > "
                           "$3 ORDER BY id LIMIT $4");

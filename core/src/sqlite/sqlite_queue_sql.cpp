@@ -10,7 +10,7 @@ constexpr const char *kMessageColumns = "id, topic, payload, enqueued_at, delive
 std::string peekSql(const std::string &queue, const char *condition)
 {
     // Paged by id for a dashboard; never a write, so it runs on a read-only open too.
-    return std::string("SELECT ") + kMessageColumns + " FROM " + queue + " WHERE topic = ?1 AND "
+    return "SELECT " + std::string(kMessageColumns) + " FROM " + queue + " WHERE topic = ?1 AND "
            + condition + " AND id > ?3 ORDER BY id LIMIT ?4";
 }
 
@@ -94,7 +94,7 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
         // sort then holds ids only, and only the page's rows are read whole. Sorting whole rows
         // (payloads included) of every dead message per page made a page of a large dead-letter
         // queue cost as much as reading all of it.
-        return std::string("SELECT ") + kMessageColumns + ", finished_at FROM " + q
+        return "SELECT " + std::string(kMessageColumns) + ", finished_at FROM " + q
                + " WHERE id IN (SELECT id FROM " + q
                + " WHERE topic = ?1 AND status = 'dead' AND id > ?2 ORDER BY id LIMIT ?3) ORDER "
                  "BY id";
@@ -162,7 +162,7 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
                        "status = 'processing' AND locked_until <= ?2 AND attempts < max_attempts");
     case SqlId::QueuePeekExpiredLast:
         // finished_at as expireLeases() would set it: when the lease ended.
-        return std::string("SELECT ") + kMessageColumns + ", locked_until FROM " + q
+        return "SELECT " + std::string(kMessageColumns) + ", locked_until FROM " + q
                + " WHERE topic = ?1 AND status = 'processing' AND locked_until <= ?2 AND attempts "
                  ">= max_attempts AND id > ?3 ORDER BY id LIMIT ?4";
     default:
