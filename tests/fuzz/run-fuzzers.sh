@@ -20,7 +20,7 @@ sanitizers="-fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer 
 mkdir -p "$build"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
     -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="$sanitizers" \
-    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DKVS_FUZZ=ON -DKVS_WERROR=OFF \
+    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DKVS_FUZZ=ON -DKVS_WERROR=OFF -DKVS_PCH=OFF \
     > "$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 1; }
 cmake --build "$build" -j2 --target kvs_fuzzers
 

@@ -15,7 +15,6 @@ endif()
 add_executable(measure_live_tree EXCLUDE_FROM_ALL tree/measure_live_tree.cpp)
 target_link_libraries(measure_live_tree PRIVATE kvs_ui)
 target_include_directories(measure_live_tree PRIVATE ${KVS_TESTS_ROOT})
-kvs_set_warnings(measure_live_tree)
 # The row menu's copy actions, Ctrl+C / Del / F2 and the subtree's bulk actions (issue 12).
 kvs_add_test(tst_key_row_actions tst_key_row_actions.cpp LIBS kvs_ui SQLite::SQLite3)
 if(TARGET tst_key_row_actions)
