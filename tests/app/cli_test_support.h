@@ -2,6 +2,8 @@
 
 // Helpers of tst_cli: running the kvs binary, and SQLite fixtures it is run against.
 
+#include "support/test_paths.h"
+
 #include <kvs/key.h>
 #include <kvs/value_codec.h>
 
@@ -28,7 +30,7 @@ struct Run
 inline Run runKvs(const QStringList &args, const QByteArray *input = nullptr)
 {
     QProcess process;
-    process.start(QStringLiteral(KVS_CLI_PATH), args);
+    process.start(kvs::test::fromTest(KVS_CLI_PATH), args);
     if (input != nullptr) {
         process.write(*input);
         process.closeWriteChannel();

@@ -1,6 +1,7 @@
 // Runs the real `kvs` binary (KVS_CLI_PATH) and checks its output, exit codes and files.
 
 #include "cli_test_support.h"
+#include "support/test_paths.h"
 
 #include <kvs/key.h>
 #include <kvs/literal.h>
@@ -95,7 +96,7 @@ private slots:
     {
         QTest::addColumn<QString>("literal");
         QTest::addColumn<QString>("hex");
-        QFile file(QStringLiteral(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
+        QFile file(kvs::test::fromTest(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonArray keys = QJsonDocument::fromJson(file.readAll()).object()[u"keys"].toArray();
         QVERIFY(!keys.isEmpty());
@@ -123,7 +124,7 @@ private slots:
     {
         QTest::addColumn<QString>("literal");
         QTest::addColumn<QString>("hex");
-        QFile file(QStringLiteral(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
+        QFile file(kvs::test::fromTest(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonArray values
             = QJsonDocument::fromJson(file.readAll()).object()[u"values"].toArray();

@@ -2,6 +2,7 @@
 // Ctrl+C's partial result, and the usage errors.
 
 #include "cli_test_support.h"
+#include "support/test_paths.h"
 
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -197,7 +198,7 @@ private slots:
     void interruptPrintsAPartialResult()
     {
         QProcess process;
-        process.start(QStringLiteral(KVS_CLI_PATH),
+        process.start(kvs::test::fromTest(KVS_CLI_PATH),
                       {"bench",
                        "--workload",
                        "ycsb-b",

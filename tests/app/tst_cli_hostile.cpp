@@ -6,6 +6,7 @@
 // and its -wal are byte-identical afterwards (sha256; an absent -wal and an empty one count as
 // the same, as a read may leave an empty one, see kvs --help).
 #include "cli_test_support.h"
+#include "support/test_paths.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -84,7 +85,7 @@ void TestCliHostile::initTestCase()
     QVERIFY(m_dir.isValid());
     ::chmod(QFile::encodeName(m_dir.path()).constData(), 0755);
     m_kvs = m_dir.filePath(QStringLiteral("kvs"));
-    QVERIFY(QFile::copy(QStringLiteral(KVS_CLI_PATH), m_kvs));
+    QVERIFY(QFile::copy(kvs::test::fromTest(KVS_CLI_PATH), m_kvs));
     ::chmod(QFile::encodeName(m_kvs).constData(), 0755);
 }
 

@@ -2,6 +2,8 @@
 // Wayland or GL. Checked on every library the dynamic loader would load (ldd: the whole tree,
 // not only kvs's own NEEDED entries, since a library kvs links could pull Qt Gui in turn).
 
+#include "support/test_paths.h"
+
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTest>
@@ -37,7 +39,7 @@ class TestCliLibraries : public QObject
 private slots:
     void loadsNoGuiLibrary()
     {
-        const QStringList libraries = loadedLibraries(QStringLiteral(KVS_CLI_PATH));
+        const QStringList libraries = loadedLibraries(kvs::test::fromTest(KVS_CLI_PATH));
         QVERIFY2(libraries.contains(QStringLiteral("libQt6Core.so.6")),
                  qPrintable(libraries.join(u' ')));
         // Any Qt library but Core (Gui, Widgets, DBus, ...), the keychain, X, xcb, Wayland, GL

@@ -3,6 +3,7 @@
 // error for a server that is not there.
 #include "cli_test_support.h"
 #include "support/postgres_test_server.h"
+#include "support/test_paths.h"
 #include "watch_process.h"
 
 #include <QProcess>
@@ -104,7 +105,7 @@ void TestCliPostgres::watchSeesAnotherWriter()
     const QString schema = QString::fromStdString(kvs::test::freshSchema("cliwatch"));
     QCOMPARE(kvs(schema, {"set", "['config', 'theme']", "'light'"}).code, 0);
     QProcess watch;
-    watch.start(QStringLiteral(KVS_CLI_PATH),
+    watch.start(kvs::test::fromTest(KVS_CLI_PATH),
                 {QStringLiteral("--db"),
                  url(),
                  QStringLiteral("--schema"),
@@ -175,7 +176,7 @@ void TestCliPostgres::processesMigrateOneSchemaAtOnce()
     std::vector<std::unique_ptr<QProcess>> processes;
     for (int i = 0; i < kProcesses; ++i) {
         auto process = std::make_unique<QProcess>();
-        process->start(QStringLiteral(KVS_CLI_PATH),
+        process->start(kvs::test::fromTest(KVS_CLI_PATH),
                        {QStringLiteral("--db"),
                         url(),
                         QStringLiteral("--schema"),

@@ -2,6 +2,7 @@
 // fills with the states the CLI cannot make (leased and dead messages).
 
 #include "cli_test_support.h"
+#include "support/test_paths.h"
 
 #include <kvs/kvstore.h>
 #include <kvs/literal.h>
@@ -605,7 +606,7 @@ private slots:
         kvs::KVStore writer(db.toStdString());
         writer.set({"config", "theme"}, kvs::Value("light"));
         QProcess watch;
-        watch.start(QStringLiteral(KVS_CLI_PATH),
+        watch.start(kvs::test::fromTest(KVS_CLI_PATH),
                     {QStringLiteral("--db"),
                      db,
                      QStringLiteral("--json"),

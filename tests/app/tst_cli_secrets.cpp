@@ -4,6 +4,7 @@
 // and malformed, leaves it in no output and no file.
 #include "cli_test_support.h"
 #include "support/postgres_test_server.h"
+#include "support/test_paths.h"
 
 #include <QDirIterator>
 #include <QProcess>
@@ -82,7 +83,7 @@ private:
         environment.remove(QStringLiteral("PGPASSWORD"));
         process.setProcessEnvironment(environment);
         process.setWorkingDirectory(m_home.path());
-        process.start(QStringLiteral(KVS_CLI_PATH), args);
+        process.start(kvs::test::fromTest(KVS_CLI_PATH), args);
         Run run;
         if (!process.waitForFinished(120000)) {
             process.kill();
@@ -199,7 +200,7 @@ void TestCliSecrets::passwordLeavesTheCommandLine()
     QCOMPARE(kvsIn({"--db", testUrl(), "--schema", schema, "set", "['k']", "1"}).code, 0);
     QProcess watch;
     // Runs until killed: the command line is looked at while it runs.
-    watch.start(QStringLiteral(KVS_CLI_PATH),
+    watch.start(kvs::test::fromTest(KVS_CLI_PATH),
                 {QStringLiteral("--schema"),
                  schema,
                  QStringLiteral("--db=") + testUrl(),
@@ -228,7 +229,7 @@ void TestCliSecrets::kvsAdminPasswordLeavesTheCommandLine()
     admin.setProcessEnvironment(environment);
     // --new-instance: a kvs-admin of another test may be running, and this one would hand the
     // database to it and exit before its command line is read.
-    admin.start(QStringLiteral(KVS_ADMIN_PATH),
+    admin.start(kvs::test::fromTest(KVS_ADMIN_PATH),
                 {QStringLiteral("--new-instance"), "postgresql://u:" + kMarker + "@127.0.0.1:1/x"});
     QVERIFY(admin.waitForStarted());
     // The window runs until closed; its command line must lose the marker (an exited

@@ -2,6 +2,8 @@
 
 // A running `kvs watch` for the CLI tests: started with its arguments, read line by line as the
 // other writer's commits arrive.
+#include "support/test_paths.h"
+
 #include <QByteArray>
 #include <QElapsedTimer>
 #include <QProcess>
@@ -15,7 +17,7 @@ class WatchProcess
 public:
     explicit WatchProcess(const QStringList &args)
     {
-        m_process.start(QStringLiteral(KVS_CLI_PATH), args);
+        m_process.start(kvs::test::fromTest(KVS_CLI_PATH), args);
     }
     ~WatchProcess()
     {

@@ -2,6 +2,8 @@
 // no QT_QPA_PLATFORM, no DISPLAY. Checks the GUI benchmarks' JSON lines and table, and its
 // command line.
 
+#include "support/test_paths.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -27,7 +29,7 @@ Run runGuiBench(const QStringList &args)
     }
     QProcess process;
     process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(KVS_GUI_BENCH_PATH), args);
+    process.start(kvs::test::fromTest(KVS_GUI_BENCH_PATH), args);
     Run run;
     if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit) {
         process.kill();

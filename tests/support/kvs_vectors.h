@@ -1,5 +1,7 @@
 #pragma once
 
+#include "support/test_paths.h"
+
 #include <kvs/bigint.h>
 #include <kvs/key.h>
 
@@ -30,9 +32,9 @@ namespace kvs::test {
 inline const QJsonObject &vectors()
 {
     static const QJsonObject root = [] {
-        QFile file(QStringLiteral(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
+        QFile file(kvs::test::fromTest(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
         if (!file.open(QIODevice::ReadOnly))
-            vectorsBroken("cannot open " KVS_TEST_DATA_DIR "/kvs-vectors.json");
+            vectorsBroken(qPrintable(QStringLiteral("cannot open ") + file.fileName()));
         QJsonParseError error;
         const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
         if (error.error != QJsonParseError::NoError)

@@ -3,8 +3,7 @@
 kvs_add_test(tst_transaction_pane atomic/tst_transaction_pane.cpp LIBS kvs_ui PostgreSQL::PostgreSQL)
 if(TARGET tst_transaction_pane)
     add_dependencies(tst_transaction_pane kvs)
-    target_compile_definitions(tst_transaction_pane PRIVATE
-        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+    kvs_test_path(tst_transaction_pane KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
     set_property(TEST tst_transaction_pane PROPERTY LABELS sqlite)
     add_test(NAME tst_transaction_pane_postgres COMMAND tst_transaction_pane)
     set_tests_properties(tst_transaction_pane_postgres PROPERTIES LABELS postgres

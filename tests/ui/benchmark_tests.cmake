@@ -1,14 +1,12 @@
 # Tests of the Benchmark view (ui/benchmark/).
 kvs_add_test(tst_bench_pane benchmark/tst_bench_pane.cpp LIBS kvs_ui)
 if(TARGET tst_bench_pane)
-    target_compile_definitions(tst_bench_pane PRIVATE
-        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+    kvs_test_path(tst_bench_pane KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()
 kvs_add_test(tst_bench_pane_postgres benchmark/tst_bench_pane_postgres.cpp
              LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
 if(TARGET tst_bench_pane_postgres)
-    target_compile_definitions(tst_bench_pane_postgres PRIVATE
-        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+    kvs_test_path(tst_bench_pane_postgres KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()
 kvs_add_test(tst_bench_form benchmark/tst_bench_form.cpp LIBS kvs_ui)
 kvs_add_test(tst_bench_history benchmark/tst_bench_history.cpp LIBS kvs_ui)

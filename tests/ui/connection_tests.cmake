@@ -2,15 +2,12 @@
 kvs_add_test(tst_connection_spec tst_connection_spec.cpp LIBS kvs_ui)
 # SQLite::SQLite3 only builds files that are not kvs databases (support/raw_sqlite.h).
 kvs_add_test(tst_connection_dialog tst_connection_dialog.cpp LIBS kvs_ui SQLite::SQLite3)
-target_compile_definitions(tst_connection_dialog PRIVATE
-    KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
+kvs_test_path(tst_connection_dialog KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}")
 kvs_add_test(tst_connection_secrets tst_connection_secrets.cpp LIBS kvs_ui)
-target_compile_definitions(tst_connection_secrets PRIVATE
-    KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
+kvs_test_path(tst_connection_secrets KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}")
 kvs_add_test(tst_connection_dialog_postgres tst_connection_dialog_postgres.cpp
     LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
-target_compile_definitions(tst_connection_dialog_postgres PRIVATE
-    KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}")
+kvs_test_path(tst_connection_dialog_postgres KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}")
 kvs_add_test(tst_connection_resolver_postgres tst_connection_resolver_postgres.cpp
     LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
 kvs_add_test(tst_database_session_postgres tst_database_session_postgres.cpp

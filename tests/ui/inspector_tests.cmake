@@ -7,8 +7,7 @@ foreach(name tst_inspector_view tst_inspector_edit)
     kvs_add_test(${name} ${name}.cpp LIBS kvs_ui SQLite::SQLite3)
     kvs_add_test(${name}_postgres ${name}.cpp LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
     if(TARGET ${name})
-        target_compile_definitions(${name} PRIVATE
-            KVS_SCREENSHOT_DIR="${CMAKE_BINARY_DIR}/screenshots")
+        kvs_test_path(${name} KVS_SCREENSHOT_DIR "${CMAKE_BINARY_DIR}/screenshots")
         target_compile_definitions(${name}_postgres PRIVATE KVS_INSPECTOR_POSTGRES)
     endif()
 endforeach()
@@ -20,6 +19,5 @@ kvs_add_test(tst_inspector_large tst_inspector_large.cpp LIBS kvs_ui kvs_gui_ben
 # The structured value view: lazy rows, paths, a 100,000-element value, copy; its screenshot.
 kvs_add_test(tst_structured_value inspector/tst_structured_value.cpp LIBS kvs_ui)
 if(TARGET tst_structured_value)
-    target_compile_definitions(tst_structured_value PRIVATE
-        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+    kvs_test_path(tst_structured_value KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()

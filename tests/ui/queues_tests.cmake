@@ -1,8 +1,7 @@
 # Tests of the queue dashboard (ui/queues/).
 kvs_add_test(tst_queues_pane queues/tst_queues_pane.cpp LIBS kvs_ui)
 if(TARGET tst_queues_pane)
-    target_compile_definitions(tst_queues_pane PRIVATE
-        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+    kvs_test_path(tst_queues_pane KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()
 # The dashboard against a database others write: on a SQLite file, and on PostgreSQL.
 kvs_add_test(tst_queues_live queues/tst_queues_live.cpp
@@ -50,6 +49,5 @@ endif()
 # The view's layout at the default window size and a smaller one, and the README's screenshots.
 kvs_add_test(tst_queues_layout queues/tst_queues_layout.cpp LIBS kvs_ui)
 if(TARGET tst_queues_layout)
-    target_compile_definitions(tst_queues_layout PRIVATE
-        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+    kvs_test_path(tst_queues_layout KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()

@@ -3,6 +3,5 @@
 kvs_add_test(tst_key_search search/tst_key_search.cpp LIBS kvs_ui PostgreSQL::PostgreSQL
              LABELS postgres)
 if(TARGET tst_key_search)
-    target_compile_definitions(tst_key_search PRIVATE
-        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+    kvs_test_path(tst_key_search KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()

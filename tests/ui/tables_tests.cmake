@@ -1,8 +1,7 @@
 # Tests of the Tables view and the SQL console (ui/tables/).
 kvs_add_test(tst_tables_pane tables/tst_tables_pane.cpp LIBS kvs_ui)
 if(TARGET tst_tables_pane)
-    target_compile_definitions(tst_tables_pane PRIVATE
-        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+    kvs_test_path(tst_tables_pane KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()
 kvs_add_test(tst_tables_pane_postgres tables/tst_tables_pane_postgres.cpp
     LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)

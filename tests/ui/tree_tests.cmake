@@ -19,16 +19,14 @@ target_include_directories(measure_live_tree PRIVATE ${KVS_TESTS_ROOT})
 kvs_add_test(tst_key_row_actions tst_key_row_actions.cpp LIBS kvs_ui SQLite::SQLite3)
 if(TARGET tst_key_row_actions)
     # The README's screenshot of an export in progress (scripts/update-screenshots.sh).
-    target_compile_definitions(tst_key_row_actions PRIVATE
-        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+    kvs_test_path(tst_key_row_actions KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()
 # The value columns (kind, size, expiry countdown) on SQLite and PostgreSQL, and the tree's
 # screenshot with them (scripts/update-screenshots.sh).
 kvs_add_test(tst_key_tree_columns tree/tst_key_tree_columns.cpp
              LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
 if(TARGET tst_key_tree_columns)
-    target_compile_definitions(tst_key_tree_columns PRIVATE
-        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+    kvs_test_path(tst_key_tree_columns KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()
 # Placeholder rows of "Go to key": their counts, and reading them as they scroll into view.
 kvs_add_test(tst_tree_placeholders tree/tst_tree_placeholders.cpp LIBS kvs_ui)

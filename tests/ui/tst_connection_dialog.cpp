@@ -5,6 +5,7 @@
 #include "connection/connection_tester.h"
 #include "connection/recent_connections.h"
 #include "support/raw_sqlite.h"
+#include "support/test_paths.h"
 
 #include <kvs/kvstore.h>
 
@@ -316,24 +317,25 @@ void TestConnectionDialog::savesScreenshots()
     recent.add(*ConnectionSpec::fromPostgresUrl(QStringLiteral("postgres://ops@db.internal/app")));
     recent.add(ConnectionSpec::sqlite(m_kvsPath));
 
-    QDir().mkpath(QStringLiteral(KVS_SCREENSHOT_DIR));
+    QDir().mkpath(kvs::test::fromTest(KVS_SCREENSHOT_DIR));
     ConnectionDialog dialog(&recent);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     const ConnectionTestResult ok = testSqlite(dialog, m_kvsPath);
     QVERIFY(ok.ok);
-    QVERIFY(dialog.grab().save(QStringLiteral(KVS_SCREENSHOT_DIR "/connection-dialog-sqlite.png")));
+    QVERIFY(dialog.grab().save(
+        kvs::test::fromTest(KVS_SCREENSHOT_DIR "/connection-dialog-sqlite.png")));
 
     const ConnectionTestResult missing = testSqlite(dialog, file("nowhere.db"));
     QVERIFY(!missing.ok);
     QVERIFY(dialog.grab().save(
-        QStringLiteral(KVS_SCREENSHOT_DIR "/connection-dialog-sqlite-missing.png")));
+        kvs::test::fromTest(KVS_SCREENSHOT_DIR "/connection-dialog-sqlite-missing.png")));
 
     child<QRadioButton>(dialog, "postgresKindRadio")->setChecked(true);
     child<QLineEdit>(dialog, "postgresUrlEdit")
         ->setText(QStringLiteral("postgres://ops@db.internal:5432/app?sslmode=require"));
-    QVERIFY(
-        dialog.grab().save(QStringLiteral(KVS_SCREENSHOT_DIR "/connection-dialog-postgres.png")));
+    QVERIFY(dialog.grab().save(
+        kvs::test::fromTest(KVS_SCREENSHOT_DIR "/connection-dialog-postgres.png")));
 }
 
 QTEST_MAIN(TestConnectionDialog)

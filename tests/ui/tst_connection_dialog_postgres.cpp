@@ -2,6 +2,7 @@
 // that failed (resolve, connect, authenticate, database, schema check) or says OK.
 #include "connection/connection_dialog.h"
 #include "support/postgres_test_server.h"
+#include "support/test_paths.h"
 
 #include <kvs/async_kvstore.h>
 
@@ -119,9 +120,9 @@ void TestConnectionDialogPostgres::wrongPasswordFailsAtAuthenticate()
              qPrintable(dialog.testStatusText()));
     QVERIFY(result.detail.contains(QStringLiteral("password authentication failed")));
 
-    QDir().mkpath(QStringLiteral(KVS_SCREENSHOT_DIR));
+    QDir().mkpath(kvs::test::fromTest(KVS_SCREENSHOT_DIR));
     QVERIFY(dialog.grab().save(
-        QStringLiteral(KVS_SCREENSHOT_DIR "/connection-dialog-postgres-authenticate.png")));
+        kvs::test::fromTest(KVS_SCREENSHOT_DIR "/connection-dialog-postgres-authenticate.png")));
 }
 
 void TestConnectionDialogPostgres::closedPortFailsAtConnect()

@@ -8,6 +8,7 @@
 #include "connection/password_dialog.h"
 #include "connection/password_prompt.h"
 #include "connection/password_resolver.h"
+#include "support/test_paths.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -207,8 +208,8 @@ void TestConnectionSecrets::dialogPromptAnswersThroughItsCallback()
     QVERIFY(!answer);
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
     dialog->findChild<QLineEdit *>(QStringLiteral("passwordEdit"))->setText(QStringLiteral("pw"));
-    QDir().mkpath(QStringLiteral(KVS_SCREENSHOT_DIR));
-    QVERIFY(dialog->grab().save(QStringLiteral(KVS_SCREENSHOT_DIR "/password-dialog.png")));
+    QDir().mkpath(kvs::test::fromTest(KVS_SCREENSHOT_DIR));
+    QVERIFY(dialog->grab().save(kvs::test::fromTest(KVS_SCREENSHOT_DIR "/password-dialog.png")));
     dialog->accept();
     QTRY_VERIFY(answer.has_value());
     QVERIFY(answer->accepted);

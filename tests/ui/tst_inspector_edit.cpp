@@ -16,6 +16,8 @@
 #include "support/postgres_test_server.h"
 #endif
 
+#include "support/test_paths.h"
+
 #include <kvs/async_kvstore.h>
 #include <kvs/literal.h>
 
@@ -474,7 +476,7 @@ void TestInspectorEdit::savesAScreenshotOfTheConflictView()
     m_inspector->saveEdit();
     QTRY_COMPARE(currentPage(*m_inspector), static_cast<QWidget *>(m_inspector->conflictView()));
     QTest::qWait(50);
-    const QString dir = QStringLiteral(KVS_SCREENSHOT_DIR);
+    const QString dir = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
     QVERIFY(QDir().mkpath(dir));
     const QString path = dir + QStringLiteral("/inspector-conflict.png");
     QVERIFY(m_inspector->grab().save(path));

@@ -15,6 +15,8 @@
 #include "support/raw_sqlite.h"
 #endif
 
+#include "support/test_paths.h"
+
 #include <kvs/async_kvstore.h>
 #include <kvs/literal.h>
 #include <kvs/value_codec.h>
@@ -411,7 +413,7 @@ void TestInspectorView::savesAScreenshot()
     m_inspector->setWritable(true);
     QVERIFY(show(*m_inspector, key));
     QTest::qWait(50);
-    const QString dir = QStringLiteral(KVS_SCREENSHOT_DIR);
+    const QString dir = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
     QVERIFY(QDir().mkpath(dir));
     const QString path = dir + QStringLiteral("/inspector-value.png");
     QVERIFY(m_inspector->grab().save(path));

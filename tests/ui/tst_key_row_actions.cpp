@@ -9,6 +9,7 @@
 #include "support/database_view_fixture.h"
 #include "support/gate.h"
 #include "support/raw_sqlite.h"
+#include "support/test_paths.h"
 #include "tree/key_row_actions.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
@@ -388,7 +389,7 @@ void TestKeyRowActions::savesAScreenshotOfAnExportInProgress()
     }
     const QString directory = qEnvironmentVariableIsSet("KVS_SCREENSHOT_DIR")
                                   ? qEnvironmentVariable("KVS_SCREENSHOT_DIR")
-                                  : QStringLiteral(KVS_SCREENSHOT_DIR);
+                                  : kvs::test::fromTest(KVS_SCREENSHOT_DIR);
     QVERIFY(QDir().mkpath(directory));
     QVERIFY(shot.save(QDir(directory).filePath(QStringLiteral("export-progress.png"))));
 

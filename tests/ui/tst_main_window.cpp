@@ -11,6 +11,7 @@
 #include "startup/demo_database.h"
 #include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
+#include "support/test_paths.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 #include "window/main_window.h"
@@ -460,7 +461,7 @@ private:
         // Into the build tree by default; scripts/update-screenshots.sh points this at docs/.
         const QString directory = qEnvironmentVariableIsSet("KVS_SCREENSHOT_DIR")
                                       ? qEnvironmentVariable("KVS_SCREENSHOT_DIR")
-                                      : QStringLiteral(KVS_SCREENSHOT_DIR);
+                                      : kvs::test::fromTest(KVS_SCREENSHOT_DIR);
         QVERIFY(QDir().mkpath(directory));
         QVERIFY(window.grab().save(QDir(directory).filePath(name)));
     }

@@ -6,7 +6,6 @@ kvs_add_test(tst_watch_pane watch/tst_watch_pane.cpp LIBS kvs_ui)
 kvs_add_test(tst_watch_pane_postgres watch/tst_watch_pane.cpp LIBS kvs_ui PostgreSQL::PostgreSQL
              LABELS postgres)
 if(TARGET tst_watch_pane)
-    target_compile_definitions(tst_watch_pane PRIVATE
-        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+    kvs_test_path(tst_watch_pane KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
     target_compile_definitions(tst_watch_pane_postgres PRIVATE KVS_WATCH_POSTGRES)
 endif()

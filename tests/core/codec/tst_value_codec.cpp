@@ -2,6 +2,8 @@
 // written back byte for byte, the same bytes from hand-built values, JavaScript's member order,
 // JSON.stringify's escapes, sentinels, TEXT rows, numbers, large and deep values, and every
 // decode error.
+#include "support/test_paths.h"
+
 #include <kvs/errors.h>
 #include <kvs/value_codec.h>
 
@@ -142,7 +144,7 @@ private slots:
 void TestValueCodec::vectorsRoundTrip_data()
 {
     QTest::addColumn<QByteArray>("hex");
-    QFile file(QStringLiteral(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
+    QFile file(kvs::test::fromTest(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
     QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
     const QJsonArray values = QJsonDocument::fromJson(file.readAll()).object()[u"values"].toArray();
     QVERIFY(values.size() >= 32);
@@ -165,7 +167,7 @@ void TestValueCodec::handBuilt_data()
     QTest::addColumn<Value>("value");
     QTest::addColumn<QByteArray>("hex");
     const auto built = handBuiltValues();
-    QFile file(QStringLiteral(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
+    QFile file(kvs::test::fromTest(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QJsonArray values = QJsonDocument::fromJson(file.readAll()).object()[u"values"].toArray();
     for (const auto &entry : values) {

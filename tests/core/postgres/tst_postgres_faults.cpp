@@ -6,6 +6,7 @@
 // cluster of its own (scripts/postgres-test-cluster.sh), so the faults never disturb the tests
 // that share the run's server. Prints the counts as figures.
 #include "support/postgres_test_server.h"
+#include "support/test_paths.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
@@ -58,7 +59,7 @@ class TestPostgresFaults : public QObject
     {
         QProcess script;
         script.start(QStringLiteral("bash"),
-                     {QStringLiteral(KVS_SOURCE_DIR "/scripts/postgres-test-cluster.sh"),
+                     {kvs::test::fromTest(KVS_SOURCE_DIR "/scripts/postgres-test-cluster.sh"),
                       QString::fromLatin1(action),
                       m_cluster});
         if (!script.waitForFinished(120000) || script.exitCode() != 0) {

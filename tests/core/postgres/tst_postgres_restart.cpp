@@ -5,6 +5,7 @@
 // restarting it never disturbs the tests that share the run's server.
 #include "postgres/pg_names.h"
 #include "support/postgres_test_server.h"
+#include "support/test_paths.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
@@ -42,7 +43,7 @@ class TestPostgresRestart : public QObject
     {
         QProcess script;
         script.start(QStringLiteral("bash"),
-                     {QStringLiteral(KVS_SOURCE_DIR "/scripts/postgres-test-cluster.sh"),
+                     {kvs::test::fromTest(KVS_SOURCE_DIR "/scripts/postgres-test-cluster.sh"),
                       QString::fromLatin1(action),
                       m_cluster});
         if (!script.waitForFinished(120000) || script.exitCode() != 0) {

@@ -2,6 +2,7 @@
 // and version 2 upgrades with the -0 rekey, a newer schema refused untouched, foreign tables,
 // migration consent and read-only opens that change no byte (reference "Schema versions").
 #include "support/raw_sqlite.h"
+#include "support/test_paths.h"
 #include "support/test_support.h"
 
 #include <kvs/kvstore.h>
@@ -39,7 +40,7 @@ CREATE INDEX idx_queue_finished ON queue (status, finished_at) WHERE finished_at
 
 QJsonObject vectors()
 {
-    QFile file(QStringLiteral(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
+    QFile file(kvs::test::fromTest(KVS_TEST_DATA_DIR "/kvs-vectors.json"));
     if (!file.open(QIODevice::ReadOnly))
         qFatal("cannot read the vectors file");
     return QJsonDocument::fromJson(file.readAll()).object();

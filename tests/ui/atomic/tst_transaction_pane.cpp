@@ -14,6 +14,7 @@
 #include "session/database_session.h"
 #include "session/database_view.h"
 #include "support/postgres_test_server.h"
+#include "support/test_paths.h"
 #include "support/test_support.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
@@ -78,7 +79,7 @@ private:
         if (!m_schema.isEmpty())
             all << QStringLiteral("--schema") << m_schema;
         QProcess process;
-        process.start(QStringLiteral(KVS_CLI_PATH), all + args);
+        process.start(kvs::test::fromTest(KVS_CLI_PATH), all + args);
         CliRun run;
         if (!process.waitForFinished(120000))
             return run;
@@ -500,7 +501,7 @@ private slots:
         pane.controller()->model()->removeRowAt(1);
         pane.commitButton()->click();
         QVERIFY(waitForResult(pane, QStringLiteral("Not committed")));
-        const QString dir = QStringLiteral(KVS_SCREENSHOT_DIR);
+        const QString dir = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
         QDir().mkpath(dir);
         QVERIFY(pane.grab().save(dir + QStringLiteral("/transaction.png")));
     }

@@ -6,6 +6,7 @@
 #include "benchmark/bench_history_model.h"
 #include "benchmark/bench_pane.h"
 #include "benchmark/bench_result_model.h"
+#include "support/test_paths.h"
 
 #include <QApplication>
 #include <QFile>
@@ -165,7 +166,7 @@ private slots:
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert(QStringLiteral("KVS_BENCH_HISTORY"), path);
         cli.setProcessEnvironment(environment);
-        cli.start(QStringLiteral(KVS_CLI_PATH),
+        cli.start(kvs::test::fromTest(KVS_CLI_PATH),
                   {QStringLiteral("bench"),
                    QStringLiteral("--workload"),
                    QStringLiteral("get"),

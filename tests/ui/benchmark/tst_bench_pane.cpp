@@ -10,6 +10,7 @@
 #include "connection/connection_spec.h"
 #include "session/database_session.h"
 #include "session/database_view.h"
+#include "support/test_paths.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -444,7 +445,7 @@ private slots:
         QVERIFY(pane.controller()->start(shortRun(pane, 5)));
         QVERIFY(finished.wait(kRunTimeoutMs));
         QVERIFY(pane.chart()->lineSeries().at(0)->count() >= 4);
-        const QString out = QStringLiteral(KVS_SCREENSHOT_DIR);
+        const QString out = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
         QDir().mkpath(out);
         QVERIFY(pane.grab().save(out + QStringLiteral("/benchmark.png")));
     }

@@ -9,6 +9,7 @@
 #include "session/database_session.h"
 #include "session/database_view.h"
 #include "support/postgres_test_server.h"
+#include "support/test_paths.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -142,7 +143,7 @@ private slots:
         QCOMPARE(series.size(), 2);
         QCOMPARE(series.at(0)->name(), QStringLiteral("#2 ycsb-c postgres"));
         QCOMPARE(series.at(1)->name(), QStringLiteral("#1 ycsb-c sqlite"));
-        const QString out = QStringLiteral(KVS_SCREENSHOT_DIR);
+        const QString out = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
         QDir().mkpath(out);
         const QString png = out + QStringLiteral("/benchmark-compare.png");
         QVERIFY(pane.exportPng(png));

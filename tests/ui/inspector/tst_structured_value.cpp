@@ -4,6 +4,7 @@
 // strings whole in the detail pane, and copying the path with the menu's action and Ctrl+C.
 #include "inspector/structured_value_model.h"
 #include "inspector/structured_value_view.h"
+#include "support/test_paths.h"
 
 #include <kvs/literal.h>
 
@@ -229,7 +230,7 @@ private slots:
         view.treeView()->setCurrentIndex(child(model, third, QStringLiteral("name")));
         const QString directory = qEnvironmentVariableIsSet("KVS_SCREENSHOT_DIR")
                                       ? qEnvironmentVariable("KVS_SCREENSHOT_DIR")
-                                      : QStringLiteral(KVS_SCREENSHOT_DIR);
+                                      : kvs::test::fromTest(KVS_SCREENSHOT_DIR);
         QVERIFY(QDir().mkpath(directory));
         QVERIFY(view.grab().save(QDir(directory).filePath(QStringLiteral("structured-view.png"))));
     }

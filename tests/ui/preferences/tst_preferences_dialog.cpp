@@ -10,6 +10,7 @@
 #include "queues/queues_pane.h"
 #include "session/database_session.h"
 #include "session/database_view.h"
+#include "support/test_paths.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 #include "window/main_window.h"
@@ -252,8 +253,8 @@ private slots:
             static_cast<int>(dialog.pages().indexOf(dialog.page(QStringLiteral("Queues")))));
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-        QDir().mkpath(QStringLiteral(KVS_SCREENSHOT_DIR));
-        QVERIFY(dialog.grab().save(QStringLiteral(KVS_SCREENSHOT_DIR "/preferences.png")));
+        QDir().mkpath(kvs::test::fromTest(KVS_SCREENSHOT_DIR));
+        QVERIFY(dialog.grab().save(kvs::test::fromTest(KVS_SCREENSHOT_DIR "/preferences.png")));
     }
 #endif
 };

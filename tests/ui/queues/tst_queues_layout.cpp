@@ -12,6 +12,7 @@
 #include "queues/queues_pane.h"
 #include "queues/sweep_job.h"
 #include "queues/sweep_job_bar.h"
+#include "support/test_paths.h"
 #include "support/test_support.h"
 
 #include <kvs/async_kvstore.h>
@@ -145,7 +146,7 @@ private:
 
     static void save(QWidget &widget, const QString &name)
     {
-        const QString dir = QStringLiteral(KVS_SCREENSHOT_DIR);
+        const QString dir = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
         QDir().mkpath(dir);
         QVERIFY(widget.grab().save(dir + QLatin1Char('/') + name));
     }

@@ -9,6 +9,7 @@
 #include "queues/queues_pane.h"
 #include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
+#include "support/test_paths.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/clock.h>
@@ -235,7 +236,7 @@ private slots:
         args << QStringLiteral("queue") << QStringLiteral("enqueue") << QStringLiteral("mail")
              << QStringLiteral("\"second\"");
         QProcess cli;
-        cli.start(QStringLiteral(KVS_CLI_PATH), args);
+        cli.start(kvs::test::fromTest(KVS_CLI_PATH), args);
         QVERIFY(cli.waitForFinished(60000));
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
         QTRY_COMPARE_WITH_TIMEOUT(statsOf(pane, "mail")->pending, std::int64_t(2), 5000);

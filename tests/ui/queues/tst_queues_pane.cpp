@@ -5,6 +5,7 @@
 #include "queues/queue_overview_model.h"
 #include "queues/queues_controller.h"
 #include "queues/queues_pane.h"
+#include "support/test_paths.h"
 #include "support/test_support.h"
 
 #include <kvs/async_kvstore.h>
@@ -179,7 +180,7 @@ private slots:
         QVERIFY(log.contains("\"action\":\"delete-dead\""));
         QVERIFY(!log.contains("user1@x")); // no payloads
 
-        const QString dir = QStringLiteral(KVS_SCREENSHOT_DIR);
+        const QString dir = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
         QDir().mkpath(dir);
         pane.errorFilter()->setText(QStringLiteral("timeout"));
         pane.applyFilter();

@@ -10,6 +10,7 @@
 #include "session/database_view.h"
 #include "support/gate.h"
 #include "support/postgres_test_server.h"
+#include "support/test_paths.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 
@@ -380,8 +381,8 @@ void TstKeySearch::ctrlShiftFSearchesUnderTheSelectedNodeAndOpensAKey()
 #ifdef KVS_SCREENSHOT_DIR
     pane->resultsView()->setCurrentIndex(pane->controller()->results()->index(1, 0));
     QCoreApplication::processEvents(); // the layout without the busy bar, as a user sees it
-    QDir().mkpath(QStringLiteral(KVS_SCREENSHOT_DIR));
-    QVERIFY(view.grab().save(QStringLiteral(KVS_SCREENSHOT_DIR "/search.png")));
+    QDir().mkpath(kvs::test::fromTest(KVS_SCREENSHOT_DIR));
+    QVERIFY(view.grab().save(kvs::test::fromTest(KVS_SCREENSHOT_DIR "/search.png")));
 #endif
 
     // Double-click opens the key in the tree and the inspector, on the Keys view.

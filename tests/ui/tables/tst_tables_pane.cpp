@@ -4,6 +4,7 @@
 // result, its refusal to write while read-only, the write switch that asks first, a cancelled
 // query, CSV export and the statement history. Also the README's screenshots.
 #include "rawsql/raw_sql_fixture.h"
+#include "support/test_paths.h"
 #include "support/test_support.h"
 #include "tables/console_controller.h"
 #include "tables/console_driver.h"
@@ -258,7 +259,7 @@ private slots:
 
     void savesScreenshots()
     {
-        const QString dir = QStringLiteral(KVS_SCREENSHOT_DIR);
+        const QString dir = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
         QDir().mkpath(dir);
         TablesPane tables;
         tables.setTarget(target());

@@ -3,6 +3,7 @@
 // test command started it; the countdown moved by the store's ManualClock; the header menu,
 // whose hidden columns the next tree restores from the settings (file 0600).
 #include "support/postgres_test_server.h"
+#include "support/test_paths.h"
 #include "tree/key_tree_columns.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
@@ -435,7 +436,7 @@ private slots:
         QCOMPARE(header->length(), header->viewport()->width());
         const QString directory = qEnvironmentVariableIsSet("KVS_SCREENSHOT_DIR")
                                       ? qEnvironmentVariable("KVS_SCREENSHOT_DIR")
-                                      : QStringLiteral(KVS_SCREENSHOT_DIR);
+                                      : kvs::test::fromTest(KVS_SCREENSHOT_DIR);
         QVERIFY(QDir().mkpath(directory));
         QVERIFY(pane.grab().save(QDir(directory).filePath(QStringLiteral("tree-columns.png"))));
     }

@@ -9,6 +9,7 @@
 #include "session/database_session.h"
 #include "session/database_view.h"
 #include "support/postgres_test_server.h"
+#include "support/test_paths.h"
 #include "tree/key_tree_live_refresh.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
@@ -134,7 +135,7 @@ bool cli(const Database &db, const QStringList &args, const QByteArray &input = 
     if (!db.schema.empty())
         all << QStringLiteral("--schema") << QString::fromStdString(db.schema);
     QProcess process;
-    process.start(QStringLiteral(KVS_CLI_PATH), all + args);
+    process.start(kvs::test::fromTest(KVS_CLI_PATH), all + args);
     if (!input.isEmpty())
         process.write(input);
     process.closeWriteChannel();

@@ -27,6 +27,8 @@
 #include "support/postgres_test_server.h"
 #endif
 
+#include "support/test_paths.h"
+
 #include <kvs/async_kvstore.h>
 #include <kvs/clock.h>
 #include <kvs/key.h>
@@ -607,7 +609,7 @@ void TestWatchPane::savesAScreenshot()
     QVERIFY(QTest::qWaitForWindowExposed(&tab));
     pane.historyView()->resizeColumnsToContents();
     pane.entriesView()->resizeColumnsToContents();
-    const QString dir = QStringLiteral(KVS_SCREENSHOT_DIR);
+    const QString dir = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
     QDir().mkpath(dir);
     QVERIFY(tab.grab().save(dir + QStringLiteral("/watch.png")));
 }
