@@ -1,6 +1,9 @@
 #include "rawsql/statement_runner.h"
 
+#include "rawsql/native_handle.h"
+#include "rawsql/postgres_read_only_check.h"
 #include "rawsql/query_error.h"
+#include "rawsql/rawsql_logging.h"
 #include "rawsql/single_statement_guard.h"
 
 #include <kvs/errors.h>
@@ -8,6 +11,8 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlRecord>
+
+#include <sqlite3.h>
 
 namespace kvs::rawsql {
 namespace {
@@ -39,6 +44,8 @@ StatementResult StatementRunner::execute(const QString &text, bool write, int pa
     if (write && !m_writable)
         throw Error("kvs: writing SQL is switched off");
     RawSqlConnection &connection = write ? *m_writable : m_readOnly;
+    if (!write && connection.isPostgres())
+        checkReadOnlyPostgresStatement(text.toStdString()); // before the server sees anything
     m_current = &connection;
     m_write = write;
     m_clock.start();
@@ -50,14 +57,37 @@ StatementResult StatementRunner::execute(const QString &text, bool write, int pa
     if (connection.isPostgres()) {
         try {
             preparePostgresStatement(connection.database(), text);
-        } catch (const Error &e) {
+            m_prepared = true;
+            if (!write && !isExplainStatement(text.toStdString()))
+                checkReadOnlyPostgresPlan(explainPostgresStatement(connection.database(), text));
+        } catch (const DatabaseError &e) {
+            m_query.reset();
             end(false);
-            throw Error(connection.redacted(QString::fromStdString(e.what())).toStdString());
+            throw DatabaseError(
+                connection.redacted(QString::fromStdString(e.what())).toStdString(),
+                e.sqlState(),
+                connection.redacted(QString::fromStdString(e.detail())).toStdString());
+        } catch (const Error &) {
+            m_query.reset();
+            end(false);
+            throw;
         }
-        m_prepared = true;
         ok = m_query->exec(QLatin1String("EXECUTE ") + QLatin1String(kStatementName));
     } else {
-        ok = m_query->prepare(text) && m_query->exec();
+        (void)connection.takeRefusal();
+        ok = m_query->prepare(text);
+        if (ok && !write) {
+            // What the authorizer cannot see: VACUUM (INTO) and checkpoints write without
+            // asking it first; SQLite knows from the compiled statement.
+            sqlite3_stmt *statement = sqliteStatementHandle(*m_query);
+            if (!statement || !sqlite3_stmt_readonly(statement)) {
+                m_query.reset();
+                end(false);
+                throw Error("kvs: the console is read-only: it does not run a statement that "
+                            "writes");
+            }
+        }
+        ok = ok && m_query->exec();
     }
     if (!ok)
         fail(*m_query);
@@ -153,13 +183,18 @@ void StatementRunner::end(bool commit)
         m_prepared = false;
         deallocatePostgresStatement(connection->database());
     }
+    if (!connection->isWritable() && !releasePostgresSessionState(connection->database()))
+        qCWarning(lcRawSql) << "the console could not release the advisory locks of a statement";
 }
 
 void StatementRunner::fail(const QSqlQuery &failed)
 {
-    const DatabaseError error = queryError(failed, m_current->target());
+    DatabaseError error = queryError(failed, m_current->target());
+    const std::string refusal = m_current->takeRefusal();
     m_query.reset();
     end(false);
+    if (!refusal.empty())
+        throw Error("kvs: the console is read-only: " + refusal);
     throw error;
 }
 

@@ -191,7 +191,7 @@ private slots:
 
         test::runInConsole(pane, QStringLiteral("DELETE FROM kv"));
         QCOMPARE(pane.statusText(),
-                 QStringLiteral("Failed: kvs: attempt to write a readonly database"));
+                 QStringLiteral("Failed: kvs: the console is read-only: it does not run DELETE"));
         QVERIFY(!pane.writeSwitch()->isEnabled());
         test::runInConsole(pane, QStringLiteral("SELECT count(*) FROM kv"));
         QCOMPARE(result->index(0, 0).data().toString(), QStringLiteral("5000"));
@@ -236,7 +236,7 @@ private slots:
         QVERIFY(!pane.controller()->writeMode());
         test::runInConsole(pane, QStringLiteral("DELETE FROM kv"));
         QCOMPARE(pane.statusText(),
-                 QStringLiteral("Failed: kvs: attempt to write a readonly database"));
+                 QStringLiteral("Failed: kvs: the console is read-only: it does not run DELETE"));
     }
 
     void cancelStopsALongQuery()
