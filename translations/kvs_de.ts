@@ -3073,10 +3073,6 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <source>%1 row(s) read; the result was closed after %2 s without reading more (Preferences ▸ SQL console), which ended its transaction. Run the statement again to read on.</source>
-        <translation>%1 Zeile(n) gelesen; das Ergebnis wurde nach %2 s ohne weiteres Lesen geschlossen (Voreinstellungen ▸ SQL-Konsole), was seine Transaktion beendet hat. Führen Sie die Anweisung erneut aus, um weiterzulesen.</translation>
-    </message>
-    <message>
         <source>superuser</source>
         <translation>Superuser</translation>
     </message>
@@ -3101,8 +3097,12 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Verbunden als %1, eine Rolle, die mehr als lesen kann (%2). Die Nur-Lese-Konsole verweigert Schreibzugriffe und die Funktionen, von deren Wirkung sie weiß, aber sicher ist nur eine Rolle, die bloß lesen kann: Verbinden Sie sich als eine solche, z. B. CREATE ROLE kvs_reader LOGIN; GRANT USAGE ON SCHEMA … TO kvs_reader; GRANT SELECT ON ALL TABLES IN SCHEMA … TO kvs_reader.</translation>
     </message>
     <message>
-        <source>%1 row(s) so far (more as you scroll; the result closes after %3 s without reading), first page in %2</source>
-        <translation>Bisher %1 Zeile(n) (mehr beim Blättern; das Ergebnis wird nach %3 s ohne Lesen geschlossen), erste Seite in %2</translation>
+        <source>%1 row(s) read; the result was closed after %2 s idle, which ended its transaction (Preferences ▸ SQL console). Run the statement again to read on.</source>
+        <translation>%1 Zeile(n) gelesen; das Ergebnis wurde nach %2 s ohne Lesen geschlossen, was seine Transaktion beendet hat (Voreinstellungen ▸ SQL-Konsole). Führen Sie die Anweisung erneut aus, um weiterzulesen.</translation>
+    </message>
+    <message>
+        <source>%1 row(s) so far (more as you scroll; it closes after %3 s idle), first page in %2</source>
+        <translation>Bisher %1 Zeile(n) (mehr beim Blättern; wird nach %3 s ohne Lesen geschlossen), erste Seite in %2</translation>
     </message>
 </context>
 <context>

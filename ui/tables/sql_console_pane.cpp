@@ -73,6 +73,7 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
     m_roleWarning->hide();
     m_status->setObjectName(QStringLiteral("sqlStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true); // a long message must not widen the window
     m_status->setText(tr("Read-only: statements run in a read-only transaction"));
     m_confirm = [this](const QString &question) {
         return QMessageBox::warning(this,
@@ -100,7 +101,6 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
     auto *top = new QWidget(this);
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->addWidget(m_roleWarning);
     topLayout->addWidget(m_editor, 1);
     topLayout->addLayout(buttons);
     topLayout->addWidget(m_writeWarning);
@@ -119,7 +119,9 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
     splitter->setStretchFactor(1, 3);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 6, 0, 0);
-    layout->addWidget(splitter);
+    // Outside the splitter, so it takes the height its wrapped text needs.
+    layout->addWidget(m_roleWarning);
+    layout->addWidget(splitter, 1);
 
     const auto runText = [this] {
         m_controller->setIdleCloseSeconds(prefs::consoleIdleCloseSeconds(QSettings()));
@@ -159,9 +161,8 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
     });
     connect(m_controller, &ConsoleController::idleClosed, this, [this](int seconds) {
         m_status->setText(
-            tr("%1 row(s) read; the result was closed after %2 s without reading more "
-               "(Preferences ▸ SQL console), which ended its transaction. Run the statement "
-               "again to read on.")
+            tr("%1 row(s) read; the result was closed after %2 s idle, which ended its "
+               "transaction (Preferences ▸ SQL console). Run the statement again to read on.")
                 .arg(QLocale().toString(qint64(m_controller->result()->rowCount())))
                 .arg(seconds));
     });
@@ -270,8 +271,8 @@ void SqlConsolePane::onFinished(const rawsql::StatementResult &first)
     const QString rows = QLocale().toString(qint64(result->rowCount()));
     m_status->setText(result->isAtEnd()
                           ? tr("%1 row(s) in %2").arg(rows, elapsedText(first.elapsedUs))
-                          : tr("%1 row(s) so far (more as you scroll; the result closes after "
-                               "%3 s without reading), first page in %2")
+                          : tr("%1 row(s) so far (more as you scroll; it closes after %3 s idle), "
+                               "first page in %2")
                                 .arg(rows, elapsedText(first.elapsedUs))
                                 .arg(m_controller->idleCloseSeconds()));
 }
