@@ -2,20 +2,27 @@
 
 #include <QSqlDatabase>
 #include <QSqlDriver>
+#include <QSqlQuery>
+#include <QSqlResult>
 #include <QVariant>
 
 namespace kvs::rawsql {
 namespace {
 
 template <typename Handle>
+Handle *fromVariant(const QVariant &handle, const char *typeName)
+{
+    if (!handle.isValid() || qstrcmp(handle.typeName(), typeName) != 0)
+        return nullptr;
+    return *static_cast<Handle *const *>(handle.constData());
+}
+
+template <typename Handle>
 Handle *nativeHandle(const QSqlDatabase &db, const char *typeName)
 {
     if (!db.isValid() || !db.driver())
         return nullptr;
-    const QVariant handle = db.driver()->handle();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), typeName) != 0)
-        return nullptr;
-    return *static_cast<Handle *const *>(handle.constData());
+    return fromVariant<Handle>(db.driver()->handle(), typeName);
 }
 
 } // namespace
@@ -28,6 +35,12 @@ pg_conn *postgresHandle(const QSqlDatabase &db)
 sqlite3 *sqliteHandle(const QSqlDatabase &db)
 {
     return nativeHandle<sqlite3>(db, "sqlite3*");
+}
+
+sqlite3_stmt *sqliteStatementHandle(const QSqlQuery &query)
+{
+    const QSqlResult *result = query.result();
+    return result ? fromVariant<sqlite3_stmt>(result->handle(), "sqlite3_stmt*") : nullptr;
 }
 
 } // namespace kvs::rawsql

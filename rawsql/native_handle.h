@@ -1,8 +1,10 @@
 #pragma once
 
 class QSqlDatabase;
+class QSqlQuery;
 struct pg_conn;
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace kvs::rawsql {
 
@@ -11,5 +13,7 @@ namespace kvs::rawsql {
 // QSQLITE's sqlite3. Null when db is of the other driver or not open.
 pg_conn *postgresHandle(const QSqlDatabase &db);
 sqlite3 *sqliteHandle(const QSqlDatabase &db);
+// QSQLITE's prepared statement behind a prepared query; null when there is none.
+sqlite3_stmt *sqliteStatementHandle(const QSqlQuery &query);
 
 } // namespace kvs::rawsql

@@ -5,6 +5,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <string_view>
+
 namespace kvs::rawsql {
 
 DatabaseError queryError(const QSqlQuery &query, const RawSqlTarget &target)
@@ -16,6 +18,17 @@ DatabaseError queryError(const QSqlQuery &query, const RawSqlTarget &target)
     QString text = error.databaseText().trimmed();
     if (text.isEmpty() || text == QLatin1String("not an error"))
         text = error.driverText().trimmed();
+    if (target.isPostgres()) {
+        // QPSQL's text is libpq's "ERROR:  <message>\n" followed by "(<SQLSTATE>)": the
+        // message alone reads better after "kvs: ", and the SQLSTATE is kept apart below.
+        const QString state = QLatin1Char('(') + error.nativeErrorCode() + QLatin1Char(')');
+        if (!error.nativeErrorCode().isEmpty() && text.endsWith(state))
+            text = text.chopped(state.size()).trimmed();
+        for (const QLatin1String severity : {QLatin1String("ERROR:"), QLatin1String("FATAL:")}) {
+            if (text.startsWith(severity))
+                text = text.mid(severity.size()).trimmed();
+        }
+    }
     std::string message = "kvs: " + text.toStdString();
     if (target.isPostgres())
         message = redactSecrets(message, target.postgresConnection);
@@ -24,6 +37,14 @@ DatabaseError queryError(const QSqlQuery &query, const RawSqlTarget &target)
             message, error.nativeErrorCode().toInt(), query.lastQuery().toStdString());
     return DatabaseError(
         message, error.nativeErrorCode().toStdString(), query.lastQuery().toStdString());
+}
+
+bool isInterruption(const std::exception &error)
+{
+    if (const auto *database = dynamic_cast<const DatabaseError *>(&error))
+        return (database->code() & 0xff) == 9 /* SQLITE_INTERRUPT */
+               || database->sqlState() == "57014";
+    return std::string_view(error.what()) == "kvs: cancelled";
 }
 
 void prepareOrThrow(QSqlQuery &query, const QString &sql, const RawSqlTarget &target)

@@ -1,6 +1,7 @@
 #include "rawsql/raw_sql_connection.h"
 
 #include "rawsql/native_handle.h"
+#include "rawsql/sqlite_read_only_authorizer.h"
 
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
@@ -56,6 +57,15 @@ RawSqlConnection::RawSqlConnection(const RawSqlTarget &target,
                 m_interrupter->addPostgres(m_id, PQgetCancel(conn));
         } else if (sqlite3 *sqlite = sqliteHandle(db)) {
             m_interrupter->addSqlite(m_id, sqlite);
+            if (!writable)
+                m_authorizer = std::make_unique<SqliteReadOnlyAuthorizer>(sqlite);
+        } else if (!writable) {
+            // Without its handle the read-only guard cannot be installed: refuse to go on.
+            db.close();
+            db = QSqlDatabase();
+            QSqlDatabase::removeDatabase(m_name);
+            throw Error("kvs: Qt's QSQLITE driver does not hand out its SQLite connection, which "
+                        "the read-only guard needs");
         }
     }
 }
@@ -63,6 +73,7 @@ RawSqlConnection::RawSqlConnection(const RawSqlTarget &target,
 RawSqlConnection::~RawSqlConnection()
 {
     m_interrupter->remove(m_id);
+    m_authorizer.reset();
     {
         QSqlDatabase db = QSqlDatabase::database(m_name, false);
         db.close();
@@ -78,6 +89,11 @@ QSqlDatabase RawSqlConnection::database() const
 void RawSqlConnection::interruptNow()
 {
     m_interrupter->interrupt(m_id);
+}
+
+std::string RawSqlConnection::takeRefusal()
+{
+    return m_authorizer ? m_authorizer->takeRefusal() : std::string();
 }
 
 QString RawSqlConnection::redacted(const QString &message) const

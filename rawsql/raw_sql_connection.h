@@ -6,14 +6,18 @@
 #include <QString>
 
 #include <memory>
+#include <string>
 
 class QSqlDatabase;
 
 namespace kvs::rawsql {
 
+class SqliteReadOnlyAuthorizer;
+
 // One open Qt Sql connection to a target, named "kvs-rawsql-N" (never anything of the
 // connection string), removed from Qt's registry when destroyed.
 // Its native handle is registered with an Interrupter, so another thread can stop what it runs.
+// A read-only SQLite connection also carries SqliteReadOnlyAuthorizer: it runs reads only.
 // Thread rule: constructed, used and destroyed on one thread (Qt Sql's rule).
 class RawSqlConnection
 {
@@ -37,6 +41,9 @@ public:
 
     // The message of a Qt Sql error, the password removed.
     QString redacted(const QString &message) const;
+    // A read-only SQLite connection: why its authorizer refused the last statement (see
+    // SqliteReadOnlyAuthorizer::takeRefusal()), forgetting it; otherwise "".
+    std::string takeRefusal();
 
 private:
     RawSqlTarget m_target;
@@ -44,6 +51,7 @@ private:
     int m_id;
     QString m_name;
     std::shared_ptr<Interrupter> m_interrupter;
+    std::unique_ptr<SqliteReadOnlyAuthorizer> m_authorizer; // Read-only SQLite only.
 };
 
 } // namespace kvs::rawsql

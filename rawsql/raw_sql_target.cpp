@@ -29,7 +29,7 @@ QString quotedOptionValue(const char *value)
     return QLatin1Char('\'') + text + QLatin1Char('\'');
 }
 
-void configurePostgres(QSqlDatabase &db, const RawSqlTarget &target, bool writable)
+void configurePostgres(QSqlDatabase &db, const RawSqlTarget &target)
 {
     std::string connection = target.postgresConnection;
     // kvs's own parameters: libpq refuses them.
@@ -67,12 +67,10 @@ void configurePostgres(QSqlDatabase &db, const RawSqlTarget &target, bool writab
             connectOptions << QString::fromStdString(keyword) + QLatin1Char('=')
                                   + quotedOptionValue(option->val);
     }
-    if (!writable)
-        pgOptions += QLatin1String(" -c default_transaction_read_only=on");
-    // The store's schema first, so the console's "SELECT * FROM kv" reads the store's table (a
-    // schema is an identifier: no character here needs escaping).
-    if (!target.schema.isEmpty())
-        pgOptions += QLatin1String(" -c search_path=") + target.schema + QLatin1String(",public");
+    // Nothing of kvs's own goes into the startup packet's options (PgBouncer refuses the
+    // parameter): read-only and the store's schema on the search path are set per transaction
+    // (postgres_console_statement.h), and the Tables view names its tables with their schema.
+    // A URL's own options pass through: whoever sets them knows where they connect.
     if (!pgOptions.trimmed().isEmpty())
         connectOptions << QLatin1String("options=")
                               + quotedOptionValue(pgOptions.trimmed().toUtf8());
@@ -92,7 +90,7 @@ QString RawSqlTarget::displayName() const
 void configureDatabase(QSqlDatabase &db, const RawSqlTarget &target, bool writable)
 {
     if (target.isPostgres()) {
-        configurePostgres(db, target, writable);
+        configurePostgres(db, target);
         return;
     }
     if (writable) {

@@ -30,9 +30,9 @@ struct RawSqlTarget
 // Sets up db (a fresh QSQLITE or QPSQL connection) for target: the SQLite file read-only
 // (SQLITE_OPEN_READONLY and a mode=ro URI) unless writable; the PostgreSQL parts libpq parses
 // out of the connection string, every other libpq parameter passed through as a connect option,
-// kvs's own (pool_max, timeout_ms) dropped, and, unless writable, transactions read-only by
-// default; the schema, when set, first on the search path. Throws kvs::Error with a message free of
-// the password when the string does not parse.
+// kvs's own (pool_max, timeout_ms) dropped, and no startup option of kvs's own (a pooler such
+// as PgBouncer refuses them: read-only and the schema are set per transaction). Throws
+// kvs::Error with a message free of the password when the string does not parse.
 void configureDatabase(QSqlDatabase &db, const RawSqlTarget &target, bool writable);
 
 } // namespace kvs::rawsql

@@ -43,10 +43,16 @@ public:
         return m_tables->database();
     }
 
-    StatementRunner &runner(bool write)
+    RawSqlConnection &consoleConnection()
     {
         if (!m_console)
             m_console = std::make_unique<RawSqlConnection>(m_target, false, m_interrupter);
+        return *m_console;
+    }
+
+    StatementRunner &runner(bool write)
+    {
+        (void)consoleConnection();
         if (write && !m_consoleWritable) {
             if (!m_writesAllowed.load())
                 throw Error("kvs: writing SQL is switched off");
@@ -144,6 +150,15 @@ QFuture<TablePage> RawSqlWorker::page(const KvsTable &table, const PageRequest &
     return post<TablePage>([table, request](WorkerState &s) {
         return withDecodedColumns(readTablePage(s.tablesDatabase(), s.target(), table, request),
                                   table);
+    });
+}
+
+QFuture<RoleCapabilities> RawSqlWorker::roleCapabilities()
+{
+    return post<RoleCapabilities>([](WorkerState &s) {
+        if (!s.target().isPostgres())
+            return RoleCapabilities{};
+        return readRoleCapabilities(s.consoleConnection().database(), s.target());
     });
 }
 

@@ -2,6 +2,7 @@
 
 #include "rawsql/interrupter.h"
 #include "rawsql/kvs_tables.h"
+#include "rawsql/role_capabilities.h"
 #include "rawsql/statement_result.h"
 #include "rawsql/table_page.h"
 
@@ -34,6 +35,9 @@ public:
     QFuture<qint64> count(const KvsTable &table);
     // Rows of table with its decoded key and value columns (decoded_columns.h).
     QFuture<TablePage> page(const KvsTable &table, const PageRequest &request);
+
+    // What the console's PostgreSQL role can do beyond reading (an empty role on SQLite).
+    QFuture<RoleCapabilities> roleCapabilities();
 
     // The console (statement_runner.h): write needs allowWrites(true) first.
     QFuture<StatementResult> execute(const QString &text, bool write, int pageSize);

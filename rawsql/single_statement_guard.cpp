@@ -1,28 +1,13 @@
 #include "rawsql/single_statement_guard.h"
 
-#include "rawsql/native_handle.h"
-
 #include <kvs/errors.h>
-
-#include <QSqlDatabase>
-#include <QSqlDriver>
-#include <QVariant>
 
 #include <libpq-fe.h>
 
 #include <memory>
-#include <string>
 
 namespace kvs::rawsql {
 namespace {
-
-PGconn *connectionOf(const QSqlDatabase &db)
-{
-    PGconn *conn = postgresHandle(db);
-    if (!conn)
-        throw Error("kvs: the SQL console needs Qt's QPSQL driver for PostgreSQL");
-    return conn;
-}
 
 struct ResultFree
 {
@@ -39,24 +24,27 @@ std::string trimmed(const char *text)
 
 } // namespace
 
-void preparePostgresStatement(const QSqlDatabase &db, const QString &text)
+std::string explainPostgresStatement(PGconn *conn, const QString &text)
 {
-    PGconn *conn = connectionOf(db);
-    const QByteArray sql = text.toUtf8();
+    const QByteArray sql = "EXPLAIN (VERBOSE, COSTS OFF) " + text.toUtf8();
     std::unique_ptr<PGresult, ResultFree> result(
-        PQprepare(conn, kStatementName, sql.constData(), 0, nullptr));
-    if (!result || PQresultStatus(result.get()) != PGRES_COMMAND_OK) {
-        const std::string why
-            = result ? trimmed(PQresultErrorMessage(result.get())) : trimmed(PQerrorMessage(conn));
-        throw Error("kvs: " + why);
+        PQexecParams(conn, sql.constData(), 0, nullptr, nullptr, nullptr, nullptr, 0));
+    if (!result || PQresultStatus(result.get()) != PGRES_TUPLES_OK) {
+        // The primary message only ("cannot insert multiple commands ..."), without the
+        // "ERROR:  " and the LINE lines around it (whose positions count the EXPLAIN too).
+        const char *primary
+            = result ? PQresultErrorField(result.get(), PG_DIAG_MESSAGE_PRIMARY) : nullptr;
+        const char *state = result ? PQresultErrorField(result.get(), PG_DIAG_SQLSTATE) : nullptr;
+        throw DatabaseError("kvs: " + trimmed(primary ? primary : PQerrorMessage(conn)),
+                            state ? state : "",
+                            sql.toStdString());
     }
-}
-
-void deallocatePostgresStatement(const QSqlDatabase &db)
-{
-    PGconn *conn = connectionOf(db);
-    std::unique_ptr<PGresult, ResultFree> result(
-        PQexec(conn, (std::string("DEALLOCATE ") + kStatementName).c_str()));
+    std::string plan;
+    for (int row = 0; row < PQntuples(result.get()); ++row) {
+        plan += PQgetvalue(result.get(), row, 0);
+        plan += '\n';
+    }
+    return plan;
 }
 
 } // namespace kvs::rawsql

@@ -2,21 +2,19 @@
 
 #include <QString>
 
-class QSqlDatabase;
+#include <string>
+
+struct pg_conn;
 
 namespace kvs::rawsql {
 
-// PostgreSQL: the server-side proof that a console text is one statement. Qt's QPSQL prepares
-// with "PREPARE name AS <text>" sent as a simple query, which runs every statement of a text
-// such as "SELECT 1; COMMIT; DELETE FROM kv" (the COMMIT would end the read-only transaction).
-// The protocol-level prepare (PQprepare) refuses more than one command, so the text is prepared
-// that way under kStatementName, and Qt runs "EXECUTE kvs_console": one statement, whatever the
-// text holds. Throws kvs::Error with the server's message (password removed by the caller) when
-// the text does not prepare.
-inline constexpr const char *kStatementName = "kvs_console";
-void preparePostgresStatement(const QSqlDatabase &db, const QString &text);
-// Drops kStatementName. Requires: it was prepared, and no transaction is open (a failing
-// DEALLOCATE would abort one).
-void deallocatePostgresStatement(const QSqlDatabase &db);
+// PostgreSQL: the server's own reading of a console text, for the read-only check. The text of
+// EXPLAIN (VERBOSE, COSTS OFF) of text, one line per plan line, names every function its plan
+// calls (views expanded), for checkReadOnlyPostgresPlan(). Sent with the extended protocol as
+// the unnamed statement (nothing named is prepared, so a pooler in transaction mode may hand
+// the next statement to another server connection), which also makes it one statement whatever
+// the text holds; it plans, runs nothing. Throws kvs::DatabaseError with the server's message
+// and SQLSTATE (the caller removes the password).
+std::string explainPostgresStatement(pg_conn *conn, const QString &text);
 
 } // namespace kvs::rawsql

@@ -1,7 +1,8 @@
 #include "rawsql/statement_runner.h"
 
+#include "rawsql/native_handle.h"
+#include "rawsql/postgres_console_statement.h"
 #include "rawsql/query_error.h"
-#include "rawsql/single_statement_guard.h"
 
 #include <kvs/errors.h>
 
@@ -9,16 +10,9 @@
 #include <QSqlError>
 #include <QSqlRecord>
 
+#include <sqlite3.h>
+
 namespace kvs::rawsql {
-namespace {
-
-void runOrThrow(QSqlQuery &query, const QString &sql, const RawSqlTarget &target)
-{
-    if (!query.exec(sql))
-        throw queryError(query, target);
-}
-
-} // namespace
 
 StatementRunner::StatementRunner(RawSqlConnection &readOnly, RawSqlConnection *writable)
     : m_readOnly(readOnly)
@@ -39,26 +33,30 @@ StatementResult StatementRunner::execute(const QString &text, bool write, int pa
     if (write && !m_writable)
         throw Error("kvs: writing SQL is switched off");
     RawSqlConnection &connection = write ? *m_writable : m_readOnly;
-    m_current = &connection;
     m_write = write;
     m_clock.start();
-    begin(connection, write);
+    if (connection.isPostgres()) {
+        m_postgres = std::make_unique<PostgresConsoleStatement>(connection, text, write);
+        m_current = &connection;
+        return readPage(pageSize);
+    }
 
+    m_current = &connection;
     m_query.emplace(connection.database());
     m_query->setForwardOnly(true);
-    bool ok = false;
-    if (connection.isPostgres()) {
-        try {
-            preparePostgresStatement(connection.database(), text);
-        } catch (const Error &e) {
-            end(false);
-            throw Error(connection.redacted(QString::fromStdString(e.what())).toStdString());
+    (void)connection.takeRefusal();
+    bool ok = m_query->prepare(text);
+    if (ok && !write) {
+        // What the authorizer cannot see: VACUUM (INTO) and checkpoints write without asking
+        // it first; SQLite knows from the compiled statement.
+        sqlite3_stmt *statement = sqliteStatementHandle(*m_query);
+        if (!statement || !sqlite3_stmt_readonly(statement)) {
+            m_query.reset();
+            m_current = nullptr;
+            throw Error("kvs: the console is read-only: it does not run a statement that writes");
         }
-        m_prepared = true;
-        ok = m_query->exec(QLatin1String("EXECUTE ") + QLatin1String(kStatementName));
-    } else {
-        ok = m_query->prepare(text) && m_query->exec();
     }
+    ok = ok && m_query->exec();
     if (!ok)
         fail(*m_query);
     return readPage(pageSize);
@@ -66,12 +64,37 @@ StatementResult StatementRunner::execute(const QString &text, bool write, int pa
 
 StatementResult StatementRunner::fetchMore(int pageSize)
 {
-    if (!m_query)
+    if (!m_query && !m_postgres)
         return {};
     return readPage(pageSize);
 }
 
 StatementResult StatementRunner::readPage(int pageSize)
+{
+    if (!m_postgres)
+        return readSqlitePage(pageSize);
+    StatementResult result;
+    result.returnsRows = m_postgres->returnsRows();
+    if (result.returnsRows) {
+        result.page.columns = m_postgres->columns();
+        try {
+            m_postgres->read(pageSize, result.page.rows);
+        } catch (...) {
+            m_write = false; // a failed statement is rolled back, never committed
+            close();
+            throw;
+        }
+    } else {
+        result.rowsAffected = m_postgres->rowsAffected();
+    }
+    result.atEnd = !m_postgres->hasMoreRows();
+    result.elapsedUs = m_clock.nsecsElapsed() / 1000;
+    if (result.atEnd)
+        close();
+    return result;
+}
+
+StatementResult StatementRunner::readSqlitePage(int pageSize)
 {
     StatementResult result;
     m_rowsPending = false;
@@ -109,57 +132,26 @@ StatementResult StatementRunner::readPage(int pageSize)
 
 void StatementRunner::close()
 {
-    if (!m_current)
-        return;
+    m_current = nullptr;
     if (m_query) {
-        // Qt would read and drop every row still on the way; the server stops sending instead.
-        if (m_rowsPending && m_current->isPostgres())
-            m_current->interruptNow();
         m_rowsPending = false;
         m_query->finish();
         m_query.reset();
     }
-    end(m_write);
-}
-
-void StatementRunner::begin(RawSqlConnection &connection, bool write)
-{
-    if (!connection.isPostgres())
-        return;
-    QSqlQuery query(connection.database());
-    runOrThrow(query,
-               write ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN READ ONLY"),
-               connection.target());
-    m_inTransaction = true;
-    if (!write)
-        runOrThrow(query, QStringLiteral("SELECT 1"), connection.target());
-}
-
-void StatementRunner::end(bool commit)
-{
-    RawSqlConnection *connection = m_current;
-    m_current = nullptr;
-    if (!connection || !connection->isPostgres())
-        return;
-    QSqlQuery query(connection->database());
-    if (m_inTransaction) {
-        m_inTransaction = false;
-        // The statement itself may have ended the transaction (COMMIT, ROLLBACK): the server
-        // then only warns.
-        if (!query.exec(commit ? QStringLiteral("COMMIT") : QStringLiteral("ROLLBACK")) && commit)
-            throw queryError(query, connection->target());
-    }
-    if (m_prepared) {
-        m_prepared = false;
-        deallocatePostgresStatement(connection->database());
+    if (m_postgres) {
+        const std::unique_ptr<PostgresConsoleStatement> statement = std::move(m_postgres);
+        statement->end(m_write);
     }
 }
 
 void StatementRunner::fail(const QSqlQuery &failed)
 {
-    const DatabaseError error = queryError(failed, m_current->target());
+    DatabaseError error = queryError(failed, m_current->target());
+    const std::string refusal = m_current->takeRefusal();
     m_query.reset();
-    end(false);
+    m_current = nullptr;
+    if (!refusal.empty())
+        throw Error("kvs: the console is read-only: " + refusal);
     throw error;
 }
 

@@ -6,18 +6,20 @@
 #include <QElapsedTimer>
 #include <QSqlQuery>
 
+#include <memory>
 #include <optional>
 
 namespace kvs::rawsql {
 
+class PostgresConsoleStatement;
+
 // Runs one console statement at a time and pages its result.
-// Read-only (the default): on SQLite the connection is opened read-only; on PostgreSQL the
-// statement runs inside BEGIN READ ONLY, after a first query that fixes the transaction's mode
-// (so a SET TRANSACTION READ WRITE in the text fails), on a connection whose transactions are
-// read-only by default, and is rolled back when its result is closed. Writing: SQLite's writable
-// connection in autocommit; PostgreSQL inside BEGIN ... COMMIT at close. Either way the text is
-// exactly one statement: QSQLITE refuses a second, and PostgreSQL's protocol-level prepare does
-// (see single_statement_guard.h).
+// SQLite: read-only (the default) on the connection opened read-only, whose authorizer allows
+// reads only (sqlite_read_only_authorizer.h), and a statement SQLite marks as writing is refused
+// before it runs; writing on the writable connection in autocommit. QSQLITE refuses a text of
+// more than one statement.
+// PostgreSQL: each statement in a transaction of its own, read-only unless writing, checked,
+// and its session locks released after it (postgres_console_statement.h).
 // Thread rule: on the connections' thread.
 class StatementRunner
 {
@@ -29,8 +31,9 @@ public:
     StatementRunner &operator=(const StatementRunner &) = delete;
 
     // Closes any open result, runs text, returns its first pageSize rows. Throws
-    // kvs::DatabaseError with the driver's message (the statement rolled back), or kvs::Error
-    // "kvs: writing SQL is switched off" when write is asked without a writable connection.
+    // kvs::DatabaseError with the database's message (the statement rolled back), kvs::Error
+    // "kvs: the console is read-only: ..." for a refused statement, or kvs::Error "kvs: writing
+    // SQL is switched off" when write is asked without a writable connection.
     StatementResult execute(const QString &text, bool write, int pageSize);
     // The next pageSize rows of the open result; an empty, atEnd result when none is open.
     StatementResult fetchMore(int pageSize);
@@ -39,18 +42,16 @@ public:
 
 private:
     StatementResult readPage(int pageSize);
-    void begin(RawSqlConnection &connection, bool write);
-    void end(bool commit);
+    StatementResult readSqlitePage(int pageSize);
     [[noreturn]] void fail(const QSqlQuery &failed);
 
     RawSqlConnection &m_readOnly;
     RawSqlConnection *m_writable;          // Not owned; may be null.
     RawSqlConnection *m_current = nullptr; // Not owned: the connection of the open result.
-    std::optional<QSqlQuery> m_query;
+    std::optional<QSqlQuery> m_query;      // SQLite's open result
+    std::unique_ptr<PostgresConsoleStatement> m_postgres; // PostgreSQL's open result
     bool m_write = false;
-    bool m_inTransaction = false;
-    bool m_prepared = false;
-    bool m_rowsPending = false; // the open result may have more rows
+    bool m_rowsPending = false; // SQLite: the open result may have more rows
     QElapsedTimer m_clock;
 };
 

@@ -303,6 +303,18 @@
         <source>A topic with a message whose lease ends within this time is marked in the Queues view: its consumer is slow or stuck, and the message will be delivered again. Applies to tabs opened from now on.</source>
         <translation>Ein Thema mit einer Nachricht, deren Lease innerhalb dieser Zeit endet, wird in der Warteschlangen-Ansicht markiert: Sein Verbraucher ist langsam oder hängt, und die Nachricht wird erneut zugestellt. Gilt für ab jetzt geöffnete Tabs.</translation>
     </message>
+    <message>
+        <source>SQL console</source>
+        <translation>SQL-Konsole</translation>
+    </message>
+    <message>
+        <source>Close an idle result after:</source>
+        <translation>Ein ruhendes Ergebnis schließen nach:</translation>
+    </message>
+    <message>
+        <source>A result with more rows than one page keeps its read-only transaction open, which holds the database&apos;s snapshot (PostgreSQL cannot vacuum, SQLite cannot checkpoint). It is closed once no further page was read for this long; the rows read stay in the grid.</source>
+        <translation>Ein Ergebnis mit mehr Zeilen als eine Seite hält seine Nur-Lese-Transaktion offen und damit den Schnappschuss der Datenbank (PostgreSQL kann nicht aufräumen, SQLite keinen Checkpoint schreiben). Es wird geschlossen, sobald so lange keine weitere Seite gelesen wurde; die gelesenen Zeilen bleiben in der Tabelle.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1220,6 +1232,13 @@
     <message>
         <source>No recent connections yet</source>
         <translation>Noch keine letzten Verbindungen</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ConsoleController</name>
+    <message>
+        <source>unknown error</source>
+        <translation>unbekannter Fehler</translation>
     </message>
 </context>
 <context>
@@ -3026,10 +3045,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>%1 Zeile(n) in %2</translation>
     </message>
     <message>
-        <source>%1 row(s) so far (more as you scroll), first page in %2</source>
-        <translation>Bisher %1 Zeile(n) (mehr beim Blättern), erste Seite in %2</translation>
-    </message>
-    <message>
         <source>Statements will change the tables of %1 directly. They bypass kvs&apos;s rules: versionstamps, expiry, queue states and the locks other kvs processes take. A wrong statement can corrupt the store for every program that uses it.
 
 Each statement commits when it ends.</source>
@@ -3052,6 +3067,42 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>superuser</source>
+        <translation>Superuser</translation>
+    </message>
+    <message>
+        <source>runs programs on the server</source>
+        <translation>führt Programme auf dem Server aus</translation>
+    </message>
+    <message>
+        <source>writes files on the server</source>
+        <translation>schreibt Dateien auf dem Server</translation>
+    </message>
+    <message>
+        <source>ends other sessions</source>
+        <translation>beendet andere Sitzungen</translation>
+    </message>
+    <message>
+        <source>replication</source>
+        <translation>Replikation</translation>
+    </message>
+    <message>
+        <source>Connected as %1, a role that can do more than read (%2). The read-only console refuses writes and the functions it knows to have effects, but a role that can only read is the sure way: connect as one, e.g. CREATE ROLE kvs_reader LOGIN; GRANT USAGE ON SCHEMA … TO kvs_reader; GRANT SELECT ON ALL TABLES IN SCHEMA … TO kvs_reader.</source>
+        <translation>Verbunden als %1, eine Rolle, die mehr als lesen kann (%2). Die Nur-Lese-Konsole verweigert Schreibzugriffe und die Funktionen, von deren Wirkung sie weiß, aber sicher ist nur eine Rolle, die bloß lesen kann: Verbinden Sie sich als eine solche, z. B. CREATE ROLE kvs_reader LOGIN; GRANT USAGE ON SCHEMA … TO kvs_reader; GRANT SELECT ON ALL TABLES IN SCHEMA … TO kvs_reader.</translation>
+    </message>
+    <message>
+        <source>%1 row(s) read; the result was closed after %2 s idle, which ended its transaction (Preferences ▸ SQL console). Run the statement again to read on.</source>
+        <translation>%1 Zeile(n) gelesen; das Ergebnis wurde nach %2 s ohne Lesen geschlossen, was seine Transaktion beendet hat (Voreinstellungen ▸ SQL-Konsole). Führen Sie die Anweisung erneut aus, um weiterzulesen.</translation>
+    </message>
+    <message>
+        <source>%1 row(s) so far (more as you scroll; it closes after %3 s idle), first page in %2</source>
+        <translation>Bisher %1 Zeile(n) (mehr beim Blättern; wird nach %3 s ohne Lesen geschlossen), erste Seite in %2</translation>
     </message>
 </context>
 <context>

@@ -3,12 +3,14 @@
 // read-only guarantees, paged results, a cancelled statement, writing behind the switch.
 #include "rawsql/raw_sql_fixture.h"
 #include "rawsql/statement_history.h"
+#include "support/raw_sqlite.h"
 #include "support/test_support.h"
 
 #include <kvs/key.h>
 #include <kvs/literal.h>
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -130,17 +132,111 @@ private slots:
         const QByteArray before = fileHash();
         RawSqlWorker worker(target());
         QCOMPARE(errorOf(worker.execute(QStringLiteral("DELETE FROM app_kv"), false, 100)),
-                 std::string("kvs: attempt to write a readonly database"));
+                 std::string("kvs: the console is read-only: it does not run DELETE"));
         QCOMPARE(
             errorOf(worker.execute(QStringLiteral("SELECT 1; DELETE FROM app_kv"), false, 100)),
             std::string("kvs: Unable to execute multiple statements at a time"));
         QCOMPARE(errorOf(worker.execute(QStringLiteral("PRAGMA query_only = 0"), false, 100)),
-                 std::string());
+                 std::string("kvs: the console is read-only: it does not run PRAGMA "
+                             "query_only=0"));
         QCOMPARE(errorOf(worker.execute(QStringLiteral("DROP TABLE app_kv"), false, 100)),
-                 std::string("kvs: attempt to write a readonly database"));
+                 std::string("kvs: the console is read-only: it does not run DROP TABLE"));
         QCOMPARE(errorOf(worker.execute(QStringLiteral("DELETE FROM app_kv"), true, 100)),
                  std::string("kvs: writing SQL is switched off"));
         QCOMPARE(fileHash(), before);
+    }
+
+    // Issue 29: what a read-only SQLite connection still lets through (files written or
+    // created, PRAGMAs that change the file or the connection, a transaction left open) is
+    // refused with a message that says why, and leaves every file as it was.
+    void issue29_effectsBeyondReadingAreRefused_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("why");
+        const QString writes = QStringLiteral("it does not run a statement that writes");
+        const QString transaction = QStringLiteral(
+            "it does not run BEGIN, COMMIT or SAVEPOINT (a transaction would outlive the "
+            "statement)");
+        QTest::newRow("vacuum into a new file")
+            << QStringLiteral("VACUUM INTO '%1'").arg(m_dir.filePath(QStringLiteral("copy.db")))
+            << writes;
+        QTest::newRow("vacuum into an empty file")
+            << QStringLiteral("VACUUM INTO '%1'").arg(m_dir.filePath(QStringLiteral("empty")))
+            << writes;
+        QTest::newRow("vacuum") << QStringLiteral("VACUUM") << writes;
+        QTest::newRow("attach a new file")
+            << QStringLiteral("ATTACH '%1' AS n").arg(m_dir.filePath(QStringLiteral("new.db")))
+            << QStringLiteral("it does not run ATTACH (it opens or creates another file)");
+        QTest::newRow("journal mode")
+            << QStringLiteral("PRAGMA journal_mode=DELETE")
+            << QStringLiteral("it does not run PRAGMA journal_mode=DELETE");
+        QTest::newRow("checkpoint") << QStringLiteral("PRAGMA wal_checkpoint")
+                                    << QStringLiteral("it does not run PRAGMA wal_checkpoint");
+        QTest::newRow("checkpoint, truncate")
+            << QStringLiteral("pragma main.wal_checkpoint(TRUNCATE)")
+            << QStringLiteral("it does not run PRAGMA wal_checkpoint=TRUNCATE");
+        QTest::newRow("exclusive lock")
+            << QStringLiteral("PRAGMA locking_mode=EXCLUSIVE")
+            << QStringLiteral("it does not run PRAGMA locking_mode=EXCLUSIVE");
+        QTest::newRow("begin") << QStringLiteral("BEGIN") << transaction;
+        QTest::newRow("begin immediate") << QStringLiteral("BEGIN IMMEDIATE") << transaction;
+        QTest::newRow("savepoint") << QStringLiteral("SAVEPOINT a") << transaction;
+        QTest::newRow("temp table") << QStringLiteral("CREATE TEMP TABLE t (x)")
+                                    << QStringLiteral("it does not run CREATE TABLE");
+        QTest::newRow("extension") << QStringLiteral("SELECT load_extension('libnothing')")
+                                   << QStringLiteral("load_extension() has effects beyond the "
+                                                     "statement");
+        QTest::newRow("update") << QStringLiteral("UPDATE app_meta SET value = 'x'")
+                                << QStringLiteral("it does not run UPDATE");
+    }
+    void issue29_effectsBeyondReadingAreRefused()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, why);
+        QFile empty(m_dir.filePath(QStringLiteral("empty")));
+        QVERIFY(empty.open(QIODevice::WriteOnly)); // an existing empty file, as a WAL can be
+        empty.close();
+        // The -wal and -shm files beside the database come and go with its readers.
+        const auto files = [this] {
+            QStringList names = QDir(m_dir.path()).entryList(QDir::Files);
+            names.removeIf([](const QString &name) {
+                return name.endsWith(QLatin1String("-wal")) || name.endsWith(QLatin1String("-shm"));
+            });
+            return names;
+        };
+        const QStringList filesBefore = files();
+        const QByteArray before = fileHash();
+        {
+            RawSqlWorker worker(target());
+            QCOMPARE(QString::fromStdString(errorOf(worker.execute(text, false, 100))),
+                     QStringLiteral("kvs: the console is read-only: ") + why);
+            // Nothing is left open: the connection reads on.
+            const StatementResult next = resultOf(
+                worker.execute(QStringLiteral("SELECT count(*) FROM app_kv"), false, 10));
+            QCOMPARE(next.page.rows.first().first().toLongLong(), 1000);
+        }
+        QCOMPARE(files(), filesBefore);
+        QCOMPARE(QFileInfo(empty.fileName()).size(), qint64(0));
+        QCOMPARE(fileHash(), before);
+        // No transaction outlived the statement: a writer checkpoints the whole WAL.
+        test::RawSqlite writer(m_path.toStdString());
+        QCOMPARE(writer.rows("PRAGMA wal_checkpoint(TRUNCATE)").front().front(), std::string("0"));
+    }
+
+    // What reads the schema still runs.
+    void issue29_readsAndReportsRun()
+    {
+        RawSqlWorker worker(target());
+        for (const char *text : {"PRAGMA table_info(app_kv)",
+                                 "SELECT name FROM pragma_table_info('app_kv')",
+                                 "PRAGMA page_count",
+                                 "PRAGMA integrity_check",
+                                 "EXPLAIN QUERY PLAN SELECT * FROM app_kv WHERE key > x'02'",
+                                 "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c "
+                                 "LIMIT 5) SELECT sum(n) FROM c"}) {
+            const std::string error = errorOf(worker.execute(QString::fromUtf8(text), false, 100));
+            QVERIFY2(error.empty(), (std::string(text) + ": " + error).c_str());
+        }
     }
 
     void consolePagesALongResult()

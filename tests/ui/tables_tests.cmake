@@ -1,5 +1,5 @@
 # Tests of the Tables view and the SQL console (ui/tables/).
-kvs_add_test(tst_tables_pane tables/tst_tables_pane.cpp LIBS kvs_ui)
+kvs_add_test(tst_tables_pane tables/tst_tables_pane.cpp LIBS kvs_ui SQLite::SQLite3)
 if(TARGET tst_tables_pane)
     kvs_test_path(tst_tables_pane KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()

@@ -45,4 +45,13 @@ int searchMaxResults(const QSettings &settings)
                       kSearchMaxResultsMax);
 }
 
+int consoleIdleCloseSeconds(const QSettings &settings)
+{
+    return intSetting(settings,
+                      kConsoleIdleCloseSeconds,
+                      kConsoleIdleCloseSecondsDefault,
+                      kConsoleIdleCloseSecondsMin,
+                      kConsoleIdleCloseSecondsMax);
+}
+
 } // namespace kvs::ui::prefs

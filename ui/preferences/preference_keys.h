@@ -38,6 +38,13 @@ inline constexpr int kSearchMaxResultsDefault = 10000;
 inline constexpr int kSearchMaxResultsMin = 100;
 inline constexpr int kSearchMaxResultsMax = 100000;
 
+// The SQL console: an open result closes after this long without a page read (its read-only
+// transaction holds the database's snapshot while it stays open).
+inline const QString kConsoleIdleCloseSeconds = QStringLiteral("console/idleCloseSeconds");
+inline constexpr int kConsoleIdleCloseSecondsDefault = 60;
+inline constexpr int kConsoleIdleCloseSecondsMin = 5;
+inline constexpr int kConsoleIdleCloseSecondsMax = 3600;
+
 // The value stored at key, clamped into [min, max]; fallback when it is missing or no integer.
 [[nodiscard]] int
 intSetting(const QSettings &settings, const QString &key, int fallback, int min, int max);
@@ -47,6 +54,7 @@ intSetting(const QSettings &settings, const QString &key, int fallback, int min,
 [[nodiscard]] int queuesNoConsumerSeconds(const QSettings &settings);
 [[nodiscard]] int queuesLeaseWindowSeconds(const QSettings &settings);
 [[nodiscard]] int searchMaxResults(const QSettings &settings);
+[[nodiscard]] int consoleIdleCloseSeconds(const QSettings &settings);
 
 } // namespace prefs
 

@@ -78,6 +78,23 @@ PreferencesPage *queuesPage(QWidget *parent)
         parent);
 }
 
+PreferencesPage *consolePage(QWidget *parent)
+{
+    return new NumberFieldsPage(
+        Tr::tr("SQL console"),
+        {{prefs::kConsoleIdleCloseSeconds,
+          Tr::tr("Close an idle result after:"),
+          Tr::tr(" s"),
+          Tr::tr("A result with more rows than one page keeps its read-only transaction open, "
+                 "which holds the database's snapshot (PostgreSQL cannot vacuum, SQLite cannot "
+                 "checkpoint). It is closed once no further page was read for this long; the "
+                 "rows read stay in the grid."),
+          prefs::kConsoleIdleCloseSecondsDefault,
+          prefs::kConsoleIdleCloseSecondsMin,
+          prefs::kConsoleIdleCloseSecondsMax}},
+        parent);
+}
+
 } // namespace
 
 void registerStandardPreferencePages()
@@ -86,6 +103,7 @@ void registerStandardPreferencePages()
     PreferencesRegistry::add(100, keyTreePage);
     PreferencesRegistry::add(200, searchPage);
     PreferencesRegistry::add(300, queuesPage);
+    PreferencesRegistry::add(400, consolePage);
 }
 
 } // namespace kvs::ui

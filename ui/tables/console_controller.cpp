@@ -1,14 +1,18 @@
 #include "tables/console_controller.h"
 
 #include "common/future_error.h"
+#include "rawsql/query_error.h"
 #include "rawsql/raw_sql_worker.h"
 #include "tables/statement_result_model.h"
 
+#include <kvs/clock.h>
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
 #include <kvs/future.h>
 
 #include <QDateTime>
+#include <QPointer>
+#include <QTimer>
 
 #include <utility>
 
@@ -17,7 +21,11 @@ namespace kvs::ui {
 ConsoleController::ConsoleController(QObject *parent)
     : QObject(parent)
     , m_result(new StatementResultModel(this))
+    , m_clock(systemClock())
+    , m_idleTimer(new QTimer(this))
 {
+    m_idleTimer->setSingleShot(true);
+    connect(m_idleTimer, &QTimer::timeout, this, &ConsoleController::checkIdle);
     connect(m_result, &StatementResultModel::moreWanted, this, &ConsoleController::fetchMore);
 }
 
@@ -25,6 +33,7 @@ ConsoleController::~ConsoleController() = default;
 
 void ConsoleController::setTarget(const rawsql::RawSqlTarget &target)
 {
+    disarmIdleClose();
     m_worker.reset();
     m_target = target;
     m_result->clear();
@@ -37,6 +46,30 @@ void ConsoleController::setTarget(const rawsql::RawSqlTarget &target)
         m_worker = std::make_unique<rawsql::RawSqlWorker>(target);
         m_worker->allowWrites(writeMode());
     }
+    if (m_worker && target.isPostgres()) {
+        const quint64 generation = m_generation;
+        kvs::then(m_worker->roleCapabilities(),
+                  this,
+                  [this, generation](QFuture<rawsql::RoleCapabilities> f) {
+                      // A failure here (no connection) shows with the first statement.
+                      if (generation == m_generation && errorOf(f).isEmpty())
+                          emit roleCapabilitiesRead(f.result());
+                  });
+    }
+}
+
+void ConsoleController::setClock(std::shared_ptr<Clock> clock)
+{
+    disarmIdleClose();
+    m_clock = clock ? std::move(clock) : systemClock();
+    armIdleClose();
+}
+
+void ConsoleController::setIdleCloseSeconds(int seconds)
+{
+    m_idleCloseSeconds = std::max(1, seconds);
+    if (m_idleArmed)
+        checkIdle();
 }
 
 void ConsoleController::setWritesPossible(bool possible)
@@ -84,7 +117,9 @@ void ConsoleController::execute(const QString &text, bool record)
         }
     }
     const quint64 generation = ++m_generation;
+    disarmIdleClose();
     m_fetching = false;
+    m_cancelRequested = false;
     m_pendingExport.clear();
     m_running = true;
     emit runningChanged(true);
@@ -95,13 +130,13 @@ void ConsoleController::execute(const QString &text, bool record)
                       return;
                   m_running = false;
                   emit runningChanged(false);
-                  if (const QString error = errorOf(f); !error.isEmpty()) {
+                  if (reportFailure(f)) {
                       m_result->clear();
-                      emit failed(error);
                       return;
                   }
                   const rawsql::StatementResult first = f.result();
                   m_result->start(first);
+                  armIdleClose();
                   emit finished(first);
               });
 }
@@ -111,6 +146,7 @@ void ConsoleController::fetchMore()
     if (!m_worker)
         return;
     const quint64 generation = m_generation;
+    disarmIdleClose();
     m_fetching = true;
     kvs::then(m_worker->fetchMore(kPageSize),
               this,
@@ -118,22 +154,42 @@ void ConsoleController::fetchMore()
                   if (generation != m_generation)
                       return;
                   m_fetching = false;
-                  if (const QString error = errorOf(f); !error.isEmpty()) {
+                  if (reportFailure(f)) {
                       m_result->markEnded();
                       m_pendingExport.clear();
-                      emit failed(error);
                       return;
                   }
                   m_result->append(f.result());
                   if (!m_pendingExport.isEmpty())
                       startExport(std::exchange(m_pendingExport, QString()));
+                  else
+                      armIdleClose();
               });
 }
 
 void ConsoleController::cancel()
 {
-    if (m_worker)
-        m_worker->interrupt();
+    if (!m_worker || !m_running)
+        return;
+    m_cancelRequested = true;
+    m_worker->interrupt();
+}
+
+template <typename T>
+bool ConsoleController::reportFailure(QFuture<T> &future)
+{
+    try {
+        future.waitForFinished(); // finished already: rethrows what it holds
+        return false;
+    } catch (const std::exception &e) {
+        if (m_cancelRequested && rawsql::isInterruption(e))
+            emit cancelled();
+        else
+            emit failed(QString::fromStdString(e.what()));
+    } catch (...) {
+        emit failed(tr("unknown error"));
+    }
+    return true;
 }
 
 void ConsoleController::exportResult(const QString &path)
@@ -152,6 +208,8 @@ void ConsoleController::exportResult(const QString &path)
 void ConsoleController::startExport(const QString &path)
 {
     const quint64 generation = ++m_generation;
+    disarmIdleClose();
+    m_cancelRequested = false;
     m_result->markEnded();
     m_running = true;
     emit runningChanged(true);
@@ -162,16 +220,14 @@ void ConsoleController::startExport(const QString &path)
                       return;
                   m_running = false;
                   emit runningChanged(false);
-                  if (const QString error = errorOf(f); !error.isEmpty()) {
-                      emit failed(error);
-                      return;
-                  }
-                  emit exported(f.result(), path);
+                  if (!reportFailure(f))
+                      emit exported(f.result(), path);
               });
 }
 
 void ConsoleController::closeResult()
 {
+    disarmIdleClose();
     if (!m_worker)
         return;
     ++m_generation;
@@ -179,6 +235,51 @@ void ConsoleController::closeResult()
     m_pendingExport.clear();
     m_result->markEnded();
     (void)m_worker->closeResult();
+}
+
+void ConsoleController::armIdleClose()
+{
+    if (m_result->isAtEnd() || m_fetching || m_running)
+        return;
+    m_idleArmed = true;
+    m_idleSince = m_clock->monotonicNow();
+    if (m_clock->isManual()) {
+        // A manual clock (tests) says when it moves.
+        QPointer<ConsoleController> self(this);
+        m_clockMoves = m_clock->subscribe([self] {
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self] {
+                    if (self)
+                        self->checkIdle();
+                },
+                Qt::QueuedConnection);
+        });
+    } else {
+        m_idleTimer->start(m_idleCloseSeconds * 1000);
+    }
+}
+
+void ConsoleController::disarmIdleClose()
+{
+    m_idleArmed = false;
+    m_idleTimer->stop();
+    m_clockMoves.reset();
+}
+
+void ConsoleController::checkIdle()
+{
+    if (!m_idleArmed)
+        return;
+    const std::int64_t idleMs = m_clock->monotonicNow() - m_idleSince;
+    const std::int64_t limitMs = std::int64_t(m_idleCloseSeconds) * 1000;
+    if (idleMs < limitMs) {
+        if (!m_clock->isManual())
+            m_idleTimer->start(int(limitMs - idleMs));
+        return;
+    }
+    closeResult();
+    emit idleClosed(m_idleCloseSeconds);
 }
 
 } // namespace kvs::ui

@@ -1,12 +1,21 @@
 #pragma once
 
 #include "rawsql/raw_sql_target.h"
+#include "rawsql/role_capabilities.h"
 #include "rawsql/statement_history.h"
 #include "rawsql/statement_result.h"
 
+#include <QFuture>
 #include <QObject>
 
+#include <cstdint>
 #include <memory>
+
+class QTimer;
+
+namespace kvs {
+class Clock;
+}
 
 namespace kvs::rawsql {
 class RawSqlWorker;
@@ -19,21 +28,32 @@ class StatementResultModel;
 // The SQL console's work: one statement at a time on a rawsql worker of its own (a long query
 // never holds up the Tables view), read-only unless the database's session is writable and the
 // user switched writing on; its result paged into the model; cancel; EXPLAIN; the statement
-// history on this machine. Thread rule: GUI thread only.
+// history on this machine. A result left open (more rows than one page) holds its read-only
+// transaction, and with it the server's snapshot (PostgreSQL's backend_xmin, SQLite's WAL
+// checkpoints): when no page was asked for during the idle limit, it is closed (idleClosed()).
+// Thread rule: GUI thread only.
 class ConsoleController : public QObject
 {
     Q_OBJECT
 
 public:
     static constexpr int kPageSize = 500;
+    static constexpr int kDefaultIdleCloseSeconds = 60;
 
     explicit ConsoleController(QObject *parent = nullptr);
     ~ConsoleController() override;
 
     StatementResultModel *result() const { return m_result; }
 
-    // A new database (a target without path or connection: none).
+    // A new database (a target without path or connection: none). On PostgreSQL, reads what
+    // its role can do beyond reading (roleCapabilities()).
     void setTarget(const rawsql::RawSqlTarget &target);
+    // The clock the idle limit is measured on (default: the system's; tests move a
+    // ManualClock).
+    void setClock(std::shared_ptr<Clock> clock);
+    // How long an open result may go without a page asked for before it is closed (> 0).
+    void setIdleCloseSeconds(int seconds);
+    int idleCloseSeconds() const { return m_idleCloseSeconds; }
     // Whether the database is open for writing (the "Allow writes" switch of its tab).
     void setWritesPossible(bool possible);
     bool writesPossible() const { return m_writesPossible; }
@@ -45,6 +65,7 @@ public:
     void run(const QString &text);
     // Runs EXPLAIN (PostgreSQL) or EXPLAIN QUERY PLAN (SQLite) of text, never ANALYZE.
     void explain(const QString &text);
+    // Stops the running statement; it ends with cancelled(), not failed().
     void cancel();
     bool isRunning() const { return m_running; }
     // Writes the result to path as CSV: the rows shown, then the rest of the open result, which
@@ -60,6 +81,12 @@ signals:
     void runningChanged(bool running);
     void finished(const rawsql::StatementResult &first);
     void failed(const QString &message);
+    // The statement (or export) stopped because the user cancelled it.
+    void cancelled();
+    // The open result was closed after seconds without a page asked for; the rows read stay.
+    void idleClosed(int seconds);
+    // What the connected role can do beyond reading (PostgreSQL, after setTarget()).
+    void roleCapabilitiesRead(const rawsql::RoleCapabilities &capabilities);
     void historyFailed(const QString &message);
     void exported(qint64 rows, const QString &path);
 
@@ -67,6 +94,12 @@ private:
     void execute(const QString &text, bool record);
     void fetchMore();
     void startExport(const QString &path);
+    template <typename T>
+    bool reportFailure(QFuture<T> &future);
+    // The idle limit: armed while a result is open and no page is on its way.
+    void armIdleClose();
+    void disarmIdleClose();
+    void checkIdle();
 
     StatementResultModel *m_result; // Owned (child).
     std::unique_ptr<rawsql::RawSqlWorker> m_worker;
@@ -78,6 +111,13 @@ private:
     bool m_fetching = false; // a page is on its way to the model
     QString m_pendingExport; // an export waiting for that page
     quint64 m_generation = 0;
+    bool m_cancelRequested = false; // for the running statement or export
+    std::shared_ptr<Clock> m_clock;
+    int m_idleCloseSeconds = kDefaultIdleCloseSeconds;
+    bool m_idleArmed = false;
+    std::int64_t m_idleSince = 0;       // the clock's monotonicNow() when armed
+    QTimer *m_idleTimer;                // Owned (child): the system clock's check
+    std::shared_ptr<void> m_clockMoves; // a manual clock's subscription
 };
 
 } // namespace kvs::ui

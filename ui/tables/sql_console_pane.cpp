@@ -1,6 +1,7 @@
 #include "tables/sql_console_pane.h"
 
 #include "common/message_banner.h"
+#include "preferences/preference_keys.h"
 #include "tables/cell_grid.h"
 #include "tables/console_controller.h"
 #include "tables/statement_result_model.h"
@@ -16,6 +17,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -42,6 +44,7 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
     , m_export(new QPushButton(tr("Export CSV…"), this))
     , m_write(new QCheckBox(tr("Allow writing SQL"), this))
     , m_writeWarning(new MessageBanner(MessageBanner::Tone::Warning, this))
+    , m_roleWarning(new MessageBanner(MessageBanner::Tone::Warning, this))
     , m_status(new QLabel(this))
     , m_view(new QTableView(this))
 {
@@ -66,8 +69,11 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
         tr("Writing SQL is on: statements change the tables directly, bypassing kvs's rules "
            "(versionstamps, expiry, queue states, the locks of kvs processes)."));
     m_writeWarning->hide();
+    m_roleWarning->setObjectName(QStringLiteral("roleWarning"));
+    m_roleWarning->hide();
     m_status->setObjectName(QStringLiteral("sqlStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true); // a long message must not widen the window
     m_status->setText(tr("Read-only: statements run in a read-only transaction"));
     m_confirm = [this](const QString &question) {
         return QMessageBox::warning(this,
@@ -113,9 +119,12 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
     splitter->setStretchFactor(1, 3);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 6, 0, 0);
-    layout->addWidget(splitter);
+    // Outside the splitter, so it takes the height its wrapped text needs.
+    layout->addWidget(m_roleWarning);
+    layout->addWidget(splitter, 1);
 
     const auto runText = [this] {
+        m_controller->setIdleCloseSeconds(prefs::consoleIdleCloseSeconds(QSettings()));
         m_controller->run(m_editor->toPlainText());
     };
     connect(m_run, &QPushButton::clicked, this, runText);
@@ -147,6 +156,20 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
     connect(m_controller, &ConsoleController::failed, this, [this](const QString &message) {
         m_status->setText(tr("Failed: %1").arg(message));
     });
+    connect(m_controller, &ConsoleController::cancelled, this, [this] {
+        m_status->setText(tr("Cancelled"));
+    });
+    connect(m_controller, &ConsoleController::idleClosed, this, [this](int seconds) {
+        m_status->setText(
+            tr("%1 row(s) read; the result was closed after %2 s idle, which ended its "
+               "transaction (Preferences ▸ SQL console). Run the statement again to read on.")
+                .arg(QLocale().toString(qint64(m_controller->result()->rowCount())))
+                .arg(seconds));
+    });
+    connect(m_controller,
+            &ConsoleController::roleCapabilitiesRead,
+            this,
+            &SqlConsolePane::onRoleCapabilities);
     connect(m_controller, &ConsoleController::historyFailed, this, [this](const QString &message) {
         m_status->setText(tr("The statement runs, but the history is not kept: %1").arg(message));
     });
@@ -186,6 +209,37 @@ QString SqlConsolePane::statusText() const
     return m_status->text();
 }
 
+QString SqlConsolePane::roleWarningText() const
+{
+    return m_roleWarning->message();
+}
+
+void SqlConsolePane::onRoleCapabilities(const rawsql::RoleCapabilities &capabilities)
+{
+    if (!capabilities.canDoMoreThanRead()) {
+        m_roleWarning->hide();
+        return;
+    }
+    QStringList can;
+    if (capabilities.superuser)
+        can << tr("superuser");
+    if (capabilities.executeServerProgram)
+        can << tr("runs programs on the server");
+    if (capabilities.writeServerFiles)
+        can << tr("writes files on the server");
+    if (capabilities.signalBackend)
+        can << tr("ends other sessions");
+    if (capabilities.replication)
+        can << tr("replication");
+    m_roleWarning->showMessage(
+        tr("Connected as %1, a role that can do more than read (%2). The read-only console "
+           "refuses writes and the functions it knows to have effects, but a role that can only "
+           "read is the sure way: connect as one, e.g. CREATE ROLE kvs_reader LOGIN; GRANT "
+           "USAGE ON SCHEMA … TO kvs_reader; GRANT SELECT ON ALL TABLES IN SCHEMA … TO "
+           "kvs_reader.")
+            .arg(capabilities.role, can.join(QStringLiteral(", "))));
+}
+
 void SqlConsolePane::exportCsv(const QString &path)
 {
     m_controller->exportResult(path);
@@ -217,8 +271,10 @@ void SqlConsolePane::onFinished(const rawsql::StatementResult &first)
     const QString rows = QLocale().toString(qint64(result->rowCount()));
     m_status->setText(result->isAtEnd()
                           ? tr("%1 row(s) in %2").arg(rows, elapsedText(first.elapsedUs))
-                          : tr("%1 row(s) so far (more as you scroll), first page in %2")
-                                .arg(rows, elapsedText(first.elapsedUs)));
+                          : tr("%1 row(s) so far (more as you scroll; it closes after %3 s idle), "
+                               "first page in %2")
+                                .arg(rows, elapsedText(first.elapsedUs))
+                                .arg(m_controller->idleCloseSeconds()));
 }
 
 void SqlConsolePane::onWriteToggled(bool on)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "rawsql/raw_sql_target.h"
+#include "rawsql/role_capabilities.h"
 #include "rawsql/statement_result.h"
 
 #include <QWidget>
@@ -23,7 +24,9 @@ class MessageBanner;
 // open for writing and the user turns on "Allow writing SQL" (which says first that such SQL
 // bypasses kvs's rules). Run (Ctrl+Return), Explain, Cancel while it runs; the result paged into
 // the grid as it scrolls, with its row count and time; Ctrl+C copies cells, Export writes CSV;
-// the history of statements (kept on this machine, mode 0600) one click away.
+// the history of statements (kept on this machine, mode 0600) one click away. On PostgreSQL it
+// warns, before the first run, when the connected role can do more than read. A result left
+// open closes after the idle limit of Preferences ▸ SQL console, and says so.
 // Thread rule: GUI thread only.
 class SqlConsolePane : public QWidget
 {
@@ -44,6 +47,8 @@ public:
     QPushButton *runButton() const { return m_run; }
     QPushButton *cancelButton() const { return m_cancel; }
     QString statusText() const;
+    // The warning about the connected role ("" while hidden).
+    QString roleWarningText() const;
     // The question before writing SQL is switched on (tests answer it); default: a dialog.
     void setConfirm(std::function<bool(const QString &question)> confirm)
     {
@@ -58,6 +63,7 @@ protected:
 
 private:
     void onFinished(const rawsql::StatementResult &first);
+    void onRoleCapabilities(const rawsql::RoleCapabilities &capabilities);
     void onWriteToggled(bool on);
     void reloadHistory();
     void exportWithDialog();
@@ -71,6 +77,7 @@ private:
     QPushButton *m_export;           // Owned.
     QCheckBox *m_write;              // Owned.
     MessageBanner *m_writeWarning;   // Owned.
+    MessageBanner *m_roleWarning;    // Owned.
     QLabel *m_status;                // Owned.
     QTableView *m_view;              // Owned.
     rawsql::RawSqlTarget m_target;

@@ -90,7 +90,8 @@ private slots:
                  QStringList({QStringLiteral("General"),
                               QStringLiteral("Key tree"),
                               QStringLiteral("Search"),
-                              QStringLiteral("Queues")}));
+                              QStringLiteral("Queues"),
+                              QStringLiteral("SQL console")}));
         QCOMPARE(language(dialog)->currentData().toString(), QString()); // the system's
         QCOMPARE(language(dialog)->currentText(), QStringLiteral("The system's language"));
         QCOMPARE(spin(dialog, "tree/pageSize")->value(), 1000);
@@ -98,6 +99,7 @@ private slots:
         QCOMPARE(spin(dialog, "queues/pollIntervalSeconds")->value(), 2);
         QCOMPARE(spin(dialog, "queues/noConsumerSeconds")->value(), 30);
         QCOMPARE(spin(dialog, "queues/leaseWindowSeconds")->value(), 10);
+        QCOMPARE(spin(dialog, "console/idleCloseSeconds")->value(), 60);
         QVERIFY(!QFile::exists(QSettings().fileName())); // showing writes nothing
     }
 
@@ -203,7 +205,7 @@ private slots:
                                         parent);
         });
         PreferencesDialog dialog;
-        QCOMPARE(dialog.pages().size(), 5);
+        QCOMPARE(dialog.pages().size(), 6);
         QCOMPARE(dialog.pages()[1]->title(), QStringLiteral("Test view"));
         QCOMPARE(spin(dialog, "testView/depth")->value(), 3);
         spin(dialog, "testView/depth")->setValue(7);
