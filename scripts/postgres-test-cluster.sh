@@ -4,9 +4,10 @@
 #                                        prints its URL,
 #                                        postgresql://kvs_test:PASSWORD@127.0.0.1:PORT/kvs_test?sslmode=disable
 #   postgres-test-cluster.sh stop DIR    stops it and removes DIR
-#   postgres-test-cluster.sh restart|halt|resume DIR
+#   postgres-test-cluster.sh restart|halt|crash|resume DIR
 #                                        restarts the server (immediate, as after a crash), stops it
-#                                        keeping its data, starts it again (for fault tests)
+#                                        keeping its data (fast, or immediate as in a crash),
+#                                        starts it again (for fault tests)
 # The server also takes TLS, with a self-signed certificate made here (DIR/root.crt, for
 # sslrootcert): the URL turns it off so that the tests and the bench measure the store, and the
 # TLS tests ask for it with sslmode=require or verify-full.
@@ -17,7 +18,7 @@ set -euo pipefail
 action=${1:-}
 dir=${2:-}
 if [[ -z "$action" || -z "$dir" ]]; then
-    echo "usage: $0 start|stop|restart|halt|resume DIR" >&2
+    echo "usage: $0 start|stop|restart|halt|crash|resume DIR" >&2
     exit 2
 fi
 
@@ -110,12 +111,17 @@ halt)
     as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop > /dev/null \
         || fail "the server did not stop"
     ;;
+crash)
+    # Immediate, and not started again: the server is gone until resume, which recovers it.
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -m immediate -w -t 60 stop > /dev/null \
+        || fail "the server did not stop"
+    ;;
 resume)
     as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start > /dev/null \
         || fail "the server did not start again"
     ;;
 *)
-    echo "usage: $0 start|stop|restart|halt|resume DIR" >&2
+    echo "usage: $0 start|stop|restart|halt|crash|resume DIR" >&2
     exit 2
     ;;
 esac
