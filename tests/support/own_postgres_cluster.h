@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QProcess>
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
 #include <QtGlobal>
 
@@ -39,22 +40,39 @@ public:
         return true;
     }
 
+    // Creates and starts a streaming standby (hot, read-only) of primary, a started cluster;
+    // false (with a warning saying why) when it did not start. act("promote") makes it a
+    // primary.
+    bool startAsStandbyOf(const OwnPostgresCluster &primary)
+    {
+        if (!m_dir.isValid())
+            return false;
+        const std::optional<QByteArray> url
+            = run("standby", {primary.m_dir.filePath(QStringLiteral("pg"))});
+        if (!url || !url->startsWith("postgresql://"))
+            return false;
+        m_url = url->toStdString();
+        return true;
+    }
+
     // Its URL (postgresql://kvs_test:...@127.0.0.1:PORT/kvs_test?sslmode=disable); the port
     // stays the same across restarts.
     const std::string &url() const { return m_url; }
 
     // restart (immediate, as after a crash), halt (a fast stop), crash (an immediate stop),
-    // resume (starts it again). False (with a warning) when the script failed.
+    // resume (starts it again), promote (a standby becomes a primary). False (with a warning) when
+    // the script failed.
     bool act(const char *action) { return run(action).has_value(); }
 
 private:
-    std::optional<QByteArray> run(const char *action)
+    std::optional<QByteArray> run(const char *action, const QStringList &more = {})
     {
         QProcess script;
         script.start(QStringLiteral("bash"),
-                     {QStringLiteral(KVS_SOURCE_DIR "/scripts/postgres-test-cluster.sh"),
-                      QString::fromLatin1(action),
-                      m_dir.filePath(QStringLiteral("pg"))});
+                     QStringList{QStringLiteral(KVS_SOURCE_DIR "/scripts/postgres-test-cluster.sh"),
+                                 QString::fromLatin1(action),
+                                 m_dir.filePath(QStringLiteral("pg"))}
+                         + more);
         if (!script.waitForFinished(120000) || script.exitCode() != 0) {
             qWarning("postgres-test-cluster.sh %s failed: %s",
                      action,
