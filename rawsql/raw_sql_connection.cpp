@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include <atomic>
+#include <poll.h>
 
 namespace kvs::rawsql {
 namespace {
@@ -49,8 +50,12 @@ RawSqlConnection::RawSqlConnection(const RawSqlTarget &target,
             const QString why = redacted(db.lastError().text());
             db = QSqlDatabase();
             QSqlDatabase::removeDatabase(m_name);
-            throw Error("kvs: cannot open " + target.displayName().toStdString() + ": "
-                        + why.toStdString());
+            const std::string message = "kvs: cannot open " + target.displayName().toStdString()
+                                        + ": " + why.toStdString();
+            // A server that cannot be reached is a connection failure (a tab retries it).
+            if (target.isPostgres())
+                throw ConnectionError(message, ConnectionError::Step::Connect);
+            throw Error(message);
         }
         if (target.isPostgres()) {
             if (PGconn *conn = postgresHandle(db))
@@ -84,6 +89,34 @@ RawSqlConnection::~RawSqlConnection()
 QSqlDatabase RawSqlConnection::database() const
 {
     return QSqlDatabase::database(m_name, false);
+}
+
+bool RawSqlConnection::isBroken() const
+{
+    if (!m_target.isPostgres())
+        return false;
+    PGconn *conn = postgresHandle(database());
+    return !conn || PQstatus(conn) == CONNECTION_BAD;
+}
+
+bool RawSqlConnection::closedByServer() const
+{
+    if (isBroken())
+        return true;
+    if (!m_target.isPostgres())
+        return false;
+    PGconn *conn = postgresHandle(database());
+    // An idle connection receives only a NOTICE or the server's goodbye: its FATAL message,
+    // then the end of the stream, which one read may not take together; read while more is
+    // there (nothing: the usual case, one system call).
+    for (int reads = 0; reads < 4; ++reads) {
+        pollfd pfd{PQsocket(conn), POLLIN, 0};
+        if (::poll(&pfd, 1, 0) <= 0)
+            break;
+        if (PQconsumeInput(conn) == 0 || PQstatus(conn) == CONNECTION_BAD)
+            return true;
+    }
+    return false;
 }
 
 void RawSqlConnection::interruptNow()

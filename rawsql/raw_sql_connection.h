@@ -23,7 +23,8 @@ class RawSqlConnection
 {
 public:
     // Opens the connection. Throws kvs::Error with the driver's message (password removed) when
-    // it cannot, or when the driver (libqt6sql6-sqlite, libqt6sql6-psql) is not installed.
+    // it cannot (kvs::ConnectionError for a PostgreSQL server), or when the driver
+    // (libqt6sql6-sqlite, libqt6sql6-psql) is not installed.
     RawSqlConnection(const RawSqlTarget &target,
                      bool writable,
                      std::shared_ptr<Interrupter> interrupter);
@@ -38,6 +39,14 @@ public:
 
     // Sends the interrupt to what this connection runs now, once (closing a result early).
     void interruptNow();
+
+    // Whether the server closed this connection (a restart, a terminated backend): it is no
+    // use any more, and a new one must be opened. Always false on SQLite.
+    bool isBroken() const;
+    // For an idle connection, before a call uses it: whether the server closed it meanwhile.
+    // The server says so on the socket as it ends a session, so one look without waiting finds
+    // it, and the call goes to a new connection instead of failing. Always false on SQLite.
+    bool closedByServer() const;
 
     // The message of a Qt Sql error, the password removed.
     QString redacted(const QString &message) const;

@@ -38,6 +38,8 @@ public:
 
     QSqlDatabase tablesDatabase()
     {
+        if (m_tables && m_tables->closedByServer())
+            m_tables.reset(); // the server ended it while idle (a restart): a new one
         if (!m_tables)
             m_tables = std::make_unique<RawSqlConnection>(m_target, false, m_interrupter);
         return m_tables->database();
@@ -45,6 +47,12 @@ public:
 
     RawSqlConnection &consoleConnection()
     {
+        for (auto *connection : {&m_console, &m_consoleWritable}) {
+            if (*connection && (*connection)->closedByServer()) {
+                m_runner.reset(); // a result it held is gone with it
+                connection->reset();
+            }
+        }
         if (!m_console)
             m_console = std::make_unique<RawSqlConnection>(m_target, false, m_interrupter);
         return *m_console;
@@ -69,6 +77,25 @@ public:
     }
 
     StatementRunner *openRunner() { return m_runner ? &*m_runner : nullptr; }
+
+    // Closes the connections the server closed (a restart, a terminated backend), so that the
+    // next call opens new ones. True when there was one.
+    bool dropBroken()
+    {
+        bool dropped = false;
+        const auto drop = [&](std::unique_ptr<RawSqlConnection> &connection, bool console) {
+            if (!connection || !connection->isBroken())
+                return;
+            if (console)
+                m_runner.reset(); // its open result was on that connection
+            connection.reset();
+            dropped = true;
+        };
+        drop(m_consoleWritable, true);
+        drop(m_console, true);
+        drop(m_tables, false);
+        return dropped;
+    }
     const RawSqlTarget &target() const { return m_target; }
     std::atomic<bool> m_writesAllowed{false};
 
@@ -81,6 +108,27 @@ private:
     std::unique_ptr<RawSqlConnection> m_consoleWritable;
     std::optional<StatementRunner> m_runner;
 };
+
+namespace {
+
+// A call that failed because the server closed the connection fails with ConnectionError (Lost),
+// its message kept, and the connection is dropped: the next call connects again.
+std::exception_ptr lostOrAsIs(WorkerState &state, std::exception_ptr error)
+{
+    if (!state.dropBroken())
+        return error;
+    try {
+        std::rethrow_exception(error);
+    } catch (const ConnectionError &) {
+        return error;
+    } catch (const std::exception &e) {
+        return std::make_exception_ptr(ConnectionError(e.what(), ConnectionError::Step::Lost));
+    } catch (...) {
+    }
+    return error;
+}
+
+} // namespace
 
 RawSqlWorker::RawSqlWorker(const RawSqlTarget &target)
     : m_interrupter(std::make_shared<Interrupter>())
@@ -124,7 +172,7 @@ QFuture<T> RawSqlWorker::post(Fn fn)
                 else
                     promise->addResult(fn(*state));
             } catch (...) {
-                promise->setException(std::current_exception());
+                promise->setException(lostOrAsIs(*state, std::current_exception()));
             }
             control->endCall();
             kvs::finish(*promise);

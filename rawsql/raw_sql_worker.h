@@ -19,7 +19,9 @@ class WorkerState;
 
 // A thread of its own holding Qt Sql connections to one target (opened on first use, read-only
 // unless a call writes), running one call at a time in the order given. Each call returns at
-// once with a future; a failure arrives as the future's exception (kvs::Error and its kinds).
+// once with a future; a failure arrives as the future's exception (kvs::Error and its kinds); a
+// call that finds its PostgreSQL connection closed by the server fails with
+// kvs::ConnectionError, and the next call connects again.
 // Destroying the worker never waits: what runs is interrupted, and the thread closes its
 // connections and ends on its own.
 // Thread rule: create, call and destroy on one thread (the GUI's); interrupt() from any.

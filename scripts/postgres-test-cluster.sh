@@ -4,9 +4,14 @@
 #                                        prints its URL,
 #                                        postgresql://kvs_test:PASSWORD@127.0.0.1:PORT/kvs_test?sslmode=disable
 #   postgres-test-cluster.sh stop DIR    stops it and removes DIR
-#   postgres-test-cluster.sh restart|halt|resume DIR
+#   postgres-test-cluster.sh standby DIR PRIMARY
+#                                        creates and starts a streaming standby of the cluster in
+#                                        PRIMARY in DIR; prints its URL
+#   postgres-test-cluster.sh promote DIR makes the standby in DIR a primary
+#   postgres-test-cluster.sh restart|halt|crash|resume DIR
 #                                        restarts the server (immediate, as after a crash), stops it
-#                                        keeping its data, starts it again (for fault tests)
+#                                        keeping its data (fast, or immediate as in a crash),
+#                                        starts it again (for fault tests)
 # The server also takes TLS, with a self-signed certificate made here (DIR/root.crt, for
 # sslrootcert): the URL turns it off so that the tests and the bench measure the store, and the
 # TLS tests ask for it with sslmode=require or verify-full.
@@ -17,7 +22,7 @@ set -euo pipefail
 action=${1:-}
 dir=${2:-}
 if [[ -z "$action" || -z "$dir" ]]; then
-    echo "usage: $0 start|stop|restart|halt|resume DIR" >&2
+    echo "usage: $0 start|standby|promote|stop|restart|halt|crash|resume DIR" >&2
     exit 2
 fi
 
@@ -91,7 +96,41 @@ CONF
         || "$bindir/psql" -h 127.0.0.1 -p "$port" -U kvs_test -d postgres -q \
             -c "CREATE DATABASE kvs_test" > /dev/null \
         || fail "could not create the kvs_test database"
-    echo "postgresql://kvs_test:$password@127.0.0.1:$port/kvs_test?sslmode=disable"
+    url="postgresql://kvs_test:$password@127.0.0.1:$port/kvs_test?sslmode=disable"
+    (umask 077 && printf '%s\n' "$url" > "$dir/url") # for a standby of this cluster
+    echo "$url"
+    ;;
+standby)
+    # A streaming standby (hot, read-only) of the cluster in PRIMARY (made by start) in DIR,
+    # copied with pg_basebackup over PRIMARY's socket (local connections trust): the same user
+    # and password, its own port. Prints its URL.
+    primary=${3:-}
+    [[ -n "$primary" && -f "$primary/url" ]] || fail "usage: $0 standby DIR PRIMARY (a started cluster)"
+    mkdir -p "$dir"
+    if [[ $(id -u) -eq 0 ]]; then
+        chmod a+x "$(dirname "$(realpath "$dir")")"
+        chown postgres: "$dir"
+        chmod 700 "$dir"
+    fi
+    primary_port=$(sed -n 's/^port = //p' "$primary/data/postgresql.conf" | tail -1)
+    as_owner "$bindir/pg_basebackup" -h "$primary" -p "$primary_port" -U kvs_test \
+        -D "$dir/data" -R -X stream -c fast > "$dir/basebackup.log" 2>&1 \
+        || { cat "$dir/basebackup.log" >&2; fail "pg_basebackup failed"; }
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+    cat >> "$dir/data/postgresql.conf" <<CONF
+port = $port
+unix_socket_directories = '$dir'
+hot_standby = on
+CONF
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start > /dev/null \
+        || fail "the standby did not start"
+    url=$(sed "s/@127.0.0.1:$primary_port\//@127.0.0.1:$port\//" "$primary/url")
+    (umask 077 && printf '%s\n' "$url" > "$dir/url")
+    echo "$url"
+    ;;
+promote)
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -w -t 60 promote > /dev/null \
+        || fail "the standby was not promoted"
     ;;
 stop)
     if [[ -d "$dir/data" ]]; then
@@ -110,12 +149,17 @@ halt)
     as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop > /dev/null \
         || fail "the server did not stop"
     ;;
+crash)
+    # Immediate, and not started again: the server is gone until resume, which recovers it.
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -m immediate -w -t 60 stop > /dev/null \
+        || fail "the server did not stop"
+    ;;
 resume)
     as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start > /dev/null \
         || fail "the server did not start again"
     ;;
 *)
-    echo "usage: $0 start|stop|restart|halt|resume DIR" >&2
+    echo "usage: $0 start|standby|promote|stop|restart|halt|crash|resume DIR" >&2
     exit 2
     ;;
 esac

@@ -44,3 +44,6 @@ KVS_TEST_PG_URL=$(bash scripts/postgres-test-cluster.sh start "$pgdir" | tail -1
 export KVS_TEST_PG_URL KVS_TEST_PG_ROOT_CERT="$pgdir/root.crt"
 KVS_COMPARE_SECONDS=8 ./build/tests/ui/tst_bench_pane_postgres savesAComparisonChartOfSqliteAndPostgres
 cp build/tests/ui/screenshots/benchmark-compare.png "$out/benchmark-compare.png"
+# A tab during an outage (the test stops a PostgreSQL cluster of its own).
+KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_database_outage_postgres \
+    everyViewComesBackAfterTheServerCrashedAndStartedAgain

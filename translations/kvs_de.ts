@@ -2144,6 +2144,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>&amp;Preferences…</source>
         <translation>&amp;Voreinstellungen…</translation>
     </message>
+    <message>
+        <source>%1 (offline)</source>
+        <translation>%1 (offline)</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::MoveMessageDialog</name>
@@ -2197,6 +2201,40 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Create</source>
         <translation>Anlegen</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::OutageBanner</name>
+    <message>
+        <source>Retry now</source>
+        <translation>Jetzt erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Try to reach the database now instead of at the next try</source>
+        <translation>Die Datenbank jetzt zu erreichen versuchen, nicht erst beim nächsten Versuch</translation>
+    </message>
+    <message>
+        <source>Connected again at %1.</source>
+        <translation>Seit %1 wieder verbunden.</translation>
+    </message>
+    <message>
+        <source>The database cannot be reached since %1.</source>
+        <translation>Die Datenbank ist seit %1 nicht erreichbar.</translation>
+    </message>
+    <message>
+        <source>Showing what was read as of %1.</source>
+        <translation>Angezeigt wird der Stand von %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Next try at %1 (in %n s).</source>
+        <translation>
+            <numerusform>Nächster Versuch um %1 (in %n s).</numerusform>
+            <numerusform>Nächster Versuch um %1 (in %n s).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Trying now…</source>
+        <translation>Versuche es jetzt…</translation>
     </message>
 </context>
 <context>
@@ -2941,6 +2979,13 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>JSON lines (*.jsonl);;All files (*)</source>
         <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ServerActionGate</name>
+    <message>
+        <source>Needs the database, which cannot be reached since %1; it is tried again by itself.</source>
+        <translation>Braucht die Datenbank, die seit %1 nicht erreichbar ist; sie wird von selbst erneut versucht.</translation>
     </message>
 </context>
 <context>

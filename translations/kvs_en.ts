@@ -73,6 +73,16 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::OutageBanner</name>
+    <message numerus="yes">
+        <source>Next try at %1 (in %n s).</source>
+        <translation>
+            <numerusform>Next try at %1 (in %n s).</numerusform>
+            <numerusform>Next try at %1 (in %n s).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::QueueActions</name>
     <message numerus="yes">
         <source>Deleted %n done message(s) of topic &quot;%1&quot;.</source>

@@ -74,7 +74,10 @@ Usage:
                               --prefix (at most N per prefix, default 1000), then a line per
                               change any process commits: set, deleted or expired (polled
                               about every 100 ms, read-only); runs until interrupted, or
-                              until N changes with --count
+                              until N changes with --count. A lost connection (a server
+                              restart, a file removed) is said on stderr and tried again
+                              after 1 s, then less often (up to every 30 s); once back it
+                              says so and prints what changed meanwhile
   kvs bench --db PATH|:memory:|URL [--ops OP,OP...] [--seconds S] [--backends B,B...]
                               benchmark the stores against raw SQLite / libpq (see below)
   kvs bench --workload W --db NEW-FILE|:memory:|URL [--seconds S] [--rate N] [--concurrency C]

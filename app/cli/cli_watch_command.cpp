@@ -7,12 +7,14 @@
 #include <kvs/errors.h>
 #include <kvs/key.h>
 #include <kvs/literal.h>
+#include <kvs/reconnect_backoff.h>
 
 #include <charconv>
 #include <filesystem>
 #include <ostream>
 #include <set>
 #include <thread>
+#include <utility>
 
 namespace kvs::cli {
 
@@ -82,6 +84,12 @@ std::optional<long long> positiveOption(const CommandContext &context, std::stri
     return number;
 }
 
+// A core message without its "kvs: " (the line that quotes it has its own).
+std::string_view withoutPrefix(std::string_view message)
+{
+    return message.starts_with("kvs: ") ? message.substr(5) : message;
+}
+
 } // namespace
 
 int runWatch(const CommandContext &context)
@@ -133,9 +141,30 @@ int runWatch(const CommandContext &context)
     }
     context.out.flush();
     long long reported = 0;
+    // A database that goes away (a server restarting, a backend ended, a file removed) is asked
+    // again after 1 s, then less often (up to every 30 s); the first poll that works re-reads
+    // the watched keys, so what was committed meanwhile is printed then.
+    ReconnectBackoff backoff;
+    bool lost = false;
     while (!count || reported < *count) {
-        std::this_thread::sleep_for(ChangeFeed::kProbeInterval);
-        for (const Change &change : feed.poll()) {
+        std::this_thread::sleep_for(lost ? backoff.next() : ChangeFeed::kProbeInterval);
+        std::vector<Change> changes;
+        try {
+            changes = feed.poll();
+        } catch (const ConnectionError &error) {
+            if (!std::exchange(lost, true)) {
+                context.err << "kvs: watching stopped: " << withoutPrefix(error.what())
+                            << "; trying again in 1 s, then less often (up to every 30 s)\n";
+                context.err.flush();
+            }
+            continue;
+        }
+        if (std::exchange(lost, false)) {
+            backoff.reset();
+            context.err << "kvs: connected again; the watched keys were read again\n";
+            context.err.flush();
+        }
+        for (const Change &change : changes) {
             context.out << changeLine(change.key, change.entry, change.kind, json) << '\n';
             ++reported;
         }

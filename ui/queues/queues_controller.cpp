@@ -6,6 +6,7 @@
 #include "queues/queue_overview_model.h"
 #include "queues/queue_refresh_scheduler.h"
 #include "queues/sweep_job.h"
+#include "reconnect/reconnect_monitor.h"
 
 #include <kvs/future.h>
 
@@ -69,9 +70,15 @@ void QueuesController::setLeaseWindowMs(std::int64_t ms)
     refresh();
 }
 
+void QueuesController::setMonitor(ReconnectMonitor *monitor)
+{
+    m_monitor = monitor;
+    connect(monitor, &ReconnectMonitor::recovered, this, &QueuesController::refresh);
+}
+
 void QueuesController::refresh()
 {
-    if (!m_store)
+    if (!m_store || (m_monitor && m_monitor->isOffline()))
         return;
     if (m_refreshing) {
         m_refreshAgain = true;
@@ -96,10 +103,14 @@ void QueuesController::refresh()
             m_scheduler->refreshFinished(took);
             if (std::exchange(m_refreshAgain, false))
                 m_scheduler->requestRefresh();
+            if (m_monitor && m_monitor->reportFailureOf(f))
+                return; // the database went away: the counts stay, shown stale
             if (const QString error = errorOf(f); !error.isEmpty()) {
                 emit failed(error);
                 return;
             }
+            if (m_monitor)
+                m_monitor->reportSuccess();
             m_overview->setLeaseWindowMs(window);
             m_overview->setStats(f.result(), nowMs());
             emit refreshed(took);

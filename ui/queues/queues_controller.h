@@ -6,6 +6,7 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 
 #include <atomic>
@@ -16,6 +17,7 @@ namespace kvs::ui {
 
 class QueueMessageModel;
 struct BrowsedMessage;
+class ReconnectMonitor;
 class QueueOverviewModel;
 class QueueRefreshScheduler;
 class SweepJob;
@@ -69,6 +71,10 @@ public:
     // Starts or stops the refreshes (the pane refreshes only while it is shown).
     void setPolling(bool on);
     QueueRefreshScheduler *scheduler() const { return m_scheduler; }
+    // The tab's reconnect mechanism (not owned; it outlives this): a refresh that lost the
+    // connection is left to it (the overview keeps its counts, stale), none is asked while the
+    // database cannot be reached, and one follows its recovered().
+    void setMonitor(ReconnectMonitor *monitor);
     // The overview warns of leases that end within this window (ms, >= 0) and refreshes.
     // The default is the slow tick (QueueRefreshScheduler::kSlowTickMs): with nothing committed
     // a SQLite tab refreshes that often, so a lease that runs out unacknowledged is seen in the
@@ -134,7 +140,8 @@ private:
     std::uint64_t m_storeGeneration = 0; // names m_store in the continuations
     bool m_writable = false;
     QString m_database;
-    QueueRefreshScheduler *m_scheduler; // Owned (child).
+    QueueRefreshScheduler *m_scheduler;   // Owned (child).
+    QPointer<ReconnectMonitor> m_monitor; // Not owned.
     bool m_refreshing = false;
     bool m_refreshAgain = false; // asked while one ran
     std::int64_t m_leaseWindowMs = kDefaultLeaseWindowMs;

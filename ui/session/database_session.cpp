@@ -1,17 +1,100 @@
 #include "session/database_session.h"
 
+#include "reconnect/reconnect_monitor.h"
+
 #include <kvs/errors.h>
 #include <kvs/future.h>
 
+#include <QPromise>
 #include <QThreadPool>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace kvs::ui {
+
+namespace {
+
+// Which file path is now ("device:inode"); throws ConnectionError (Lost) naming it when it is
+// gone or cannot be read, as the change feed's probe does. Off the GUI thread.
+std::string lookAtFile(const std::string &path)
+{
+    struct stat info
+    {};
+    if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode))
+        throw ConnectionError("kvs: the database file \"" + path
+                                  + "\" is gone (deleted, moved, or its disk removed)",
+                              ConnectionError::Step::Lost);
+    if (::access(path.c_str(), R_OK) != 0)
+        throw ConnectionError("kvs: the database file \"" + path
+                                  + "\" cannot be read (its permissions changed)",
+                              ConnectionError::Step::Lost);
+    return std::to_string(info.st_dev) + ":" + std::to_string(info.st_ino);
+}
+
+std::string identityOrNone(const std::string &path)
+{
+    try {
+        return lookAtFile(path);
+    } catch (const Error &) {
+        return {};
+    }
+}
+
+} // namespace
 
 DatabaseSession::DatabaseSession(ConnectionSpec spec, QString password, QObject *parent)
     : QObject(parent)
     , m_spec(std::move(spec))
     , m_password(std::move(password))
-{}
+    , m_monitor(new ReconnectMonitor(this))
+{
+    m_monitor->setCheck([this] { return check(); });
+    connect(m_monitor, &ReconnectMonitor::recovered, this, &DatabaseSession::onRecovered);
+}
+
+void DatabaseSession::setClock(std::shared_ptr<Clock> clock)
+{
+    m_monitor->setClock(std::move(clock));
+}
+
+QFuture<void> DatabaseSession::check() const
+{
+    // Off the GUI thread: a stat, then the store's cheapest read (its pool replaces connections
+    // the server closed). The store is held for the read only.
+    const std::string file
+        = m_spec.isPostgres() ? std::string() : m_spec.sqlitePath().toStdString();
+    // A promise of our own, not QtConcurrent::run's future: that one hands a kvs exception on
+    // as QUnhandledException, and the monitor must see the ConnectionError itself.
+    auto promise = std::make_shared<QPromise<void>>();
+    QFuture<void> checked = promise->future();
+    promise->start();
+    QThreadPool::globalInstance()->start([promise, store = m_store, file]() mutable {
+        try {
+            if (!file.empty())
+                (void)lookAtFile(file);
+            if (!store)
+                throw ConnectionError("kvs: the database is not open",
+                                      ConnectionError::Step::Connect);
+            ChildrenOptions one;
+            one.limit = 1;
+            (void)store->listChildren({}, one).result();
+        } catch (...) {
+            promise->setException(std::current_exception());
+        }
+        store.reset(); // before the answer: the GUI thread may retire the session's store then
+        kvs::finish(*promise);
+    });
+    return checked;
+}
+
+void DatabaseSession::onRecovered()
+{
+    // A SQLite file put back is another file: the store's connections still read the old one.
+    if (!m_spec.isPostgres() && m_store && !m_opening
+        && identityOrNone(m_spec.sqlitePath().toStdString()) != m_fileIdentity)
+        start(m_writable, false);
+}
 
 DatabaseSession::~DatabaseSession()
 {
@@ -67,6 +150,8 @@ void DatabaseSession::start(bool writable, bool migrate)
                   }
                   std::shared_ptr<AsyncKVStore> previous = std::exchange(m_store, std::move(store));
                   m_writable = writable;
+                  if (!m_spec.isPostgres())
+                      m_fileIdentity = identityOrNone(m_spec.sqlitePath().toStdString());
                   emit storeChanged(m_store, m_writable);
                   retire(std::move(previous));
                   // The probe ran the read-only schema check, which found the version

@@ -4,13 +4,17 @@
 #include "rawsql/raw_sql_target.h"
 
 #include <kvs/async_kvstore.h>
+#include <kvs/clock.h>
 
+#include <QFuture>
 #include <QObject>
 #include <QString>
 
 #include <memory>
 
 namespace kvs::ui {
+
+class ReconnectMonitor;
 
 // Why a session's store could not be (re)opened, in the terms the window reacts to.
 struct SessionProblem
@@ -67,6 +71,13 @@ public:
     // Classifies a failure of the store's first read.
     static SessionProblem problemOf(const std::exception_ptr &error);
 
+    // The tab's reconnect mechanism (owned by the session), its check a read through the store's
+    // pool (on SQLite, first a look at the file: gone or unreadable is a lost connection). A
+    // SQLite file that came back as another file (a restored copy) is opened again.
+    ReconnectMonitor *monitor() const { return m_monitor; }
+    // The clock the monitor waits on (tests: a ManualClock). Before the view is made.
+    void setClock(std::shared_ptr<Clock> clock);
+
 signals:
     void storeChanged(const std::shared_ptr<kvs::AsyncKVStore> &store, bool writable);
     void problem(const kvs::ui::SessionProblem &problem);
@@ -78,6 +89,8 @@ signals:
 private:
     void start(bool writable, bool migrate);
     static void retire(std::shared_ptr<AsyncKVStore> store);
+    QFuture<void> check() const;
+    void onRecovered();
 
     ConnectionSpec m_spec;
     QString m_password; // In memory only.
@@ -86,6 +99,8 @@ private:
     // read: a continuation dropped because this session went would destroy the store on its
     // own worker thread, which waits for itself (see ~AsyncKVStore).
     std::shared_ptr<AsyncKVStore> m_candidate;
+    ReconnectMonitor *m_monitor; // Owned (child).
+    std::string m_fileIdentity;  // SQLite: the file the store opened ("device:inode")
     bool m_writable = false;
     bool m_opening = false;
     quint64 m_generation = 0; // Of the latest start(): older answers are dropped.

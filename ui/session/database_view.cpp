@@ -7,6 +7,7 @@
 #include "inspector/value_inspector.h"
 #include "queues/queues_pane.h"
 #include "session/key_search_wiring.h"
+#include "session/outage_wiring.h"
 #include "session/view_preferences.h"
 #include "tables/sql_console_pane.h"
 #include "tables/tables_pane.h"
@@ -42,7 +43,8 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_migrate(new QPushButton(tr("Migrate and allow writes…"), m_banner))
     , m_retry(new QPushButton(tr("Retry"), m_banner))
     , m_addTables(new QPushButton(tr("Add the kvs tables…"), m_banner))
-    , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_keys(new QWidget(this))
+    , m_splitter(new QSplitter(Qt::Horizontal, m_keys))
     , m_tree(new KeyTreePane(m_splitter))
     , m_inspector(new ValueInspector(m_splitter))
     , m_views(new QTabWidget(this))
@@ -62,8 +64,8 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     m_allowWrites->setObjectName(QStringLiteral("allowWrites"));
     m_allowWrites->setToolTip(tr("The database is opened for inspection, read-only. Allow writes "
                                  "to edit, delete and create keys through the kvs API."));
-    QAction *refresh = m_toolBar->addAction(tr("Refresh"));
-    refresh->setShortcut(QKeySequence::Refresh);
+    m_refresh = m_toolBar->addAction(tr("Refresh"));
+    m_refresh->setShortcut(QKeySequence::Refresh);
     m_newKey = m_toolBar->addAction(tr("New key…"));
     m_newKey->setEnabled(false);
     auto *spacer = new QWidget(m_toolBar);
@@ -95,7 +97,10 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     // The views of this database: its keys, its queues, a transaction editor, watches, a
     // benchmark of its server or disk, its tables and a SQL console.
     m_views->setDocumentMode(true);
-    m_views->addTab(m_splitter, tr("Keys"));
+    auto *keysLayout = new QVBoxLayout(m_keys);
+    keysLayout->setContentsMargins(0, 0, 0, 0);
+    keysLayout->addWidget(m_splitter, 1);
+    m_views->addTab(m_keys, tr("Keys"));
     m_views->addTab(m_queues, tr("Queues"));
     m_views->addTab(m_transaction, tr("Transaction"));
     m_views->addTab(m_watch, tr("Watch"));
@@ -126,7 +131,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
                 .arg(kSchemaVersion));
     });
     connect(m_allowWrites, &QAction::toggled, this, &DatabaseView::onAllowWritesToggled);
-    connect(refresh, &QAction::triggered, this, [this] {
+    connect(m_refresh, &QAction::triggered, this, [this] {
         if (m_inspector->confirmLeave())
             m_tree->refresh();
     });
@@ -234,6 +239,8 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     // The Search view (Ctrl+Shift+F), and the preferences the views read as the tab opens.
     addKeySearch(*this);
     applyViewPreferences(*this);
+    // The tab's reconnect mechanism reaches every view (a banner each, stale rows, actions off).
+    addOutageHandling(*this);
 
     updateMode();
     m_session->open();

@@ -53,7 +53,11 @@ public:
     KeyTreeLiveRefresh *treeRefresh() const { return m_treeRefresh; }
     BenchPane *bench() const { return m_bench; }
     QTabWidget *views() const { return m_views; }
+    // The Keys view: the tree and the inspector side by side.
+    QWidget *keysView() const { return m_keys; }
     QAction *allowWritesAction() const { return m_allowWrites; }
+    QAction *refreshAction() const { return m_refresh; }
+    QAction *newKeyAction() const { return m_newKey; }
     QString bannerText() const;
     // Before the tab or the window closes: true when it may close now. An unsaved edit asks
     // Save / Discard / Cancel (the inspector's question); Save answers false and calls
@@ -78,12 +82,14 @@ private:
     QToolBar *m_toolBar;         // Owned.
     QAction *m_allowWrites;      // Owned by m_toolBar.
     QAction *m_newKey;           // Owned by m_toolBar.
+    QAction *m_refresh;          // Owned by m_toolBar.
     QLabel *m_mode;              // Owned.
     MessageBanner *m_banner;     // Owned.
     QPushButton *m_migrate;      // Owned (in the banner).
     QPushButton *m_retry;        // Owned (in the banner).
     QPushButton *m_addTables;    // Owned (in the banner).
-    QSplitter *m_splitter;       // Owned.
+    QWidget *m_keys;             // Owned (in m_views): holds m_splitter.
+    QSplitter *m_splitter;       // Owned (in m_keys).
     KeyTreePane *m_tree;         // Owned (in the splitter).
     ValueInspector *m_inspector; // Owned (in the splitter).
     // Owned: the Keys (m_splitter), Queues, Transaction, Watch, Benchmark, Tables and SQL tabs.

@@ -2,12 +2,24 @@
 
 #include "common/future_error.h"
 #include "rawsql/raw_sql_worker.h"
+#include "reconnect/reconnect_monitor.h"
 #include "tables/table_rows_model.h"
 
 #include <kvs/errors.h>
 #include <kvs/future.h>
 
 namespace kvs::ui {
+
+namespace {
+
+// Whether f failed because the database went away, told to the tab's monitor (null: none).
+template <typename T>
+bool lost(ReconnectMonitor *monitor, const QFuture<T> &f)
+{
+    return monitor && monitor->reportFailureOf(f);
+}
+
+} // namespace
 
 TablesController::TablesController(QObject *parent)
     : QObject(parent)
@@ -33,16 +45,22 @@ void TablesController::setTarget(const rawsql::RawSqlTarget &target)
     refresh();
 }
 
+void TablesController::setMonitor(ReconnectMonitor *monitor)
+{
+    m_monitor = monitor;
+    connect(monitor, &ReconnectMonitor::recovered, this, &TablesController::refresh);
+}
+
 void TablesController::refresh()
 {
-    if (!m_worker)
+    if (!m_worker || (m_monitor && m_monitor->isOffline()))
         return;
     const quint64 generation = ++m_generation;
     m_reading = false;
     m_wanted.clear();
     kvs::then(m_worker->tables(), this, [this, generation](QFuture<QList<rawsql::KvsTable>> f) {
-        if (generation != m_generation)
-            return;
+        if (generation != m_generation || lost(m_monitor, f))
+            return; // the rows shown stay, stale, until the database is back
         if (const QString error = errorOf(f); !error.isEmpty()) {
             emit failed(error);
             return;
@@ -72,7 +90,7 @@ void TablesController::showTable(int index)
     m_shownClock.start();
     const rawsql::KvsTable table = *m_current;
     kvs::then(m_worker->count(table), this, [this, generation, table](QFuture<qint64> counted) {
-        if (generation != m_generation)
+        if (generation != m_generation || lost(m_monitor, counted))
             return;
         if (const QString error = errorOf(counted); !error.isEmpty()) {
             emit failed(error);
@@ -84,7 +102,7 @@ void TablesController::showTable(int index)
         kvs::then(m_worker->page(table, first),
                   this,
                   [this, generation, rows](QFuture<rawsql::TablePage> f) {
-                      if (generation != m_generation)
+                      if (generation != m_generation || lost(m_monitor, f))
                           return;
                       if (const QString error = errorOf(f); !error.isEmpty()) {
                           emit failed(error);
@@ -126,7 +144,8 @@ void TablesController::readNextPage()
                   m_reading = false;
                   if (const QString error = errorOf(f); !error.isEmpty()) {
                       m_rows->forgetRequest(page);
-                      emit failed(error);
+                      if (!lost(m_monitor, f))
+                          emit failed(error);
                       return;
                   }
                   m_rows->setPage(page, f.result());

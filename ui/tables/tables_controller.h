@@ -5,6 +5,7 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPointer>
 
 #include <memory>
 #include <optional>
@@ -15,6 +16,7 @@ class RawSqlWorker;
 
 namespace kvs::ui {
 
+class ReconnectMonitor;
 class TableRowsModel;
 
 // The Tables view's reads: the kvs tables of the database, the chosen table's row count and
@@ -43,6 +45,10 @@ public:
     // Reads the tables again and the current table's count and pages.
     void refresh();
     void showTable(int index);
+    // The tab's reconnect mechanism (not owned; it outlives this): a read that lost the
+    // connection is left to it (the rows stay, stale), and the tables are read again at its
+    // recovered().
+    void setMonitor(ReconnectMonitor *monitor);
 
 signals:
     void tablesChanged();
@@ -56,6 +62,7 @@ private:
 
     TableRowsModel *m_rows; // Owned (child).
     std::unique_ptr<rawsql::RawSqlWorker> m_worker;
+    QPointer<ReconnectMonitor> m_monitor; // Not owned.
     QList<rawsql::KvsTable> m_tables;
     std::optional<rawsql::KvsTable> m_current;
     quint64 m_generation = 0; // of the current table: older answers are dropped

@@ -1,5 +1,7 @@
 #include "watch/live_feed.h"
 
+#include "reconnect/reconnect_monitor.h"
+
 #include <kvs/errors.h>
 #include <kvs/future.h>
 
@@ -139,7 +141,9 @@ void LiveFeed::open(FeedSource source)
     const std::uint64_t generation = ++m_openGeneration;
     ++m_generation; // targetings of the feed before are dropped
     m_open = false;
+    m_suspended = false;
     m_timer.stop();
+    m_source = source;
     auto openFeed = submit<QString>(m_strand, [source = std::move(source)](FeedStrand &strand) {
         strand.feed.reset();
         strand.commitsReported = 0;
@@ -158,10 +162,13 @@ void LiveFeed::open(FeedSource source)
         try {
             m_probe = done.result();
         } catch (...) {
-            reportFailure(std::current_exception());
+            if (!handleLoss(std::current_exception(), &LiveFeed::reopen))
+                reportFailure(std::current_exception());
             return;
         }
         m_open = true;
+        m_triedAgain = false;
+        reportRead();
         emit opened(m_probe);
         applyTargets();
     });
@@ -214,21 +221,82 @@ void LiveFeed::applyTargets()
             if (generation != m_generation)
                 return; // a newer targeting follows with its own entries
             m_targetingFailed = false;
+            m_triedAgain = false;
+            reportRead();
             if (std::exchange(m_failing, false))
                 emit recovered();
             emit targetsRead(update);
         } catch (...) {
             if (generation != m_generation)
                 return;
+            if (handleLoss(std::current_exception(), &LiveFeed::applyTargets))
+                return;
             // The feed still watches the targets before: its polls must not hide this failure.
             m_targetingFailed = true;
             reportFailure(std::current_exception());
         }
     });
-    if (wantsPolls() && !m_paused)
+    updateTimer();
+}
+
+void LiveFeed::updateTimer()
+{
+    if (m_open && wantsPolls() && !m_paused && !m_suspended)
         m_timer.start();
     else
         m_timer.stop();
+}
+
+void LiveFeed::reopen()
+{
+    open(m_source);
+}
+
+void LiveFeed::setMonitor(ReconnectMonitor *monitor)
+{
+    if (m_monitor)
+        m_monitor->disconnect(this);
+    m_monitor = monitor;
+    if (monitor)
+        connect(monitor, &ReconnectMonitor::recovered, this, &LiveFeed::resume);
+}
+
+bool LiveFeed::handleLoss(const std::exception_ptr &error, void (LiveFeed::*again)())
+{
+    if (!ReconnectMonitor::isConnectionLoss(error))
+        return false;
+    if (!std::exchange(m_triedAgain, true)) {
+        // The feed's connections reconnect at their next call (a backend that was ended, a
+        // pool connection the server closed): once more at once, before anybody is told.
+        QMetaObject::invokeMethod(this, again, Qt::QueuedConnection);
+        return true;
+    }
+    if (!m_monitor || !m_monitor->reportFailure(error))
+        return false;
+    m_suspended = true;
+    m_failing = true; // recovered() follows the first read that works
+    updateTimer();
+    return true;
+}
+
+void LiveFeed::reportRead()
+{
+    if (m_monitor)
+        m_monitor->reportSuccess();
+}
+
+void LiveFeed::resume()
+{
+    const bool suspended = std::exchange(m_suspended, false);
+    m_triedAgain = false;
+    if (!m_open) {
+        if (suspended)
+            open(m_source);
+        return;
+    }
+    // Subscribe again: the poll inside finds what changed while the connection was gone (a
+    // reconnect counts as a move of the probe), then the targets are read as entries.
+    applyTargets();
 }
 
 bool LiveFeed::wantsPolls() const
@@ -245,15 +313,12 @@ void LiveFeed::setFollowCommits(bool follow)
 void LiveFeed::setPaused(bool paused)
 {
     m_paused = paused;
-    if (m_open && wantsPolls() && !paused)
-        m_timer.start();
-    else
-        m_timer.stop();
+    updateTimer();
 }
 
 void LiveFeed::pollNow()
 {
-    if (!m_open || m_polling || m_paused)
+    if (!m_open || m_polling || m_paused || m_suspended)
         return;
     m_polling = true;
     const std::uint64_t openGeneration = m_openGeneration;
@@ -282,12 +347,15 @@ void LiveFeed::pollNow()
         }
         try {
             const FeedUpdate update = done.result().result;
+            m_triedAgain = false;
+            reportRead();
             if (!m_targetingFailed && std::exchange(m_failing, false))
                 emit recovered();
             if (!update.changes.empty())
                 emit updated(update);
         } catch (...) {
-            reportFailure(std::current_exception());
+            if (!handleLoss(std::current_exception(), &LiveFeed::pollNow))
+                reportFailure(std::current_exception());
         }
     });
 }

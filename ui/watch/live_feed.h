@@ -6,6 +6,7 @@
 #include <kvs/clock.h>
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <QTimer>
 
@@ -14,6 +15,8 @@
 #include <string>
 
 namespace kvs::ui {
+
+class ReconnectMonitor;
 
 namespace detail {
 struct FeedStrand;
@@ -33,7 +36,11 @@ struct FeedSource
 // paused or watching nothing) one task after another on Qt's global thread pool, and the
 // results come back as signals on the GUI thread (through kvs::then). Results of an older
 // targeting are dropped. The feed is closed on a worker when this object goes. It never writes
-// to the database. Thread rule: GUI thread only.
+// to the database. A lost connection (the server restarted, the file went) is tried once more
+// at once (the feed reconnects by itself after a terminated backend); a second loss goes to the
+// tab's ReconnectMonitor, if one is set: the feed then stops polling, keeps what it read, and at
+// the monitor's recovered() opens again if it must and re-reads its targets once, so what was
+// committed meanwhile arrives as changes. Thread rule: GUI thread only.
 class LiveFeed : public QObject
 {
     Q_OBJECT
@@ -60,6 +67,11 @@ public:
     // commit). Off by default.
     void setFollowCommits(bool follow);
     bool followsCommits() const { return m_followCommits; }
+    // The tab's reconnect mechanism (not owned; it outlives the feed), or null: a lost
+    // connection is then a failure like any other.
+    void setMonitor(ReconnectMonitor *monitor);
+    // Waiting for the monitor's recovered() after a lost connection.
+    bool isSuspended() const { return m_suspended; }
 
 signals:
     void opened(const QString &probeDescription);
@@ -83,8 +95,18 @@ private:
     // Whether the timer polls: something is watched, or commits are followed.
     bool wantsPolls() const;
     void reportFailure(const std::exception_ptr &error);
+    // A lost connection: true when handled here (tried again once at once, or left to the
+    // monitor until recovered()); again is what to try.
+    bool handleLoss(const std::exception_ptr &error, void (LiveFeed::*again)());
+    void reportRead();
+    // At the monitor's recovered(): opens again, or re-reads the targets once.
+    void resume();
+    void reopen();
+    void updateTimer();
 
     std::shared_ptr<detail::FeedStrand> m_strand;
+    QPointer<ReconnectMonitor> m_monitor; // Not owned.
+    FeedSource m_source;                  // of the latest open(), to open again
     WatchTargets m_targets;
     QTimer m_timer;
     QString m_probe;
@@ -94,6 +116,8 @@ private:
     bool m_polling = false;             // a poll is in flight
     bool m_failing = false;             // the last answer was a failure
     bool m_targetingFailed = false;     // the latest setTargets() failed (the old ones are watched)
+    bool m_suspended = false;           // a lost connection: waiting for the monitor
+    bool m_triedAgain = false;          // the last loss was tried again at once
     std::uint64_t m_generation = 0;     // of the latest open() or setTargets()
     std::uint64_t m_openGeneration = 0; // of the latest open()
 };

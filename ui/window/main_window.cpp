@@ -8,6 +8,7 @@
 #include "i18n/language_menu.h"
 #include "inspector/value_inspector.h"
 #include "preferences/preferences_dialog.h"
+#include "reconnect/reconnect_monitor.h"
 #include "session/database_view.h"
 #include "startup/demo_database.h"
 #include "theme/app_icons.h"
@@ -26,6 +27,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -151,6 +153,17 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
         tabTitle(spec));
     m_tabs->setTabToolTip(index, spec.isPostgres() ? spec.postgresUrl() : spec.sqlitePath());
     connect(view, &DatabaseView::modeChanged, this, &MainWindow::updateForCurrentTab);
+    // A database that cannot be reached says so on its tab, whichever tab is shown.
+    ReconnectMonitor *monitor = view->session()->monitor();
+    connect(monitor, &ReconnectMonitor::stateChanged, view, [this, view, spec, monitor] {
+        const int at = m_tabs->indexOf(view);
+        const bool offline = monitor->isOffline();
+        m_tabs->setTabIcon(at,
+                           offline ? style()->standardIcon(QStyle::SP_MessageBoxWarning)
+                                   : appIcon(spec.isPostgres() ? AppIcon::PostgresDatabase
+                                                               : AppIcon::SqliteDatabase));
+        m_tabs->setTabText(at, offline ? tr("%1 (offline)").arg(tabTitle(spec)) : tabTitle(spec));
+    });
     m_tabs->setCurrentIndex(index);
     updateForCurrentTab();
     emit databaseOpened(view);

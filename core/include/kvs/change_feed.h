@@ -133,7 +133,11 @@ public:
 
     /// The changes since the last call (or since construction), in key order. Throws what a
     /// read throws (a lost connection, WatchLimitError for a prefix that grew past the limit);
-    /// the feed then keeps its state, and the next poll() re-reads.
+    /// the feed then keeps its state, and the next poll() re-reads. A database that went away
+    /// (a PostgreSQL server restarting or ending the session, a SQLite file deleted, moved or
+    /// unreadable) throws ConnectionError; a later poll connects again (a SQLite file put back,
+    /// or another file under its name, is opened anew) and, since commits in between went
+    /// unseen, re-reads the watched keys once: what changed meanwhile is reported then.
     [[nodiscard]] std::vector<Change> poll();
 
 private:
@@ -149,13 +153,20 @@ private:
     std::vector<std::optional<Entry>> getMany(const std::vector<Key> &keys);
     ListResult list(const ListSelector &selector, const ListOptions &options);
     bool expiryDue() const;
+    // The SQLite reader; throws ConnectionError while a reopen has not worked yet.
+    KVStore &local();
+    // Asks the probe; reopens the SQLite reader when the probe found another file.
+    bool probeMoved();
 
     WatchTargets m_targets;
     std::shared_ptr<Clock> m_clock;         // options.clock, or the system's: when entries expire.
+    std::string m_database;                 // SQLite: the path, to reopen
+    KVStoreOptions m_options;               // SQLite: read-only, to reopen
     std::unique_ptr<KVStore> m_store;       // SQLite. Owned.
     std::unique_ptr<AsyncKVStore> m_remote; // PostgreSQL. Owned.
     std::unique_ptr<detail::ChangeProbe> m_probe; // Owned.
-    bool m_stale = false; // a poll failed after its probe moved: the next one re-reads
+    bool m_stale = false;       // a poll failed after its probe moved: the next one re-reads
+    bool m_reopenStore = false; // the probe found another SQLite file: m_store opens it
     std::uint64_t m_commitsSeen = 0;
     Slots m_slots;
 };

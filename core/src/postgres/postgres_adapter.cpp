@@ -1,6 +1,7 @@
 #include "adapter/engine_adapter_impl.h"
 #include "postgres/pg_backends.h"
 #include "postgres/pg_schema.h"
+#include "postgres/pg_standby.h"
 #include "rules/validation.h"
 #include "runtime/clock.h"
 #include "runtime/future_util.h"
@@ -91,6 +92,7 @@ QFuture<void> PgPoolBackend::migrate()
             m_schemaVersion = checkPostgresReadOnly(connection, m_names);
             return;
         }
+        refuseWritesOnStandby(connection);
         migratePostgres(connection, m_names, nowMs(), m_options.migrate);
         m_schemaVersion = kSchemaVersion;
     });

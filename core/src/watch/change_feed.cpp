@@ -74,7 +74,9 @@ ChangeFeed::ChangeFeed(const std::string &database,
         m_remote = std::make_unique<AsyncKVStore>(database, std::move(settings));
         m_probe = detail::makePostgresProbe(database);
     } else {
-        m_store = std::make_unique<KVStore>(database, readOnly(std::move(options)));
+        m_database = database;
+        m_options = readOnly(std::move(options));
+        m_store = std::make_unique<KVStore>(m_database, m_options);
         m_probe = detail::makeSqliteProbe(database);
     }
     // The probe is asked before the entries are read: a commit between the two is seen by the
@@ -86,12 +88,20 @@ ChangeFeed::~ChangeFeed() = default;
 
 std::vector<std::optional<Entry>> ChangeFeed::getMany(const std::vector<Key> &keys)
 {
-    return m_remote ? m_remote->getMany(keys).result() : m_store->getMany(keys);
+    return m_remote ? m_remote->getMany(keys).result() : local().getMany(keys);
 }
 
 ListResult ChangeFeed::list(const ListSelector &selector, const ListOptions &options)
 {
-    return m_remote ? m_remote->list(selector, options).result() : m_store->list(selector, options);
+    return m_remote ? m_remote->list(selector, options).result() : local().list(selector, options);
+}
+
+KVStore &ChangeFeed::local()
+{
+    if (!m_store) // a reopen of a replaced file failed: the next poll tries again
+        throw ConnectionError("kvs: the database file \"" + m_database + "\" is not open",
+                              ConnectionError::Step::Lost);
+    return *m_store;
 }
 
 ChangeFeed::Slots ChangeFeed::readAll()
@@ -142,7 +152,7 @@ void ChangeFeed::watch(WatchTargets targets)
     std::swap(m_targets, targets);
     try {
         // The probe is asked first, so that a commit during the read shows in the next poll.
-        if (m_probe->changed())
+        if (probeMoved())
             ++m_commitsSeen;
         m_slots = readAll();
         m_stale = false;
@@ -162,9 +172,25 @@ bool ChangeFeed::expiryDue() const
     });
 }
 
-std::vector<Change> ChangeFeed::poll()
+bool ChangeFeed::probeMoved()
 {
     const bool moved = m_probe->changed();
+    // The file under the path is another one now (restored, or replaced): a connection keeps
+    // reading the file it opened, so the reader opens the path again (until that works).
+    if (m_store && m_probe->takeReopened())
+        m_reopenStore = true;
+    if (m_reopenStore) {
+        m_store.reset(); // its connections first: the old file's -shm is the new one's too
+        m_store = std::make_unique<KVStore>(m_database, m_options);
+        m_reopenStore = false;
+        m_stale = true;
+    }
+    return moved;
+}
+
+std::vector<Change> ChangeFeed::poll()
+{
+    const bool moved = probeMoved();
     if (moved)
         ++m_commitsSeen;
     if (!moved && !m_stale && !expiryDue())

@@ -5,6 +5,7 @@
 #include <kvs/errors.h>
 
 #include <chrono>
+#include <memory>
 #include <optional>
 
 namespace kvs::detail {
@@ -48,26 +49,29 @@ class PostgresChangeProbe final : public ChangeProbe
 {
 public:
     explicit PostgresChangeProbe(const std::string &connection)
-        : m_connection(probeConninfo(connection), kConnectTimeout)
+        : m_conninfo(probeConninfo(connection))
     {
-        for (const Candidate &candidate : kCandidates) {
-            try {
-                m_last = read(candidate);
-                m_candidate = &candidate;
-                return;
-            } catch (const ConnectionError &) {
-                throw;
-            } catch (const DatabaseError &) {
-                // Refused (no such function, no permission, a standby): try the next one.
-            }
-        }
+        connect();
     }
 
     bool changed() override
     {
+        if (!m_connection) {
+            // The connection broke at an earlier call: the server restarted, or ended this
+            // session. Commits made meanwhile were not seen, so a working reconnect counts as a
+            // move and the feed re-reads once (the catch-up).
+            connect();
+            return true;
+        }
         if (!m_candidate)
             return true; // no probe the server allows: every poll re-reads
-        std::string text = read(*m_candidate);
+        std::string text;
+        try {
+            text = read(*m_candidate);
+        } catch (const ConnectionError &) {
+            m_connection.reset(); // the next call connects again
+            throw;
+        }
         const bool moved = text != m_last;
         m_last = std::move(text);
         const bool settle = m_settle;
@@ -82,14 +86,41 @@ public:
     }
 
 private:
+    // Connects and picks the best probe the server allows. Throws ConnectionError when it
+    // cannot connect (the probe then stays without a connection, and tries at the next call).
+    void connect()
+    {
+        auto connection = std::make_unique<PqConnection>(m_conninfo, kConnectTimeout);
+        m_connection = std::move(connection);
+        m_candidate = nullptr;
+        m_settle = false;
+        try {
+            for (const Candidate &candidate : kCandidates) {
+                try {
+                    m_last = read(candidate);
+                    m_candidate = &candidate;
+                    return;
+                } catch (const ConnectionError &) {
+                    throw;
+                } catch (const DatabaseError &) {
+                    // Refused (no such function, no permission, a standby): try the next one.
+                }
+            }
+        } catch (const ConnectionError &) {
+            m_connection.reset();
+            throw;
+        }
+    }
+
     std::string read(const Candidate &candidate)
     {
-        const PqResult result = m_connection.exec(candidate.sql);
+        const PqResult result = m_connection->exec(candidate.sql);
         return std::string(result.bytes(0, 0));
     }
 
-    PqConnection m_connection;
-    const Candidate *m_candidate = nullptr; // Not owned (static). Null: none works.
+    std::string m_conninfo;
+    std::unique_ptr<PqConnection> m_connection; // Owned. Null after it broke, until reconnected.
+    const Candidate *m_candidate = nullptr;     // Not owned (static). Null: none works.
     std::string m_last;
     bool m_settle = false;
 };

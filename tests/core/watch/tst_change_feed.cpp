@@ -10,6 +10,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -59,6 +60,7 @@ private slots:
     void refusesAZeroLimit();
     void saysHowItProbes();
     void watchesNewTargetsOnItsConnections();
+    void aFileGoneIsAConnectionErrorAndARestoredOneIsReadAgain();
 };
 
 void TestChangeFeed::seesAnotherProcessWrite()
@@ -345,6 +347,53 @@ void TestChangeFeed::watchesNewTargetsOnItsConnections()
     const std::vector<Change> changes = feed.poll();
     QCOMPARE(changes.size(), std::size_t(1));
     QVERIFY(changes[0].key == (Key{"p", 3.0}));
+}
+
+// Issue 30: a connection goes on reading a deleted (or moved) file without a word, so the probe
+// looks at the path: gone is ConnectionError naming the file, each poll until it is back; a file
+// put back under the name (another one: a restored copy) is opened anew, and what it holds that
+// differs from the last read is reported as changes.
+void TestChangeFeed::aFileGoneIsAConnectionErrorAndARestoredOneIsReadAgain()
+{
+    const std::string path = m_files.path("gone.db");
+    const std::string away = m_files.path("gone-away.db");
+    const std::string copy = m_files.path("gone-copy.db");
+    KVStore(path).set({"k"}, Value(1));
+    {
+        KVStore restored(copy);
+        restored.set({"k"}, Value(2));
+        restored.set({"p", 1.0}, Value(3));
+    }
+    ChangeFeed feed(path, WatchTargets::of({{"k"}}, {{"p"}}));
+    QVERIFY(feed.poll().empty());
+    QVERIFY(QFile::rename(QString::fromStdString(path), QString::fromStdString(away)));
+    for (int poll = 0; poll < 2; ++poll) {
+        try {
+            (void)feed.poll();
+            QFAIL("a poll of a file that is gone succeeded");
+        } catch (const ConnectionError &error) {
+            QCOMPARE(error.step(), ConnectionError::Step::Lost);
+            QCOMPARE(std::string(error.what()),
+                     "kvs: the database file \"" + path
+                         + "\" is gone (deleted, moved, or its disk removed)");
+        }
+    }
+    QCOMPARE(feed.current()[0]->value.asNumber(), 1.0); // the last read stays
+    QVERIFY(QFile::rename(QString::fromStdString(copy), QString::fromStdString(path)));
+    const std::uint64_t seen = feed.commitsSeen();
+    const std::vector<Change> changes = feed.poll();
+    QCOMPARE(feed.commitsSeen(), seen + 1); // a reconnect counts as a commit seen
+    QCOMPARE(changes.size(), std::size_t(2));
+    QVERIFY(changes[0].key == (Key{"k"}));
+    QCOMPARE(changes[0].entry->value.asNumber(), 2.0);
+    QVERIFY(changes[1].key == (Key{"p", 1.0}));
+    QVERIFY(changes[1].kind == ChangeKind::Set);
+    QVERIFY(feed.poll().empty());
+    // The restored file is the one read from now on.
+    KVStore(path).set({"k"}, Value(4));
+    const std::vector<Change> later = pollUntilChange(feed);
+    QCOMPARE(later.size(), std::size_t(1));
+    QCOMPARE(later[0].entry->value.asNumber(), 4.0);
 }
 
 int main(int argc, char **argv)

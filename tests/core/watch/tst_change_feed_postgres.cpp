@@ -88,6 +88,7 @@ private slots:
     void refusesAPrefixOverTheLimit();
     void fallsBackToTheNextProbeTheServerAllows_data();
     void fallsBackToTheNextProbeTheServerAllows();
+    void aTerminatedSessionReconnectsAndCatchesUp();
 };
 
 void TestChangeFeedPostgres::seesAnotherProcessSetAndDelete()
@@ -285,6 +286,41 @@ void TestChangeFeedPostgres::fallsBackToTheNextProbeTheServerAllows()
     }
     server.exec("DROP DATABASE \"" + name + "\" WITH (FORCE)");
     server.exec("DROP ROLE \"" + role + "\"");
+}
+
+// Issue 30: the server ends the feed's sessions (pg_terminate_backend, as an administrator or a
+// failover does): the poll fails with ConnectionError, the next one connects again, and the
+// first that works re-reads the watched keys, reporting the write made while it was cut off.
+void TestChangeFeedPostgres::aTerminatedSessionReconnectsAndCatchesUp()
+{
+    const std::string schema = test::freshSchema("feedterm");
+    const std::string app = "kvs_feed_term_" + schema.substr(schema.size() - 6);
+    setUp(schema, [](AsyncKVStore &store) { store.set({"k"}, Value(1)).waitForFinished(); });
+    const std::string url = test::withParameter(test::postgresUrl(), "application_name=" + app);
+    ChangeFeed feed(url, {{"k"}}, {}, schema);
+    QVERIFY(feed.poll().empty());
+    test::PgAdmin admin;
+    QVERIFY(admin.terminateBackends(app) >= 1); // the probe's session, and the reader's
+    QTRY_COMPARE_WITH_TIMEOUT(
+        admin.exec("SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + app + "'"),
+        std::string("0"),
+        10000);
+    setUp(schema, [](AsyncKVStore &store) { store.set({"k"}, Value(2)).waitForFinished(); });
+    try {
+        (void)feed.poll();
+        QFAIL("a poll on a terminated session succeeded");
+    } catch (const ConnectionError &error) {
+        QCOMPARE(error.step(), ConnectionError::Step::Lost);
+        QVERIFY2(std::string(error.what()).rfind("kvs: lost the connection to PostgreSQL at ", 0)
+                         == 0
+                     || std::string(error.what()) == "kvs: the connection to PostgreSQL is broken",
+                 error.what());
+    }
+    const std::vector<Change> changes = feed.poll(); // connects again, and reads again
+    QCOMPARE(changes.size(), std::size_t(1));
+    QCOMPARE(changes[0].previous->value.asNumber(), 1.0);
+    QCOMPARE(changes[0].entry->value.asNumber(), 2.0);
+    QVERIFY(feed.poll().empty());
 }
 
 int main(int argc, char **argv)
