@@ -32,6 +32,9 @@ cp build/tests/ui/screenshots/transaction.png "$out/transaction.png"
 cp build/tests/ui/screenshots/watch.png "$out/watch.png"
 ./build/tests/ui/tst_bench_pane savesAScreenshot
 cp build/tests/ui/screenshots/benchmark.png "$out/benchmark.png"
+# Find capacity on a scratch store that stalls past 400 calls/s (the test's StallingAdapter).
+./build/tests/ui/tst_bench_capacity savesAScreenshot
+cp build/tests/ui/screenshots/benchmark-capacity.png "$out/benchmark-capacity.png"
 ./build/tests/ui/tst_key_search ctrlShiftFSearchesUnderTheSelectedNodeAndOpensAKey
 cp build/tests/ui/screenshots/search.png "$out/search.png"
 ./build/tests/ui/tst_preferences_dialog savesAScreenshot

@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>BenchRunText</name>
+    <message>
+        <source>Stopped early: no rate held so far.</source>
+        <translation>Vorzeitig beendet: bisher hat keine Rate gehalten.</translation>
+    </message>
+    <message>
+        <source>Even the first step broke: %1</source>
+        <translation>Schon die erste Stufe ist gebrochen: %1</translation>
+    </message>
+    <message>
+        <source>Stopped early: %1 calls/s held so far.</source>
+        <translation>Vorzeitig beendet: bisher haben %1 Aufrufe/s gehalten.</translation>
+    </message>
+    <message>
+        <source>Capacity: every step held, up to %1 calls/s.</source>
+        <translation>Kapazität: jede Stufe hat gehalten, bis %1 Aufrufe/s.</translation>
+    </message>
+    <message>
+        <source>Capacity: %1 calls/s held; %2 calls/s broke.</source>
+        <translation>Kapazität: %1 Aufrufe/s haben gehalten; %2 Aufrufe/s sind gebrochen.</translation>
+    </message>
+    <message>
+        <source>Stopped early after %1 s: %2 ops/s, a partial result.</source>
+        <translation>Nach %1 s vorzeitig beendet: %2 Ops/s, ein Teilergebnis.</translation>
+    </message>
+    <message>
+        <source>Finished: %1 ops/s.</source>
+        <translation>Fertig: %1 Ops/s.</translation>
+    </message>
+    <message>
+        <source>The SLO held.</source>
+        <translation>Das SLO hat gehalten.</translation>
+    </message>
+    <message>
+        <source>The SLO broke: %1.</source>
+        <translation>Das SLO ist gebrochen: %1.</translation>
+    </message>
+    <message>
+        <source>Step %1 at %2 calls/s (run again: it broke):</source>
+        <translation>Stufe %1 mit %2 Aufrufen/s (wiederholt, weil sie gebrochen ist):</translation>
+    </message>
+    <message>
+        <source>Step %1 at %2 calls/s:</source>
+        <translation>Stufe %1 mit %2 Aufrufen/s:</translation>
+    </message>
+    <message>
+        <source>%1 warm-up.</source>
+        <translation>%1 Aufwärmen.</translation>
+    </message>
+    <message>
+        <source>%1 %2 s of %3 s.</source>
+        <translation>%1 %2 s von %3 s.</translation>
+    </message>
+</context>
+<context>
     <name>KeyPartText</name>
     <message>
         <source>string</source>
@@ -836,6 +891,22 @@
         <source>Folder of the scratch file</source>
         <translation>Ordner der temporären Datei</translation>
     </message>
+    <message>
+        <source>Keys and values shaped like this database</source>
+        <translation>Schlüssel und Werte wie in dieser Datenbank geformt</translation>
+    </message>
+    <message>
+        <source>Thresholds the run must keep: p50, p90, p99, p999 or max below a time (us, ms, s), errors or late below a share in %, separated by commas. Find capacity searches the highest rate that keeps them.</source>
+        <translation>Schwellen, die der Lauf einhalten muss: p50, p90, p99, p999 oder max unter einer Zeit (us, ms, s), errors oder late unter einem Anteil in %, durch Kommas getrennt. „Kapazität suchen“ sucht die höchste Rate, die sie einhält.</translation>
+    </message>
+    <message>
+        <source>SLO:</source>
+        <translation>SLO:</translation>
+    </message>
+    <message>
+        <source>Sample up to 1,000 keys of this database (read-only) and give the scratch keys their depth and part kinds and the values their sizes. Which keys are picked stays the workload&apos;s distribution.</source>
+        <translation>Bis zu 1.000 Schlüssel dieser Datenbank nur lesend stichprobenartig lesen und den Testschlüsseln deren Tiefe und Teilarten, den Werten deren Größen geben. Welche Schlüssel gewählt werden, bestimmt weiter die Verteilung der Last.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::BenchHistoryModel</name>
@@ -890,6 +961,10 @@
     <message>
         <source>Published by the reference, measured on another machine: ops/s only.</source>
         <translation>Von der Referenz veröffentlicht, auf einer anderen Maschine gemessen: nur ops/s.</translation>
+    </message>
+    <message>
+        <source>capacity: %1 ops/s</source>
+        <translation>Kapazität: %1 Ops/s</translation>
     </message>
 </context>
 <context>
@@ -967,14 +1042,6 @@
         <translation>Wird angehalten…</translation>
     </message>
     <message>
-        <source>Stopped early after %1 s: %2 ops/s, a partial result.</source>
-        <translation>Nach %1 s vorzeitig beendet: %2 Ops/s, ein Teilergebnis.</translation>
-    </message>
-    <message>
-        <source>Finished: %1 ops/s.</source>
-        <translation>Fertig: %1 Ops/s.</translation>
-    </message>
-    <message>
         <source>Saved as run #%1.</source>
         <translation>Als Lauf #%1 gespeichert.</translation>
     </message>
@@ -1038,6 +1105,38 @@
         <source>Delete the %1 saved runs %2 from the benchmark history? This cannot be undone.</source>
         <translation>Die %1 gespeicherten Läufe %2 aus dem Benchmark-Verlauf löschen? Das lässt sich nicht rückgängig machen.</translation>
     </message>
+    <message>
+        <source>Find capacity</source>
+        <translation>Kapazität suchen</translation>
+    </message>
+    <message>
+        <source>Histogram…</source>
+        <translation>Histogramm…</translation>
+    </message>
+    <message>
+        <source>Run fixed-rate steps, doubling the rate and then bisecting, to find the highest rate that keeps the SLO (and starts at most 5 % of its calls late). Each step runs the warm-up and the measured seconds.</source>
+        <translation>Stufen mit fester Rate laufen lassen, die Rate verdoppeln und dann halbieren, um die höchste Rate zu finden, die das SLO einhält (und höchstens 5 % ihrer Aufrufe zu spät startet). Jede Stufe läuft mit dem Aufwärmen und den gemessenen Sekunden.</translation>
+    </message>
+    <message>
+        <source>Save the run&apos;s latency histogram as HdrHistogram&apos;s percentile distribution (.hgrm), as wrk2 writes it.</source>
+        <translation>Das Latenzhistogramm des Laufs als Perzentilverteilung von HdrHistogram (.hgrm) speichern, wie wrk2 sie schreibt.</translation>
+    </message>
+    <message>
+        <source>Save the latency histogram</source>
+        <translation>Latenzhistogramm speichern</translation>
+    </message>
+    <message>
+        <source>HdrHistogram percentile distribution (*.hgrm)</source>
+        <translation>HdrHistogram-Perzentilverteilung (*.hgrm)</translation>
+    </message>
+    <message>
+        <source>The SLO does not read: %1</source>
+        <translation>Das SLO ist nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>no histogram of a run shown</source>
+        <translation>kein Histogramm eines Laufs angezeigt</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::BenchResultModel</name>
@@ -1076,6 +1175,45 @@
     <message>
         <source>Errors</source>
         <translation>Fehler</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::CapacityChart</name>
+    <message>
+        <source>Rate asked (calls/s)</source>
+        <translation>Verlangte Rate (Aufrufe/s)</translation>
+    </message>
+    <message>
+        <source>Achieved (calls/s)</source>
+        <translation>Erreicht (Aufrufe/s)</translation>
+    </message>
+    <message>
+        <source>p99 ms</source>
+        <translation>p99 ms</translation>
+    </message>
+    <message>
+        <source>achieved calls/s</source>
+        <translation>erreichte Aufrufe/s</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>gehalten</translation>
+    </message>
+    <message>
+        <source>broke</source>
+        <translation>gebrochen</translation>
+    </message>
+    <message>
+        <source>Capacity search</source>
+        <translation>Kapazitätssuche</translation>
+    </message>
+    <message>
+        <source>Highest rate that held: %1 calls/s</source>
+        <translation>Höchste Rate, die gehalten hat: %1 Aufrufe/s</translation>
+    </message>
+    <message>
+        <source>No rate held yet</source>
+        <translation>Noch keine Rate hat gehalten</translation>
     </message>
 </context>
 <context>

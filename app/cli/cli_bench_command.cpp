@@ -5,6 +5,7 @@
 #include "cli/cli_bench_history.h"
 #include "cli/cli_bench_workload.h"
 #include "cli/cli_output.h"
+#include "cli/cli_workload_options.h"
 
 #include <algorithm>
 #include <iterator>

@@ -1,21 +1,26 @@
 #include "cli/cli_bench_workload.h"
 
 #include "bench/history/run_history.h"
-#include "bench/suite/bench.h"
+#include "bench/workload/capacity_report.h"
+#include "bench/workload/percentile_distribution.h"
 #include "bench/workload/workload_engine.h"
 #include "bench/workload/workload_report.h"
 #include "cli/cli_arguments.h"
+#include "cli/cli_bench_capacity.h"
 #include "cli/cli_output.h"
+#include "cli/cli_workload_options.h"
 
 #include <kvs/errors.h>
 #include <kvs/js_number.h>
 
-#include <algorithm>
 #include <atomic>
-#include <charconv>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <ostream>
 #include <unistd.h>
@@ -23,24 +28,6 @@
 namespace kvs::cli {
 
 namespace {
-
-constexpr std::string_view kWorkloadOptions[] = {"--workload",
-                                                 "--mix",
-                                                 "--warmup",
-                                                 "--keys",
-                                                 "--distribution",
-                                                 "--value-size",
-                                                 "--ttl-share",
-                                                 "--scan-length",
-                                                 "--store",
-                                                 "--concurrency",
-                                                 "--pool",
-                                                 "--durability",
-                                                 "--scratch-dir",
-                                                 "--rate",
-                                                 "--listeners",
-                                                 "--listener-concurrency",
-                                                 "--save"};
 
 std::atomic<bool> g_interrupted{false};
 
@@ -67,154 +54,44 @@ private:
     void (*m_previous)(int);
 };
 
-std::uint64_t unsignedOption(const CommandContext &context,
-                             std::string_view option,
-                             std::uint64_t fallback,
-                             std::uint64_t min,
-                             std::uint64_t max)
+// Checks --hgrm's folder before the run, so a long run is not lost to a typo.
+void checkHgrmPath(const CommandContext &context)
 {
-    const std::optional<std::string> text = context.args.value(option);
-    if (!text)
-        return fallback;
-    std::uint64_t value = 0;
-    const char *end = text->data() + text->size();
-    const auto [ptr, error] = std::from_chars(text->data(), end, value);
-    if (text->empty() || error != std::errc() || ptr != end || value < min || value > max) {
-        throw UsageError("kvs: " + std::string(option) + " needs a whole number from "
-                         + std::to_string(min) + " to " + std::to_string(max) + ", got "
-                         + jsonQuoted(*text));
-    }
-    return value;
-}
-
-double decimalOption(
-    const CommandContext &context, std::string_view option, double fallback, double min, double max)
-{
-    const std::optional<double> value = numberOption(context, option);
-    if (!value)
-        return fallback;
-    if (!(*value >= min && *value <= max)) {
-        throw UsageError("kvs: " + std::string(option) + " needs a number from "
-                         + formatJsNumber(min) + " to " + formatJsNumber(max) + ", got "
-                         + jsonQuoted(*context.args.value(option)));
-    }
-    return *value;
-}
-
-// "100" or "100..1000".
-void valueSizeOption(const CommandContext &context, bench::WorkloadConfig &config)
-{
-    const std::optional<std::string> text = context.args.value("--value-size");
-    if (!text)
+    const std::optional<std::string> path = context.args.value("--hgrm");
+    if (!path)
         return;
-    const auto parse = [&](std::string_view part, std::uint32_t &out) {
-        const auto [ptr, error] = std::from_chars(part.data(), part.data() + part.size(), out);
-        return !part.empty() && error == std::errc() && ptr == part.data() + part.size();
-    };
-    const std::string_view all = *text;
-    const std::size_t dots = all.find("..");
-    const bool ok = dots == std::string_view::npos
-                        ? parse(all, config.valueMin) && parse(all, config.valueMax)
-                        : parse(all.substr(0, dots), config.valueMin)
-                              && parse(all.substr(dots + 2), config.valueMax);
-    if (!ok || config.valueMin > config.valueMax) {
-        throw UsageError("kvs: --value-size needs bytes N or a range MIN..MAX (MIN <= MAX), got "
-                         + jsonQuoted(*text));
+    std::error_code error;
+    const std::filesystem::path folder = std::filesystem::path(*path).parent_path();
+    if (path->empty() || std::filesystem::is_directory(*path, error)
+        || (!folder.empty() && !std::filesystem::is_directory(folder, error))) {
+        throw UsageError("kvs: --hgrm needs a file in a folder that exists, got "
+                         + jsonQuoted(*path));
     }
 }
 
-std::string choiceOption(const CommandContext &context,
-                         std::string_view option,
-                         std::initializer_list<std::string_view> choices,
-                         std::string_view fallback)
+// A run with --slo: the checks (a line in the table or a JSON line) and the exit code.
+int reportSlo(const CommandContext &context, const bench::RunResult &result, bool json)
 {
-    const std::string value = context.args.value(option).value_or(std::string(fallback));
-    if (std::find(choices.begin(), choices.end(), value) != choices.end())
-        return value;
-    std::string known;
-    for (const std::string_view choice : choices)
-        known += (known.empty() ? "" : ", ") + std::string(choice);
-    throw UsageError("kvs: " + std::string(option) + ": unknown value " + jsonQuoted(value)
-                     + " (known: " + known + ")");
+    const std::vector<bench::SloThreshold> slo = sloOption(context);
+    if (slo.empty())
+        return kExitOk;
+    const std::vector<bench::SloCheck> checks = bench::checkSlo(slo, result.all);
+    if (json)
+        context.out << bench::sloJsonLine(checks) << std::endl;
+    else
+        context.out << bench::sloLine(checks) << std::endl;
+    if (bench::sloHeld(checks))
+        return kExitOk;
+    context.err << "kvs: SLO broken: " << bench::brokenSloText(checks) << std::endl;
+    return kExitSloBroken;
 }
 
-bench::WorkloadConfig workloadConfig(const CommandContext &context)
+int runOnce(const CommandContext &context, const bench::WorkloadConfig &config)
 {
-    bench::WorkloadConfig config;
-    config.db = context.args.value("--db").value_or(std::string());
-    config.scratchFolder = context.args.value("--scratch-dir").value_or(std::string());
-    config.workload = *context.args.value("--workload");
-    if (!bench::isWorkloadName(config.workload)) {
-        throw UsageError("kvs: --workload: unknown workload " + jsonQuoted(config.workload)
-                         + " (known: " + bench::workloadNames() + ")");
-    }
-    if (const std::optional<std::string> mix = context.args.value("--mix")) {
-        if (config.workload != "custom")
-            throw UsageError("kvs: --mix needs --workload custom");
-        config.mix = bench::parseMix(*mix);
-    }
-    if (const std::optional<std::string> seconds = context.args.value("--seconds")) {
-        const std::optional<double> parsed = bench::parseSeconds(*seconds);
-        if (!parsed)
-            throw UsageError("kvs: --seconds needs a number of seconds > 0, got "
-                             + jsonQuoted(*seconds));
-        config.seconds = *parsed;
-    }
-    config.warmupSeconds = decimalOption(context, "--warmup", 1, 0, 3600);
-    config.keys = unsignedOption(context, "--keys", config.keys, 1, 1'000'000'000);
-    if (context.args.value("--distribution")) {
-        const std::string name = choiceOption(
-            context, "--distribution", {"uniform", "zipfian", "latest", "sequential"}, "");
-        config.distributionSet = true;
-        config.distribution = name == "zipfian"      ? bench::KeyDistribution::Zipfian
-                              : name == "latest"     ? bench::KeyDistribution::Latest
-                              : name == "sequential" ? bench::KeyDistribution::Sequential
-                                                     : bench::KeyDistribution::Uniform;
-    }
-    valueSizeOption(context, config);
-    config.ttlShare = decimalOption(context, "--ttl-share", 0, 0, 1);
-    config.scanLength
-        = static_cast<std::uint32_t>(unsignedOption(context, "--scan-length", 10, 1, 1000));
-    config.store = choiceOption(context, "--store", {"async", "kvstore"}, "async") == "kvstore"
-                       ? bench::StoreKind::KVStore
-                       : bench::StoreKind::Async;
-    config.concurrency
-        = static_cast<int>(unsignedOption(context, "--concurrency", 1, 1, bench::kMaxConcurrency));
-    config.poolSize = static_cast<int>(unsignedOption(context, "--pool", 0, 1, 1000));
-    if (context.args.value("--durability"))
-        config.durability = choiceOption(context, "--durability", {"normal", "full"}, "");
-    config.rate = decimalOption(context, "--rate", 0, 1, 1e9);
-    config.listeners = static_cast<int>(unsignedOption(context, "--listeners", 1, 1, 64));
-    config.listenerConcurrency
-        = static_cast<int>(unsignedOption(context, "--listener-concurrency", 1, 1, 1000));
-    return config;
-}
-
-} // namespace
-
-bool isWorkloadOption(std::string_view option) noexcept
-{
-    return std::find(std::begin(kWorkloadOptions), std::end(kWorkloadOptions), option)
-           != std::end(kWorkloadOptions);
-}
-
-int runWorkloadBench(const CommandContext &context)
-{
-    std::vector<std::string_view> allowed(std::begin(kWorkloadOptions), std::end(kWorkloadOptions));
-    allowed.push_back("--seconds");
-    context.args.requireOnly("bench --workload", allowed);
-    requireArgumentCount(context, 1, 0, 0, "bench --workload NAME --db NEW-FILE|:memory:|URL ...");
-    for (const char *option : {"--table-prefix", "--schema"}) {
-        if (context.args.has(option)) {
-            throw UsageError("kvs: bench --workload uses tables of its own (kvsbench_* in the "
-                             "connection's current schema), so "
-                             + std::string(option) + " does not apply");
-        }
-    }
-    const bench::WorkloadConfig config = workloadConfig(context);
     const bool json = context.args.has("--json");
     const bool terminal = isatty(STDERR_FILENO) == 1;
-    std::mutex printing; // seconds arrive on the run's threads
+    (void)sloOption(context); // a bad --slo is refused before the run
+    std::mutex printing;      // seconds arrive on the run's threads
     bench::RunCallbacks callbacks;
     callbacks.onLoaded = [&](const bench::LoadPhase &load) {
         if (terminal) {
@@ -233,7 +110,6 @@ int runWorkloadBench(const CommandContext &context)
     if (terminal && config.workload != "queue")
         context.err << "loading " << bench::groupedInteger(double(config.keys)) << " keys"
                     << std::flush;
-    const InterruptFlag interrupt;
     const bench::RunResult result = bench::runWorkload(config, callbacks, g_interrupted);
     if (terminal)
         context.err << "\r\033[K" << std::flush;
@@ -244,15 +120,82 @@ int runWorkloadBench(const CommandContext &context)
     } else {
         context.out << bench::resultTable(config, result) << std::flush;
     }
-    if (context.args.has("--save")) {
-        const std::string path = bench::RunHistory::defaultPath();
-        bench::RunHistory history(path);
-        const auto now = std::chrono::system_clock::now().time_since_epoch();
-        const std::int64_t id = history.append(
-            config, result, bench::currentMachine(), double(now / std::chrono::milliseconds(1)));
-        context.err << "kvs: saved as run " << id << " in " << path << std::endl;
+    const int slo = reportSlo(context, result, json);
+    if (const std::optional<std::string> path = context.args.value("--hgrm"))
+        writeHgrmFile(context, *path, *result.all.latency);
+    if (context.args.has("--save"))
+        saveRun(context, config, result, {});
+    if (result.partial && g_interrupted.load())
+        return kExitInterrupted;
+    return slo;
+}
+
+} // namespace
+
+void writeHgrmFile(const CommandContext &context,
+                   const std::string &path,
+                   const bench::LatencyHistogram &histogram)
+{
+    const std::string temporary = path + ".tmp";
+    {
+        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+        file << bench::percentileDistribution(histogram);
+        file.close();
+        if (!file) {
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+            throw Error("kvs: --hgrm: cannot write " + jsonQuoted(path) + ": "
+                        + std::strerror(errno));
+        }
     }
-    return result.partial && g_interrupted.load() ? kExitInterrupted : kExitOk;
+    std::error_code error;
+    std::filesystem::rename(temporary, path, error);
+    if (error) {
+        std::filesystem::remove(temporary, error);
+        throw Error("kvs: --hgrm: cannot write " + jsonQuoted(path) + ": " + error.message());
+    }
+    context.err << "kvs: wrote the latency histogram (" << histogram.count() << " calls) to "
+                << path << std::endl;
+}
+
+void saveRun(const CommandContext &context,
+             const bench::WorkloadConfig &config,
+             const bench::RunResult &result,
+             const std::vector<bench::CapacityStep> &capacity)
+{
+    const std::string path = bench::RunHistory::defaultPath();
+    bench::RunHistory history(path);
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    const std::int64_t id = history.append(config,
+                                           result,
+                                           bench::currentMachine(),
+                                           double(now / std::chrono::milliseconds(1)),
+                                           capacity);
+    context.err << "kvs: saved as run " << id << " in " << path << std::endl;
+}
+
+int runWorkloadBench(const CommandContext &context)
+{
+    context.args.requireOnly("bench --workload", workloadOptions());
+    requireArgumentCount(context, 1, 0, 0, "bench --workload NAME --db NEW-FILE|:memory:|URL ...");
+    for (const char *option : {"--table-prefix", "--schema"}) {
+        if (context.args.has(option)) {
+            throw UsageError("kvs: bench --workload uses tables of its own (kvsbench_* in the "
+                             "connection's current schema), so "
+                             + std::string(option) + " does not apply");
+        }
+    }
+    const bench::WorkloadConfig config = workloadConfig(context);
+    checkHgrmPath(context);
+    const InterruptFlag interrupt;
+    if (context.args.has("--find-capacity"))
+        return runCapacityBench(context, config, g_interrupted);
+    for (const char *option :
+         {"--start-rate", "--max-rate", "--precision", "--late-share", "--repeat"}) {
+        if (context.args.has(option))
+            throw UsageError("kvs: " + std::string(option) + " needs --find-capacity");
+    }
+    return runOnce(context, config);
 }
 
 } // namespace kvs::cli

@@ -81,8 +81,11 @@ Usage:
   kvs bench --db PATH|:memory:|URL [--ops OP,OP...] [--seconds S] [--backends B,B...]
                               benchmark the stores against raw SQLite / libpq (see below)
   kvs bench --workload W --db NEW-FILE|:memory:|URL [--seconds S] [--rate N] [--concurrency C]
-            [--keys N] [--value-size N|MIN..MAX] [--store async|kvstore] [--save] ...
+            [--keys N] [--value-size N|MIN..MAX] [--store async|kvstore] [--slo SLO]
+            [--hgrm FILE] [--like DB] [--save] ...
                               a workload benchmark of a deployment ("Workload benchmark" below)
+  kvs bench --workload W --find-capacity --db NEW-FILE|:memory:|URL [--slo SLO] ...
+                              the highest fixed rate that keeps the SLO ("Capacity" below)
 
 Options (before or after the arguments):
   --db PATH|URL         the SQLite database file (":memory:" for a private in-memory one;
@@ -155,7 +158,28 @@ Options (before or after the arguments):
   --rate N              bench --workload: a fixed rate of N calls per second (open loop)
   --listeners N         bench --workload queue: listeners of the topic (default 1)
   --listener-concurrency N  bench --workload queue: handlers at once per listener (default 1)
-  --save                bench --workload: add the run to the run history kvs-admin shows
+  --save                bench --workload: add the run to the run history kvs-admin shows (with
+                        --find-capacity: the highest rate that held, and every step)
+  --slo SLO             bench --workload: thresholds the run must keep, comma-separated:
+                        METRIC<LIMIT or METRIC<=LIMIT; metrics p50, p90, p99, p999, max (units
+                        us, ms, s), errors and late (a share of the calls, in %), e.g.
+                        'p99<5ms,p999<=20ms,errors<0.1%'; one broken: exit code 4, naming it
+  --hgrm FILE           bench --workload: write the run's latency histogram (all operations) to
+                        FILE as HdrHistogram's percentile distribution (.hgrm, as wrk2 and
+                        memtier write it; values in milliseconds)
+  --like DB             bench --workload: give the scratch keys the depth and part kinds, and the
+                        values the sizes, of a sample of DB (a SQLite file or a postgres:// URL,
+                        read-only; see below)
+  --find-capacity       bench --workload: search the highest rate that keeps --slo (see below)
+  --start-rate N        --find-capacity: the first step's calls per second (default 100)
+  --max-rate N          --find-capacity: no step asks for more (default 1000000)
+  --precision F         --find-capacity: bisect until the rate that broke is within F (a share,
+                        default 0.05) of the one that held
+  --late-share F        --find-capacity: a step breaks when more than F (a share of its calls,
+                        default 0.05) started late
+  --repeat N            --find-capacity: run a step that broke up to N more times (default 1);
+                        it breaks only when every run broke (a noisy machine does not end the
+                        search)
   --history             bench: list the saved runs (--json: one line per run)
   --key-hex HEX         get, delete: the key as its stored bytes (kvs key encode prints them)
   -h, --help            print this help
@@ -308,7 +332,37 @@ Workload benchmark:
   "mode": "closed"|"rate", "concurrency", "seconds", "partial", "db"} (with "target_rate" and
   "late" at a fixed rate; latencies in microseconds), then one {"kind": "run"} line with the
   load phase, the server version and the client's CPU use. Ctrl+C stops the run and prints its
-  partial result ("partial": true, exit code 130).
+  partial result ("partial": true, exit code 130). With --slo, a last line says whether each
+  threshold held ({"kind": "slo", "held", "checks": [{"slo", "metric", "measured", "held"}]},
+  measured in microseconds, or a share 0..1 for errors and late); one broken: exit code 4, and
+  stderr names it: kvs: SLO broken: p99 was 12.3 ms (SLO p99<5ms).
+
+Capacity (bench --workload W --find-capacity):
+  Loads the keyspace once, then runs fixed-rate steps on it: --warmup seconds (default 1), then
+  --seconds measured (default 5 per step), the rate doubling from --start-rate until a step
+  breaks --slo or starts more than --late-share of its calls late (late calls are made up to one
+  more step length past its end, measured from their intended start; those not started by then
+  are not made, count as late, "unstarted", and their wait so far is in the percentiles), then
+  bisecting between the highest rate that held and
+  the lowest that broke until they are within --precision. A step that breaks is run again
+  (--repeat). --concurrency defaults to 64 here (the calls in flight must not hold the rate
+  back). Prints each step as it ends (rate asked, achieved, p50/p99/p99.9, late, held or why it
+  broke), then the highest rate that held; --json: a {"kind": "step", "step", "rate",
+  "achieved", "p50_us", "p99_us", "p999_us", "calls", "errors", "late", "unstarted",
+  "late_share", "repeat", "held", "broken"} line per step, the "result" lines of the highest rate that held, and
+  {"kind": "capacity", "highest_held", "lowest_broken", "end": "bisected"|"reached_max"|
+  "first_step_broke"|"stopped", ...}. The SLO breaking is the search's expected end: exit code
+  0; 4 only when even the first step broke it. --hgrm writes the histogram of the highest rate
+  that held.
+
+The shape of your data (--like DB):
+  Samples up to 1000 keys and their value sizes of DB (read-only: a SQLite file opened with
+  mode=ro, a PostgreSQL schema read in one read-only transaction) and writes the scratch
+  keyspace in that shape: each scratch key copies the depth and the part kinds (string, number,
+  bigint, boolean, bytes) of a sampled key, strings and bytes as long as the sample's, and the
+  written values (strings) take the sampled value sizes in place of --value-size. Nothing of
+  DB's contents is copied. Which keys a call picks (the access distribution) stays the
+  workload's: uniform, zipfian or latest, as --distribution says.
 
 Exit codes:
   0  success
@@ -316,6 +370,7 @@ Exit codes:
      a literal or the hex input
   2  usage error: unknown command or option, wrong number of arguments, bad option value
   3  atomic: a check failed (or would fail, with --dry-run); nothing was written
+  4  bench --workload: an --slo threshold broke (with --find-capacity: even the first step broke)
   130  bench --workload stopped by Ctrl+C (its partial result printed)
   Errors are one line on stderr starting with "kvs: ".
 )";

@@ -73,6 +73,7 @@ SavedOp savedOp(const OpResult &op, double seconds)
     saved.errors = op.errors;
     saved.errorsByKind = op.errorsByKind;
     saved.late = op.late;
+    saved.latency = op.latency;
     return saved;
 }
 
@@ -111,12 +112,14 @@ RunHistory::RunHistory(const std::string &path)
 HistoryRun historyRunOf(const WorkloadConfig &config,
                         const RunResult &result,
                         const MachineInfo &machine,
-                        double timeMs)
+                        double timeMs,
+                        const std::vector<CapacityStep> &capacity)
 {
     HistoryRun run;
     run.timeMs = timeMs;
     run.config = config;
     run.config.db = redactedConnection(config.db);
+    run.config.like = redactedConnection(config.like);
     run.machine = machine;
     run.backend = result.backend;
     run.serverVersion = result.serverVersion;
@@ -126,6 +129,7 @@ HistoryRun historyRunOf(const WorkloadConfig &config,
     run.load = result.load;
     run.ops = savedOps(result);
     run.series = result.series;
+    run.capacity = capacity;
     return run;
 }
 
@@ -134,9 +138,10 @@ RunHistory::~RunHistory() = default;
 std::int64_t RunHistory::append(const WorkloadConfig &config,
                                 const RunResult &result,
                                 const MachineInfo &machine,
-                                double timeMs)
+                                double timeMs,
+                                const std::vector<CapacityStep> &capacity)
 {
-    HistoryRun run = historyRunOf(config, result, machine, timeMs);
+    HistoryRun run = historyRunOf(config, result, machine, timeMs, capacity);
     for (int attempt = 0; attempt < kAppendTries; ++attempt) {
         ListSelector last;
         last.prefix = runPrefix();

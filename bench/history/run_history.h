@@ -1,6 +1,8 @@
 #pragma once
 
 #include "bench/history/machine_info.h"
+#include "bench/workload/capacity_search.h"
+#include "bench/workload/latency_histogram.h"
 #include "bench/workload/workload_config.h"
 #include "bench/workload/workload_result.h"
 
@@ -23,7 +25,7 @@ class KVStore;
 // database.
 namespace kvs::bench {
 
-// One operation's figures as saved (the histogram itself is not kept). A value type.
+// One operation's figures as saved, with its latency histogram. A value type.
 struct SavedOp
 {
     std::string op;
@@ -37,6 +39,8 @@ struct SavedOp
     std::uint64_t errors = 0;
     std::map<std::string, std::uint64_t> errorsByKind;
     std::uint64_t late = 0;
+    // The whole histogram (HdrHistogram's .hgrm export); null for runs saved before it was kept.
+    std::shared_ptr<const LatencyHistogram> latency;
 };
 
 // A saved run. A value type.
@@ -54,6 +58,9 @@ struct HistoryRun
     LoadPhase load;
     std::vector<SavedOp> ops; // per operation, then "all"
     std::vector<SecondStats> series;
+    // A capacity search's steps (the run's figures are its highest rate that held); empty for a
+    // plain run.
+    std::vector<CapacityStep> capacity;
 };
 
 // result's figures as saved: one SavedOp per operation, then "all".
@@ -66,7 +73,8 @@ struct HistoryRun
 [[nodiscard]] HistoryRun historyRunOf(const WorkloadConfig &config,
                                       const RunResult &result,
                                       const MachineInfo &machine,
-                                      double timeMs);
+                                      double timeMs,
+                                      const std::vector<CapacityStep> &capacity = {});
 
 // The history file. Thread rule: one thread at a time; several processes may append at once.
 class RunHistory
@@ -89,7 +97,8 @@ public:
     std::int64_t append(const WorkloadConfig &config,
                         const RunResult &result,
                         const MachineInfo &machine,
-                        double timeMs);
+                        double timeMs,
+                        const std::vector<CapacityStep> &capacity = {});
     // Every saved run, oldest first.
     [[nodiscard]] std::vector<HistoryRun> list();
     // Deletes the saved runs ids (in one transaction); ids that are not saved are skipped.

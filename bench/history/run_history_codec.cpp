@@ -26,19 +26,58 @@ Value kindCounts(const std::map<std::string, std::uint64_t> &counts)
     return Value::object(std::move(members));
 }
 
+// The histogram as its non-empty buckets, [bucket, count, bucket, count, ...], with the exact
+// minimum, maximum and sum: a few hundred numbers where the whole array is 7,000.
+Value histogramToValue(const LatencyHistogram &histogram)
+{
+    Value::Items buckets;
+    for (std::size_t b = 0; b < LatencyHistogram::kBuckets; ++b) {
+        if (const std::uint64_t count = histogram.countAt(b)) {
+            buckets.push_back(number(double(b)));
+            buckets.push_back(number(count));
+        }
+    }
+    return Value::object({{"buckets", Value::array(std::move(buckets))},
+                          {"min_ns", number(histogram.minNanos())},
+                          {"max_ns", number(histogram.maxNanos())},
+                          {"sum_ns", number(histogram.sumNanos())}});
+}
+
+Value stepToValue(const CapacityStep &step)
+{
+    return Value::object({{"step", number(double(step.index))},
+                          {"rate", number(step.rate)},
+                          {"achieved", number(step.achieved)},
+                          {"repeat", Value(step.repeat)},
+                          {"held", Value(step.held)},
+                          {"partial", Value(step.partial)},
+                          {"p50_us", number(step.p50Us)},
+                          {"p99_us", number(step.p99Us)},
+                          {"p999_us", number(step.p999Us)},
+                          {"calls", number(step.calls)},
+                          {"errors", number(step.errors)},
+                          {"late", number(step.late)},
+                          {"unstarted", number(step.unstarted)},
+                          {"late_share", number(step.lateShare)},
+                          {"broken", Value(step.broken)}});
+}
+
 Value opToValue(const SavedOp &op)
 {
-    return Value::object({{"op", Value(op.op)},
-                          {"ops", number(op.ops)},
-                          {"ops_per_s", number(op.opsPerSecond)},
-                          {"p50_us", number(op.p50Us)},
-                          {"p90_us", number(op.p90Us)},
-                          {"p99_us", number(op.p99Us)},
-                          {"p999_us", number(op.p999Us)},
-                          {"max_us", number(op.maxUs)},
-                          {"errors", number(op.errors)},
-                          {"errors_by_kind", kindCounts(op.errorsByKind)},
-                          {"late", number(op.late)}});
+    Members members{{"op", Value(op.op)},
+                    {"ops", number(op.ops)},
+                    {"ops_per_s", number(op.opsPerSecond)},
+                    {"p50_us", number(op.p50Us)},
+                    {"p90_us", number(op.p90Us)},
+                    {"p99_us", number(op.p99Us)},
+                    {"p999_us", number(op.p999Us)},
+                    {"max_us", number(op.maxUs)},
+                    {"errors", number(op.errors)},
+                    {"errors_by_kind", kindCounts(op.errorsByKind)},
+                    {"late", number(op.late)}};
+    if (op.latency)
+        members.emplace_back("histogram", histogramToValue(*op.latency));
+    return Value::object(std::move(members));
 }
 
 Value secondToValue(const SecondStats &second)
@@ -76,7 +115,8 @@ Value configToValue(const WorkloadConfig &config)
          {"durability", Value(config.durability)},
          {"target_rate", number(config.rate)},
          {"listeners", number(double(config.listeners))},
-         {"listener_concurrency", number(double(config.listenerConcurrency))}});
+         {"listener_concurrency", number(double(config.listenerConcurrency))},
+         {"like", Value(config.like)}});
 }
 
 // Reading: the member of an object, or undefined.
@@ -116,6 +156,54 @@ const Value::Items &itemsOf(const Value &object, std::string_view name)
     return value.type() == Value::Type::Array ? value.items() : none;
 }
 
+bool flagOf(const Value &object, std::string_view name)
+{
+    const Value &value = member(object, name);
+    return value.type() == Value::Type::Boolean && value.asBoolean();
+}
+
+// A saved histogram; null when missing or not one (a bucket out of range, an odd list).
+std::shared_ptr<const LatencyHistogram> histogramFromValue(const Value &value)
+{
+    const Value::Items &buckets = itemsOf(value, "buckets");
+    if (value.type() != Value::Type::Object || buckets.size() % 2 != 0)
+        return nullptr;
+    auto histogram = std::make_shared<LatencyHistogram>();
+    for (std::size_t i = 0; i < buckets.size(); i += 2) {
+        if (!buckets[i].isNumber() || !buckets[i + 1].isNumber())
+            return nullptr;
+        const double bucket = buckets[i].asNumber();
+        const double count = buckets[i + 1].asNumber();
+        if (!(bucket >= 0 && bucket < double(LatencyHistogram::kBuckets)) || !(count >= 0))
+            return nullptr;
+        histogram->addToBucket(static_cast<std::size_t>(bucket), static_cast<std::uint64_t>(count));
+    }
+    histogram->setExtremes(
+        countOf(value, "min_ns"), countOf(value, "max_ns"), countOf(value, "sum_ns"));
+    return histogram;
+}
+
+CapacityStep stepFromValue(const Value &value)
+{
+    CapacityStep step;
+    step.index = static_cast<int>(numberOf(value, "step"));
+    step.rate = numberOf(value, "rate");
+    step.achieved = numberOf(value, "achieved");
+    step.repeat = flagOf(value, "repeat");
+    step.held = flagOf(value, "held");
+    step.partial = flagOf(value, "partial");
+    step.p50Us = numberOf(value, "p50_us");
+    step.p99Us = numberOf(value, "p99_us");
+    step.p999Us = numberOf(value, "p999_us");
+    step.calls = countOf(value, "calls");
+    step.errors = countOf(value, "errors");
+    step.late = countOf(value, "late");
+    step.unstarted = countOf(value, "unstarted");
+    step.lateShare = numberOf(value, "late_share");
+    step.broken = textOf(value, "broken");
+    return step;
+}
+
 SavedOp opFromValue(const Value &value)
 {
     SavedOp op;
@@ -134,6 +222,7 @@ SavedOp opFromValue(const Value &value)
             op.errorsByKind[kind] = count.isNumber() ? std::uint64_t(count.asNumber()) : 0;
     }
     op.late = countOf(value, "late");
+    op.latency = histogramFromValue(member(value, "histogram"));
     return op;
 }
 
@@ -171,6 +260,7 @@ WorkloadConfig configFromValue(const Value &value)
     config.rate = numberOf(value, "target_rate");
     config.listeners = static_cast<int>(numberOf(value, "listeners", 1));
     config.listenerConcurrency = static_cast<int>(numberOf(value, "listener_concurrency", 1));
+    config.like = textOf(value, "like");
     return config;
 }
 
@@ -184,7 +274,7 @@ Value runToValue(const HistoryRun &run)
     Value::Items series;
     for (const SecondStats &second : run.series)
         series.push_back(secondToValue(second));
-    return Value::object(
+    Value value = Value::object(
         {{"id", number(double(run.id))},
          {"time_ms", number(run.timeMs)},
          {"parameters", configToValue(run.config)},
@@ -201,6 +291,13 @@ Value runToValue(const HistoryRun &run)
           Value::object({{"keys", number(run.load.keys)}, {"seconds", number(run.load.seconds)}})},
          {"results", Value::array(std::move(ops))},
          {"series", Value::array(std::move(series))}});
+    if (!run.capacity.empty()) {
+        Value::Items steps;
+        for (const CapacityStep &step : run.capacity)
+            steps.push_back(stepToValue(step));
+        value.members().emplace_back("capacity", Value::array(std::move(steps)));
+    }
+    return value;
 }
 
 HistoryRun runFromValue(const Value &value)
@@ -216,8 +313,7 @@ HistoryRun runFromValue(const Value &value)
     run.backend = textOf(value, "backend");
     run.serverVersion = textOf(value, "server_version");
     run.seconds = numberOf(value, "seconds");
-    const Value &partial = member(value, "partial");
-    run.partial = partial.type() == Value::Type::Boolean && partial.asBoolean();
+    run.partial = flagOf(value, "partial");
     run.clientCpu = numberOf(value, "client_cpu");
     run.load.keys = countOf(member(value, "load"), "keys");
     run.load.seconds = numberOf(member(value, "load"), "seconds");
@@ -233,6 +329,8 @@ HistoryRun runFromValue(const Value &value)
         second.late = countOf(item, "late");
         run.series.push_back(second);
     }
+    for (const Value &item : itemsOf(value, "capacity"))
+        run.capacity.push_back(stepFromValue(item));
     return run;
 }
 

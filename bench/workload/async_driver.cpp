@@ -145,14 +145,25 @@ struct AsyncDrive : std::enable_shared_from_this<AsyncDrive>
                 = context.start + std::chrono::duration_cast<Clock::duration>(period * double(i));
             if (intended >= context.end || context.cancel.load(std::memory_order_relaxed))
                 break;
+            if (Clock::now() >= context.cutOff) {
+                std::lock_guard lock(context.mutex);
+                countUnstarted(context, planner, i, period);
+                break;
+            }
             std::this_thread::sleep_until(intended);
             Call call;
             {
                 std::unique_lock lock(context.mutex);
-                changed.wait(lock, [&] {
+                const auto slotFree = [&] {
                     return inFlight < context.config.concurrency
                            || context.cancel.load(std::memory_order_relaxed);
-                });
+                };
+                if (context.cutOff == Clock::time_point::max()) {
+                    changed.wait(lock, slotFree);
+                } else if (!changed.wait_until(lock, context.cutOff, slotFree)) {
+                    countUnstarted(context, planner, i, period);
+                    break;
+                }
                 if (context.cancel.load(std::memory_order_relaxed))
                     break;
                 call = planner.next();

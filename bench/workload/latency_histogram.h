@@ -50,6 +50,29 @@ public:
     [[nodiscard]] double percentileNanos(double p) const noexcept;
     [[nodiscard]] double percentileUs(double p) const noexcept { return percentileNanos(p) / 1e3; }
 
+    // The exact sum of the durations recorded (for the mean).
+    [[nodiscard]] std::uint64_t sumNanos() const noexcept { return m_sum; }
+    // The durations recorded in bucket (bucketOf()), for writers of the whole distribution.
+    // Requires: bucket < kBuckets.
+    [[nodiscard]] std::uint64_t countAt(std::size_t bucket) const noexcept
+    {
+        return m_counts[bucket];
+    }
+    // Adds count durations to bucket and sets the exact minimum, maximum and sum: a histogram
+    // read back from its saved buckets (RunHistory). Requires: bucket < kBuckets.
+    void addToBucket(std::size_t bucket, std::uint64_t count) noexcept
+    {
+        m_counts[bucket] += count;
+        m_count += count;
+    }
+    void
+    setExtremes(std::uint64_t minNanos, std::uint64_t maxNanos, std::uint64_t sumNanos) noexcept
+    {
+        m_min = minNanos;
+        m_max = maxNanos;
+        m_sum = sumNanos;
+    }
+
     // The bucket a duration falls in, and a bucket's bounds [low, high] (for tests).
     static std::size_t bucketOf(std::uint64_t nanos) noexcept
     {

@@ -58,6 +58,23 @@ void RunRecorder::late(WorkOp op, Clock::time_point start) noexcept
     ++m_secondLate;
 }
 
+void RunRecorder::unstarted(WorkOp op,
+                            Clock::time_point intended,
+                            Clock::time_point givenUp) noexcept
+{
+    if (intended < m_start)
+        return;
+    OpResult &result = m_ops[static_cast<std::size_t>(op)];
+    const auto waited = std::chrono::duration_cast<std::chrono::nanoseconds>(givenUp - intended);
+    const auto nanos = static_cast<std::uint64_t>(std::max<std::int64_t>(0, waited.count()));
+    result.latency->record(nanos);
+    m_second.record(nanos);
+    ++result.late;
+    ++result.unstarted;
+    ++m_secondLate;
+    m_used[static_cast<std::size_t>(op)] = true;
+}
+
 void RunRecorder::closeSeconds(Clock::time_point now) noexcept
 {
     while (now >= m_nextSecond) {
@@ -96,6 +113,7 @@ RunResult RunRecorder::finish(Clock::time_point end)
         result.all.ops += op.ops;
         result.all.errors += op.errors;
         result.all.late += op.late;
+        result.all.unstarted += op.unstarted;
         for (const auto &[kind, count] : op.errorsByKind)
             result.all.errorsByKind[kind] += count;
         result.all.latency->merge(*op.latency);

@@ -42,6 +42,9 @@ public:
     void failure(WorkOp op, Clock::time_point end, const std::string &kind);
     // A call that started more than 1 ms after its intended start (fixed rate).
     void late(WorkOp op, Clock::time_point start) noexcept;
+    // A call due at intended that is given up on at givenUp without being made (a capacity
+    // step's cut-off): late, and its wait so far is timed as its latency.
+    void unstarted(WorkOp op, Clock::time_point intended, Clock::time_point givenUp) noexcept;
 
     // Closes the seconds up to now (an idle second too), so that a progress view moves on.
     void rollTo(Clock::time_point now) noexcept

@@ -8,14 +8,6 @@ namespace kvs::bench {
 
 namespace {
 
-ListSelector scanSelector(std::uint64_t index)
-{
-    ListSelector selector;
-    selector.prefix = WorkloadData::prefix();
-    selector.start = WorkloadData::key(index);
-    return selector;
-}
-
 ListOptions scanOptions(const WorkloadData &data)
 {
     ListOptions options;
@@ -55,7 +47,7 @@ void whenDone(QFuture<T> future, CallDone done)
 // check_set on the async store: the get, then the checked set from its continuation.
 void startCheckSet(AsyncKVStore &store, WorkloadData &data, const Call &call, CallDone done)
 {
-    const QFuture<std::optional<Entry>> read = store.get(WorkloadData::key(call.key));
+    const QFuture<std::optional<Entry>> read = store.get(data.key(call.key));
     kvs::then(read,
               [&store, &data, call, done = std::move(done)](QFuture<std::optional<Entry>> got) {
                   std::optional<std::int64_t> version;
@@ -69,7 +61,7 @@ void startCheckSet(AsyncKVStore &store, WorkloadData &data, const Call &call, Ca
                   }
                   QFuture<CommitResult> commit;
                   try {
-                      const Key key = WorkloadData::key(call.key);
+                      const Key key = data.key(call.key);
                       commit = store.atomic()
                                    .check({key, version})
                                    .set(key, data.value(call.value), data.setOptions(call.ttl))
@@ -95,20 +87,20 @@ CallOutcome makeCall(KVStore &store, WorkloadData &data, const KeyChooser &keys,
 {
     switch (call.op) {
     case WorkOp::Read:
-        (void)store.get(WorkloadData::key(call.key));
+        (void)store.get(data.key(call.key));
         break;
     case WorkOp::GetMiss:
         (void)store.get(WorkloadData::missKey(call.key));
         break;
     case WorkOp::Update:
     case WorkOp::Insert:
-        store.set(WorkloadData::key(call.key), data.value(call.value), data.setOptions(call.ttl));
+        store.set(data.key(call.key), data.value(call.value), data.setOptions(call.ttl));
         break;
     case WorkOp::Scan:
-        (void)store.list(scanSelector(call.key), scanOptions(data));
+        (void)store.list(data.scanFrom(call.key), scanOptions(data));
         break;
     case WorkOp::ReadModifyWrite: {
-        const Key key = WorkloadData::key(call.key);
+        const Key key = data.key(call.key);
         const std::optional<Entry> entry = store.get(key);
         const std::optional<std::int64_t> version
             = entry ? std::optional<std::int64_t>(entry->version) : std::nullopt;
@@ -119,7 +111,7 @@ CallOutcome makeCall(KVStore &store, WorkloadData &data, const KeyChooser &keys,
         return result.ok ? CallOutcome::Done : CallOutcome::Conflict;
     }
     case WorkOp::Delete:
-        store.remove(WorkloadData::key(call.key));
+        store.remove(data.key(call.key));
         break;
     case WorkOp::Increment:
         store.increment(WorkloadData::counterKey());
@@ -148,21 +140,21 @@ void startCall(AsyncKVStore &store,
     try {
         switch (call.op) {
         case WorkOp::Read:
-            return whenDone(store.get(WorkloadData::key(call.key)), std::move(done));
+            return whenDone(store.get(data.key(call.key)), std::move(done));
         case WorkOp::GetMiss:
             return whenDone(store.get(WorkloadData::missKey(call.key)), std::move(done));
         case WorkOp::Update:
         case WorkOp::Insert:
-            return whenDone(store.set(WorkloadData::key(call.key),
-                                      data.value(call.value),
-                                      data.setOptions(call.ttl)),
-                            std::move(done));
+            return whenDone(
+                store.set(data.key(call.key), data.value(call.value), data.setOptions(call.ttl)),
+                std::move(done));
         case WorkOp::Scan:
-            return whenDone(store.list(scanSelector(call.key), scanOptions(data)), std::move(done));
+            return whenDone(store.list(data.scanFrom(call.key), scanOptions(data)),
+                            std::move(done));
         case WorkOp::ReadModifyWrite:
             return startCheckSet(store, data, call, std::move(done));
         case WorkOp::Delete:
-            return whenDone(store.remove(WorkloadData::key(call.key)), std::move(done));
+            return whenDone(store.remove(data.key(call.key)), std::move(done));
         case WorkOp::Increment:
             return whenDone(store.increment(WorkloadData::counterKey()), std::move(done));
         case WorkOp::GetMany:

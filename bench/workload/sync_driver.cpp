@@ -45,6 +45,21 @@ callOnce(KVStore &store, DriveContext &context, const Call &call, Clock::time_po
 
 } // namespace
 
+void countUnstarted(DriveContext &context,
+                    CallPlanner &planner,
+                    std::uint64_t first,
+                    std::chrono::duration<double> period)
+{
+    const Clock::time_point givenUp = Clock::now();
+    for (std::uint64_t i = first;; ++i) {
+        const Clock::time_point intended
+            = context.start + std::chrono::duration_cast<Clock::duration>(period * double(i));
+        if (intended >= context.end)
+            break;
+        context.recorder.unstarted(planner.next().op, intended, givenUp);
+    }
+}
+
 Clock::time_point driveSync(KVStore &store, DriveContext &context)
 {
     CallPlanner planner(context.mix, context.config.ttlShare, context.chooser, context.data, 1);
@@ -62,6 +77,11 @@ Clock::time_point driveSync(KVStore &store, DriveContext &context)
             = context.start + std::chrono::duration_cast<Clock::duration>(period * double(i));
         if (intended >= context.end || context.cancel.load(std::memory_order_relaxed))
             break;
+        if (Clock::now() >= context.cutOff) {
+            std::lock_guard lock(context.mutex);
+            countUnstarted(context, planner, i, period);
+            break;
+        }
         // The engine set this thread's timer slack to 1 ns, so the wake-up is on time without
         // spinning. A spin before the due time was measured on a busy host and made it worse
         // (more late calls: a spinning thread is preempted sooner), with or without yield.

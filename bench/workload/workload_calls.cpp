@@ -9,13 +9,17 @@ constexpr double kTtlMs = 3'600'000; // an hour: no TTL of a run expires during 
 
 } // namespace
 
-WorkloadData::WorkloadData(const WorkloadConfig &config)
-    : m_scanLength(config.scanLength)
+WorkloadData::WorkloadData(const WorkloadConfig &config, std::shared_ptr<const DataShape> shape)
+    : m_shape(std::move(shape))
+    , m_scanLength(config.scanLength)
 {
     FastRandom random(0x6b7673);
     const std::uint32_t span = config.valueMax - config.valueMin + 1;
     for (std::size_t i = 0; i < kValuePool; ++i) {
-        const std::uint32_t size = config.valueMin + static_cast<std::uint32_t>(random.below(span));
+        // The sampled sizes, drawn as often as they were seen.
+        const std::uint32_t size
+            = m_shape ? m_shape->valueSizes[random.below(m_shape->valueSizes.size())]
+                      : config.valueMin + static_cast<std::uint32_t>(random.below(span));
         std::string text(size, 'x');
         for (char &c : text)
             c = static_cast<char>('a' + random.below(26));
@@ -23,9 +27,19 @@ WorkloadData::WorkloadData(const WorkloadConfig &config)
     }
 }
 
-Key WorkloadData::key(std::uint64_t index)
+Key WorkloadData::key(std::uint64_t index) const
 {
+    if (m_shape)
+        return shapedKey(*m_shape, index);
     return Key{"kvsbench", static_cast<double>(index)};
+}
+
+ListSelector WorkloadData::scanFrom(std::uint64_t index) const
+{
+    ListSelector selector;
+    selector.prefix = m_shape ? shapedPrefix(*m_shape, index) : prefix();
+    selector.start = key(index);
+    return selector;
 }
 
 Key WorkloadData::missKey(std::uint64_t index)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "bench/workload/data_shape.h"
 #include "bench/workload/key_chooser.h"
 #include "bench/workload/workload_config.h"
 
@@ -9,6 +10,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 // The calls a workload makes: which operation on which key with which value, drawn by a
@@ -24,15 +26,20 @@ struct Call
     bool ttl = false;        // a write with a TTL
 };
 
-// The keys and values of one run: ["kvsbench", i] for the keyspace and inserts,
-// ["kvsbench-miss", i] never written, ["kvsbench-counter"] and ["kvsbench-sum"]; values are
-// strings of the configured sizes, drawn from a pool built once. Safe from any thread.
+// The keys and values of one run: ["kvsbench", i] for the keyspace and inserts (or, with a
+// DataShape, keys in the sampled shapes: shapedKey()), ["kvsbench-miss", i] never written,
+// ["kvsbench-counter"] and ["kvsbench-sum"]; values are strings of the configured sizes (or of
+// the sampled sizes), drawn from a pool built once. Safe from any thread.
 class WorkloadData
 {
 public:
-    explicit WorkloadData(const WorkloadConfig &config);
+    // shape: null for the plain keys and config's value sizes.
+    explicit WorkloadData(const WorkloadConfig &config,
+                          std::shared_ptr<const DataShape> shape = nullptr);
 
-    [[nodiscard]] static Key key(std::uint64_t index);
+    [[nodiscard]] Key key(std::uint64_t index) const;
+    // A scan (list() page) from key(index), under its prefix.
+    [[nodiscard]] ListSelector scanFrom(std::uint64_t index) const;
     [[nodiscard]] static Key missKey(std::uint64_t index);
     [[nodiscard]] static Key counterKey() { return Key{"kvsbench-counter"}; }
     [[nodiscard]] static Key sumKey() { return Key{"kvsbench-sum"}; }
@@ -50,6 +57,7 @@ public:
     [[nodiscard]] std::uint64_t nextDelete() noexcept { return m_deletes.fetch_add(1); }
 
 private:
+    std::shared_ptr<const DataShape> m_shape; // null: ["kvsbench", i]
     std::vector<Value> m_values;
     std::uint32_t m_scanLength;
     std::atomic<std::uint64_t> m_deletes{0};

@@ -52,6 +52,10 @@ struct WorkloadConfig
     double rate = 0;        // operations per second, fixed rate (open loop); 0: closed loop
     int listeners = 1;      // queue workload: listeners of the topic
     int listenerConcurrency = 1; // queue workload: handlers running at once per listener
+    // A database (SQLite file or PostgreSQL connection string) whose key shapes and value sizes
+    // the scratch keyspace takes (bench/data_shape.h, sampled read-only); empty: keys
+    // ["kvsbench", i] and values of valueMin .. valueMax bytes.
+    std::string like;
 };
 
 } // namespace kvs::bench

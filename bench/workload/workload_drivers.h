@@ -32,10 +32,22 @@ struct DriveContext
     Clock::time_point start; // warm-up starts
     Clock::time_point end;   // the measured time ends
     const std::atomic<bool> &cancel;
+    // Fixed rate: calls not started by then are not made but recorded as unstarted, so that a
+    // capacity step that overloads the store ends in bounded time; the end of time: every call
+    // due in the measured time is made, however late.
+    Clock::time_point cutOff = Clock::time_point::max();
 };
 
 // A call that starts this much after its intended start is late.
 inline constexpr std::chrono::milliseconds kLateAfter{1};
+
+// Past context.cutOff: records the calls due from call index first until context.end as
+// unstarted (RunRecorder::unstarted(): late, timed up to now), without making them (their ops
+// drawn by planner). Requires: context.mutex held.
+void countUnstarted(DriveContext &context,
+                    CallPlanner &planner,
+                    std::uint64_t first,
+                    std::chrono::duration<double> period);
 
 // Drives the workload on KVStore from this thread, one call at a time, until context.end or
 // context.cancel. Returns when the last call ended (the measured end).

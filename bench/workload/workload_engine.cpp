@@ -1,6 +1,7 @@
 #include "bench/workload/workload_engine.h"
 
 #include "bench/output/json_line.h"
+#include "bench/workload/data_shape.h"
 #include "bench/workload/queue_listeners.h"
 #include "bench/workload/scratch_database.h"
 #include "bench/workload/workload_drivers.h"
@@ -9,8 +10,11 @@
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
 #include <kvs/kvstore.h>
+#include <kvs/postgres_adapter.h>
+#include <kvs/sqlite_async_adapter.h>
 
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -83,12 +87,13 @@ void require(bool ok, const std::string &message)
 template <typename Store>
 RunResult measure(Store &store,
                   const WorkloadConfig &config,
+                  KeyChooser &chooser,
                   WorkloadData &data,
                   const RunCallbacks &callbacks,
-                  const std::atomic<bool> &cancel)
+                  const std::atomic<bool> &cancel,
+                  bool endOnTime)
 {
     const Mix mix = mixOf(config);
-    KeyChooser chooser(distributionOf(config), config.keys);
     std::mutex mutex;
     const Clock::time_point start = Clock::now();
     const auto warmup = std::chrono::duration_cast<Clock::duration>(
@@ -98,6 +103,10 @@ RunResult measure(Store &store,
     RunRecorder recorder(start + warmup, callbacks.onSecond);
     DriveContext context{
         config, mix, chooser, data, mutex, recorder, start, start + warmup + measured, cancel};
+    // A step ends in bounded time: calls not started by one more measured length after its end
+    // are not made (those that are late are measured from their intended start all the same).
+    if (endOnTime)
+        context.cutOff = context.end + measured;
     const double cpuBefore = processCpuSeconds();
     Clock::time_point end;
     {
@@ -171,50 +180,129 @@ void validateWorkloadConfig(const WorkloadConfig &config)
     require(config.durability.empty() || !postgres,
             "--durability is a SQLite setting; PostgreSQL's synchronous_commit decides");
     require(config.poolSize == 0 || postgres, "--pool is a PostgreSQL setting");
+    require(config.like.empty() || config.workload != "queue",
+            "--like shapes the keyspace, and the queue workload writes none");
 }
 
-RunResult runWorkload(const WorkloadConfig &config,
-                      const RunCallbacks &callbacks,
-                      const std::atomic<bool> &cancel)
+namespace {
+
+// Measures a config (the run's, or a step's) on the loaded store; endOnTime: a step's cut-off
+// (DriveContext::cutOff).
+using Measurer = std::function<RunResult(const WorkloadConfig &, bool endOnTime)>;
+
+std::shared_ptr<SqlAdapter> ownAdapter(const WorkloadConfig &config, const ScratchDatabase &scratch)
+{
+    if (scratch.postgres()) {
+        PostgresAdapterOptions options;
+        options.tablePrefix = std::string(kScratchPrefix);
+        return std::make_shared<PostgresAdapter>(scratch.connection(), options);
+    }
+    SQLiteAdapterOptions options;
+    if (!config.durability.empty())
+        options.durability = config.durability;
+    return std::make_shared<SQLiteAsyncAdapter>(scratch.connection(), options);
+}
+
+std::unique_ptr<AsyncKVStore>
+openAsync(const WorkloadConfig &config, const ScratchDatabase &scratch, const RunSeams &seams)
+{
+    if (seams.wrapAdapter)
+        return std::make_unique<AsyncKVStore>(seams.wrapAdapter(ownAdapter(config, scratch)));
+    AsyncKVStoreSettings settings;
+    if (scratch.postgres())
+        settings.tablePrefix = std::string(kScratchPrefix);
+    if (!config.durability.empty())
+        settings.durability = config.durability;
+    return std::make_unique<AsyncKVStore>(scratch.connection(), settings);
+}
+
+// Claims the scratch database, opens the store, writes the keyspace, then runs body with a
+// measurer on that store (not when cancelled during the load phase).
+LoadedRun withLoadedStore(const WorkloadConfig &config,
+                          const RunCallbacks &callbacks,
+                          const std::atomic<bool> &cancel,
+                          const RunSeams &seams,
+                          const std::function<void(const Measurer &)> &body)
 {
     validateWorkloadConfig(config);
+    // Sampled before the scratch database is claimed: a --like that fails leaves nothing.
+    std::shared_ptr<const DataShape> shape;
+    if (!config.like.empty())
+        shape = std::make_shared<const DataShape>(sampleDataShape(config.like));
     const ScratchDatabase scratch(config);
-    WorkloadData data(config);
+    WorkloadData data(config, shape);
+    // One chooser for every step: inserts go on past the keys of the steps before.
+    KeyChooser chooser(distributionOf(config), config.keys);
     const bool loads = config.workload != "queue";
-    RunResult result;
-    LoadPhase load;
+    LoadedRun loaded;
+    loaded.backend = scratch.backend();
+    loaded.serverVersion = scratch.serverVersion();
+    if (shape)
+        loaded.shape = shape->summary();
+    const auto run = [&](auto &store) {
+        if (loads)
+            loaded.load = loadKeyspace(store, data, config.keys, cancel);
+        if (callbacks.onLoaded)
+            callbacks.onLoaded(loaded.load);
+        if (cancel.load())
+            return;
+        body([&](const WorkloadConfig &measured, bool endOnTime) {
+            return measure(store, measured, chooser, data, callbacks, cancel, endOnTime);
+        });
+    };
     if (config.store == StoreKind::KVStore) {
         KVStoreOptions options;
         if (!config.durability.empty())
             options.durability = config.durability;
         KVStore store(scratch.connection(), options);
-        if (loads)
-            load = loadKeyspace(store, data, config.keys, cancel);
-        if (callbacks.onLoaded)
-            callbacks.onLoaded(load);
-        result = cancel.load() ? RunResult{} : measure(store, config, data, callbacks, cancel);
+        run(store);
     } else {
-        AsyncKVStoreSettings settings;
-        if (scratch.postgres())
-            settings.tablePrefix = std::string(kScratchPrefix);
-        if (!config.durability.empty())
-            settings.durability = config.durability;
-        AsyncKVStore store(scratch.connection(), settings);
-        if (loads)
-            load = loadKeyspace(store, data, config.keys, cancel);
-        if (callbacks.onLoaded)
-            callbacks.onLoaded(load);
-        result = cancel.load() ? RunResult{} : measure(store, config, data, callbacks, cancel);
-        store.close().waitForFinished();
+        const std::unique_ptr<AsyncKVStore> store = openAsync(config, scratch, seams);
+        run(*store);
+        store->close().waitForFinished();
     }
+    return loaded;
+}
+
+} // namespace
+
+RunResult runWorkload(const WorkloadConfig &config,
+                      const RunCallbacks &callbacks,
+                      const std::atomic<bool> &cancel,
+                      const RunSeams &seams)
+{
+    RunResult result;
+    const LoadedRun loaded
+        = withLoadedStore(config, callbacks, cancel, seams, [&](const Measurer &measurer) {
+              result = measurer(config, false);
+          });
     if (cancel.load())
         result.partial = true;
-    result.load = load;
-    result.backend = scratch.backend();
-    result.serverVersion = scratch.serverVersion();
+    result.load = loaded.load;
+    result.backend = loaded.backend;
+    result.serverVersion = loaded.serverVersion;
+    result.shape = loaded.shape;
     if (result.all.op.empty())
         result.all.op = "all";
     return result;
+}
+
+LoadedRun runSteps(const WorkloadConfig &config,
+                   const RunCallbacks &callbacks,
+                   const std::atomic<bool> &cancel,
+                   const std::function<void(const StepMeasurer &)> &steps,
+                   const RunSeams &seams)
+{
+    return withLoadedStore(config, callbacks, cancel, seams, [&](const Measurer &measurer) {
+        steps([&](double rate) {
+            WorkloadConfig step = config;
+            step.rate = rate;
+            RunResult result = measurer(step, true);
+            if (result.all.op.empty())
+                result.all.op = "all";
+            return result;
+        });
+    });
 }
 
 } // namespace kvs::bench

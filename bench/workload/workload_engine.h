@@ -5,6 +5,12 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
+#include <string>
+
+namespace kvs {
+class SqlAdapter;
+}
 
 // The benchmark engine: runs one workload against a scratch SQLite file or scratch PostgreSQL
 // tables and measures it. `kvs bench --workload` and the GUI's Benchmark view both drive it.
@@ -17,6 +23,14 @@ struct RunCallbacks
 {
     std::function<void(const LoadPhase &)> onLoaded;   // after the load phase
     std::function<void(const SecondStats &)> onSecond; // after each measured second
+};
+
+// What a test puts between the engine and the store. A value type.
+struct RunSeams
+{
+    // Wraps the adapter of the async store (a test slows its calls past a rate); null: the store
+    // runs on its own adapter.
+    std::function<std::shared_ptr<SqlAdapter>(std::shared_ptr<SqlAdapter>)> wrapAdapter;
 };
 
 // Checks config; throws kvs::Error "kvs: bench: ..." naming the first bad parameter (an unknown
@@ -33,6 +47,32 @@ void validateWorkloadConfig(const WorkloadConfig &config);
 // errors while opening or loading; errors of the measured calls are counted, not thrown.
 [[nodiscard]] RunResult runWorkload(const WorkloadConfig &config,
                                     const RunCallbacks &callbacks,
-                                    const std::atomic<bool> &cancel);
+                                    const std::atomic<bool> &cancel,
+                                    const RunSeams &seams = {});
+
+// What runSteps() measured besides its steps. A value type.
+struct LoadedRun
+{
+    LoadPhase load;
+    std::string backend;       // "sqlite" | "postgres"
+    std::string serverVersion; // SQLite's library version or PostgreSQL's server_version
+    std::string shape;         // with WorkloadConfig::like: DataShape::summary()
+};
+
+// Measures the workload at rate calls per second on the loaded store: config.warmupSeconds of
+// warm-up, then config.seconds measured. Calls due in that time that are late are made and
+// measured from their intended start, up to config.seconds past its end; those not started by
+// then are counted late without being made, so an overloaded step ends in bounded time. A
+// cancel ends it early (partial).
+using StepMeasurer = std::function<RunResult(double rate)>;
+
+// As runWorkload() up to the load phase (the same refusals and errors), then calls steps with a
+// measurer of fixed-rate steps on the loaded store, and gives the database back when steps
+// returns. A cancel during the load phase skips steps. Blocks: call it from a worker thread.
+LoadedRun runSteps(const WorkloadConfig &config,
+                   const RunCallbacks &callbacks,
+                   const std::atomic<bool> &cancel,
+                   const std::function<void(const StepMeasurer &)> &steps,
+                   const RunSeams &seams = {});
 
 } // namespace kvs::bench

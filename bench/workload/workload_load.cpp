@@ -34,8 +34,7 @@ LoadPhase loadKeyspace(KVStore &store,
         AtomicOperation batch = store.atomic();
         const std::uint64_t last = std::min(keys, first + kBatch);
         for (std::uint64_t i = first; i < last; ++i)
-            batch.set(WorkloadData::key(i),
-                      data.value(static_cast<std::uint32_t>(i % data.valueCount())));
+            batch.set(data.key(i), data.value(static_cast<std::uint32_t>(i % data.valueCount())));
         batch.commit();
         load.keys = last;
     }
@@ -60,8 +59,7 @@ LoadPhase loadKeyspace(AsyncKVStore &store,
         AsyncAtomicOperation batch = store.atomic();
         const std::uint64_t last = std::min(keys, first + kBatch);
         for (std::uint64_t i = first; i < last; ++i)
-            batch.set(WorkloadData::key(i),
-                      data.value(static_cast<std::uint32_t>(i % data.valueCount())));
+            batch.set(data.key(i), data.value(static_cast<std::uint32_t>(i % data.valueCount())));
         inFlight.emplace_back(batch.commit(), last);
         if (inFlight.size() >= kBatchesInFlight)
             finishOldest();

@@ -140,8 +140,8 @@ std::string secondJsonLine(const WorkloadConfig &config, const SecondStats &seco
 
 std::string runJsonLine(const WorkloadConfig &config, const RunResult &result)
 {
-    return JsonLine()
-        .string("kind", "run")
+    JsonLine line;
+    line.string("kind", "run")
         .string("workload", config.workload)
         .string("backend", result.backend)
         .string("server_version", result.serverVersion)
@@ -150,8 +150,10 @@ std::string runJsonLine(const WorkloadConfig &config, const RunResult &result)
         .raw("load_seconds", formatJsNumber(std::round(result.load.seconds * 1000) / 1000))
         .raw("load_ops_per_s", integerText(result.load.opsPerSecond()))
         .raw("client_cpu_percent", integerText(result.clientCpu * 100))
-        .raw("partial", result.partial ? "true" : "false")
-        .text();
+        .raw("partial", result.partial ? "true" : "false");
+    if (!config.like.empty())
+        line.string("like", redactedConnection(config.like)).string("shape", result.shape);
+    return line.text();
 }
 
 std::string resultTable(const WorkloadConfig &config, const RunResult &result)
@@ -166,6 +168,10 @@ std::string resultTable(const WorkloadConfig &config, const RunResult &result)
           + (rate ? "fixed rate " + groupedInteger(config.rate) + " ops/s"
                   : std::string("closed loop"))
           + ", concurrency " + std::to_string(config.concurrency) + "\n";
+    if (!config.like.empty()) {
+        text += "keys and values shaped like " + jsonQuoted(redactedConnection(config.like)) + ": "
+                + result.shape + "\n";
+    }
     if (result.load.keys > 0) {
         text += "load phase: " + groupedInteger(double(result.load.keys)) + " keys in "
                 + twoDecimals(result.load.seconds) + " s ("

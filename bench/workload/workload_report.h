@@ -20,7 +20,8 @@ namespace kvs::bench {
 // "late" at a fixed rate).
 [[nodiscard]] std::string secondJsonLine(const WorkloadConfig &config, const SecondStats &second);
 // {"kind": "run", ...}: the run's context: backend, server_version, store, load_keys,
-// load_seconds, load_ops_per_s, client_cpu_percent, partial.
+// load_seconds, load_ops_per_s, client_cpu_percent, partial; with WorkloadConfig::like also
+// like (its password removed) and shape (what the sample found).
 [[nodiscard]] std::string runJsonLine(const WorkloadConfig &config, const RunResult &result);
 
 // The final table: a heading, the load phase, one row per operation and "all", the client's CPU.

@@ -20,6 +20,10 @@ struct OpResult
     std::uint64_t errors = 0;                          // calls that failed
     std::map<std::string, std::uint64_t> errorsByKind; // errorKindOf() -> count
     std::uint64_t late = 0; // fixed rate: calls started > 1 ms after their intended start
+    // A capacity step (StepMeasurer): calls due that were given up on, not made, counted in late,
+    // and in latency with their wait until given up (a lower bound); 0 in a plain run.
+    std::uint64_t unstarted = 0;
+    // Every call that ended (successes; errors are counted, not timed) and every unstarted one.
     std::shared_ptr<LatencyHistogram> latency = std::make_shared<LatencyHistogram>();
 };
 
@@ -53,6 +57,8 @@ struct RunResult
     // This process's CPU time over the warm-up and the measured time, divided by that wall
     // time: 1.0 is one core busy (the client's own cost, store threads included).
     double clientCpu = 0;
+    // With WorkloadConfig::like: what the sample found (DataShape::summary()); else empty.
+    std::string shape;
     std::vector<OpResult> ops; // one per operation the run made, in WorkOp order
     OpResult all;              // every operation together
     std::vector<SecondStats> series;

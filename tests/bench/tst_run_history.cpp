@@ -107,6 +107,85 @@ private slots:
         }
     }
 
+    void savedRunKeepsItsHistograms()
+    {
+        // Issue 44: the Benchmark view exports a saved run's histogram, so the history keeps
+        // every bucket and the exact extremes.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("h.sqlite")).toStdString();
+        const std::atomic<bool> cancel{false};
+        const RunResult result = runWorkload(quickConfig(), {}, cancel);
+        {
+            RunHistory history(path);
+            (void)history.append(quickConfig(), result, currentMachine(), 1);
+        }
+        const HistoryRun run = RunHistory(path).list().front();
+        const std::vector<SavedOp> expected = savedOps(result);
+        QCOMPARE(run.ops.size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            const LatencyHistogram &saved = *run.ops[i].latency;
+            const LatencyHistogram &measured = *expected[i].latency;
+            QCOMPARE(saved.count(), measured.count());
+            QCOMPARE(saved.minNanos(), measured.minNanos());
+            QCOMPARE(saved.maxNanos(), measured.maxNanos());
+            QCOMPARE(saved.sumNanos(), measured.sumNanos());
+            for (std::size_t b = 0; b < LatencyHistogram::kBuckets; ++b)
+                QCOMPARE(saved.countAt(b), measured.countAt(b));
+            for (const double p : {0.5, 0.99, 0.999, 1.0})
+                QCOMPARE(saved.percentileNanos(p), measured.percentileNanos(p));
+        }
+        QVERIFY(run.capacity.empty());
+    }
+
+    void savedCapacitySearchKeepsItsSteps()
+    {
+        QTemporaryDir dir;
+        RunHistory history(dir.filePath(QStringLiteral("h.sqlite")).toStdString());
+        CapacityStep held;
+        held.index = 1;
+        held.rate = 400;
+        held.achieved = 399.5;
+        held.held = true;
+        held.p50Us = 120.5;
+        held.p99Us = 900.25;
+        held.p999Us = 1500;
+        held.calls = 1998;
+        held.late = 3;
+        held.unstarted = 2;
+        held.lateShare = 0.0015;
+        CapacityStep broke = held;
+        broke.index = 2;
+        broke.rate = 800;
+        broke.repeat = true;
+        broke.held = false;
+        broke.broken = "p99 was 12.5 ms (SLO p99<5ms)";
+        WorkloadConfig config = quickConfig();
+        config.rate = 400;
+        RunResult result;
+        result.all.op = "all";
+        (void)history.append(config, result, currentMachine(), 1, {held, broke});
+        const HistoryRun run = history.list().front();
+        QCOMPARE(run.capacity.size(), std::size_t(2));
+        QCOMPARE(run.config.rate, 400.0);
+        const CapacityStep &first = run.capacity[0];
+        QCOMPARE(first.index, 1);
+        QCOMPARE(first.rate, 400.0);
+        QCOMPARE(first.achieved, 399.5);
+        QVERIFY(first.held);
+        QVERIFY(!first.repeat);
+        QCOMPARE(first.p50Us, 120.5);
+        QCOMPARE(first.p99Us, 900.25);
+        QCOMPARE(first.p999Us, 1500.0);
+        QCOMPARE(first.calls, 1998U);
+        QCOMPARE(first.late, 3U);
+        QCOMPARE(first.unstarted, 2U);
+        QCOMPARE(first.lateShare, 0.0015);
+        const CapacityStep &second = run.capacity[1];
+        QVERIFY(!second.held);
+        QVERIFY(second.repeat);
+        QCOMPARE(second.broken, broke.broken);
+    }
+
     void fileAndFolderArePrivate()
     {
         QTemporaryDir dir;

@@ -10,3 +10,9 @@ if(TARGET tst_bench_pane_postgres)
 endif()
 kvs_add_test(tst_bench_form benchmark/tst_bench_form.cpp LIBS kvs_ui)
 kvs_add_test(tst_bench_history benchmark/tst_bench_history.cpp LIBS kvs_ui)
+# Issue 44: Find capacity (on a store that stalls past a known rate), the .hgrm export, the SLO.
+kvs_add_test(tst_bench_capacity benchmark/tst_bench_capacity.cpp LIBS kvs_ui)
+if(TARGET tst_bench_capacity)
+    target_compile_definitions(tst_bench_capacity PRIVATE
+        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+endif()

@@ -56,76 +56,151 @@ BenchController::~BenchController()
 
 bool BenchController::start(const bench::WorkloadConfig &config)
 {
+    return launch(config, std::nullopt);
+}
+
+bool BenchController::findCapacity(const bench::WorkloadConfig &config,
+                                   const bench::CapacityOptions &options)
+{
+    return launch(config, options);
+}
+
+namespace {
+
+// The run finished: a plain run's result, or a capacity search's run at its highest rate that
+// held (empty when none held) with every step.
+struct Finished
+{
+    bench::RunResult result;
+    bench::WorkloadConfig config;
+    std::vector<bench::CapacityStep> steps;
+    bool saveable = true;
+};
+
+template <typename Post>
+Finished runOnWorker(const bench::WorkloadConfig &config,
+                     const std::optional<bench::CapacityOptions> &capacity,
+                     const bench::RunSeams &seams,
+                     const std::atomic<bool> &cancel,
+                     const Post &post)
+{
+    bench::RunCallbacks callbacks;
+    callbacks.onLoaded = [post](const bench::LoadPhase &load) {
+        post([load](BenchController &c) { emit c.loaded(load); });
+    };
+    callbacks.onSecond = [post](const bench::SecondStats &stats) {
+        post([stats](BenchController &c) { emit c.second(stats); });
+    };
+    Finished finished;
+    finished.config = config;
+    if (!capacity) {
+        finished.result = bench::runWorkload(config, callbacks, cancel, seams);
+        return finished;
+    }
+    bench::CapacityCallbacks steps;
+    steps.onStepStarted = [post](int index, double rate, bool repeat) {
+        post(
+            [index, rate, repeat](BenchController &c) { emit c.stepStarted(index, rate, repeat); });
+    };
+    steps.onStep = [post](const bench::CapacityStep &step) {
+        post([step](BenchController &c) { emit c.capacityStep(step); });
+    };
+    const bench::CapacityResult search
+        = bench::findCapacity(config, *capacity, callbacks, steps, cancel, seams);
+    finished.steps = search.steps;
+    finished.config.rate = search.highestHeld;
+    finished.saveable = search.heldRun.has_value();
+    if (search.heldRun)
+        finished.result = *search.heldRun;
+    finished.result.partial = search.end == bench::CapacityEnd::Stopped;
+    finished.result.load = search.loaded.load;
+    finished.result.backend = search.loaded.backend;
+    finished.result.serverVersion = search.loaded.serverVersion;
+    return finished;
+}
+
+} // namespace
+
+bool BenchController::launch(const bench::WorkloadConfig &config,
+                             const std::optional<bench::CapacityOptions> &capacity)
+{
     if (m_running) {
         emit failed(tr("A benchmark is running already."));
         return false;
     }
     try {
         bench::validateWorkloadConfig(config);
+        if (capacity)
+            bench::validateCapacityOptions(*capacity);
     } catch (const Error &error) {
         emit failed(QString::fromStdString(error.what()));
         return false;
     }
     m_config = config;
+    m_capacity = capacity;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_running = true;
     m_clock.start();
     emit started(config);
     QPointer<BenchController> self(this);
     const std::string historyPath = m_historyPath.toStdString();
-    m_worker
-        = QtConcurrent::run([self, relay = makeRelay(), config, historyPath, cancel = m_cancel] {
-              // Everything below runs on the worker; the GUI thread only receives posted copies.
-              const auto post = [self, relay](auto call) {
-                  QMetaObject::invokeMethod(
-                      relay.get(),
-                      [self, call] {
-                          if (self)
-                              call(*self);
-                      },
-                      Qt::QueuedConnection);
-              };
-              bench::RunCallbacks callbacks;
-              callbacks.onLoaded = [post](const bench::LoadPhase &load) {
-                  post([load](BenchController &c) { emit c.loaded(load); });
-              };
-              callbacks.onSecond = [post](const bench::SecondStats &stats) {
-                  post([stats](BenchController &c) { emit c.second(stats); });
-              };
-              bench::HistoryRun run;
-              bench::RunResult result;
-              try {
-                  result = bench::runWorkload(config, callbacks, *cancel);
-                  const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch());
-                  const bench::MachineInfo machine = bench::currentMachine();
-                  run = bench::historyRunOf(config, result, machine, now);
-              } catch (const std::exception &error) {
-                  const QString message = QString::fromStdString(error.what());
-                  post([message](BenchController &c) {
-                      c.m_running = false;
-                      emit c.failed(message);
-                  });
-                  return;
-              }
-              QString saveError;
-              std::vector<bench::HistoryRun> runs;
-              try {
-                  bench::RunHistory history(historyPath);
-                  run.id = history.append(config, result, run.machine, run.timeMs);
-                  runs = history.list();
-              } catch (const std::exception &error) {
-                  saveError = QString::fromStdString(error.what());
-              }
-              post([run, runs, saveError](BenchController &c) {
-                  c.m_running = false;
-                  if (saveError.isEmpty())
-                      emit c.historyLoaded(runs);
-                  emit c.finished(run);
-                  // After finished(), so that the reason stays in the view's status line.
-                  if (!saveError.isEmpty())
-                      emit c.failed(saveError);
-              });
-          });
+    m_worker = QtConcurrent::run([self,
+                                  relay = makeRelay(),
+                                  config,
+                                  capacity,
+                                  seams = m_seams,
+                                  historyPath,
+                                  cancel = m_cancel] {
+        // Everything below runs on the worker; the GUI thread only receives posted copies.
+        const auto post = [self, relay](auto call) {
+            QMetaObject::invokeMethod(
+                relay.get(),
+                [self, call] {
+                    if (self)
+                        call(*self);
+                },
+                Qt::QueuedConnection);
+        };
+        bench::HistoryRun run;
+        Finished finished;
+        try {
+            finished = runOnWorker(config, capacity, seams, *cancel, post);
+            const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch());
+            const bench::MachineInfo machine = bench::currentMachine();
+            run = bench::historyRunOf(
+                finished.config, finished.result, machine, now, finished.steps);
+        } catch (const std::exception &error) {
+            const QString message = QString::fromStdString(error.what());
+            post([message](BenchController &c) {
+                c.m_running = false;
+                emit c.failed(message);
+            });
+            return;
+        }
+        QString saveError;
+        std::vector<bench::HistoryRun> runs;
+        // A capacity search where no rate held has no run to save; its steps are shown.
+        if (finished.saveable) {
+            try {
+                bench::RunHistory history(historyPath);
+                run.id = history.append(
+                    finished.config, finished.result, run.machine, run.timeMs, finished.steps);
+                runs = history.list();
+            } catch (const std::exception &error) {
+                saveError = QString::fromStdString(error.what());
+            }
+        }
+        const bool saved = finished.saveable && saveError.isEmpty();
+        post([run, runs, saved, saveError](BenchController &c) {
+            c.m_running = false;
+            if (saved)
+                emit c.historyLoaded(runs);
+            emit c.finished(run);
+            // After finished(), so that the reason stays in the view's status line.
+            if (!saveError.isEmpty())
+                emit c.failed(saveError);
+        });
+    });
     return true;
 }
 

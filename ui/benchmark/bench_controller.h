@@ -1,7 +1,9 @@
 #pragma once
 
 #include "bench/history/run_history.h"
+#include "bench/workload/capacity_search.h"
 #include "bench/workload/workload_config.h"
+#include "bench/workload/workload_engine.h"
 
 #include <QElapsedTimer>
 #include <QFuture>
@@ -11,6 +13,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <optional>
 
 namespace kvs::bench {
 class RunHistoryWatch;
@@ -36,6 +39,15 @@ public:
 
     // Starts config's run; false (and failed()) when config is invalid or a run is in flight.
     bool start(const bench::WorkloadConfig &config);
+    // Starts a capacity search of config's workload (config.seconds and warmupSeconds are each
+    // step's, config.rate is ignored): stepStarted() and capacityStep() as it goes, then
+    // finished() with the run at the highest rate that held and every step (saved when a rate
+    // held). false (and failed()) as start(), or for bad options.
+    bool findCapacity(const bench::WorkloadConfig &config, const bench::CapacityOptions &options);
+    // Whether the run in flight (or the last) is a capacity search.
+    bool isCapacitySearch() const { return m_capacity.has_value(); }
+    // What a test puts between the engine and the store (bench/workload_engine.h).
+    void setRunSeams(bench::RunSeams seams) { m_seams = std::move(seams); }
     // Stops the run in flight; its partial result is kept, saved and reported by finished().
     void stop();
     bool isRunning() const { return m_running; }
@@ -59,6 +71,9 @@ signals:
     void started(const bench::WorkloadConfig &config);
     void loaded(const bench::LoadPhase &load);
     void second(const bench::SecondStats &second);
+    // A capacity search's run starts (its index from 1, its rate) or ends.
+    void stepStarted(int index, double rate, bool repeat);
+    void capacityStep(const bench::CapacityStep &step);
     // The run as saved (id 0 when saving failed: failed() says why).
     void finished(const bench::HistoryRun &run);
     void historyLoaded(const std::vector<bench::HistoryRun> &runs);
@@ -66,11 +81,16 @@ signals:
     void failed(const QString &message);
 
 private:
+    // Starts a run (no options) or a capacity search on the worker.
+    bool launch(const bench::WorkloadConfig &config,
+                const std::optional<bench::CapacityOptions> &capacity);
     // Reads the history on a pool thread when it changed (always when force).
     void readHistory(bool force);
 
     QString m_historyPath;
     bench::WorkloadConfig m_config;
+    std::optional<bench::CapacityOptions> m_capacity;
+    bench::RunSeams m_seams;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QFuture<void> m_worker;
     QFuture<void> m_historyReader;

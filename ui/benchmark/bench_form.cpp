@@ -4,6 +4,7 @@
 
 #include <kvs/errors.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -92,6 +93,8 @@ BenchForm::BenchForm(QWidget *parent)
     , m_store(new QComboBox(this))
     , m_pool(new QSpinBox(this))
     , m_durability(new QComboBox(this))
+    , m_slo(new QLineEdit(this))
+    , m_like(new QCheckBox(tr("Keys and values shaped like this database"), this))
 {
     m_target->setObjectName(QStringLiteral("benchTarget"));
     m_target->addItem(tr("Scratch SQLite file in a folder"), ScratchSqlite);
@@ -124,6 +127,7 @@ BenchForm::BenchForm(QWidget *parent)
         size->setValue(100);
         size->setSuffix(tr(" bytes"));
     }
+    m_valueRow->setObjectName(QStringLiteral("benchValueSize"));
     m_ttlShare->setObjectName(QStringLiteral("benchTtlShare"));
     m_ttlShare->setRange(0, 100);
     m_ttlShare->setDecimals(1);
@@ -158,6 +162,11 @@ BenchForm::BenchForm(QWidget *parent)
     m_durability->addItem(tr("the store's default"));
     m_durability->addItem(tr("normal (synchronous = NORMAL)"), QStringLiteral("normal"));
     m_durability->addItem(tr("full (synchronous = FULL)"), QStringLiteral("full"));
+    m_slo->setObjectName(QStringLiteral("benchSlo"));
+    m_slo->setPlaceholderText(QStringLiteral("p99<5ms,errors<0.1%"));
+    m_slo->setToolTip(tr("Thresholds the run must keep: p50, p90, p99, p999 or max below a time "
+                         "(us, ms, s), errors or late below a share in %, separated by commas. "
+                         "Find capacity searches the highest rate that keeps them."));
 
     m_form->setContentsMargins(0, 0, 0, 0);
     m_form->addRow(tr("Target:"), m_target);
@@ -178,6 +187,13 @@ BenchForm::BenchForm(QWidget *parent)
     m_form->addRow(tr("Store:"), m_store);
     m_form->addRow(tr("Pool size:"), m_pool);
     m_form->addRow(tr("Durability:"), m_durability);
+    m_form->addRow(tr("SLO:"), m_slo);
+    m_like->setObjectName(QStringLiteral("benchLike"));
+    m_like->setToolTip(tr("Sample up to 1,000 keys of this database (read-only) and give the "
+                          "scratch keys their depth and part kinds and the values their sizes. "
+                          "Which keys are picked stays the workload's distribution."));
+    m_form->addRow(QString(), m_like);
+    connect(m_like, &QCheckBox::toggled, this, &BenchForm::updateFields);
 
     connect(m_chooseFolder, &QPushButton::clicked, this, &BenchForm::chooseFolder);
     connect(m_target, &QComboBox::currentIndexChanged, this, &BenchForm::updateFields);
@@ -193,12 +209,14 @@ void BenchForm::setSqliteDatabase(const QString &path)
     if (QFileInfo(folder).isDir())
         m_folder->setText(folder);
     m_postgres.clear();
+    m_database = path.toStdString();
     setTarget(ScratchSqlite);
 }
 
 void BenchForm::setPostgresServer(const std::string &connection, const QString &displayName)
 {
     m_postgres = connection;
+    m_database = connection;
     m_target->setItemText(
         PostgresServer,
         tr("The PostgreSQL server of %1 (scratch kvsbench_ tables)").arg(displayName));
@@ -229,6 +247,16 @@ void BenchForm::setWorkload(const QString &name)
 QString BenchForm::mixText() const
 {
     return m_mix->text();
+}
+
+QString BenchForm::sloText() const
+{
+    return m_slo->text().trimmed();
+}
+
+void BenchForm::setSloText(const QString &text)
+{
+    m_slo->setText(text);
 }
 
 bool BenchForm::isQueue() const
@@ -272,6 +300,8 @@ bench::WorkloadConfig BenchForm::config() const
     }
     config.valueMin = static_cast<std::uint32_t>(m_valueMin->value());
     config.valueMax = static_cast<std::uint32_t>(m_valueMax->value());
+    if (m_like->isChecked() && !m_database.empty() && config.workload != "queue")
+        config.like = m_database;
     if (writes(mix))
         config.ttlShare = m_ttlShare->value() / 100;
     if (runs(mix, {bench::WorkOp::Scan}))
@@ -311,7 +341,13 @@ void BenchForm::showConfig(const bench::WorkloadConfig &config)
     m_pool->setValue(config.poolSize);
     m_durability->setCurrentIndex(
         std::max(0, m_durability->findData(QString::fromStdString(config.durability))));
+    m_like->setChecked(!config.like.empty());
     updateFields();
+}
+
+void BenchForm::setShapedLikeDatabase(bool on)
+{
+    m_like->setChecked(on);
 }
 
 void BenchForm::setRunning(bool running)
@@ -343,6 +379,9 @@ void BenchForm::updateFields()
     // The queue workload loads no keys: its producers enqueue, its listeners consume.
     m_form->setRowVisible(m_keys, !queue);
     m_form->setRowVisible(m_distribution, !queue);
+    m_form->setRowVisible(m_like, !queue && !m_database.empty());
+    // The sample gives the value sizes.
+    m_form->setRowVisible(m_valueRow, !(m_like->isChecked() && !queue && !m_database.empty()));
     m_form->setRowVisible(m_ttlShare, writes(mix));
     m_form->setRowVisible(m_scanLength, runs(mix, {bench::WorkOp::Scan}));
     m_concurrencyLabel->setText(queue ? tr("Producers:") : tr("Concurrency:"));

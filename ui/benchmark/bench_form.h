@@ -6,6 +6,7 @@
 
 #include <string>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
@@ -41,6 +42,10 @@ public:
     void setScratchFolder(const QString &folder);
     void setWorkload(const QString &name);
     QString mixText() const;
+    // The SLO thresholds as typed ("p99<5ms,errors<0.1%"; bench/workload/slo.h), for a capacity
+    // search and a run's check; empty for none.
+    QString sloText() const;
+    void setSloText(const QString &text);
 
     // The run the form describes; parameters that do not apply keep the engine's defaults. The
     // custom mix is parsed when it can be (start() reports a bad one).
@@ -49,6 +54,10 @@ public:
     void showConfig(const bench::WorkloadConfig &config);
     // Fields are read-only while a run is in flight.
     void setRunning(bool running);
+
+    // Whether the scratch keys and values take the shape of the tab's database (its sample;
+    // config().like).
+    void setShapedLikeDatabase(bool on);
 
     // Whether the row of field (a child of this form) is shown (tests).
     bool isFieldShown(const QWidget *field) const;
@@ -84,6 +93,9 @@ private:
     QComboBox *m_store;              // Owned.
     QSpinBox *m_pool;                // Owned.
     QComboBox *m_durability;         // Owned.
+    QLineEdit *m_slo;                // Owned.
+    QCheckBox *m_like;               // Owned.
+    std::string m_database;          // the tab's database (path or connection): --like's source
     std::string m_postgres;          // the connection string, with its password; empty: no server
     bool m_running = false;
 };

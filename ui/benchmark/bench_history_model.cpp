@@ -77,6 +77,8 @@ QVariant BenchHistoryModel::data(const QModelIndex &index, int role) const
     case Concurrency:
         return run.config.concurrency;
     case Mode:
+        if (!run.capacity.empty())
+            return tr("capacity: %1 ops/s").arg(QLocale().toString(run.config.rate, 'f', 0));
         return run.config.rate > 0 ? tr("%1 ops/s").arg(QLocale().toString(run.config.rate, 'f', 0))
                                    : tr("closed loop");
     case OpsPerSecond:

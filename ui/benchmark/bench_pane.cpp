@@ -1,5 +1,6 @@
 #include "benchmark/bench_pane.h"
 
+#include "bench/workload/percentile_distribution.h"
 #include "bench/workload/workload_mix.h"
 #include "benchmark/bench_chart.h"
 #include "benchmark/bench_controller.h"
@@ -7,6 +8,8 @@
 #include "benchmark/bench_form.h"
 #include "benchmark/bench_history_model.h"
 #include "benchmark/bench_result_model.h"
+#include "benchmark/bench_run_text.h"
+#include "benchmark/capacity_chart.h"
 #include "benchmark/reference_figures.h"
 
 #include <kvs/errors.h>
@@ -19,7 +22,9 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -51,6 +56,10 @@ BenchPane::BenchPane(QWidget *parent)
     , m_stop(new QPushButton(tr("Stop"), this))
     , m_status(new QLabel(this))
     , m_chart(new BenchChart(this))
+    , m_capacityChart(new CapacityChart(this))
+    , m_charts(new QStackedWidget(this))
+    , m_findCapacity(new QPushButton(tr("Find capacity"), this))
+    , m_exportHgrm(new QPushButton(tr("Histogram…"), this))
     , m_resultView(newTable(this))
     , m_historyView(newTable(this))
     , m_exportJson(new QPushButton(tr("Export JSON…"), this))
@@ -68,6 +77,14 @@ BenchPane::BenchPane(QWidget *parent)
                == QMessageBox::Yes;
     };
     m_delete->setToolTip(tr("Delete the selected runs from the history."));
+    m_findCapacity->setToolTip(
+        tr("Run fixed-rate steps, doubling the rate and then bisecting, to find the highest "
+           "rate that keeps the SLO (and starts at most 5 % of its calls late). Each step runs "
+           "the warm-up and the measured seconds."));
+    m_exportHgrm->setToolTip(tr("Save the run's latency histogram as HdrHistogram's percentile "
+                                "distribution (.hgrm), as wrk2 writes it."));
+    m_charts->addWidget(m_chart);
+    m_charts->addWidget(m_capacityChart);
     m_stop->setEnabled(false);
     m_status->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("benchStatus"));
@@ -80,6 +97,7 @@ BenchPane::BenchPane(QWidget *parent)
     form->addWidget(m_form);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
+    buttons->addWidget(m_findCapacity);
     buttons->addWidget(m_stop);
     buttons->addStretch();
     form->addLayout(buttons);
@@ -90,13 +108,14 @@ BenchPane::BenchPane(QWidget *parent)
 
     auto *top = new QSplitter(Qt::Horizontal, this);
     top->addWidget(formBox);
-    top->addWidget(m_chart);
+    top->addWidget(m_charts);
     top->setStretchFactor(1, 1);
 
     auto *exports = new QHBoxLayout;
     exports->addWidget(new QLabel(tr("Saved runs:"), this));
     exports->addStretch();
-    for (QPushButton *button : {m_exportJson, m_exportCsv, m_exportPng, m_exportSvg, m_delete})
+    for (QPushButton *button :
+         {m_exportJson, m_exportCsv, m_exportHgrm, m_exportPng, m_exportSvg, m_delete})
         exports->addWidget(button);
     auto *historyBox = new QWidget(this);
     auto *historyLayout = new QVBoxLayout(historyBox);
@@ -119,6 +138,9 @@ BenchPane::BenchPane(QWidget *parent)
     m_statusTimer.setInterval(250);
     connect(&m_statusTimer, &QTimer::timeout, this, &BenchPane::updateStatus);
     connect(m_start, &QPushButton::clicked, this, &BenchPane::start);
+    connect(m_findCapacity, &QPushButton::clicked, this, &BenchPane::findCapacity);
+    connect(m_controller, &BenchController::stepStarted, this, &BenchPane::onStepStarted);
+    connect(m_controller, &BenchController::capacityStep, m_capacityChart, &CapacityChart::addStep);
     connect(m_stop, &QPushButton::clicked, this, &BenchPane::stop);
     connect(m_controller, &BenchController::started, this, &BenchPane::onStarted);
     connect(m_controller, &BenchController::loaded, this, &BenchPane::onLoaded);
@@ -157,6 +179,12 @@ BenchPane::BenchPane(QWidget *parent)
                          tr("PNG image (*.png)"),
                          QStringLiteral(".png"),
                          &BenchPane::exportPng);
+    });
+    connect(m_exportHgrm, &QPushButton::clicked, this, [this] {
+        exportWithDialog(tr("Save the latency histogram"),
+                         tr("HdrHistogram percentile distribution (*.hgrm)"),
+                         QStringLiteral(".hgrm"),
+                         &BenchPane::exportHgrm);
     });
     connect(m_exportSvg, &QPushButton::clicked, this, [this] {
         exportWithDialog(tr("Save the chart as SVG"),
@@ -198,6 +226,19 @@ bench::WorkloadConfig BenchPane::config() const
     return m_form->config();
 }
 
+std::optional<std::vector<bench::SloThreshold>> BenchPane::formSlo()
+{
+    if (m_form->sloText().isEmpty())
+        return std::vector<bench::SloThreshold>{};
+    try {
+        return bench::parseSlo(m_form->sloText().toStdString());
+    } catch (const Error &error) {
+        m_status->setText(
+            tr("The SLO does not read: %1").arg(QString::fromStdString(error.what())));
+        return std::nullopt;
+    }
+}
+
 bool BenchPane::start()
 {
     bench::WorkloadConfig run = config();
@@ -213,7 +254,50 @@ bool BenchPane::start()
             return false;
         }
     }
+    if (!formSlo())
+        return false;
     return m_controller->start(run);
+}
+
+bool BenchPane::findCapacity()
+{
+    bench::WorkloadConfig search = config();
+    if (m_form->target() == BenchForm::PostgresServer && !m_form->hasPostgresServer()) {
+        m_status->setText(tr("This database is not on a PostgreSQL server."));
+        return false;
+    }
+    if (search.workload == "custom") {
+        try {
+            search.mix = bench::parseMix(m_form->mixText().toStdString());
+        } catch (const Error &error) {
+            m_status->setText(QString::fromStdString(error.what()));
+            return false;
+        }
+    }
+    const std::optional<std::vector<bench::SloThreshold>> slo = formSlo();
+    if (!slo)
+        return false;
+    search.rate = 0;
+    bench::CapacityOptions options;
+    options.slo = *slo;
+    return m_controller->findCapacity(search, options);
+}
+
+void BenchPane::onStepStarted(int index, double rate, bool repeat)
+{
+    m_stepText = BenchRunText::step(index, rate, repeat);
+    m_stepStartedMs = m_controller->elapsedMs();
+    updateStatus();
+}
+
+bool BenchPane::showsCapacity() const
+{
+    return m_charts->currentWidget() == m_capacityChart;
+}
+
+void BenchPane::showCapacity(bool on)
+{
+    m_charts->setCurrentWidget(on ? static_cast<QWidget *>(m_capacityChart) : m_chart);
 }
 
 void BenchPane::onStarted(const bench::WorkloadConfig &config)
@@ -221,6 +305,9 @@ void BenchPane::onStarted(const bench::WorkloadConfig &config)
     // The form shows the run in flight, also one started through the controller.
     m_form->showConfig(config);
     m_loadedAtMs.reset();
+    m_stepText.clear();
+    showCapacity(m_controller->isCapacitySearch());
+    m_capacityChart->startSearch();
     m_chart->startRun(config.seconds);
     m_results->clear();
     m_shown.reset();
@@ -244,11 +331,8 @@ void BenchPane::onLoaded(const bench::LoadPhase &)
 void BenchPane::onFinished(const bench::HistoryRun &run)
 {
     m_statusTimer.stop();
-    const QString ops = run.ops.empty() ? QStringLiteral("0")
-                                        : QLocale().toString(run.ops.back().opsPerSecond, 'f', 0);
-    QString text = run.partial ? tr("Stopped early after %1 s: %2 ops/s, a partial result.")
-                                     .arg(QLocale().toString(run.seconds, 'f', 1), ops)
-                               : tr("Finished: %1 ops/s.").arg(ops);
+    const std::optional<std::vector<bench::SloThreshold>> slo = formSlo();
+    QString text = BenchRunText::finished(run, slo.value_or(std::vector<bench::SloThreshold>{}));
     if (run.id > 0)
         text += QLatin1Char(' ') + tr("Saved as run #%1.").arg(run.id);
     m_status->setText(text);
@@ -346,6 +430,11 @@ void BenchPane::showRuns(const std::vector<bench::HistoryRun> &runs)
     }
     m_results->setRuns(std::move(rows));
     m_chart->showRuns(runs);
+    // One capacity search: its steps; several runs compare their seconds.
+    const bool capacity = runs.size() == 1 && !runs.front().capacity.empty();
+    if (capacity)
+        m_capacityChart->showSteps(runs.front().capacity);
+    showCapacity(capacity);
     // The reference's figures are no run of ours to export.
     if (runs.size() == 1 && !ReferenceFigures::isReference(runs.front()))
         m_shown = runs.front();
@@ -361,6 +450,12 @@ void BenchPane::updateStatus()
     const bench::WorkloadConfig &run = m_controller->config();
     if (!m_loadedAtMs) {
         m_status->setText(tr("Loading %1 keys…").arg(QLocale().toString(qulonglong(run.keys))));
+        return;
+    }
+    if (m_controller->isCapacitySearch()) {
+        // Each step runs its warm-up and measured seconds; how many steps is not known ahead.
+        const double inStep = (m_controller->elapsedMs() - m_stepStartedMs) / 1000.0;
+        m_status->setText(BenchRunText::stepProgress(m_stepText, inStep, run));
         return;
     }
     const double elapsed = (m_controller->elapsedMs() - *m_loadedAtMs) / 1000.0;
@@ -381,10 +476,13 @@ void BenchPane::updateControls()
     const bool running = m_controller->isRunning();
     m_form->setRunning(running);
     m_start->setEnabled(!running);
+    m_findCapacity->setEnabled(!running);
     m_stop->setEnabled(running);
     const bool one = !running && m_shown.has_value();
     m_exportJson->setEnabled(one);
     m_exportCsv->setEnabled(one);
+    // Runs saved before the history kept histograms have none.
+    m_exportHgrm->setEnabled(one && !m_shown->ops.empty() && m_shown->ops.back().latency);
     m_exportPng->setEnabled(!running);
     m_exportSvg->setEnabled(!running);
     m_delete->setEnabled(!running && !selectedRunIds(true).empty());
@@ -412,9 +510,25 @@ bool BenchPane::exportCsv(const QString &path)
     return true;
 }
 
+bool BenchPane::exportHgrm(const QString &path)
+{
+    if (!m_shown || m_shown->ops.empty() || !m_shown->ops.back().latency) {
+        m_status->setText(tr("Cannot write %1: %2").arg(path, tr("no histogram of a run shown")));
+        return false;
+    }
+    QSaveFile file(path);
+    const std::string text = bench::percentileDistribution(*m_shown->ops.back().latency);
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit()) {
+        m_status->setText(tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    return true;
+}
+
 bool BenchPane::exportPng(const QString &path)
 {
-    if (m_chart->savePng(path))
+    if (showsCapacity() ? m_capacityChart->savePng(path) : m_chart->savePng(path))
         return true;
     m_status->setText(tr("Cannot write %1.").arg(path));
     return false;
@@ -422,7 +536,7 @@ bool BenchPane::exportPng(const QString &path)
 
 bool BenchPane::exportSvg(const QString &path)
 {
-    if (m_chart->saveSvg(path))
+    if (showsCapacity() ? m_capacityChart->saveSvg(path) : m_chart->saveSvg(path))
         return true;
     m_status->setText(tr("Cannot write %1.").arg(path));
     return false;

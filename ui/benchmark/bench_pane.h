@@ -1,6 +1,7 @@
 #pragma once
 
 #include "bench/history/run_history.h"
+#include "bench/workload/slo.h"
 #include "bench/workload/workload_config.h"
 
 #include <QTimer>
@@ -8,14 +9,17 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 class QLabel;
 class QPushButton;
+class QStackedWidget;
 class QTableView;
 
 namespace kvs::ui {
 
 class BenchChart;
+class CapacityChart;
 class BenchForm;
 class BenchController;
 class BenchHistoryModel;
@@ -26,7 +30,9 @@ class BenchResultModel;
 // the database's own data), with a live chart of ops/s and p50 / p99 per second, Start and Stop
 // (a stopped run keeps its partial result, marked as such), the result table per operation, and
 // the run history shared with `kvs bench --save`: select runs to compare them side by side, and
-// export a run as JSON or CSV, the chart as PNG or SVG. Thread rule: GUI thread only.
+// export a run as JSON or CSV, its latency histogram as .hgrm, the chart as PNG or SVG. "Find
+// capacity" searches the highest fixed rate that keeps the form's SLO, charting each step
+// (CapacityChart). Thread rule: GUI thread only.
 class BenchPane : public QWidget
 {
     Q_OBJECT
@@ -48,6 +54,9 @@ public:
     void setWorkload(const QString &name);
     // Starts the form's run; false when it is refused (the status says why).
     bool start();
+    // Starts a capacity search of the form's workload against its SLO (each step runs the
+    // form's warm-up and measured seconds); false when it is refused (the status says why).
+    bool findCapacity();
     void stop();
 
     // The run shown (the last finished, or the one selected in the history); nullopt for none.
@@ -56,15 +65,22 @@ public:
     bool exportCsv(const QString &path);
     bool exportPng(const QString &path);
     bool exportSvg(const QString &path);
+    // The shown run's latency histogram (all operations) as HdrHistogram's .hgrm text.
+    bool exportHgrm(const QString &path);
 
     BenchController *controller() const { return m_controller; }
     BenchForm *form() const { return m_form; }
     BenchChart *chart() const { return m_chart; }
+    CapacityChart *capacityChart() const { return m_capacityChart; }
+    // Whether the capacity chart is the one shown (a search, or a saved search selected).
+    bool showsCapacity() const;
     BenchResultModel *resultModel() const { return m_results; }
     BenchHistoryModel *historyModel() const { return m_history; }
     QTableView *historyView() const { return m_historyView; }
     QPushButton *startButton() const { return m_start; }
     QPushButton *stopButton() const { return m_stop; }
+    QPushButton *findCapacityButton() const { return m_findCapacity; }
+    QPushButton *exportHgrmButton() const { return m_exportHgrm; }
     QPushButton *deleteButton() const { return m_delete; }
     // Asks before saved runs are deleted: question -> yes. A message box unless set (tests).
     void setConfirm(std::function<bool(const QString &)> confirm)
@@ -83,6 +99,10 @@ private:
     void onStarted(const bench::WorkloadConfig &config);
     void onLoaded(const bench::LoadPhase &load);
     void onFinished(const bench::HistoryRun &run);
+    void onStepStarted(int index, double rate, bool repeat);
+    // The form's SLO; nullopt (and the status says why) when it does not parse.
+    std::optional<std::vector<bench::SloThreshold>> formSlo();
+    void showCapacity(bool on);
     void onHistoryLoaded(const std::vector<bench::HistoryRun> &runs);
     void showSelectedRuns();
     // The ids of the selected history rows, in row order; savedOnly: without the reference's.
@@ -104,6 +124,10 @@ private:
     QPushButton *m_stop;                            // Owned.
     QLabel *m_status;                               // Owned.
     BenchChart *m_chart;                            // Owned.
+    CapacityChart *m_capacityChart;                 // Owned.
+    QStackedWidget *m_charts;                       // Owned.
+    QPushButton *m_findCapacity;                    // Owned.
+    QPushButton *m_exportHgrm;                      // Owned.
     QTableView *m_resultView;                       // Owned.
     QTableView *m_historyView;                      // Owned.
     QPushButton *m_exportJson;                      // Owned.
@@ -114,6 +138,8 @@ private:
     std::function<bool(const QString &)> m_confirm; // asks before deleting
     QTimer m_statusTimer;
     std::optional<qint64> m_loadedAtMs; // controller time when the load phase ended
+    QString m_stepText;                 // a capacity search: the step under way
+    qint64 m_stepStartedMs = 0;         // controller time when that step started
     std::optional<bench::HistoryRun> m_shown;
     bool m_historyRead = false;
 };

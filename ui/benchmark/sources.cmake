@@ -3,6 +3,8 @@ list(APPEND KVS_UI_SOURCES
     benchmark/bench_result_model.cpp
     benchmark/bench_history_model.cpp
     benchmark/bench_chart.cpp
+    benchmark/capacity_chart.cpp
+    benchmark/bench_run_text.cpp
     benchmark/bench_export.cpp
     benchmark/bench_form.cpp
     benchmark/bench_controller.cpp

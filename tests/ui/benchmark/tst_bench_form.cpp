@@ -7,6 +7,7 @@
 #include "benchmark/bench_pane.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -193,6 +194,42 @@ private slots:
         for (const bench::SavedOp &op : runs[1].ops)
             handled = handled || (op.op == "handler" && op.ops > 0);
         QVERIFY(handled);
+    }
+
+    // Issue 44: "Keys and values shaped like this database" samples the tab's database.
+    void shapeLikeTheDatabaseOnlyWhereThereIsOne()
+    {
+        BenchForm form;
+        form.show();
+        auto *like = field<QCheckBox>(form, "benchLike");
+        QVERIFY(!form.isFieldShown(like)); // no database yet
+        form.setSqliteDatabase(QStringLiteral("/data/shop.db"));
+        QVERIFY(form.isFieldShown(like));
+        QVERIFY(form.config().like.empty());
+        form.setShapedLikeDatabase(true);
+        QCOMPARE(form.config().like, std::string("/data/shop.db"));
+        // The sample gives the value sizes; the queue workload has no keyspace to shape.
+        auto *valueSize = field<QWidget>(form, "benchValueSize");
+        QVERIFY(!form.isFieldShown(valueSize));
+        form.setWorkload(QStringLiteral("queue"));
+        QVERIFY(!form.isFieldShown(like));
+        QVERIFY(form.config().like.empty());
+        form.setWorkload(QStringLiteral("ycsb-a"));
+        form.setPostgresServer("postgresql://u:secret@127.0.0.1/db", QStringLiteral("db"));
+        QCOMPARE(form.config().like, std::string("postgresql://u:secret@127.0.0.1/db"));
+        form.setShapedLikeDatabase(false);
+        QVERIFY(form.config().like.empty());
+        QVERIFY(form.isFieldShown(valueSize));
+    }
+
+    void theSloIsTheFormsText()
+    {
+        BenchForm form;
+        auto *slo = field<QLineEdit>(form, "benchSlo");
+        slo->setText(QStringLiteral("  p99<5ms,errors<0.1% "));
+        QCOMPARE(form.sloText(), QStringLiteral("p99<5ms,errors<0.1%"));
+        form.setSloText(QStringLiteral("max<1s"));
+        QCOMPARE(slo->text(), QStringLiteral("max<1s"));
     }
 };
 
