@@ -81,6 +81,69 @@ QFuture<std::vector<KeyRow>> SqlAdapter::listKeyRows(
     });
 }
 
+bool ValuePrefilter::admits(std::string_view storedValue) const
+{
+    const auto holds = [storedValue](std::string_view part) {
+        return storedValue.find(part) != std::string_view::npos;
+    };
+    if (needle.empty() || holds("\\u") || holds("\\/"))
+        return true;
+    if (alsoTyped && !storedValue.empty() && storedValue.front() == '\x03')
+        return true;
+    if (alsoSentinels && storedValue.size() <= 1)
+        return true;
+    if (alsoNumbers) {
+        int digits = 0;
+        for (std::size_t i = 0; i < storedValue.size(); ++i) {
+            const char c = storedValue[i];
+            if (digits > 0 && (c == '.' || c == 'e' || c == 'E'))
+                return true;
+            digits = c >= '0' && c <= '9' ? digits + 1 : 0;
+            if (digits == 16)
+                return true;
+        }
+    }
+    if (!asciiCaseInsensitive)
+        return holds(needle);
+    std::string folded(storedValue);
+    for (char &c : folded) {
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    }
+    return folded.find(needle) != std::string::npos;
+}
+
+QFuture<ValueScanPage> SqlAdapter::scanValues(std::string start,
+                                              std::string end,
+                                              std::int64_t now,
+                                              ValuePrefilter prefilter,
+                                              std::int64_t limit,
+                                              std::int64_t scanLimit)
+{
+    // Pages of at most 1000 rows: an adapter of the user's never holds more in memory.
+    const std::int64_t page = std::min<std::int64_t>(scanLimit, 1000);
+    return kvs::then(listAsc(std::move(start), std::move(end), now, page),
+                     [prefilter = std::move(prefilter), limit, page](std::vector<KvRow> rows) {
+                         ValueScanPage result;
+                         // Copied first: the candidates' rows are moved out below.
+                         const std::string last = rows.empty() ? std::string() : rows.back().key;
+                         for (KvRow &row : rows) {
+                             ++result.scanned;
+                             const std::string key = row.key;
+                             if (prefilter.admits(row.value)) {
+                                 result.rows.push_back(std::move(row));
+                                 if (static_cast<std::int64_t>(result.rows.size()) == limit) {
+                                     result.resumeAt = key + '\0';
+                                     return result;
+                                 }
+                             }
+                         }
+                         if (static_cast<std::int64_t>(rows.size()) == page)
+                             result.resumeAt = last + '\0';
+                         return result;
+                     });
+}
+
 QFuture<std::optional<KvRow>> SqlAdapter::getRaw(std::string key)
 {
     return get(std::move(key), std::numeric_limits<std::int64_t>::min());

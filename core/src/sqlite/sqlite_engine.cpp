@@ -294,6 +294,43 @@ std::vector<KeyRow> SqliteEngine::listKeyRows(std::string_view start,
     return rows;
 }
 
+ValueScanPage SqliteEngine::scanValues(std::string_view start,
+                                       std::string_view end,
+                                       std::int64_t now,
+                                       const ValuePrefilter &prefilter,
+                                       std::int64_t limit,
+                                       std::int64_t scanLimit)
+{
+    StatementScope scan(statement(SqlId::ScanValues));
+    scan->bindBlob(1, start);
+    scan->bindBlob(2, end);
+    scan->bindInt64(3, now);
+    scan->bindBlob(4, prefilter.needle);
+    scan->bindText(5, prefilter.needle);
+    scan->bindInt64(6, prefilter.asciiCaseInsensitive ? 1 : 0);
+    scan->bindInt64(7, prefilter.alsoTyped ? 1 : 0);
+    scan->bindInt64(8, prefilter.alsoSentinels ? 1 : 0);
+    scan->bindInt64(9, scanLimit);
+    scan->bindInt64(10, prefilter.alsoNumbers ? 1 : 0);
+    ValueScanPage page;
+    std::string last;
+    while (scan->step()) {
+        ++page.scanned;
+        last.assign(scan->columnBytes(0));
+        if (scan->columnIsNull(1))
+            continue;
+        page.rows.push_back(KvRow{last,
+                                  std::string(scan->columnBytes(1)),
+                                  scan->columnInt64(2),
+                                  scan->columnOptionalInt64(3)});
+        if (static_cast<std::int64_t>(page.rows.size()) == limit)
+            break;
+    }
+    if (static_cast<std::int64_t>(page.rows.size()) == limit || page.scanned == scanLimit)
+        page.resumeAt = last + '\0';
+    return page;
+}
+
 void SqliteEngine::upsert(std::string_view key,
                           std::string_view value,
                           std::int64_t version,
