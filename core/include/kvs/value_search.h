@@ -21,13 +21,14 @@
 /// never matches and is counted.
 ///
 /// A text search asks the database first for the rows whose stored bytes can hold the text
-/// (SqlAdapter::scanValues, ValuePrefilter: SQLite instr(), PostgreSQL position() on the bytes),
-/// and decodes only those: a text that lies inside one string, number or name of the literal
-/// appears in the stored bytes as it is. Texts with spaces, quotes, brackets, commas, colons or
-/// backslashes are looked for by their longest piece without them; a case-insensitive text by
-/// its longest piece of ASCII letters other than k and s (U+212A KELVIN SIGN folds to k, U+017F
-/// to s), digits and punctuation; pieces that can be part of the literal's own words (new Date,
-/// 12n, NaN, true) also take the rows those words are stored differently in. A text without
+/// (SqlAdapter::scanValues, ValuePrefilter: on SQLite applied in process to each stored value
+/// as the statement steps; on PostgreSQL position() on the bytea, so only candidates cross the
+/// network), and decodes only those: a text that lies inside one string, number or name of the
+/// literal appears in the stored bytes as it is. Texts with spaces, quotes, brackets, commas,
+/// colons or backslashes are looked for by their longest piece without them; a case-insensitive
+/// text by its longest piece of ASCII letters other than k and s (U+212A KELVIN SIGN folds to k,
+/// U+017F to s), digits and punctuation; pieces that can be part of the literal's own words (new
+/// Date, 12n, NaN, true) also take the rows those words are stored differently in. A text without
 /// such a piece, a regular expression, and --in-keys read every row. Rows that hold "\u" or
 /// "\/" (other JSON writers' escapes) are always decoded. A condition is evaluated on decoded
 /// values, never turned into a prefilter.

@@ -9,6 +9,7 @@
 #include <QPromise>
 #include <QThreadPool>
 
+#include <algorithm>
 #include <limits>
 #include <memory>
 
@@ -81,36 +82,62 @@ QFuture<std::vector<KeyRow>> SqlAdapter::listKeyRows(
     });
 }
 
+namespace {
+
+// The bytes "\\u" or "\\/" anywhere (the rule is about bytes, as PostgreSQL's position() is:
+// an escaped backslash before a u counts too). A backslash is rare, so memchr finds them.
+bool holdsForeignEscape(std::string_view bytes)
+{
+    for (std::size_t at = bytes.find('\\'); at != std::string_view::npos && at + 1 < bytes.size();
+         at = bytes.find('\\', at + 1)) {
+        if (bytes[at + 1] == 'u' || bytes[at + 1] == '/')
+            return true;
+    }
+    return false;
+}
+
+char lowerAscii(char c)
+{
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// needle (lower-case ASCII) in bytes, ignoring the case of ASCII letters.
+bool holdsFolded(std::string_view bytes, std::string_view needle)
+{
+    const auto found
+        = std::search(bytes.begin(), bytes.end(), needle.begin(), needle.end(), [](char a, char b) {
+              return lowerAscii(a) == b;
+          });
+    return found != bytes.end();
+}
+
+// A digit followed by '.', 'e' or 'E', or sixteen digits in a row.
+bool holdsNumberForm(std::string_view bytes)
+{
+    int digits = 0;
+    for (const char c : bytes) {
+        if (digits > 0 && (c == '.' || c == 'e' || c == 'E'))
+            return true;
+        digits = c >= '0' && c <= '9' ? digits + 1 : 0;
+        if (digits == 16)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 bool ValuePrefilter::admits(std::string_view storedValue) const
 {
-    const auto holds = [storedValue](std::string_view part) {
-        return storedValue.find(part) != std::string_view::npos;
-    };
-    if (needle.empty() || holds("\\u") || holds("\\/"))
+    if (needle.empty())
         return true;
-    if (alsoTyped && !storedValue.empty() && storedValue.front() == '\x03')
+    if (asciiCaseInsensitive ? holdsFolded(storedValue, needle)
+                             : storedValue.find(needle) != std::string_view::npos)
         return true;
-    if (alsoSentinels && storedValue.size() <= 1)
-        return true;
-    if (alsoNumbers) {
-        int digits = 0;
-        for (std::size_t i = 0; i < storedValue.size(); ++i) {
-            const char c = storedValue[i];
-            if (digits > 0 && (c == '.' || c == 'e' || c == 'E'))
-                return true;
-            digits = c >= '0' && c <= '9' ? digits + 1 : 0;
-            if (digits == 16)
-                return true;
-        }
-    }
-    if (!asciiCaseInsensitive)
-        return holds(needle);
-    std::string folded(storedValue);
-    for (char &c : folded) {
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c - 'A' + 'a');
-    }
-    return folded.find(needle) != std::string::npos;
+    return holdsForeignEscape(storedValue)
+           || (alsoTyped && !storedValue.empty() && storedValue.front() == '\x03')
+           || (alsoSentinels && storedValue.size() <= 1)
+           || (alsoNumbers && holdsNumberForm(storedValue));
 }
 
 QFuture<ValueScanPage> SqlAdapter::scanValues(std::string start,

@@ -84,7 +84,8 @@ public:
                                     std::int64_t limit,
                                     bool descending);
 
-    // SqlAdapter::scanValues: steps the range's rows in key order; only candidates are copied.
+    // SqlAdapter::scanValues: steps the range's rows in key order, applying ValuePrefilter to
+    // each value in place; only candidates are copied.
     ValueScanPage scanValues(std::string_view start,
                              std::string_view end,
                              std::int64_t now,

@@ -39,24 +39,11 @@ std::string buildSql(SqlId id, const TableNames &names)
                  "length(value) END, expires_at FROM "
                + kv + " WHERE key >= ?1 AND key < ?2" + live + "3) ORDER BY key "
                + (id == SqlId::KeyRowsAsc ? "ASC" : "DESC") + " LIMIT ?4";
-    case SqlId::ScanValues: {
-        std::string sixteenDigits;
-        for (int i = 0; i < 16; ++i)
-            sixteenDigits += "[0-9]";
-        // Every row of the range is stepped, but only a candidate's value is handed out
-        // (SqlAdapter::scanValues). instr() on two BLOBs compares bytes; lower() folds ASCII
-        // letters only (no ICU here), as ValuePrefilter says. A backslash is rare, so the two
-        // escapes are looked for only after one was found. GLOB never matches a BLOB: the
-        // number forms are looked for in the value cast to TEXT.
-        return "SELECT key, CASE WHEN (expires_at IS NULL OR expires_at > ?3) AND (length(?4) = 0 "
-               "OR (CASE WHEN ?6 THEN instr(lower(value), ?5) ELSE instr(value, ?4) END) > 0 OR "
-               "(instr(value, x'5c') > 0 AND (instr(value, x'5c75') > 0 OR instr(value, x'5c2f') "
-               "> 0)) OR (?7 AND substr(value, 1, 1) IN (x'03', char(3))) OR (?8 AND "
-               "length(value) <= 1) OR (?10 AND (CAST(value AS TEXT) GLOB '*[0-9][.eE]*' OR "
-               "CAST(value AS TEXT) GLOB '*"
-               + sixteenDigits + "*'))) THEN value END, version, expires_at FROM " + kv
-               + " WHERE key >= ?1 AND key < ?2 ORDER BY key LIMIT ?9";
-    }
+    case SqlId::ScanValues:
+        // Every row of the range, expired ones too: the engine applies ValuePrefilter to each
+        // value as it steps (SqliteEngine::scanValues).
+        return "SELECT key, value, version, expires_at FROM " + kv
+               + " WHERE key >= ?1 AND key < ?2 ORDER BY key LIMIT ?3";
     case SqlId::CleanExpired:
         return "DELETE FROM " + kv
                + " WHERE expires_at IS NOT NULL AND expires_at <= ?1 RETURNING key";

@@ -21,10 +21,8 @@ enum class SqlId {
     // ?1 lower, ?2 upper, ?3 now, ?4 limit -> key, value head, value size, expires_at
     KeyRowsAsc,
     KeyRowsDesc, // same, descending
-    // ?1 lower, ?2 upper, ?3 now, ?4 needle (BLOB), ?5 the same as lower-case TEXT, ?6 1: ignore
-    // ASCII case, ?7 1: typed rows too, ?8 1: one-byte rows too, ?9 rows to read, ?10 1: rows
-    // with numbers in other forms too -> key, value (NULL unless a live candidate:
-    // ValuePrefilter), version, expires_at of every row read
+    // ?1 lower, ?2 upper, ?3 rows to read -> key, value, version, expires_at of every row, in
+    // key order (SqlAdapter::scanValues)
     ScanValues,
     CleanExpired, // ?1 now -> key of every deleted row
     Enqueue,      // ?1 topic, ?2 payload, ?3 enqueued_at, ?4 deliver_at, ?5 max_attempts -> id

@@ -81,6 +81,58 @@ private slots:
         test::scanValuesFollowsTheRule(b);
     }
 
+    // ValuePrefilter::admits, which SQLite applies to every row it steps, on values chosen at
+    // the rule's edges (the PostgreSQL test holds the server's statement to the same rule).
+    void admitsFollowsItsRule()
+    {
+        const auto filter = [](std::string needle, bool caseless = false) {
+            ValuePrefilter f;
+            f.needle = std::move(needle);
+            f.asciiCaseInsensitive = caseless;
+            return f;
+        };
+        QVERIFY(ValuePrefilter{}.admits("anything"));
+        QVERIFY(ValuePrefilter{}.admits(""));
+        QVERIFY(filter("hay").admits("\"haystack\""));
+        QVERIFY(!filter("hay").admits("\"HAYSTACK\""));
+        QVERIFY(!filter("hay").admits("\"ha\""));
+        QVERIFY(filter("hay", true).admits("\"HaYstack\""));
+        QVERIFY(!filter("hay", true).admits("\"h\xc3\x84y\""));
+        QVERIFY(filter("a\xc3\xa9").admits("\"ca\xc3\xa9\""));
+        // Bytes, not text: a NUL and invalid UTF-8 around the needle change nothing.
+        QVERIFY(filter("hay").admits(std::string("\0\xff hay", 6)));
+        // Another writer's escapes, anywhere, even after an escaped backslash; not a lone or
+        // final backslash.
+        QVERIFY(filter("zzz").admits("\"\\u00e9\""));
+        QVERIFY(filter("zzz").admits("\"a\\/b\""));
+        QVERIFY(filter("zzz").admits("\"\\\\u\""));
+        QVERIFY(filter("zzz").admits("\"\\\\ \\u0041\""));
+        QVERIFY(!filter("zzz").admits("\"\\\\n\\\"\""));
+        QVERIFY(!filter("zzz").admits("\"a\\"));
+        // The typed, one-byte and number-form rows only when asked for.
+        ValuePrefilter typed = filter("zzz");
+        QVERIFY(!typed.admits("\x03{}"));
+        typed.alsoTyped = true;
+        QVERIFY(typed.admits("\x03{}"));
+        QVERIFY(!typed.admits("{}\x03"));
+        ValuePrefilter sentinels = filter("zzz");
+        QVERIFY(!sentinels.admits("\x01"));
+        sentinels.alsoSentinels = true;
+        QVERIFY(sentinels.admits("\x01"));
+        QVERIFY(sentinels.admits(""));
+        QVERIFY(!sentinels.admits("12"));
+        ValuePrefilter numbers = filter("zzz");
+        QVERIFY(!numbers.admits("1.5"));
+        numbers.alsoNumbers = true;
+        QVERIFY(numbers.admits("1.5"));
+        QVERIFY(numbers.admits("[1e21]"));
+        QVERIFY(numbers.admits("2E3"));
+        QVERIFY(numbers.admits("1234567890123456"));
+        QVERIFY(!numbers.admits("123456789012345"));
+        QVERIFY(!numbers.admits("\"x.e\""));
+        QVERIFY(!numbers.admits("[1,.5]"));
+    }
+
     // Rows another program stored as TEXT (SQLite's other type) are found as the BLOB rows are.
     void textRowsAreSearchedToo()
     {
