@@ -9,8 +9,11 @@
 #include <kvs/value_codec.h>
 #include <kvs/value_search.h>
 
+#include <QFuture>
+
 #include <algorithm>
 #include <atomic>
+#include <optional>
 
 namespace kvs {
 
@@ -51,6 +54,9 @@ struct ValueSearch::State
     std::string lower;             // where the next page starts
     std::int64_t scan = 0;         // the rows the next page reads past
     SqlAdapter *adapter = nullptr; // Not owned: the store's, once the first page opened it.
+    // The page after the one being decoded, asked for before decoding began: the database
+    // reads it (on the adapter's thread, or the server) while this thread decodes.
+    std::optional<QFuture<ValueScanPage>> ahead;
     ValueSearchCounts counts;
     bool done = false;
     std::atomic<bool> cancelled{false};
@@ -67,6 +73,14 @@ struct ValueSearch::State
         if (matcher->matches(printLiteral(entry.value)))
             return true;
         return query.inKeys && matcher->matches(printKeyLiteral(entry.key));
+    }
+
+    QFuture<ValueScanPage> request()
+    {
+        TransferOptions timing;
+        timing.clock = options.clock;
+        return adapter->scanValues(
+            lower, query.range.upper, detail::nowOf(timing), prefilter, options.pageSize, scan);
     }
 
     // Decodes the page's candidates into page.
@@ -135,25 +149,23 @@ ValueSearchPage ValueSearch::next()
     // Opening costs a read (detail::openedAdapter): once, not per page.
     if (!s.adapter)
         s.adapter = &detail::openedAdapter(s.store);
-    SqlAdapter &adapter = *s.adapter;
-    TransferOptions timing;
-    timing.clock = s.options.clock;
-    ValueScanPage read = adapter
-                             .scanValues(s.lower,
-                                         s.query.range.upper,
-                                         detail::nowOf(timing),
-                                         s.prefilter,
-                                         s.options.pageSize,
-                                         s.scan)
-                             .result();
+    QFuture<ValueScanPage> reading = s.ahead ? std::move(*s.ahead) : s.request();
+    s.ahead.reset();
+    ValueScanPage read = reading.result(); // a failure leaves the search where it was
     s.counts.scanned += read.scanned;
-    s.take(read.rows, page);
-    s.scan = nextScan(
-        s.scan, read.scanned, static_cast<std::int64_t>(read.rows.size()), s.options.pageSize);
-    if (read.resumeAt && *read.resumeAt < s.query.range.upper)
+    const auto candidates = static_cast<std::int64_t>(read.rows.size());
+    s.scan = nextScan(s.scan, read.scanned, candidates, s.options.pageSize);
+    if (read.resumeAt && *read.resumeAt < s.query.range.upper) {
         s.lower = std::move(*read.resumeAt);
-    else
+        // The next page is read while this one is decoded, unless this one may end the search
+        // (a limit its candidates can reach, a cancel).
+        const bool mayEnd = s.options.limit > 0 && s.counts.matched + candidates >= s.options.limit;
+        if (!mayEnd && !s.cancelled.load())
+            s.ahead = s.request();
+    } else {
         s.done = true;
+    }
+    s.take(read.rows, page);
     page.limitReached = s.options.limit > 0 && s.counts.matched >= s.options.limit;
     page.cancelled = s.cancelled.load();
     s.done = s.done || page.limitReached || page.cancelled;
