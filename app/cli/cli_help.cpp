@@ -316,6 +316,12 @@ Benchmark:
   one call at a time against a raw libpq loop of the same prepared statements ("raw-libpq");
   get_hit_x64 against a raw libpq pipeline of 64 gets ("raw-libpq-pipeline-64"), the other
   OP_x64 against the one-at-a-time OP. The queue cycles run on KVStore only.
+  find (run only when named, --ops find): search inside values on 1,000,000 rows of about 100
+  bytes written in random key order (a scratch file, or kvsbench_ tables): find_text, a
+  case-sensitive text matching 1 %, against a raw read of every row in key order (ratio =
+  seconds / raw seconds); find_condition, value.status == "failed", against kvs export (ratio =
+  rows/s / export rows/s); find_memory, the peak RssAnon reading 10,000 rows and all;
+  on PostgreSQL find_round_trips, the text search's round trips through a 0.5 ms proxy.
   The GUI's own benchmarks (backend "tree": tree_expand_10k, tree_expand_1m,
   inspector_open_20mb, bench_view_30s) run in kvs-gui-bench, beside kvs-admin, so that kvs
   links no GUI library; see kvs-gui-bench --help. Naming them here is a usage error that says
