@@ -76,6 +76,13 @@ constexpr std::array kOptions{
     OptionSpec{"--repeat", true, false},
     OptionSpec{"--history", false, false},
     OptionSpec{"--overwrite", false, false},
+    OptionSpec{"--where", true, false},
+    OptionSpec{"--text", true, false},
+    OptionSpec{"--match-case", false, false},
+    OptionSpec{"--regex", true, false},
+    OptionSpec{"--in-keys", false, false},
+    OptionSpec{"--keys-only", false, false},
+    OptionSpec{"--export", true, false},
 };
 // clang-format on
 
@@ -85,6 +92,32 @@ const OptionSpec *findOption(std::string_view name) noexcept
         return spec.name == name;
     });
     return it == kOptions.end() ? nullptr : &*it;
+}
+
+// The command word: the first argument that is neither an option nor an option's value (the
+// options before it are global ones). Never throws: parse() reports what is wrong.
+std::string_view commandOf(const std::vector<std::string> &args) noexcept
+{
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string &arg = args[i];
+        if (arg == "--")
+            return i + 1 < args.size() ? std::string_view(args[i + 1]) : std::string_view();
+        if (arg != "-h" && !arg.starts_with("--"))
+            return arg;
+        const OptionSpec *spec = findOption(arg);
+        if (spec != nullptr && spec->takesValue)
+            ++i;
+    }
+    return {};
+}
+
+// Whether an option takes a value in command: `kvs find --count` counts (a flag), where
+// `kvs watch --count N` stops after N changes.
+bool takesValue(const OptionSpec &spec, std::string_view command) noexcept
+{
+    if (spec.name == "--count" && command == "find")
+        return false;
+    return spec.takesValue;
 }
 
 } // namespace
@@ -98,6 +131,7 @@ bool isGlobalOption(std::string_view option) noexcept
 CliArguments CliArguments::parse(const std::vector<std::string> &args)
 {
     CliArguments result;
+    const std::string_view command = commandOf(args);
     bool optionsEnded = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string &arg = args[i];
@@ -128,7 +162,7 @@ CliArguments CliArguments::parse(const std::vector<std::string> &args)
             throw UsageError("kvs: " + std::string(spec->name) + " is given twice");
         }
         std::string value;
-        if (spec->takesValue) {
+        if (takesValue(*spec, command)) {
             if (inlineValue) {
                 value = std::move(*inlineValue);
             } else if (i + 1 < args.size()) {

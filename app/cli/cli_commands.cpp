@@ -3,6 +3,7 @@
 #include "cli/cli_arguments.h"
 #include "cli/cli_atomic_command.h"
 #include "cli/cli_bench_command.h"
+#include "cli/cli_find_command.h"
 #include "cli/cli_help.h"
 #include "cli/cli_output.h"
 #include "cli/cli_queue_commands.h"
@@ -101,6 +102,9 @@ int dispatch(const CommandContext &context)
     }
     if (command == "import") {
         return runImport(context);
+    }
+    if (command == "find") {
+        return runFind(context);
     }
     if (command == "atomic") {
         return runAtomic(context);

@@ -49,6 +49,13 @@ Usage:
                               write the entries of an export file (or stdin) in batches of
                               1000, one transaction each; a key that holds an entry keeps it
                               unless --overwrite; prints "imported N, skipped M"
+  kvs --db PATH find [--prefix KEY | --start KEY --end KEY] [--text TEXT [--match-case] |
+                     --regex RE] [--in-keys] [--where CONDITION] [--limit N]
+                     [--keys-only | --count | --export FILE|-]
+                              print the live entries (below KEY, or from --start to --end)
+                              whose value holds TEXT, matches RE, and for which CONDITION holds
+                              (the condition language below), as list prints them, page by
+                              page as they are found (read-only; not one snapshot)
   kvs --db PATH queue stats [TOPIC]
                               print the message counts of every topic (or of TOPIC)
   kvs --db PATH queue peek TOPIC [--status pending|delayed|processing|done] [--limit N]
@@ -108,7 +115,7 @@ Options (before or after the arguments):
   --end KEY             list: last key, exclusive
   --limit N             list, queue peek, queue dead: page size, an integer >= 1 (default 100,
                         at most 1000); watch: the most keys one --prefix may hold (default
-                        1000; more is an error)
+                        1000; more is an error); find: stop after N entries found
   --reverse             list: descending key order
   --cursor C            list: continue after the page that printed "cursor: C"
   --status S            queue peek: pending (due), delayed (not yet due), processing (leased)
@@ -123,6 +130,16 @@ Options (before or after the arguments):
   --payload TEXT        ... whose payload, printed as a literal, contains TEXT
   --payload-path P=L    ... whose payload holds at path P (customer.id, or ["customer", "id"]
                         for names with dots) a value equal to the literal L (42, "x", 7n)
+  --where CONDITION     ... for whose payload, as value, CONDITION holds (value.customer.id ==
+                        42); find: entries for which CONDITION holds
+  --text TEXT           find: the value's literal (as get prints it) contains TEXT, ignoring
+                        case (Unicode simple case folding) unless --match-case
+  --match-case          find: --text compares case
+  --regex RE            find: the value's literal matches RE (QRegularExpression, unanchored)
+  --in-keys             find: --text and --regex look at the key's literal too
+  --keys-only           find: print the keys only (--json: {"key": LITERAL})
+  --export FILE|-       find: write the entries found in the export format (below) to FILE
+                        (written beside it, renamed once complete) or stdout
   --rate N              queue retry, queue delete-dead with --all or filters: at most N messages
                         per second (batches of at most 1000, one statement each)
   --dry-run             queue retry, queue delete-dead: print the count it would touch, change
@@ -137,6 +154,7 @@ Options (before or after the arguments):
                         that order)
   --seconds S           bench: seconds per operation, decimals allowed (default 1)
   --count N             watch: exit after N changes
+  --count               find: print only the number of entries found (--json: {"count": N})
   --workload W          bench: set, get, get_miss, delete, increment, get_many_10, atomic_sum,
                         ycsb-a .. ycsb-f, queue, custom (with --mix get=90,set=10; ops: get,
                         set, insert, list, check_set, get_miss, delete, increment, get_many_10,
@@ -190,7 +208,7 @@ Options (before or after the arguments):
   An option value is the next argument or follows "=" (--limit=10).
 
 Database access:
-  get, list, export and queue stats|peek|dead open the database read-only: they never create,
+  get, list, find, export and queue stats|peek|dead open the database read-only: they never create,
   migrate or write the database, and they can read a database at an older schema (read-only, a
   lease that expired on its last attempt still counts as processing: the store dead-letters it on
   its next write). Reading a WAL database (as kvs writes them) can leave SQLite's -wal and -shm
@@ -268,6 +286,9 @@ Output (one line per result, on stdout):
                 "version" (ignored), so kvs --json list output imports; blank lines are skipped.
                 A malformed line fails with its number, "kvs: import line N: ..." (exit 1):
                 nothing of its batch is written, the batches before it stay written
+  find          as list (without a cursor); --keys-only: the keys; --count: N; --export: as
+                export. A row whose key or value does not decode is skipped with a warning
+                (the first 10, then their number)
   key/value encode  the hex bytes;  --json: {"key"|"value": LITERAL, "hex": "HEX"}
   key/value decode  the canonical literal;  --json: the same object as encode
   bench         a table;  --json: one line per operation:
@@ -282,6 +303,22 @@ Literal syntax (keys are arrays of strings, numbers, bigints, booleans and Uint8
   Examples:  ["users", "alice"]   ["orders", 2026, 17n]   {name: 'Alice', tags: new Set(["a"])}
   Not accepted: comments, trailing commas, hex or octal numbers, expressions.
   Quote literals for the shell: kvs --db app.db set '["users", "alice"]' '{"name": "Alice"}'
+
+Condition language (find --where, queue retry|delete-dead --where):
+  value.status == "failed" && (value.attempts >= 3 || !exists(value.owner))
+  Paths: value, value.name, value["odd name"], value.items[3], value.prices[0].amount, a Map
+  entry by any key literal: value.index[1n], value.byDay[new Date(0)]; key[0], key[-1] (the last
+  part); version; expiresAt (a Date, or null); size (stored bytes of the value). A path that does
+  not exist has no value.
+  Comparisons ==, !=, <, <=, >, >= between a path and a literal: numbers and bigints by value
+  (1 == 1n, -0 == 0, NaN equals nothing), strings by code point, Dates by time, false < true,
+  bytes by their bytes; arrays, objects, Maps, Sets are equal by content. With no value, or
+  values of different kinds, every comparison is false, != too; !(a == b) negates.
+  Functions: contains(path, X) (a substring of a string; an item of an array or Set; a key of a
+  Map; a member name of an object), matches(path, "regex"), exists(path), kind(path) == "Date"
+  (undefined, null, boolean, number, string, bigint, bytes, Date, array, object, Map, Set),
+  length(path) (code points, bytes, items, entries or members). &&, ||, !, parentheses.
+  Errors name the byte position and what was expected there.
 
 Benchmark:
   Each operation runs for about S seconds after a short warm-up, against KVStore on --db (10,000
@@ -306,6 +343,12 @@ Benchmark:
   one call at a time against a raw libpq loop of the same prepared statements ("raw-libpq");
   get_hit_x64 against a raw libpq pipeline of 64 gets ("raw-libpq-pipeline-64"), the other
   OP_x64 against the one-at-a-time OP. The queue cycles run on KVStore only.
+  find (run only when named, --ops find): search inside values on 1,000,000 rows of about 100
+  bytes written in random key order (a scratch file, or kvsbench_ tables): find_text, a
+  case-sensitive text matching 1 %, against a raw read of every row in key order (ratio =
+  seconds / raw seconds); find_condition, value.status == "failed", against kvs export (ratio =
+  rows/s / export rows/s); find_memory, the peak RssAnon reading 10,000 rows and all;
+  on PostgreSQL find_round_trips, the text search's round trips through a 0.5 ms proxy.
   The GUI's own benchmarks (backend "tree": tree_expand_10k, tree_expand_1m,
   inspector_open_20mb, bench_view_30s) run in kvs-gui-bench, beside kvs-admin, so that kvs
   links no GUI library; see kvs-gui-bench --help. Naming them here is a usage error that says
@@ -372,6 +415,10 @@ Exit codes:
   3  atomic: a check failed (or would fail, with --dry-run); nothing was written
   4  bench --workload: an --slo threshold broke (with --find-capacity: even the first step broke)
   130  bench --workload stopped by Ctrl+C (its partial result printed)
+  find has codes of its own: 0 something was found, 1 nothing was, 2 usage error (a bad
+  option, literal, condition or regular expression), 5 an error of the store (or of the export
+  file), 130 / 143 ended by SIGINT (Ctrl+C) / SIGTERM after the page being read (an export
+  file is then not written)
   Errors are one line on stderr starting with "kvs: ".
 )";
 }

@@ -4,6 +4,7 @@
 #include "cli/cli_output.h"
 
 #include <kvs/async_kvstore.h>
+#include <kvs/condition.h>
 #include <kvs/dead_letter_sweep.h>
 #include <kvs/errors.h>
 #include <kvs/payload_path.h>
@@ -21,7 +22,7 @@ namespace kvs::cli {
 namespace {
 
 constexpr std::string_view kFilterOptions[]
-    = {"--error", "--error-regex", "--older-than", "--payload", "--payload-path"};
+    = {"--error", "--error-regex", "--older-than", "--payload", "--payload-path", "--where"};
 
 bool hasFilter(const CommandContext &context)
 {
@@ -98,6 +99,14 @@ DeadLetterFilter filterOf(const CommandContext &context, std::string &described)
     if (const auto condition = context.args.value("--payload-path")) {
         setPayloadPath(filter, *condition);
         describe("--payload-path", *condition);
+    }
+    if (const auto condition = context.args.value("--where")) {
+        try {
+            filter.setWhere(Condition::parse(*condition));
+        } catch (const LiteralSyntaxError &error) {
+            throw UsageError(std::string(error.what()) + " (in --where)");
+        }
+        describe("--where", *condition);
     }
     return filter;
 }
@@ -230,6 +239,7 @@ int runDeadRepair(const CommandContext &context, bool retry)
                               "--older-than",
                               "--payload",
                               "--payload-path",
+                              "--where",
                               "--rate",
                               "--dry-run"});
     requireArgumentCount(context, 2, 1, 2, command + " TOPIC ID|--all|FILTER...");
@@ -240,7 +250,7 @@ int runDeadRepair(const CommandContext &context, bool retry)
     if (int(all) + int(filtered) + int(hasId) > 1) {
         throw UsageError("kvs: " + command
                          + " takes one of a message ID, --all or filters (--error, --error-regex, "
-                           "--older-than, --payload, --payload-path)");
+                           "--older-than, --payload, --payload-path, --where)");
     }
     if (!all && !hasId && !filtered) {
         throw UsageError("kvs: " + command

@@ -3,6 +3,7 @@
 #include "bench/measure/data.h"
 #include "bench/queue/queue_bulk_retry_bench.h"
 #include "bench/queue/queue_dashboard_bench.h"
+#include "bench/search/find_bench.h"
 #include "bench/stores/async_postgres_bench.h"
 #include "bench/stores/async_sqlite_bench.h"
 #include "bench/stores/kvstore_bench.h"
@@ -22,7 +23,7 @@ namespace kvs::bench {
 namespace {
 
 // Ops of their own kind, run only when named, each on a database it fills: a bulk job against
-// a concurrent writer, and the queue dashboard's reads.
+// a concurrent writer, the queue dashboard's reads, and search inside values.
 struct QueueBenchOp
 {
     std::string_view name;
@@ -32,6 +33,7 @@ constexpr QueueBenchOp kQueueBenchOps[] = {
     {"queue_bulk_retry", runQueueBulkRetryBench},
     {"queue_overview", runQueueOverviewBench},
     {"queue_dead_filter", runQueueDeadFilterBench},
+    {"find", runFindBench},
 };
 
 const QueueBenchOp *queueBenchOp(std::string_view name)

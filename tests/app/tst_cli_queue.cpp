@@ -447,6 +447,71 @@ private slots:
         QCOMPARE(fileBytes(db), afterDelete);
     }
 
+    // Issue 37: --where CONDITION over the payload as value; the same path as --payload-path.
+    void queueWhereFilter()
+    {
+        const QString db = dbPath("queue-where.db");
+        for (int i = 0; i < 6; ++i) {
+            const std::string literal = "{customer: {id: " + std::to_string(40 + i % 3)
+                                        + "}, attempts: " + std::to_string(i) + ", at: new Date("
+                                        + std::to_string(i * 1000) + ")}";
+            QVERIFY(makeDeadMessage(db, "jobs", "boom", kvs::parseLiteral(literal)) > 0);
+        }
+        const QByteArray before = fileBytes(db);
+        const auto count = [&](const char *condition) {
+            return runKvs({"--db",
+                           db,
+                           "queue",
+                           "retry",
+                           "jobs",
+                           "--where",
+                           QString::fromUtf8(condition),
+                           "--dry-run"});
+        };
+        QCOMPARE(count("value.customer.id == 42").out, QByteArray("2\n"));
+        QCOMPARE(count("value.customer.id == 42n").out, QByteArray("2\n")); // by value
+        QCOMPARE(count("value.attempts >= 4 || value.at < new Date(1000)").out, QByteArray("3\n"));
+        QCOMPARE(count("!exists(value.customer.name)").out, QByteArray("6\n"));
+        QCOMPARE(count("key[0] == 1").out, QByteArray("0\n")); // a payload has no key
+        QCOMPARE(fileBytes(db), before);
+        // With another filter: AND; and it is a filter (not with --all).
+        QCOMPARE(runKvs({"--db",
+                         db,
+                         "queue",
+                         "retry",
+                         "jobs",
+                         "--where",
+                         "value.attempts < 3",
+                         "--payload-path",
+                         "customer.id=40",
+                         "--dry-run"})
+                     .out,
+                 QByteArray("1\n"));
+        Run run = runKvs({"--db", db, "queue", "retry", "jobs", "--all", "--where", "size > 0"});
+        QCOMPARE(run.code, 2);
+        QVERIFY(run.err.contains("--where"));
+
+        // The real run retries the matches only; the audit log names the condition.
+        run = runKvs(
+            {"--db", db, "--json", "queue", "retry", "jobs", "--where", "value.customer.id == 41"});
+        QCOMPARE(run.code, 0);
+        QCOMPARE(run.out, QByteArray("{\"retried\": 2, \"dryRun\": false}\n"));
+        const QJsonObject audit = parseObject(
+            lines(fileBytes(QString::fromLocal8Bit(qgetenv("KVS_AUDIT_LOG")))).last());
+        QCOMPARE(audit[u"filter"].toString(),
+                 QStringLiteral("--where \"value.customer.id == 41\""));
+        QCOMPARE(audit[u"changed"].toInt(), 2);
+
+        // A condition that does not parse: usage (exit 2), its position, nothing touched.
+        const QByteArray afterRetry = fileBytes(db);
+        run = runKvs({"--db", db, "queue", "delete-dead", "jobs", "--where", "value.a = 1"});
+        QCOMPARE(run.code, 2);
+        QCOMPARE(run.err,
+                 QByteArray("kvs: expected == (a single = compares nothing) at position 8 "
+                            "(in --where)\n"));
+        QCOMPARE(fileBytes(db), afterRetry);
+    }
+
     void queueMoveReplacesAMessage()
     {
         const QString db = dbPath("queue-move.db");

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <kvs/condition.h>
 #include <kvs/payload_path.h>
 #include <kvs/types.h>
 
@@ -39,6 +40,10 @@ public:
         m_payloadPathValue = std::move(expected);
     }
 
+    /// The condition holds with the payload as `value` (kvs/condition.h; key, version,
+    /// expiresAt and size have no value here).
+    void setWhere(Condition condition) { m_where = std::move(condition); }
+
     /// Whether no condition is set (every dead letter matches).
     [[nodiscard]] bool isEmpty() const noexcept;
     [[nodiscard]] bool matches(const QueueDeadMessage &message) const;
@@ -52,6 +57,7 @@ private:
     std::optional<std::string> m_payloadContains;
     std::optional<PayloadPath> m_payloadPath;
     Value m_payloadPathValue;
+    std::optional<Condition> m_where;
 };
 
 } // namespace kvs

@@ -58,6 +58,12 @@ public:
                                              std::int64_t now,
                                              std::int64_t limit,
                                              bool descending) override;
+    QFuture<ValueScanPage> scanValues(std::string start,
+                                      std::string end,
+                                      std::int64_t now,
+                                      ValuePrefilter prefilter,
+                                      std::int64_t limit,
+                                      std::int64_t scanLimit) override;
     bool hasSkipScanSteps() const override;
     QFuture<std::vector<SkipScanStep>> skipScanSteps(std::int64_t prefixLength,
                                                      std::string lower,

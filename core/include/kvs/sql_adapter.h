@@ -77,6 +77,38 @@ struct SkipScanStep
     std::vector<KeyRow> rows;
 };
 
+/// Not in the reference (kvs find, kvs/value_search.h): the rows scanValues() returns, decided on
+/// the value's stored bytes (a BLOB or bytea, never read as text, so no byte sequence can make
+/// the statement fail). A live row is a candidate when its bytes contain needle (or, with
+/// asciiCaseInsensitive, contain it ignoring the case of ASCII letters; needle is then lower-case
+/// ASCII), or hold the escape "\u" or "\/" (which other JSON writers use where JSON.stringify
+/// writes the character itself), or, with alsoTyped, start with 0x03 (typed JSON), or, with
+/// alsoSentinels, are one byte long (null, true, false), or, with alsoNumbers, hold a digit
+/// followed by '.', 'e' or 'E', or sixteen digits in a row (numbers another JSON writer may
+/// write otherwise than JSON.stringify: 1.50, 1e21, 12345678901234567890). An empty needle
+/// admits every live row.
+struct ValuePrefilter
+{
+    std::string needle;
+    bool asciiCaseInsensitive = false;
+    bool alsoTyped = false;
+    bool alsoSentinels = false;
+    bool alsoNumbers = false;
+
+    /// Whether a live row whose value is storedValue is a candidate (the rule above, for
+    /// adapters that filter rows they read).
+    [[nodiscard]] bool admits(std::string_view storedValue) const;
+};
+
+/// scanValues()'s answer.
+struct ValueScanPage
+{
+    std::vector<KvRow> rows;  // the candidates, in key order
+    std::int64_t scanned = 0; // the rows read past, live or not, candidates or not
+    /// The lower bound the scan goes on from; nullopt when the range is done.
+    std::optional<std::string> resumeAt;
+};
+
 /// increment()'s answer: the new number and the version the row now carries.
 struct IncrementResult
 {
@@ -159,6 +191,17 @@ public:
                                                              std::string upper,
                                                              std::int64_t now,
                                                              std::int64_t steps);
+    /// Not in the reference (kvs find): reads the rows of [start, end) in key order from start,
+    /// at most scanLimit of them (live or expired), and returns the candidates among them
+    /// (ValuePrefilter), at most limit: the scan ends after the limit-th. Only candidates leave
+    /// the database. One statement. The default reads listAsc() pages of at most 1000 live rows
+    /// (scanned counts those) and filters them with ValuePrefilter::admits().
+    virtual QFuture<ValueScanPage> scanValues(std::string start,
+                                              std::string end,
+                                              std::int64_t now,
+                                              ValuePrefilter prefilter,
+                                              std::int64_t limit,
+                                              std::int64_t scanLimit);
     /// Not in the reference: the row at key as stored, expired or not (inspect()). The default
     /// is get() at the earliest time, which every expiry passes.
     virtual QFuture<std::optional<KvRow>> getRaw(std::string key);

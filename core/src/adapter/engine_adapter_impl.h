@@ -132,6 +132,23 @@ QFuture<std::vector<KeyRow>> EngineAdapter<B>::listKeyRows(
 }
 
 template <typename B>
+QFuture<ValueScanPage> EngineAdapter<B>::scanValues(std::string start,
+                                                    std::string end,
+                                                    std::int64_t now,
+                                                    ValuePrefilter prefilter,
+                                                    std::int64_t limit,
+                                                    std::int64_t scanLimit)
+{
+    return m_backend->template run<&B::Ops::scanValues>(Access::Read,
+                                                        std::move(start),
+                                                        std::move(end),
+                                                        now,
+                                                        std::move(prefilter),
+                                                        limit,
+                                                        scanLimit);
+}
+
+template <typename B>
 bool EngineAdapter<B>::hasSkipScanSteps() const
 {
     return requires

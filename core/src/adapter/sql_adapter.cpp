@@ -9,6 +9,7 @@
 #include <QPromise>
 #include <QThreadPool>
 
+#include <algorithm>
 #include <limits>
 #include <memory>
 
@@ -79,6 +80,95 @@ QFuture<std::vector<KeyRow>> SqlAdapter::listKeyRows(
         }
         return keys;
     });
+}
+
+namespace {
+
+// The bytes "\\u" or "\\/" anywhere (the rule is about bytes, as PostgreSQL's position() is:
+// an escaped backslash before a u counts too). A backslash is rare, so memchr finds them.
+bool holdsForeignEscape(std::string_view bytes)
+{
+    for (std::size_t at = bytes.find('\\'); at != std::string_view::npos && at + 1 < bytes.size();
+         at = bytes.find('\\', at + 1)) {
+        if (bytes[at + 1] == 'u' || bytes[at + 1] == '/')
+            return true;
+    }
+    return false;
+}
+
+char lowerAscii(char c)
+{
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// needle (lower-case ASCII) in bytes, ignoring the case of ASCII letters.
+bool holdsFolded(std::string_view bytes, std::string_view needle)
+{
+    const auto found
+        = std::search(bytes.begin(), bytes.end(), needle.begin(), needle.end(), [](char a, char b) {
+              return lowerAscii(a) == b;
+          });
+    return found != bytes.end();
+}
+
+// A digit followed by '.', 'e' or 'E', or sixteen digits in a row.
+bool holdsNumberForm(std::string_view bytes)
+{
+    int digits = 0;
+    for (const char c : bytes) {
+        if (digits > 0 && (c == '.' || c == 'e' || c == 'E'))
+            return true;
+        digits = c >= '0' && c <= '9' ? digits + 1 : 0;
+        if (digits == 16)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool ValuePrefilter::admits(std::string_view storedValue) const
+{
+    if (needle.empty())
+        return true;
+    if (asciiCaseInsensitive ? holdsFolded(storedValue, needle)
+                             : storedValue.find(needle) != std::string_view::npos)
+        return true;
+    return holdsForeignEscape(storedValue)
+           || (alsoTyped && !storedValue.empty() && storedValue.front() == '\x03')
+           || (alsoSentinels && storedValue.size() <= 1)
+           || (alsoNumbers && holdsNumberForm(storedValue));
+}
+
+QFuture<ValueScanPage> SqlAdapter::scanValues(std::string start,
+                                              std::string end,
+                                              std::int64_t now,
+                                              ValuePrefilter prefilter,
+                                              std::int64_t limit,
+                                              std::int64_t scanLimit)
+{
+    // Pages of at most 1000 rows: an adapter of the user's never holds more in memory.
+    const std::int64_t page = std::min<std::int64_t>(scanLimit, 1000);
+    return kvs::then(listAsc(std::move(start), std::move(end), now, page),
+                     [prefilter = std::move(prefilter), limit, page](std::vector<KvRow> rows) {
+                         ValueScanPage result;
+                         // Copied first: the candidates' rows are moved out below.
+                         const std::string last = rows.empty() ? std::string() : rows.back().key;
+                         for (KvRow &row : rows) {
+                             ++result.scanned;
+                             const std::string key = row.key;
+                             if (prefilter.admits(row.value)) {
+                                 result.rows.push_back(std::move(row));
+                                 if (static_cast<std::int64_t>(result.rows.size()) == limit) {
+                                     result.resumeAt = key + '\0';
+                                     return result;
+                                 }
+                             }
+                         }
+                         if (static_cast<std::int64_t>(rows.size()) == page)
+                             result.resumeAt = last + '\0';
+                         return result;
+                     });
 }
 
 QFuture<std::optional<KvRow>> SqlAdapter::getRaw(std::string key)

@@ -27,6 +27,11 @@ public:
         : m_text(text)
     {}
 
+    /// Moves to a byte offset of the text (a language that embeds literals reads them in place,
+    /// so that every position in a message counts from the start of the whole text).
+    /// Requires: position <= text().size().
+    void seek(std::size_t position) noexcept { m_pos = position; }
+
     std::string_view text() const noexcept { return m_text; }
     std::size_t position() const noexcept { return m_pos; }
     bool atEnd() const noexcept { return m_pos >= m_text.size(); }

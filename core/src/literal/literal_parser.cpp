@@ -1,5 +1,6 @@
 #include "literal/iso_date.h"
 #include "literal/literal_lexer.h"
+#include "literal/literal_reader.h"
 #include "literal/literal_words.h"
 
 #include <kvs/errors.h>
@@ -56,8 +57,12 @@ public:
     {}
 
     Value parseDocument();
+    // Reads one value from position, leaving position after it (parseLiteralAt).
+    Value parseValueAt(std::size_t &position);
 
 private:
+    // Reads one complete value from the lexer's position.
+    Value parseValue();
     // Reads a value at the position: returns it when it is complete (a scalar or an empty
     // container), or opens its container on m_frames and returns nothing.
     std::optional<Value> readOrOpen();
@@ -92,18 +97,31 @@ private:
 
 Value LiteralParser::parseDocument()
 {
+    Value value = parseValue();
+    m_lexer.skipWhitespace();
+    if (!m_lexer.atEnd())
+        m_lexer.fail("end of input", kOperatorsAfterValue);
+    return value;
+}
+
+Value LiteralParser::parseValueAt(std::size_t &position)
+{
+    m_lexer.seek(position);
+    Value value = parseValue();
+    position = m_lexer.position();
+    return value;
+}
+
+Value LiteralParser::parseValue()
+{
     for (;;) {
         std::optional<Value> value = readOrOpen();
         if (!value)
             continue; // A container opened; read its first item.
-        // Hand the value up until a container wants another one, or the document is complete.
+        // Hand the value up until a container wants another one, or the value is complete.
         for (;;) {
-            if (m_frames.empty()) {
-                m_lexer.skipWhitespace();
-                if (!m_lexer.atEnd())
-                    m_lexer.fail("end of input", kOperatorsAfterValue);
+            if (m_frames.empty())
                 return std::move(*value);
-            }
             Frame &frame = m_frames.back();
             if (!take(frame, std::move(*value)))
                 break;
@@ -393,6 +411,11 @@ Value LiteralParser::finishDate(const Frame &frame, const Value &argument)
 Value parseLiteral(std::string_view text)
 {
     return LiteralParser(text).parseDocument();
+}
+
+Value parseLiteralAt(std::string_view text, std::size_t &position)
+{
+    return LiteralParser(text).parseValueAt(position);
 }
 
 Key parseKeyLiteral(std::string_view text)

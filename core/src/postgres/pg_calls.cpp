@@ -170,6 +170,55 @@ PgCall<std::vector<SkipScanStep>> PgCalls::skipScanSteps(std::int64_t prefixLeng
     });
 }
 
+PgCall<ValueScanPage> PgCalls::scanValues(std::string start,
+                                          std::string end,
+                                          std::int64_t now,
+                                          ValuePrefilter prefilter,
+                                          std::int64_t limit,
+                                          std::int64_t scanLimit)
+{
+    const bool folded = prefilter.asciiCaseInsensitive;
+    PqParams p;
+    p.bytes(start)
+        .bytes(end)
+        .int8(now)
+        .bytes(prefilter.needle)
+        .text(folded ? prefilter.needle : std::string())
+        .int8(folded ? 1 : 0)
+        .int8(prefilter.alsoTyped ? 1 : 0)
+        .int8(prefilter.alsoSentinels ? 1 : 0)
+        .int8(scanLimit)
+        // The candidates, and room for the scan's last row after them.
+        .int8(limit + 1)
+        .int8(prefilter.alsoNumbers ? 1 : 0);
+    return call<ValueScanPage>(m_s.scanValues, std::move(p), [limit, scanLimit](const PqResult &r) {
+        // Columns: key, value, version, expires_at, n, candidate, last (0 or 1).
+        ValueScanPage page;
+        for (int i = 0; i < r.rows(); ++i) {
+            if (r.int64(i, 5) == 1) {
+                page.rows.push_back(KvRow{std::string(r.bytes(i, 0)),
+                                          std::string(r.bytes(i, 1)),
+                                          r.int64(i, 2),
+                                          r.optionalInt64(i, 3)});
+                if (static_cast<std::int64_t>(page.rows.size()) == limit) {
+                    // The limit-th candidate ends the scan, whatever follows it.
+                    page.scanned = r.int64(i, 4);
+                    page.resumeAt = page.rows.back().key + '\0';
+                    return page;
+                }
+            }
+            if (r.int64(i, 6) == 1) {
+                // The scan's last row: the range goes on after it when the scan read all it
+                // could (at the range's end too, which the next scan then finds empty).
+                page.scanned = r.int64(i, 4);
+                if (page.scanned == scanLimit)
+                    page.resumeAt = std::string(r.bytes(i, 0)) + '\0';
+            }
+        }
+        return page;
+    });
+}
+
 PgCall<std::optional<Entry>> PgCalls::getEntry(std::string key, std::int64_t now, Key entryKey)
 {
     PgCall<std::optional<KvRow>> read = get(std::move(key), now);

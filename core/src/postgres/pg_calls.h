@@ -56,6 +56,12 @@ public:
                                                     std::string upper,
                                                     std::int64_t now,
                                                     std::int64_t steps);
+    PgCall<ValueScanPage> scanValues(std::string start,
+                                     std::string end,
+                                     std::int64_t now,
+                                     ValuePrefilter prefilter,
+                                     std::int64_t limit,
+                                     std::int64_t scanLimit);
     PgCall<std::int64_t> set(std::string key,
                              std::string value,
                              std::optional<std::int64_t> expiresAt,

@@ -89,6 +89,37 @@ std::string skipScanStepsSql(const std::string &kv, const std::string &live)
            + kv + " v ON v.key = k.key ORDER BY s.n, k.i";
 }
 
+// SqlAdapter::scanValues as one statement: the inner query reads at most $9 rows of the range in
+// key order and numbers them; only the candidates (ValuePrefilter, decided on the bytea, never
+// as text: encode(..., 'escape') is ASCII whatever the bytes) and the scan's last row leave the
+// server, at most $10 of them, the last row without its value. The last row is the $9-th, or
+// the range's greatest key (one index seek backwards, once per statement; PostgreSQL has no
+// max() of bytea): so the client knows how far
+// the scan read without receiving the rows between.
+std::string scanValuesSql(const std::string &kv)
+{
+    const std::string range = " FROM " + kv + " WHERE key >= $1 AND key < $2";
+    const std::string candidate
+        = "(expires_at IS NULL OR expires_at > $3) AND (octet_length($4::bytea) = 0 OR CASE WHEN "
+          "$6 = 1 THEN position($5::text in translate(encode(value, 'escape'), "
+          "'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')) > 0 ELSE position($4 in "
+          "value) > 0 END OR (position('\\x5c'::bytea in value) > 0 AND (position('\\x5c75'::bytea "
+          "in value) > 0 OR position('\\x5c2f'::bytea in value) > 0)) OR ($7 = 1 AND substr(value, "
+          "1, 1) = '\\x03'::bytea) OR ($8 = 1 AND octet_length(value) <= 1) OR ($11 = 1 AND "
+          "encode(value, 'escape') ~ '[0-9][.eE]|[0-9]{16}'))";
+    std::string sql = "SELECT key, CASE WHEN candidate THEN value END, version, expires_at, n, "
+                      "candidate::int, last::int FROM (SELECT key, value, version, expires_at, n, "
+                      "candidate, n = $9 OR key = (SELECT key";
+    sql += range;
+    sql += " ORDER BY key DESC LIMIT 1) AS last FROM (SELECT key, value, version, expires_at, "
+           "row_number() OVER (ORDER BY key) AS n, ";
+    sql += candidate;
+    sql += " AS candidate";
+    sql += range;
+    sql += " ORDER BY key LIMIT $9) scan) marked WHERE candidate OR last ORDER BY key LIMIT $10";
+    return sql;
+}
+
 } // namespace
 
 PgStatements::PgStatements(const PgNames &names)
@@ -156,6 +187,7 @@ PgStatements::PgStatements(const PgNames &names)
     keyRowsAsc = statement("key_rows_asc", keyRows + "ASC LIMIT $4");
     keyRowsDesc = statement("key_rows_desc", keyRows + "DESC LIMIT $4");
     skipScanSteps = statement("skip_scan_steps", skipScanStepsSql(kv, live));
+    scanValues = statement("scan_values", scanValuesSql(kv));
     getRaw
         = statement("get_raw", "SELECT value, version, expires_at FROM " + kv + " WHERE key = $1");
     cleanExpired = statement("clean_expired",

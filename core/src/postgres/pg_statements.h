@@ -36,6 +36,13 @@ struct PgStatements
     // head, value size, expires_at
     // (SqlAdapter::skipScanSteps; one row per key, a step without keys as one row with null)
     PqStatement skipScanSteps;
+    // $1 lower, $2 upper, $3 now, $4 needle, $5 needle as lower-case text, $6 1: ignore ASCII
+    // case, $7 1: typed rows too, $8 1: one-byte rows too, $9 rows to read, $10 rows to return,
+    // $11 1: rows with numbers in other forms too
+    // -> key, value (null unless a live candidate), version, expires_at, n (the row's place in
+    // the scan), candidate, last (the last row the scan reads); rows: the candidates and the
+    // last one read (SqlAdapter::scanValues)
+    PqStatement scanValues;
     PqStatement getRaw;        // $1 key -> value, version, expires_at (expired rows too)
     PqStatement cleanExpired;  // $1 now -> key of every deleted row
     PqStatement enqueue;       // $1 topic, $2 payload, $3 now, $4 deliver_at, $5 max -> id

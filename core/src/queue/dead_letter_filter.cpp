@@ -18,7 +18,7 @@ void DeadLetterFilter::setErrorPattern(const std::string &pattern)
 bool DeadLetterFilter::isEmpty() const noexcept
 {
     return !m_errorContains && !m_errorPattern && !m_failedAtOrBefore && !m_enqueuedAtOrBefore
-           && !m_attemptsAtLeast && !m_payloadContains && !m_payloadPath;
+           && !m_attemptsAtLeast && !m_payloadContains && !m_payloadPath && !m_where;
 }
 
 bool DeadLetterFilter::matches(const QueueDeadMessage &message) const
@@ -46,6 +46,8 @@ bool DeadLetterFilter::matches(const QueueDeadMessage &message) const
         if (!found || !(*found == m_payloadPathValue))
             return false;
     }
+    if (m_where && !m_where->matches(ConditionSubject::ofPayload(message.payload)))
+        return false;
     return true;
 }
 

@@ -1,5 +1,6 @@
+#include "condition/value_path.h"
+
 #include <kvs/errors.h>
-#include <kvs/js_number.h>
 #include <kvs/literal.h>
 #include <kvs/payload_path.h>
 
@@ -62,47 +63,6 @@ std::vector<PayloadPath::Part> dottedParts(std::string_view text)
     }
 }
 
-// The name JavaScript gives a number used as a member name (0 -> "0").
-std::string nameOf(const PayloadPath::Part &part)
-{
-    if (const auto *name = std::get_if<std::string>(&part))
-        return *name;
-    return formatJsNumber(std::get<double>(part));
-}
-
-const Value *step(const Value &value, const PayloadPath::Part &part)
-{
-    switch (value.type()) {
-    case Value::Type::Object: {
-        const std::string name = nameOf(part);
-        for (const auto &[member, child] : value.members()) {
-            if (member == name)
-                return &child;
-        }
-        return nullptr;
-    }
-    case Value::Type::Array: {
-        const std::string name = nameOf(part);
-        if (!isArrayIndexName(name))
-            return nullptr;
-        const std::size_t index = std::stoul(name);
-        return index < value.items().size() ? &value.items()[index] : nullptr;
-    }
-    case Value::Type::Map: {
-        const Value key = std::holds_alternative<std::string>(part)
-                              ? Value(std::get<std::string>(part))
-                              : Value(std::get<double>(part));
-        for (const auto &[entryKey, child] : value.entries()) {
-            if (sameValueZero(entryKey, key))
-                return &child;
-        }
-        return nullptr;
-    }
-    default:
-        return nullptr;
-    }
-}
-
 } // namespace
 
 PayloadPath PayloadPath::parse(std::string_view text)
@@ -120,9 +80,13 @@ PayloadPath PayloadPath::parse(std::string_view text)
 
 const Value *PayloadPath::find(const Value &payload) const
 {
+    // The steps of the condition language's paths (kvs/condition.h): a name is value.name, an
+    // index value[3], so --payload-path and --where "value.a.b == X" find the same value.
     const Value *at = &payload;
     for (const Part &part : m_parts) {
-        at = step(*at, part);
+        at = std::holds_alternative<std::string>(part)
+                 ? detail::stepByName(*at, std::get<std::string>(part))
+                 : detail::stepByLiteral(*at, Value(std::get<double>(part)));
         if (!at)
             return nullptr;
     }

@@ -84,6 +84,15 @@ public:
                                     std::int64_t limit,
                                     bool descending);
 
+    // SqlAdapter::scanValues: steps the range's rows in key order, applying ValuePrefilter to
+    // each value in place; only candidates are copied.
+    ValueScanPage scanValues(std::string_view start,
+                             std::string_view end,
+                             std::int64_t now,
+                             const ValuePrefilter &prefilter,
+                             std::int64_t limit,
+                             std::int64_t scanLimit);
+
     // Without version, takes the next versionstamp. Returns the version written.
     std::int64_t set(std::string_view key,
                      std::string_view value,

@@ -39,6 +39,11 @@ std::string buildSql(SqlId id, const TableNames &names)
                  "length(value) END, expires_at FROM "
                + kv + " WHERE key >= ?1 AND key < ?2" + live + "3) ORDER BY key "
                + (id == SqlId::KeyRowsAsc ? "ASC" : "DESC") + " LIMIT ?4";
+    case SqlId::ScanValues:
+        // Every row of the range, expired ones too: the engine applies ValuePrefilter to each
+        // value as it steps (SqliteEngine::scanValues).
+        return "SELECT key, value, version, expires_at FROM " + kv
+               + " WHERE key >= ?1 AND key < ?2 ORDER BY key LIMIT ?3";
     case SqlId::CleanExpired:
         return "DELETE FROM " + kv
                + " WHERE expires_at IS NOT NULL AND expires_at <= ?1 RETURNING key";

@@ -20,7 +20,10 @@ enum class SqlId {
     KeysDesc,   // same, descending
     // ?1 lower, ?2 upper, ?3 now, ?4 limit -> key, value head, value size, expires_at
     KeyRowsAsc,
-    KeyRowsDesc,  // same, descending
+    KeyRowsDesc, // same, descending
+    // ?1 lower, ?2 upper, ?3 rows to read -> key, value, version, expires_at of every row, in
+    // key order (SqlAdapter::scanValues)
+    ScanValues,
     CleanExpired, // ?1 now -> key of every deleted row
     Enqueue,      // ?1 topic, ?2 payload, ?3 enqueued_at, ?4 deliver_at, ?5 max_attempts -> id
     // Queue v2 (sqlite_queue_sql.cpp). Message columns: id, topic, payload, enqueued_at,

@@ -1,0 +1,272 @@
+#include "bench/search/find_bench.h"
+
+#include "bench/baselines/delay_proxy.h"
+#include "bench/baselines/raw_key_order_read.h"
+#include "bench/measure/bench_config.h"
+#include "bench/output/json_line.h"
+#include "bench/search/find_bench_database.h"
+
+#include <kvs/async_kvstore.h>
+#include <kvs/entry_transfer.h>
+#include <kvs/literal.h>
+#include <kvs/value_search.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <ostream>
+#include <thread>
+#include <vector>
+
+namespace kvs::bench {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::int64_t kRows = 1000000;
+constexpr int kRounds = 3;
+
+std::string number(double value)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, "%.3f", value);
+    return text;
+}
+
+double loadAverage()
+{
+    double load[3] = {0, 0, 0};
+    (void)getloadavg(load, 3);
+    return load[0];
+}
+
+double seconds(const std::function<void()> &what)
+{
+    const auto from = Clock::now();
+    what();
+    return std::chrono::duration<double>(Clock::now() - from).count();
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+// RssAnon of this process in MB.
+double rssAnonMb()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("RssAnon:", 0) == 0)
+            return std::stod(line.substr(8)) / 1024.0;
+    }
+    return 0;
+}
+
+// The peak of RssAnon while it lives, sampled every 5 ms.
+class AnonPeak
+{
+public:
+    AnonPeak()
+        : m_thread([this] {
+            while (!m_stop.load()) {
+                m_peak.store(std::max(m_peak.load(), rssAnonMb()));
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            }
+        })
+    {}
+    ~AnonPeak() { stop(); }
+    double stop()
+    {
+        if (m_thread.joinable()) {
+            m_stop.store(true);
+            m_thread.join();
+        }
+        return m_peak.load();
+    }
+
+private:
+    std::atomic<bool> m_stop{false};
+    std::atomic<double> m_peak{0};
+    std::thread m_thread;
+};
+
+struct SearchOutcome
+{
+    std::int64_t scanned = 0;
+    std::int64_t matched = 0;
+    std::int64_t printed = 0; // bytes of the lines kvs find would print
+};
+
+// A search as `kvs find` runs it: every page's matches printed as KEY = VALUE lines (to a
+// buffer that is thrown away).
+SearchOutcome search(AsyncKVStore &store, ValueSearchQuery query)
+{
+    ValueSearch search(store, std::move(query));
+    SearchOutcome outcome;
+    std::string lines;
+    while (!search.done()) {
+        const ValueSearchPage page = search.next();
+        lines.clear();
+        for (const ValueMatch &match : page.matches) {
+            lines += printKeyLiteral(match.entry.key);
+            lines += " = ";
+            printLiteral(match.entry.value, lines);
+            lines += '\n';
+        }
+        outcome.printed += std::int64_t(lines.size());
+    }
+    outcome.scanned = search.counts().scanned;
+    outcome.matched = search.counts().matched;
+    return outcome;
+}
+
+ValueSearchQuery needleQuery()
+{
+    ValueSearchQuery query;
+    query.range = searchRange({});
+    query.text = "needle";
+    query.matchCase = true;
+    return query;
+}
+
+ValueSearchQuery failedQuery(const KeyRange &range)
+{
+    ValueSearchQuery query;
+    query.range = range;
+    query.where = Condition::parse(R"(value.status == "failed")");
+    return query;
+}
+
+void findText(FindBenchDatabase &db, std::ostream &out)
+{
+    std::vector<double> raw;
+    std::vector<double> found;
+    SearchOutcome outcome;
+    RawReadResult read;
+    for (int round = 0; round < kRounds; ++round) {
+        raw.push_back(seconds([&] { read = rawKeyOrderRead(db.connection(), db.table()); }));
+        found.push_back(seconds([&] { outcome = search(db.store(), needleQuery()); }));
+    }
+    out << JsonLine()
+               .string("op", "find_text")
+               .string("backend", "sqlite")
+               .raw("rows", std::to_string(read.rows))
+               .raw("matched", std::to_string(outcome.matched))
+               .raw("search_s", number(median(found)))
+               .raw("raw_read_s", number(median(raw)))
+               .raw("ratio", number(median(found) / median(raw)))
+               .raw("target", "1.5")
+               .string("baseline", "raw-key-order-read")
+               .raw("load_avg_1m", number(loadAverage()))
+               .text()
+        << '\n';
+}
+
+void findCondition(FindBenchDatabase &db, std::ostream &out)
+{
+    std::vector<double> exported;
+    std::vector<double> found;
+    SearchOutcome outcome;
+    TransferResult written;
+    for (int round = 0; round < kRounds; ++round) {
+        exported.push_back(seconds([&] {
+            written = exportEntries(db.store(), searchRange({}), [](std::string_view) {});
+        }));
+        found.push_back(
+            seconds([&] { outcome = search(db.store(), failedQuery(searchRange({}))); }));
+    }
+    const double exportRate = double(written.done) / median(exported);
+    const double searchRate = double(outcome.scanned) / median(found);
+    out << JsonLine()
+               .string("op", "find_condition")
+               .string("backend", db.postgres() ? "postgres" : "sqlite")
+               .raw("rows", std::to_string(outcome.scanned))
+               .raw("matched", std::to_string(outcome.matched))
+               .raw("search_rows_per_s", number(searchRate))
+               .raw("export_rows_per_s", number(exportRate))
+               .raw("ratio", number(searchRate / exportRate))
+               .raw("target", "1.5")
+               .string("baseline", "kvs-export")
+               .raw("load_avg_1m", number(loadAverage()))
+               .text()
+        << '\n';
+}
+
+void findMemory(FindBenchDatabase &db, std::ostream &out)
+{
+    const auto peakOf = [&](const KeyRange &range, std::int64_t &scanned) {
+        AnonPeak peak;
+        scanned = search(db.store(), failedQuery(range)).scanned;
+        return peak.stop();
+    };
+    std::int64_t smallRows = 0;
+    std::int64_t allRows = 0;
+    const KeyRange first{FindBenchDatabase::key(0), FindBenchDatabase::key(10000)};
+    const double small = peakOf(first, smallRows);
+    const double all = peakOf(searchRange({}), allRows);
+    out << JsonLine()
+               .string("op", "find_memory")
+               .string("backend", db.postgres() ? "postgres" : "sqlite")
+               .raw("rows_small", std::to_string(smallRows))
+               .raw("rss_anon_peak_small_mb", number(small))
+               .raw("rows_all", std::to_string(allRows))
+               .raw("rss_anon_peak_all_mb", number(all))
+               .raw("growth_mb", number(all - small))
+               .raw("load_avg_1m", number(loadAverage()))
+               .text()
+        << '\n';
+}
+
+void findRoundTrips(FindBenchDatabase &db, std::ostream &out)
+{
+    DelayProxy proxy(db.connection(), std::chrono::microseconds(500));
+    AsyncKVStore store(proxy.url(), db.settings());
+    (void)store.get({"warm"}).result(); // opens the pool's connection
+    {
+        ValueSearchQuery prepare = needleQuery();
+        prepare.range = {FindBenchDatabase::key(0), FindBenchDatabase::key(10)};
+        (void)search(store, prepare); // prepares the statement on the connection
+    }
+    const std::int64_t before = proxy.roundTrips();
+    SearchOutcome outcome;
+    const double took = seconds([&] { outcome = search(store, needleQuery()); });
+    const std::int64_t roundTrips = proxy.roundTrips() - before;
+    store.close().waitForFinished();
+    const std::int64_t bound = outcome.matched / 1000 + 10;
+    out << JsonLine()
+               .string("op", "find_round_trips")
+               .string("backend", "postgres")
+               .raw("rows", std::to_string(outcome.scanned))
+               .raw("candidates", std::to_string(outcome.matched))
+               .raw("round_trips", std::to_string(roundTrips))
+               .raw("bound", std::to_string(bound))
+               .raw("search_s", number(took))
+               .raw("delay_ms_each_way", "0.5")
+               .raw("load_avg_1m", number(loadAverage()))
+               .text()
+        << '\n';
+}
+
+} // namespace
+
+void runFindBench(const BenchConfig &config, std::ostream &out)
+{
+    FindBenchDatabase db(config, kRows);
+    if (db.postgres()) {
+        findRoundTrips(db, out);
+    } else {
+        findText(db, out);
+    }
+    findCondition(db, out);
+    findMemory(db, out);
+}
+
+} // namespace kvs::bench
