@@ -245,7 +245,7 @@ private slots:
                 QStringList args{"--db", db, "find", "--text", "hit"};
                 if (*output)
                     args << "--export" << output;
-                process.start(QStringLiteral(KVS_CLI_PATH), args);
+                process.start(kvs::test::fromTest(KVS_CLI_PATH), args);
                 QVERIFY(process.waitForReadyRead(60000));
                 QVERIFY(process.state() == QProcess::Running);
                 ::kill(pid_t(process.processId()), signal);

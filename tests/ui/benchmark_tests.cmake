@@ -13,6 +13,5 @@ kvs_add_test(tst_bench_history benchmark/tst_bench_history.cpp LIBS kvs_ui)
 # Issue 44: Find capacity (on a store that stalls past a known rate), the .hgrm export, the SLO.
 kvs_add_test(tst_bench_capacity benchmark/tst_bench_capacity.cpp LIBS kvs_ui)
 if(TARGET tst_bench_capacity)
-    target_compile_definitions(tst_bench_capacity PRIVATE
-        KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+    kvs_test_path(tst_bench_capacity KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()

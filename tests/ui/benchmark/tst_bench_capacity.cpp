@@ -10,6 +10,7 @@
 #include "benchmark/bench_result_model.h"
 #include "benchmark/capacity_chart.h"
 #include "support/stalling_adapter.h"
+#include "support/test_paths.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -231,7 +232,7 @@ private slots:
         QVERIFY(pane.controller()->findCapacity(stepConfig(pane), searchOptions()));
         QVERIFY(finished.wait(kRunTimeoutMs));
         QVERIFY(pane.capacityChart()->steps().size() >= 5);
-        const QString out = QStringLiteral(KVS_SCREENSHOT_DIR);
+        const QString out = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
         QDir().mkpath(out);
         QVERIFY(pane.grab().save(out + QStringLiteral("/benchmark-capacity.png")));
     }
