@@ -28,9 +28,11 @@ public:
     // onSecond, when set, is called with each finished second, on the recording thread.
     RunRecorder(Clock::time_point measureStart, SecondCallback onSecond);
 
+    // latency runs from the call's start, or from when it was due at a fixed rate: a call is
+    // measured when that moment is in the measured time, whenever it ends.
     void success(WorkOp op, Clock::time_point end, std::chrono::nanoseconds latency) noexcept
     {
-        if (end < m_start)
+        if (end - latency < m_start)
             return;
         rollTo(end);
         const auto nanos = static_cast<std::uint64_t>(std::max<std::int64_t>(0, latency.count()));

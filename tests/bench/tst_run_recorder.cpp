@@ -50,6 +50,9 @@ private slots:
         const Clock::time_point start = Clock::now() + 1h; // nothing closes a second meanwhile
         RunRecorder recorder(start, {});
         recorder.success(WorkOp::Read, start - 1ms, 5us); // warm-up: dropped
+        // Due (or started) in the warm-up and ended late, after the start: dropped too, or a
+        // fixed rate's run would count more calls than its rate times its seconds.
+        recorder.success(WorkOp::Read, start + 1ms, 3ms);
         recorder.failure(WorkOp::Read, start - 1ms, "busy");
         recorder.late(WorkOp::Read, start - 1ms);
         recorder.success(WorkOp::Read, start + 1ms, 10us);
