@@ -9,6 +9,7 @@
 #include <kvs/literal.h>
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -213,6 +214,18 @@ private slots:
         QVERIFY2(error.rfind("kvs: cannot open " + missing.sqlitePath.toStdString() + ": ", 0) == 0,
                  error.c_str());
         QVERIFY(!QFileInfo::exists(missing.sqlitePath));
+    }
+
+    // Issue 31: a directory's Tables view said "disk I/O error Error opening database".
+    void issue31_aDirectorySaysItIsOne()
+    {
+        RawSqlTarget folder = target();
+        folder.sqlitePath = m_dir.filePath(QStringLiteral("a-folder.db"));
+        QVERIFY(QDir().mkpath(folder.sqlitePath));
+        RawSqlWorker worker(folder);
+        QCOMPARE(errorOf(worker.tables()),
+                 "kvs: cannot open database \"" + folder.sqlitePath.toStdString()
+                     + "\": it is a directory, not a database file");
     }
 
     void aFileThatIsNotADatabaseSaysSoAndStaysAsItIs()
