@@ -350,6 +350,109 @@
     </message>
 </context>
 <context>
+    <name>RunDifference</name>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>concurrency</source>
+        <translation>Nebenläufigkeit</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>Rate</translation>
+    </message>
+    <message>
+        <source>%1 ops/s</source>
+        <translation>%1 Op./s</translation>
+    </message>
+    <message>
+        <source>closed loop</source>
+        <translation>geschlossene Schleife</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>distribution</source>
+        <translation>Verteilung</translation>
+    </message>
+    <message>
+        <source>the workload&apos;s own</source>
+        <translation>die der Last</translation>
+    </message>
+    <message>
+        <source>value size</source>
+        <translation>Wertgröße</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>TTL share</source>
+        <translation>TTL-Anteil</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>scan length</source>
+        <translation>Scan-Länge</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>Aufwärmen</translation>
+    </message>
+    <message>
+        <source>pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>the default</source>
+        <translation>der Standard</translation>
+    </message>
+    <message>
+        <source>durability</source>
+        <translation>Dauerhaftigkeit</translation>
+    </message>
+    <message>
+        <source>the store&apos;s default</source>
+        <translation>der Standard des Speichers</translation>
+    </message>
+    <message>
+        <source>listeners</source>
+        <translation>Listener</translation>
+    </message>
+    <message>
+        <source>handlers per listener</source>
+        <translation>Handler je Listener</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>TransactionRow</name>
     <message>
         <source>%1: %2</source>

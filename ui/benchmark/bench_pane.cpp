@@ -8,6 +8,7 @@
 #include "benchmark/bench_history_model.h"
 #include "benchmark/bench_result_model.h"
 #include "benchmark/reference_figures.h"
+#include "benchmark/run_difference.h"
 
 #include <kvs/errors.h>
 
@@ -19,6 +20,8 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -71,6 +74,8 @@ BenchPane::BenchPane(QWidget *parent)
     m_stop->setEnabled(false);
     m_status->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("benchStatus"));
+    m_resultView->setObjectName(QStringLiteral("benchResults"));
+    m_historyView->setObjectName(QStringLiteral("benchHistory"));
     m_resultView->setModel(m_results);
     m_historyView->setModel(m_history);
     m_historyView->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -87,9 +92,19 @@ BenchPane::BenchPane(QWidget *parent)
     form->addStretch();
     auto *formBox = new QWidget(this);
     formBox->setLayout(form);
+    // The form scrolls: its dozen rows need more height than a small screen gives the view,
+    // and the tables below keep theirs.
+    auto *formScroll = new QScrollArea(this);
+    formScroll->setObjectName(QStringLiteral("benchFormScroll"));
+    formScroll->setWidget(formBox);
+    formScroll->setWidgetResizable(true);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    formScroll->setMinimumWidth(formBox->minimumSizeHint().width()
+                                + formScroll->verticalScrollBar()->sizeHint().width());
 
     auto *top = new QSplitter(Qt::Horizontal, this);
-    top->addWidget(formBox);
+    top->addWidget(formScroll);
     top->addWidget(m_chart);
     top->setStretchFactor(1, 1);
 
@@ -113,6 +128,10 @@ BenchPane::BenchPane(QWidget *parent)
     auto *all = new QSplitter(Qt::Vertical, this);
     all->addWidget(top);
     all->addWidget(bottom);
+    all->setChildrenCollapsible(false);
+    all->setStretchFactor(0, 3);
+    all->setStretchFactor(1, 2);
+    all->setSizes({300, 200}); // scaled to the height the view gets
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(all);
 
@@ -338,8 +357,9 @@ void BenchPane::showSelectedRuns()
 void BenchPane::showRuns(const std::vector<bench::HistoryRun> &runs)
 {
     std::vector<BenchResultModel::RunRows> rows;
+    const RunDifference difference(runs);
     for (const bench::HistoryRun &run : runs) {
-        QString label = BenchHistoryModel::label(run);
+        QString label = difference.label(run);
         if (run.partial)
             label += QLatin1Char(' ') + tr("(partial)");
         rows.push_back({label, run.ops, ReferenceFigures::isReference(run)});
