@@ -4156,6 +4156,45 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     </message>
 </context>
 <context>
+    <name>kvs::ui::WatchDetailPane</name>
+    <message>
+        <source>// … cut here: %1 characters in all (Export history has them)</source>
+        <translation>// … hier abgeschnitten: %1 Zeichen insgesamt („Verlauf exportieren“ enthält sie)</translation>
+    </message>
+    <message>
+        <source>Old value</source>
+        <translation>Alter Wert</translation>
+    </message>
+    <message>
+        <source>New value</source>
+        <translation>Neuer Wert</translation>
+    </message>
+    <message>
+        <source>%1 · %2, version %3</source>
+        <translation>%1 · %2, Version %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>// (no entry)</source>
+        <translation>// (kein Eintrag)</translation>
+    </message>
+    <message>
+        <source>%1 · version %2</source>
+        <translation>%1 · Version %2</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Select a row to see its values whole.</source>
+        <translation>Eine Zeile wählen, um ihre Werte ganz zu sehen.</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::WatchEntriesModel</name>
     <message>
         <source>Key</source>
