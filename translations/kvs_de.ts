@@ -3156,6 +3156,10 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <source>CSV files (*.csv)</source>
         <translation>CSV-Dateien (*.csv)</translation>
     </message>
+    <message>
+        <source>Run the statement</source>
+        <translation>Die Anweisung ausführen</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::SqliteConnectionPage</name>
@@ -3957,6 +3961,10 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Expiry:</source>
         <translation>Ablauf:</translation>
+    </message>
+    <message>
+        <source>Save the edit</source>
+        <translation>Die Bearbeitung speichern</translation>
     </message>
 </context>
 <context>

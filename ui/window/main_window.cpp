@@ -11,6 +11,7 @@
 #include "session/database_view.h"
 #include "startup/demo_database.h"
 #include "theme/app_icons.h"
+#include "window/window_placement.h"
 
 #include <kvs/async_kvstore.h>
 
@@ -78,7 +79,7 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *secrets, PasswordPrompt *pr
         removeConnecting();
         emit openFailed(tr("Cancelled: no password given."));
     });
-    resize(1180, 760);
+    placeOnItsScreen(*this); // fits a small screen
 }
 
 MainWindow::~MainWindow() = default;
