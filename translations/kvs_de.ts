@@ -453,6 +453,64 @@
     </message>
 </context>
 <context>
+    <name>RunningJobs</name>
+    <message>
+        <source>a retry of the dead letters of &quot;%1&quot;</source>
+        <translation>ein erneuter Versuch der toten Nachrichten von „%1“</translation>
+    </message>
+    <message>
+        <source>a delete of the dead letters of &quot;%1&quot;</source>
+        <translation>ein Löschen der toten Nachrichten von „%1“</translation>
+    </message>
+    <message>
+        <source>a count of the dead letters of &quot;%1&quot;</source>
+        <translation>ein Zählen der toten Nachrichten von „%1“</translation>
+    </message>
+    <message>
+        <source>a benchmark run</source>
+        <translation>ein Benchmark-Lauf</translation>
+    </message>
+    <message>
+        <source>Close %1?</source>
+        <translation>%1 schließen?</translation>
+    </message>
+    <message>
+        <source>Still running in %1: %2. Closing cancels what still runs; what is done stays done.</source>
+        <translation>In %1 läuft noch: %2. Schließen bricht ab, was noch läuft; was erledigt ist, bleibt erledigt.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>Close and cancel</source>
+        <translation>Schließen und abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutList</name>
+    <message>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>Database tab</source>
+        <translation>Datenbank-Tab</translation>
+    </message>
+    <message>
+        <source>Go to the table&apos;s last row</source>
+        <translation>Zur letzten Zeile der Tabelle</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Tabellen</translation>
+    </message>
+    <message>
+        <source>Go to the table&apos;s first row</source>
+        <translation>Zur ersten Zeile der Tabelle</translation>
+    </message>
+</context>
+<context>
     <name>TransactionRow</name>
     <message>
         <source>%1: %2</source>
@@ -1326,6 +1384,29 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::DatabaseImport</name>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren …</translation>
+    </message>
+    <message>
+        <source>Write the entries of a kvs export file (JSON lines) into this database, at the keys the file names</source>
+        <translation>Die Einträge einer kvs-Exportdatei (JSON Lines) in diese Datenbank schreiben, unter den Schlüsseln, die die Datei nennt</translation>
+    </message>
+    <message>
+        <source>Allow writes first: importing writes to the database.</source>
+        <translation>Erst Schreiben erlauben: Importieren schreibt in die Datenbank.</translation>
+    </message>
+    <message>
+        <source>Import entries from</source>
+        <translation>Einträge importieren aus</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl);;All files (*)</source>
+        <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::DatabaseSession</name>
     <message>
         <source>&lt;li&gt;Queue: adds the lease columns (locked_until, lease_token, last_error, finished_at) and two indexes; messages being processed are released for redelivery. On PostgreSQL the version and id columns become BIGINT, which rewrites those tables under an exclusive lock.&lt;/li&gt;</source>
@@ -1445,6 +1526,22 @@
     <message>
         <source>Benchmark</source>
         <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>Create a key under the selected node (allow writes first)</source>
+        <translation>Einen Schlüssel unter dem gewählten Knoten anlegen (erst Schreiben erlauben)</translation>
+    </message>
+    <message>
+        <source>Writes cannot be allowed: this is not a kvs database (%1). &quot;Add the kvs tables…&quot; adds kvs&apos;s tables beside the ones it has.</source>
+        <translation>Schreiben kann nicht erlaubt werden: Dies ist keine kvs-Datenbank (%1). „kvs-Tabellen hinzufügen …“ legt die Tabellen von kvs neben ihren eigenen an.</translation>
+    </message>
+    <message>
+        <source>Writes cannot be allowed: %1 A newer KVS Admin can write it.</source>
+        <translation>Schreiben kann nicht erlaubt werden: %1 Ein neueres KVS Admin kann sie schreiben.</translation>
+    </message>
+    <message>
+        <source>Writes cannot be allowed: %1</source>
+        <translation>Schreiben kann nicht erlaubt werden: %1</translation>
     </message>
 </context>
 <context>
@@ -1620,6 +1717,17 @@
     <message>
         <source>days</source>
         <translation>Tage</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::GettingStartedDialog</name>
+    <message>
+        <source>Getting started</source>
+        <translation>Erste Schritte</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Welcome to KVS Admin&lt;/h3&gt;&lt;p&gt;The first tab is the &lt;b&gt;demo database&lt;/b&gt;, a SQLite file made for trying things: users, orders by month, counters, sessions that expire, values of every type, key parts of every type, and queue topics with due, delayed, processing and dead messages.&lt;/p&gt;&lt;p&gt;Every database opens &lt;b&gt;read-only&lt;/b&gt; (&quot;Read-only (inspect)&quot; beside the tab&apos;s toolbar): looking changes nothing. &lt;b&gt;Allow writes&lt;/b&gt; in that toolbar lets you edit, delete and create keys; it asks first.&lt;/p&gt;&lt;p&gt;A database tab has these views: &lt;b&gt;Keys&lt;/b&gt; (the key tree, and the selected value beside it), &lt;b&gt;Search&lt;/b&gt; (Ctrl+Shift+F), &lt;b&gt;Queues&lt;/b&gt;, &lt;b&gt;Transaction&lt;/b&gt;, &lt;b&gt;Watch&lt;/b&gt;, &lt;b&gt;Benchmark&lt;/b&gt;, &lt;b&gt;Tables&lt;/b&gt; (the tables as stored) and &lt;b&gt;SQL&lt;/b&gt;. Right-click a key for what it offers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;File ▸ Open Database…&lt;/b&gt; (Ctrl+O) opens a SQLite file or a PostgreSQL database; &lt;b&gt;File ▸ Open SQLite File…&lt;/b&gt; also creates a new one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every shortcut; this page stays in the Help menu.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Willkommen bei KVS Admin&lt;/h3&gt;&lt;p&gt;Der erste Tab ist die &lt;b&gt;Demo-Datenbank&lt;/b&gt;, eine SQLite-Datei zum Ausprobieren: Benutzer, Bestellungen nach Monat, Zähler, ablaufende Sitzungen, Werte jedes Typs, Schlüsselteile jedes Typs und Warteschlangen-Themen mit fälligen, verzögerten, in Bearbeitung befindlichen und toten Nachrichten.&lt;/p&gt;&lt;p&gt;Jede Datenbank öffnet sich &lt;b&gt;nur lesend&lt;/b&gt; („Nur lesend (Inspektion)“ neben der Werkzeugleiste des Tabs): Ansehen ändert nichts. &lt;b&gt;Schreiben erlauben&lt;/b&gt; in dieser Werkzeugleiste lässt Sie Schlüssel bearbeiten, löschen und anlegen; es fragt vorher.&lt;/p&gt;&lt;p&gt;Ein Datenbank-Tab hat diese Ansichten: &lt;b&gt;Schlüssel&lt;/b&gt; (der Schlüsselbaum und daneben der gewählte Wert), &lt;b&gt;Suche&lt;/b&gt; (Strg+Umschalt+F), &lt;b&gt;Warteschlangen&lt;/b&gt;, &lt;b&gt;Transaktion&lt;/b&gt;, &lt;b&gt;Beobachten&lt;/b&gt;, &lt;b&gt;Benchmark&lt;/b&gt;, &lt;b&gt;Tabellen&lt;/b&gt; (die Tabellen, wie sie gespeichert sind) und &lt;b&gt;SQL&lt;/b&gt;. Ein Rechtsklick auf einen Schlüssel zeigt, was er anbietet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datei ▸ Datenbank öffnen …&lt;/b&gt; (Strg+O) öffnet eine SQLite-Datei oder eine PostgreSQL-Datenbank; &lt;b&gt;Datei ▸ SQLite-Datei öffnen …&lt;/b&gt; legt auch eine neue an. &lt;b&gt;Hilfe ▸ Tastenkürzel&lt;/b&gt; listet jedes Tastenkürzel; diese Seite bleibt im Hilfe-Menü.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2045,6 +2153,14 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Could not delete the row: %1</source>
         <translation>Die Zeile konnte nicht gelöscht werden: %1</translation>
     </message>
+    <message>
+        <source>Type a prefix to filter by</source>
+        <translation>Einen Präfix zum Filtern eingeben</translation>
+    </message>
+    <message>
+        <source>Type a key to go to</source>
+        <translation>Einen Schlüssel eingeben, zu dem gesprungen wird</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::LanguageMenu</name>
@@ -2227,6 +2343,46 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>&amp;Preferences…</source>
         <translation>&amp;Voreinstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;New Key…</source>
+        <translation>&amp;Neuer Schlüssel …</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren …</translation>
+    </message>
+    <message>
+        <source>&amp;Getting Started</source>
+        <translation>&amp;Erste Schritte</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Cannot create %1</source>
+        <translation>%1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>Der Ordner %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>Create %1?</source>
+        <translation>%1 anlegen?</translation>
+    </message>
+    <message>
+        <source>%1 does not exist. Create a new, empty kvs database there? It opens with writes allowed, ready for New key or Import.</source>
+        <translation>%1 existiert nicht. Dort eine neue, leere kvs-Datenbank anlegen? Sie öffnet sich mit erlaubtem Schreiben, bereit für „Neuer Schlüssel“ oder „Importieren“.</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Anlegen</translation>
     </message>
 </context>
 <context>
@@ -3025,6 +3181,29 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>JSON lines (*.jsonl);;All files (*)</source>
         <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>Was es tut</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>A view&apos;s shortcuts work while it is shown; those of a list or tree, while it has the focus.</source>
+        <translation>Die Tastenkürzel einer Ansicht wirken, solange sie angezeigt wird; die einer Liste oder eines Baums, solange sie den Fokus hat.</translation>
     </message>
 </context>
 <context>

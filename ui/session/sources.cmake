@@ -4,5 +4,7 @@ list(APPEND KVS_UI_SOURCES
     session/database_session.cpp
     session/view_preferences.cpp
     session/key_search_wiring.cpp
+    session/database_import.cpp
+    session/running_jobs.cpp
     session/database_view.cpp
 )
