@@ -356,9 +356,13 @@ void DatabaseView::onProblem(const SessionProblem &problem)
 
 void DatabaseView::onAllowWritesToggled(bool on)
 {
-    // A database that cannot be written as it is: say why at once, instead of asking and then
-    // failing the same way again.
-    if (on && !m_session->store() && m_problem) {
+    // No kvs tables yet (an empty file or schema): allowing writes creates them.
+    const ConnectionSpec &spec = m_session->spec();
+    const bool emptyFile = !spec.isPostgres() && QFileInfo(spec.sqlitePath()).exists()
+                           && QFileInfo(spec.sqlitePath()).size() == 0;
+    // A database that cannot be written as it is (an empty file can: it gets the tables): say
+    // why at once, instead of asking and then failing the same way again.
+    if (on && !m_session->store() && m_problem && !emptyFile) {
         const QString why = writesRefusedReason(*m_problem);
         if (!why.isEmpty()) {
             const QSignalBlocker block(m_allowWrites);
@@ -367,10 +371,6 @@ void DatabaseView::onAllowWritesToggled(bool on)
             return;
         }
     }
-    // No kvs tables yet (an empty file or schema): allowing writes creates them.
-    const ConnectionSpec &spec = m_session->spec();
-    const bool emptyFile = !spec.isPostgres() && QFileInfo(spec.sqlitePath()).exists()
-                           && QFileInfo(spec.sqlitePath()).size() == 0;
     const bool createsTables
         = m_session->store() ? m_session->store()->schemaVersion() == 0 : emptyFile;
     if (on && !confirmAllowWrites(createsTables)) {
