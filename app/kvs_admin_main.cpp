@@ -74,5 +74,7 @@ int main(int argc, char *argv[])
     if (options.smoke)
         probe.emplace(&window);
     window.show();
+    if (!options.smoke)
+        window.showGettingStartedOnFirstStart(); // what to try, once
     return QApplication::exec();
 }

@@ -6,6 +6,7 @@
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
 
+#include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
 
@@ -19,6 +20,22 @@ namespace kvs::rawsql {
 namespace {
 
 std::atomic<int> g_connectionCount{0};
+
+// What is there but no file SQLite could open (a directory, a pipe, a device) is refused before
+// Qt Sql tries, in the store's words: QSQLITE would say "disk I/O error Error opening database"
+// of a directory, and a named pipe would block the open.
+void requireRegularFile(const RawSqlTarget &target)
+{
+    if (target.isPostgres() || target.sqlitePath.isEmpty()
+        || target.sqlitePath == QLatin1String(":memory:"))
+        return;
+    const QFileInfo file(target.sqlitePath);
+    if (!file.exists() || file.isFile())
+        return;
+    const char *kind = file.isDir() ? "a directory" : "a special file";
+    throw Error("kvs: cannot open database \"" + target.sqlitePath.toStdString() + "\": it is "
+                + kind + ", not a database file");
+}
 
 } // namespace
 
@@ -37,6 +54,7 @@ RawSqlConnection::RawSqlConnection(const RawSqlTarget &target,
         throw Error("kvs: the Qt Sql driver " + driver.toStdString() + " is not installed (Debian: "
                     + (target.isPostgres() ? "libqt6sql6-psql" : "libqt6sql6-sqlite") + ")");
     }
+    requireRegularFile(target);
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(driver, m_name);
         try {

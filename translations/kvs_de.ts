@@ -1137,6 +1137,14 @@
         <source>no histogram of a run shown</source>
         <translation>kein Histogramm eines Laufs angezeigt</translation>
     </message>
+    <message>
+        <source>Stopped early after %1 s: %2 ops/s, a partial result.</source>
+        <translation>Nach %1 s vorzeitig beendet: %2 Ops/s, ein Teilergebnis.</translation>
+    </message>
+    <message>
+        <source>Finished: %1 ops/s.</source>
+        <translation>Fertig: %1 Ops/s.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::BenchResultModel</name>
@@ -1499,6 +1507,22 @@
     <message>
         <source>Benchmark</source>
         <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>Create a key under the selected node (allow writes first)</source>
+        <translation>Einen Schlüssel unter dem gewählten Knoten anlegen (erst Schreiben erlauben)</translation>
+    </message>
+    <message>
+        <source>Writes cannot be allowed: this is not a kvs database (%1). &quot;Add the kvs tables…&quot; adds kvs&apos;s tables beside the ones it has.</source>
+        <translation>Schreiben kann nicht erlaubt werden: Dies ist keine kvs-Datenbank (%1). „kvs-Tabellen hinzufügen …“ legt die Tabellen von kvs neben ihren eigenen an.</translation>
+    </message>
+    <message>
+        <source>Writes cannot be allowed: %1 A newer KVS Admin can write it.</source>
+        <translation>Schreiben kann nicht erlaubt werden: %1 Ein neueres KVS Admin kann sie schreiben.</translation>
+    </message>
+    <message>
+        <source>Writes cannot be allowed: %1</source>
+        <translation>Schreiben kann nicht erlaubt werden: %1</translation>
     </message>
 </context>
 <context>
@@ -2099,6 +2123,14 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Could not delete the row: %1</source>
         <translation>Die Zeile konnte nicht gelöscht werden: %1</translation>
     </message>
+    <message>
+        <source>Type a prefix to filter by</source>
+        <translation>Einen Präfix zum Filtern eingeben</translation>
+    </message>
+    <message>
+        <source>Type a key to go to</source>
+        <translation>Einen Schlüssel eingeben, zu dem gesprungen wird</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::LanguageMenu</name>
@@ -2285,6 +2317,46 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>%1 (offline)</source>
         <translation>%1 (offline)</translation>
+    </message>
+    <message>
+        <source>&amp;New Key…</source>
+        <translation>&amp;Neuer Schlüssel …</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren …</translation>
+    </message>
+    <message>
+        <source>&amp;Getting Started</source>
+        <translation>&amp;Erste Schritte</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Cannot create %1</source>
+        <translation>%1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>Der Ordner %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>Create %1?</source>
+        <translation>%1 anlegen?</translation>
+    </message>
+    <message>
+        <source>%1 does not exist. Create a new, empty kvs database there? It opens with writes allowed, ready for New key or Import.</source>
+        <translation>%1 existiert nicht. Dort eine neue, leere kvs-Datenbank anlegen? Sie öffnet sich mit erlaubtem Schreiben, bereit für „Neuer Schlüssel“ oder „Importieren“.</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Anlegen</translation>
     </message>
 </context>
 <context>
@@ -3287,6 +3359,14 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <source>%1 row(s) so far (more as you scroll; it closes after %3 s idle), first page in %2</source>
         <translation>Bisher %1 Zeile(n) (mehr beim Blättern; wird nach %3 s ohne Lesen geschlossen), erste Seite in %2</translation>
     </message>
+    <message>
+        <source>%1 row(s) so far (more as you scroll), first page in %2</source>
+        <translation>Bisher %1 Zeile(n) (mehr beim Blättern), erste Seite in %2</translation>
+    </message>
+    <message>
+        <source>Run the statement</source>
+        <translation>Die Anweisung ausführen</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::SqliteConnectionPage</name>
@@ -4089,6 +4169,10 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <source>Expiry:</source>
         <translation>Ablauf:</translation>
     </message>
+    <message>
+        <source>Save the edit</source>
+        <translation>Die Bearbeitung speichern</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::ValueInspector</name>
@@ -4492,6 +4576,263 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Limit per prefix:</source>
         <translation>Grenze je Präfix:</translation>
+    </message>
+</context>
+<context>
+    <name>RunDifference</name>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>concurrency</source>
+        <translation>Nebenläufigkeit</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>Rate</translation>
+    </message>
+    <message>
+        <source>%1 ops/s</source>
+        <translation>%1 Op./s</translation>
+    </message>
+    <message>
+        <source>closed loop</source>
+        <translation>geschlossene Schleife</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>distribution</source>
+        <translation>Verteilung</translation>
+    </message>
+    <message>
+        <source>the workload&apos;s own</source>
+        <translation>die der Last</translation>
+    </message>
+    <message>
+        <source>value size</source>
+        <translation>Wertgröße</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>TTL share</source>
+        <translation>TTL-Anteil</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>scan length</source>
+        <translation>Scan-Länge</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>Aufwärmen</translation>
+    </message>
+    <message>
+        <source>pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>the default</source>
+        <translation>der Standard</translation>
+    </message>
+    <message>
+        <source>durability</source>
+        <translation>Dauerhaftigkeit</translation>
+    </message>
+    <message>
+        <source>the store&apos;s default</source>
+        <translation>der Standard des Speichers</translation>
+    </message>
+    <message>
+        <source>listeners</source>
+        <translation>Listener</translation>
+    </message>
+    <message>
+        <source>handlers per listener</source>
+        <translation>Handler je Listener</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>RunningJobs</name>
+    <message>
+        <source>a retry of the dead letters of &quot;%1&quot;</source>
+        <translation>ein erneuter Versuch der toten Nachrichten von „%1“</translation>
+    </message>
+    <message>
+        <source>a delete of the dead letters of &quot;%1&quot;</source>
+        <translation>ein Löschen der toten Nachrichten von „%1“</translation>
+    </message>
+    <message>
+        <source>a count of the dead letters of &quot;%1&quot;</source>
+        <translation>ein Zählen der toten Nachrichten von „%1“</translation>
+    </message>
+    <message>
+        <source>a benchmark run</source>
+        <translation>ein Benchmark-Lauf</translation>
+    </message>
+    <message>
+        <source>Close %1?</source>
+        <translation>%1 schließen?</translation>
+    </message>
+    <message>
+        <source>Still running in %1: %2. Closing cancels what still runs; what is done stays done.</source>
+        <translation>In %1 läuft noch: %2. Schließen bricht ab, was noch läuft; was erledigt ist, bleibt erledigt.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>Close and cancel</source>
+        <translation>Schließen und abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutList</name>
+    <message>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>Database tab</source>
+        <translation>Datenbank-Tab</translation>
+    </message>
+    <message>
+        <source>Go to the table&apos;s last row</source>
+        <translation>Zur letzten Zeile der Tabelle</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Tabellen</translation>
+    </message>
+    <message>
+        <source>Go to the table&apos;s first row</source>
+        <translation>Zur ersten Zeile der Tabelle</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::DatabaseImport</name>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren …</translation>
+    </message>
+    <message>
+        <source>Write the entries of a kvs export file (JSON lines) into this database, at the keys the file names</source>
+        <translation>Die Einträge einer kvs-Exportdatei (JSON Lines) in diese Datenbank schreiben, unter den Schlüsseln, die die Datei nennt</translation>
+    </message>
+    <message>
+        <source>Allow writes first: importing writes to the database.</source>
+        <translation>Erst Schreiben erlauben: Importieren schreibt in die Datenbank.</translation>
+    </message>
+    <message>
+        <source>Import entries from</source>
+        <translation>Einträge importieren aus</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl);;All files (*)</source>
+        <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::GettingStartedDialog</name>
+    <message>
+        <source>Getting started</source>
+        <translation>Erste Schritte</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Welcome to KVS Admin&lt;/h3&gt;&lt;p&gt;The first tab is the &lt;b&gt;demo database&lt;/b&gt;, a SQLite file made for trying things: users, orders by month, counters, sessions that expire, values of every type, key parts of every type, and queue topics with due, delayed, processing and dead messages.&lt;/p&gt;&lt;p&gt;Every database opens &lt;b&gt;read-only&lt;/b&gt; (&quot;Read-only (inspect)&quot; beside the tab&apos;s toolbar): looking changes nothing. &lt;b&gt;Allow writes&lt;/b&gt; in that toolbar lets you edit, delete and create keys; it asks first.&lt;/p&gt;&lt;p&gt;A database tab has these views: &lt;b&gt;Keys&lt;/b&gt; (the key tree, and the selected value beside it), &lt;b&gt;Search&lt;/b&gt; (Ctrl+Shift+F), &lt;b&gt;Queues&lt;/b&gt;, &lt;b&gt;Transaction&lt;/b&gt;, &lt;b&gt;Watch&lt;/b&gt;, &lt;b&gt;Benchmark&lt;/b&gt;, &lt;b&gt;Tables&lt;/b&gt; (the tables as stored) and &lt;b&gt;SQL&lt;/b&gt;. Right-click a key for what it offers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;File ▸ Open Database…&lt;/b&gt; (Ctrl+O) opens a SQLite file or a PostgreSQL database; &lt;b&gt;File ▸ Open SQLite File…&lt;/b&gt; also creates a new one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every shortcut; this page stays in the Help menu.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Willkommen bei KVS Admin&lt;/h3&gt;&lt;p&gt;Der erste Tab ist die &lt;b&gt;Demo-Datenbank&lt;/b&gt;, eine SQLite-Datei zum Ausprobieren: Benutzer, Bestellungen nach Monat, Zähler, ablaufende Sitzungen, Werte jedes Typs, Schlüsselteile jedes Typs und Warteschlangen-Themen mit fälligen, verzögerten, in Bearbeitung befindlichen und toten Nachrichten.&lt;/p&gt;&lt;p&gt;Jede Datenbank öffnet sich &lt;b&gt;nur lesend&lt;/b&gt; („Nur lesend (Inspektion)“ neben der Werkzeugleiste des Tabs): Ansehen ändert nichts. &lt;b&gt;Schreiben erlauben&lt;/b&gt; in dieser Werkzeugleiste lässt Sie Schlüssel bearbeiten, löschen und anlegen; es fragt vorher.&lt;/p&gt;&lt;p&gt;Ein Datenbank-Tab hat diese Ansichten: &lt;b&gt;Schlüssel&lt;/b&gt; (der Schlüsselbaum und daneben der gewählte Wert), &lt;b&gt;Suche&lt;/b&gt; (Strg+Umschalt+F), &lt;b&gt;Warteschlangen&lt;/b&gt;, &lt;b&gt;Transaktion&lt;/b&gt;, &lt;b&gt;Beobachten&lt;/b&gt;, &lt;b&gt;Benchmark&lt;/b&gt;, &lt;b&gt;Tabellen&lt;/b&gt; (die Tabellen, wie sie gespeichert sind) und &lt;b&gt;SQL&lt;/b&gt;. Ein Rechtsklick auf einen Schlüssel zeigt, was er anbietet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datei ▸ Datenbank öffnen …&lt;/b&gt; (Strg+O) öffnet eine SQLite-Datei oder eine PostgreSQL-Datenbank; &lt;b&gt;Datei ▸ SQLite-Datei öffnen …&lt;/b&gt; legt auch eine neue an. &lt;b&gt;Hilfe ▸ Tastenkürzel&lt;/b&gt; listet jedes Tastenkürzel; diese Seite bleibt im Hilfe-Menü.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>Was es tut</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>A view&apos;s shortcuts work while it is shown; those of a list or tree, while it has the focus.</source>
+        <translation>Die Tastenkürzel einer Ansicht wirken, solange sie angezeigt wird; die einer Liste oder eines Baums, solange sie den Fokus hat.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::WatchDetailPane</name>
+    <message>
+        <source>// … cut here: %1 characters in all (Export history has them)</source>
+        <translation>// … hier abgeschnitten: %1 Zeichen insgesamt („Verlauf exportieren“ enthält sie)</translation>
+    </message>
+    <message>
+        <source>Old value</source>
+        <translation>Alter Wert</translation>
+    </message>
+    <message>
+        <source>New value</source>
+        <translation>Neuer Wert</translation>
+    </message>
+    <message>
+        <source>%1 · %2, version %3</source>
+        <translation>%1 · %2, Version %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>// (no entry)</source>
+        <translation>// (kein Eintrag)</translation>
+    </message>
+    <message>
+        <source>%1 · version %2</source>
+        <translation>%1 · Version %2</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Select a row to see its values whole.</source>
+        <translation>Eine Zeile wählen, um ihre Werte ganz zu sehen.</translation>
     </message>
 </context>
 </TS>

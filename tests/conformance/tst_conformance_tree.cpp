@@ -151,12 +151,21 @@ private slots:
         QCOMPARE(allChildren(*store, selector, options), expected);
         options.reverse = true;
         QCOMPARE(allChildren(*store, selector, options), reversed(expected));
-        options.limit = 25; // a page that ends exactly at the last child
+        // Issue 31: a page that ends exactly at the last child has no cursor (a node of 1,000
+        // children showed "1,000+"), both ways, whether the last child has children or not.
+        options.limit = 25;
+        for (const bool reverse : {false, true}) {
+            options.reverse = reverse;
+            const ChildrenPage full = store->listChildren(selector, options);
+            QCOMPARE(full.children.size(), std::size_t(25));
+            QVERIFY(!full.cursor.has_value());
+        }
+        store->set({"p", 25}, Value(3.0)); // a leaf after them
         options.reverse = false;
-        const ChildrenPage full = store->listChildren(selector, options);
-        QCOMPARE(full.children.size(), std::size_t(25));
-        options.cursor = full.cursor;
-        QVERIFY(store->listChildren(selector, options).children.empty());
+        const ChildrenPage leafLast = store->listChildren(selector, options);
+        QVERIFY(leafLast.cursor.has_value()); // one more follows
+        options.limit = 26;
+        QVERIFY(!store->listChildren(selector, options).cursor.has_value());
     }
 
     void rangeNarrowsChildren_data() { addBackendRows(); }

@@ -311,6 +311,18 @@ private slots:
         QVERIFY(!QFileInfo::exists(missing.sqlitePath));
     }
 
+    // Issue 31: a directory's Tables view said "disk I/O error Error opening database".
+    void issue31_aDirectorySaysItIsOne()
+    {
+        RawSqlTarget folder = target();
+        folder.sqlitePath = m_dir.filePath(QStringLiteral("a-folder.db"));
+        QVERIFY(QDir().mkpath(folder.sqlitePath));
+        RawSqlWorker worker(folder);
+        QCOMPARE(errorOf(worker.tables()),
+                 "kvs: cannot open database \"" + folder.sqlitePath.toStdString()
+                     + "\": it is a directory, not a database file");
+    }
+
     void aFileThatIsNotADatabaseSaysSoAndStaysAsItIs()
     {
         RawSqlTarget hostile = target();

@@ -109,6 +109,7 @@ private slots:
     void editsAndSavesAValue();
     void validatesTheLiteralAsItIsTyped();
     void aConflictShowsLoadedEditedAndCurrent();
+    void issue31_theThreeValuesOfAConflictAreLaidOutAlike();
     void keepMineOverwritesTheCurrentValue();
     void takeCurrentDropsTheEdit();
     void keepEditingSavesOnTopOfTheCurrentValue();
@@ -229,6 +230,28 @@ void TestInspectorEdit::aConflictShowsLoadedEditedAndCurrent()
     QCOMPARE(view->currentText(), QStringLiteral("{\"v\": 2, \"by\": \"other\"}"));
     // Nothing was written: the other writer's value stands.
     QVERIFY(m_store->get(key).result()->value == kvs::parseLiteral(R"({v: 2, by: "other"})"));
+}
+
+// Issue 31: beside a loaded value and an edit over several lines, a short current value showed
+// as one line (short all-scalar objects are written on one line).
+void TestInspectorEdit::issue31_theThreeValuesOfAConflictAreLaidOutAlike()
+{
+    const kvs::Key key{"config", "plan"};
+    m_store->set(key, kvs::parseLiteral(R"({plan: "team", seats: 12, features: new Set(["sso"])})"))
+        .result();
+    QVERIFY(show(*m_inspector, key));
+    m_inspector->startEditing();
+    m_other->set(key, kvs::parseLiteral(R"({plan: "business", seats: 40})")).result();
+    m_inspector->editPanel()->editor()->setText(
+        QStringLiteral("{\n  \"plan\": \"team\",\n  \"seats\": 15\n}"));
+    m_inspector->saveEdit();
+    QTRY_COMPARE(currentPage(*m_inspector), static_cast<QWidget *>(m_inspector->conflictView()));
+    kvs::ui::ConflictView *view = m_inspector->conflictView();
+    QCOMPARE(view->currentText(),
+             QStringLiteral("{\n  \"plan\": \"business\",\n  \"seats\": 40\n}"));
+    QCOMPARE(view->loadedText(),
+             QStringLiteral("{\n  \"plan\": \"team\",\n  \"seats\": 12,\n  \"features\": "
+                            "new Set([\"sso\"])\n}"));
 }
 
 void TestInspectorEdit::keepMineOverwritesTheCurrentValue()

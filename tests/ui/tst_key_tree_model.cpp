@@ -115,6 +115,26 @@ private slots:
         QVERIFY(model.hasChildren(model.index(1, 0, users))); // bob has email below
     }
 
+    // Issue 31: a node with exactly a page of children showed "1,000+" (a full page always had
+    // a cursor); its count is exact, and nothing more is fetched.
+    void issue31_exactlyAPageOfChildrenCountsExactly_data() { addBackends(); }
+    void issue31_exactlyAPageOfChildrenCountsExactly()
+    {
+        auto store = openStore();
+        for (int i = 0; i < 10; ++i)
+            store->set({"p", i}, kvs::Value(1.0)).waitForFinished();
+        KeyTreeModel model;
+        model.setPageSize(10);
+        model.setStore(store);
+        QTRY_COMPARE(model.rowCount(), 1);
+        const QModelIndex p = model.index(0, 0);
+        model.fetchMore(p);
+        QTRY_COMPARE(model.rowCount(p), 10);
+        QCOMPARE(model.index(0, KeyTreeModel::ChildrenColumn).data().toString(),
+                 QStringLiteral("10"));
+        QVERIFY(!model.canFetchMore(p));
+    }
+
     void pagesAndCounts_data() { addBackends(); }
     void pagesAndCounts()
     {

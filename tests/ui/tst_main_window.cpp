@@ -7,6 +7,10 @@
 #include "connection/password_prompt.h"
 #include "connection/recent_connections.h"
 #include "inspector/value_inspector.h"
+#include "queues/queue_message_model.h"
+#include "queues/queue_overview_model.h"
+#include "queues/queues_controller.h"
+#include "queues/queues_pane.h"
 #include "session/database_view.h"
 #include "startup/demo_database.h"
 #include "support/postgres_test_server.h"
@@ -15,6 +19,7 @@
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 #include "window/main_window.h"
+#include "window/window_placement.h"
 
 #include <kvs/kvstore.h>
 #include <kvs/literal.h>
@@ -31,6 +36,7 @@
 #include <QSignalSpy>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
@@ -76,6 +82,28 @@ void acceptNextMessageBox()
             }
         }
         acceptNextMessageBox();
+    });
+}
+
+// Clicks button of the next message box once it shows (its text into text); gives up after
+// 10 s, or when context goes (the step that expected the box ended).
+void answerNextMessageBox(QMessageBox::StandardButton button,
+                          QString *text,
+                          QObject *context,
+                          int tries = 500)
+{
+    if (tries == 0)
+        return;
+    QTimer::singleShot(20, context, [button, text, context, tries] {
+        for (QWidget *widget : QApplication::topLevelWidgets()) {
+            if (auto *box = qobject_cast<QMessageBox *>(widget); box && box->isVisible()) {
+                if (text)
+                    *text = box->text() + QLatin1Char('\n') + box->informativeText();
+                box->button(button)->click();
+                return;
+            }
+        }
+        answerNextMessageBox(button, text, context, tries - 1);
     });
 }
 
@@ -345,6 +373,57 @@ private slots:
         QCOMPARE(withCtrlO, 1);
     }
 
+    // Issue 31: Ctrl+W on a tab whose Queues view runs a bulk job closed it without asking;
+    // it asks as closing the window does, and Cancel keeps the tab and the job.
+    void issue31_closingATabWithARunningJobAsks()
+    {
+        const QString path = file("jobs.db");
+        {
+            kvs::KVStore store(path.toStdString());
+            kvs::QueueOptions options;
+            options.topic = "emails";
+            options.maxAttempts = 1;
+            for (int i = 0; i < 200; ++i)
+                (void)store.enqueue(kvs::Value(i), options);
+            for (const kvs::QueueMessage &m : store.dequeue("emails", 1000))
+                store.nack(double(m.id), m.token, {});
+        }
+        MainWindow window(nullptr, &m_secrets, &m_prompt);
+        window.show();
+        DatabaseView *view = open(window, path);
+        QVERIFY(view);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            view->modeText(), QStringLiteral("Read-only (inspect)"), kTimeout);
+        acceptNextMessageBox(); // "Allow writes to jobs.db?"
+        view->allowWritesAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(view->modeText(), QStringLiteral("Writable"), kTimeout);
+        kvs::ui::QueuesController *queues = view->queues()->controller();
+        view->views()->setCurrentWidget(view->queues());
+        QTRY_VERIFY_WITH_TIMEOUT(queues->overview()->rowOf("emails") >= 0, kTimeout);
+        view->queues()->overviewView()->setCurrentIndex(
+            queues->overview()->index(queues->overview()->rowOf("emails"), 0));
+        QTRY_COMPARE_WITH_TIMEOUT(queues->deadLetters()->rowCount(), 200, kTimeout);
+        queues->startJob(kvs::DeadLetterAction::Retry, 5.0); // 40 s: it runs while asked
+        QVERIFY(queues->isJobRunning());
+
+        QAction *close = nullptr;
+        for (QAction *action : window.findChildren<QAction *>())
+            if (action->shortcut() == QKeySequence(QKeySequence::Close))
+                close = action;
+        QVERIFY(close);
+        QString asked;
+        QObject step; // no answer outlives this test
+        answerNextMessageBox(QMessageBox::Cancel, &asked, &step);
+        close->trigger();
+        QVERIFY2(asked.contains(QStringLiteral("a retry of the dead letters of \"emails\"")),
+                 qPrintable(asked));
+        QCOMPARE(window.databaseCount(), 1);
+        QVERIFY(queues->isJobRunning());
+        answerNextMessageBox(QMessageBox::Yes, &asked, &step);
+        close->trigger();
+        QCOMPARE(window.databaseCount(), 0);
+    }
+
     void closingWhileOpeningLeavesNothingHanging()
     {
         // A window closed while its databases still open drops the waiting continuations on
@@ -445,7 +524,8 @@ private:
     void saveScreenshot(const QString &name)
     {
         MainWindow window(nullptr, &m_secrets, &m_prompt);
-        window.resize(1180, 720);
+        // The window as a 1024x700 screen shows it (issue 31): what fits there less the frame.
+        window.resize(kvs::ui::initialWindowGeometry(QRect(0, 0, 1024, 700)).size());
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         DatabaseView *view = open(window, m_demoPath);

@@ -1,5 +1,6 @@
 // One running kvs-admin per user (issue #16): the first instance listens, a second hands its
-// databases over and is told to exit, and a socket left by a crashed instance is replaced.
+// databases over and is told to exit, and a socket left by a crashed instance is replaced; a
+// first start logs nothing.
 #include "instance/single_instance.h"
 
 #include <QDir>
@@ -48,6 +49,25 @@ private slots:
         const QString name = SingleInstance::defaultServerName();
         QVERIFY(name.contains(QStringLiteral("kvs-admin")));
         QVERIFY(QDir::isAbsolutePath(name));
+    }
+
+    // Issue 31: every start logged "QLocalSocket::connectToServer: Invalid name" (the error of
+    // a socket file that is not there, the usual case) as if something were wrong.
+    void issue31_aFirstStartLogsNothing()
+    {
+        QTemporaryDir dir;
+        const QString name = dir.filePath(QStringLiteral("kvs-admin.socket"));
+        static QStringList logged;
+        logged.clear();
+        const QtMessageHandler previous = qInstallMessageHandler(
+            [](QtMsgType, const QMessageLogContext &, const QString &message) {
+                logged << message;
+            });
+        SingleInstance first(name);
+        const SingleInstance::Outcome outcome = first.handOffOrListen({});
+        qInstallMessageHandler(previous);
+        QCOMPARE(outcome, SingleInstance::Outcome::Primary);
+        QVERIFY2(logged.isEmpty(), qPrintable(logged.join(QLatin1Char('\n'))));
     }
 
     void secondInstanceHandsItsDatabasesOver()

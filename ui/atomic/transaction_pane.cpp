@@ -5,6 +5,7 @@
 #include "atomic/transaction_model.h"
 #include "atomic/transaction_row_editor.h"
 #include "atomic/transaction_script.h"
+#include "common/scrolled_content.h"
 #include "theme/ui_palette.h"
 
 #include <kvs/errors.h>
@@ -138,7 +139,8 @@ TransactionPane::TransactionPane(QWidget *parent)
     historyLayout->addWidget(m_history);
     m_history->setMaximumHeight(140);
 
-    auto *layout = new QVBoxLayout(this);
+    // A window narrower than the row of buttons scrolls the view instead of outgrowing the screen.
+    auto *layout = new QVBoxLayout(scrolledContent(this, "transaction"));
     layout->addLayout(addButtons);
     layout->addWidget(splitter, 1);
     layout->addLayout(actions);

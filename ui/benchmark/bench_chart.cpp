@@ -1,6 +1,7 @@
 #include "benchmark/bench_chart.h"
 
 #include "benchmark/bench_history_model.h"
+#include "benchmark/run_difference.h"
 
 #include <QLineSeries>
 #include <QPainter>
@@ -113,10 +114,12 @@ void BenchChart::showRuns(const std::vector<bench::HistoryRun> &runs)
     }
     reset(seconds);
     m_latency->setVisible(false);
+    // Named by what differs too: "#3 … (concurrency 1)" beside "#4 … (concurrency 16)".
+    const RunDifference difference(runs);
     for (const bench::HistoryRun &run : runs) {
         if (run.series.empty())
             continue; // nothing to draw: the reference's figures, a run stopped in its first second
-        QLineSeries *series = addSeries(BenchHistoryModel::label(run), m_ops);
+        QLineSeries *series = addSeries(difference.label(run), m_ops);
         for (const bench::SecondStats &second : run.series)
             series->append(second.second, second.opsPerSecond);
     }

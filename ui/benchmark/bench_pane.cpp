@@ -11,6 +11,7 @@
 #include "benchmark/bench_run_text.h"
 #include "benchmark/capacity_chart.h"
 #include "benchmark/reference_figures.h"
+#include "benchmark/run_difference.h"
 
 #include <kvs/errors.h>
 
@@ -23,6 +24,8 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
@@ -88,6 +91,8 @@ BenchPane::BenchPane(QWidget *parent)
     m_stop->setEnabled(false);
     m_status->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("benchStatus"));
+    m_resultView->setObjectName(QStringLiteral("benchResults"));
+    m_historyView->setObjectName(QStringLiteral("benchHistory"));
     m_resultView->setModel(m_results);
     m_historyView->setModel(m_history);
     m_historyView->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -105,9 +110,19 @@ BenchPane::BenchPane(QWidget *parent)
     form->addStretch();
     auto *formBox = new QWidget(this);
     formBox->setLayout(form);
+    // The form scrolls: its dozen rows need more height than a small screen gives the view,
+    // and the tables below keep theirs.
+    auto *formScroll = new QScrollArea(this);
+    formScroll->setObjectName(QStringLiteral("benchFormScroll"));
+    formScroll->setWidget(formBox);
+    formScroll->setWidgetResizable(true);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    formScroll->setMinimumWidth(formBox->minimumSizeHint().width()
+                                + formScroll->verticalScrollBar()->sizeHint().width());
 
     auto *top = new QSplitter(Qt::Horizontal, this);
-    top->addWidget(formBox);
+    top->addWidget(formScroll);
     top->addWidget(m_charts);
     top->setStretchFactor(1, 1);
 
@@ -132,6 +147,10 @@ BenchPane::BenchPane(QWidget *parent)
     auto *all = new QSplitter(Qt::Vertical, this);
     all->addWidget(top);
     all->addWidget(bottom);
+    all->setChildrenCollapsible(false);
+    all->setStretchFactor(0, 3);
+    all->setStretchFactor(1, 2);
+    all->setSizes({300, 200}); // scaled to the height the view gets
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(all);
 
@@ -422,8 +441,9 @@ void BenchPane::showSelectedRuns()
 void BenchPane::showRuns(const std::vector<bench::HistoryRun> &runs)
 {
     std::vector<BenchResultModel::RunRows> rows;
+    const RunDifference difference(runs);
     for (const bench::HistoryRun &run : runs) {
-        QString label = BenchHistoryModel::label(run);
+        QString label = difference.label(run);
         if (run.partial)
             label += QLatin1Char(' ') + tr("(partial)");
         rows.push_back({label, run.ops, ReferenceFigures::isReference(run)});

@@ -77,6 +77,7 @@ public:
     BenchResultModel *resultModel() const { return m_results; }
     BenchHistoryModel *historyModel() const { return m_history; }
     QTableView *historyView() const { return m_historyView; }
+    QTableView *resultView() const { return m_resultView; }
     QPushButton *startButton() const { return m_start; }
     QPushButton *stopButton() const { return m_stop; }
     QPushButton *findCapacityButton() const { return m_findCapacity; }

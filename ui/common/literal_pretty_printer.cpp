@@ -112,6 +112,9 @@ private:
     // most a line of bytes, or holds only scalars within inlineWidth bytes ([1, 2, 3]).
     bool writeOnOneLine(const LiteralToken &begin)
     {
+        if (m_options.breakOutermost && m_level == 0 && begin.count > 0
+            && begin.container != LiteralContainer::Bytes)
+            return false;
         std::size_t width = kUnbounded; // Empty, or bytes: short by construction.
         if (begin.count > 0 && begin.container == LiteralContainer::Bytes) {
             if (begin.count > kBytesPerLine)

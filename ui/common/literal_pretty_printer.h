@@ -16,6 +16,9 @@ struct PrettyPrintOptions
     // A container whose one-line form holds only scalars and fits in this many bytes is written
     // on one line ([1, 2, 3]).
     std::size_t inlineWidth = 72;
+    // The outermost container over several lines even when it would fit on one: a value shown
+    // beside others that span several lines reads line by line with them.
+    bool breakOutermost = false;
 };
 
 struct PrettyText

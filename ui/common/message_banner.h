@@ -9,7 +9,9 @@ class QLabel;
 namespace kvs::ui {
 
 // A coloured strip above a pane that says what went wrong (a tab's database could not be
-// opened, a listing failed), with the buttons that act on it. Hidden until showMessage().
+// opened, a listing failed), with the buttons that act on it. Hidden until showMessage(). Its
+// text wraps in the width the window has, a long path or list of names too: a banner never
+// makes the window wider.
 // Thread rule: GUI thread only.
 class MessageBanner : public QWidget
 {
@@ -32,6 +34,7 @@ public:
 
 private:
     QLabel *m_text; // Owned.
+    QString m_message;
 };
 
 } // namespace kvs::ui

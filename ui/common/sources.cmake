@@ -5,6 +5,8 @@ list(APPEND KVS_UI_SOURCES
     common/ui_logging.cpp
     common/private_settings.cpp
     common/message_banner.cpp
+    common/column_fitter.cpp
+    common/scrolled_content.cpp
     common/confirm_destructive.cpp
     common/value_column_text.cpp
     common/value_type_name.cpp

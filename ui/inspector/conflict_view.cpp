@@ -1,6 +1,7 @@
 #include "inspector/conflict_view.h"
 
 #include "common/literal_highlighter.h"
+#include "common/literal_pretty_printer.h"
 #include "theme/ui_palette.h"
 
 #include <QFontDatabase>
@@ -117,6 +118,13 @@ QString ConflictView::loadedText() const
 QString ConflictView::editedText() const
 {
     return m_edited->toPlainText();
+}
+
+QString ConflictView::multiLineText(const Value &value)
+{
+    PrettyPrintOptions options;
+    options.breakOutermost = true;
+    return QString::fromStdString(prettyPrintLiteral(value, options).text);
 }
 
 QString ConflictView::currentText() const

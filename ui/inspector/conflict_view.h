@@ -1,5 +1,7 @@
 #pragma once
 
+#include <kvs/value.h>
+
 #include <QWidget>
 
 class QLabel;
@@ -25,6 +27,11 @@ public:
                       const QString &current,
                       qint64 currentVersion,
                       bool currentExists);
+
+    // value's literal as it shows beside values that span several lines: its outermost
+    // container over several lines too, so that the three read line by line. For values up to
+    // the editor's size (a conflict is about an edited value).
+    static QString multiLineText(const Value &value);
 
     QString loadedText() const;
     QString editedText() const;

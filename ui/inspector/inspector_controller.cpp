@@ -157,25 +157,39 @@ void InspectorController::inspectThen(const std::string &encodedKey,
                                       std::function<void(InspectedEntry)> done)
 {
     const InspectLimits limits = m_limits;
-    kvs::then(
-        m_store->inspect(encodedKey),
-        this,
-        [this, encodedKey, operation, limits, done = std::move(done)](
-            QFuture<std::optional<RawEntry>> read) {
-            std::optional<RawEntry> raw;
-            try {
-                raw = read.result();
-            } catch (...) {
-                fail(operation, tr("Could not read the key."), std::current_exception());
-                return;
-            }
-            // Decoding a 20 MB value takes a while: on the worker, never here.
-            QFuture<InspectedEntry> prepared
-                = QtConcurrent::run(&m_pool, [encodedKey, raw = std::move(raw), limits]() mutable {
-                      return inspectEntry(encodedKey, std::move(raw), limits);
+    // What the worker hands back: the entry, or why the read failed (no exception crosses the
+    // thread).
+    struct Prepared
+    {
+        InspectedEntry entry;
+        std::exception_ptr error;
+    };
+    kvs::then(m_store->inspect(encodedKey),
+              this,
+              [this, encodedKey, operation, limits, done = std::move(done)](
+                  QFuture<std::optional<RawEntry>> read) {
+                  // The read's result is copied out of the future (20 MB for a 20 MB value) and
+                  // decoded on the worker, never here: the GUI thread only takes the prepared
+                  // entry.
+                  QFuture<Prepared> prepared
+                      = QtConcurrent::run(&m_pool, [encodedKey, read, limits] {
+                            Prepared out;
+                            try {
+                                out.entry = inspectEntry(encodedKey, read.result(), limits);
+                            } catch (...) {
+                                out.error = std::current_exception();
+                            }
+                            return out;
+                        });
+                  onFinished(this, prepared, [this, operation, done](QFuture<Prepared> f) {
+                      Prepared ready = f.takeResult();
+                      if (ready.error) {
+                          fail(operation, tr("Could not read the key."), ready.error);
+                          return;
+                      }
+                      done(std::move(ready.entry));
                   });
-            onFinished(this, prepared, [done](QFuture<InspectedEntry> f) { done(f.result()); });
-        });
+              });
 }
 
 void InspectorController::load(const std::string &encodedKey)

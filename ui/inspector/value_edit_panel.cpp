@@ -24,16 +24,21 @@ ValueEditPanel::ValueEditPanel(QWidget *parent)
     auto *cancel = new QPushButton(tr("Cancel"), this);
     cancel->setObjectName(QStringLiteral("cancelEdit"));
 
-    auto *bottom = new QHBoxLayout;
-    bottom->addWidget(new QLabel(tr("Expiry:"), this));
-    bottom->addWidget(m_expiry, 1);
-    bottom->addWidget(m_save);
-    bottom->addWidget(cancel);
+    // The expiry, then the buttons on a row of their own: the inspector fits beside the tree in
+    // a small window.
+    auto *expiry = new QHBoxLayout;
+    expiry->addWidget(new QLabel(tr("Expiry:"), this));
+    expiry->addWidget(m_expiry, 1);
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_save);
+    buttons->addWidget(cancel);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_editor, 1);
-    layout->addLayout(bottom);
+    layout->addLayout(expiry);
+    layout->addLayout(buttons);
 
     connect(m_editor, &LiteralEditor::validated, m_save, &QPushButton::setEnabled);
     connect(m_save, &QPushButton::clicked, this, &ValueEditPanel::saveRequested);
@@ -43,6 +48,7 @@ ValueEditPanel::ValueEditPanel(QWidget *parent)
          {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
         auto *shortcut = new QShortcut(keys, this);
         shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        shortcut->setWhatsThis(tr("Save the edit")); // Help > Keyboard shortcuts says it
         connect(shortcut, &QShortcut::activated, this, [this] {
             if (m_save->isEnabled())
                 emit saveRequested();

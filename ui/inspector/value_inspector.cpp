@@ -560,10 +560,20 @@ void ValueInspector::onConflict(InspectorController::Operation operation,
         return;
     if (operation == InspectorController::Operation::Save && m_entry && m_pendingValue) {
         m_conflictCurrent = current;
-        m_conflict->showConflict(m_entry->prettyText,
+        // Side by side, the three read line by line: when one spans several lines, so do the
+        // loaded and the current value (a short object alone would be one line).
+        const bool multiLine = m_entry->prettyText.contains(QLatin1Char('\n'))
+                               || m_pendingText.contains(QLatin1Char('\n'))
+                               || current.prettyText.contains(QLatin1Char('\n'));
+        const auto shown = [multiLine](const InspectedEntry &entry) {
+            return multiLine && entry.value && !entry.truncated
+                       ? ConflictView::multiLineText(*entry.value)
+                       : entry.prettyText;
+        };
+        m_conflict->showConflict(shown(*m_entry),
                                  m_entry->version,
                                  m_pendingText,
-                                 current.found ? current.prettyText : tr("// The key was deleted."),
+                                 current.found ? shown(current) : tr("// The key was deleted."),
                                  current.version,
                                  current.found);
         showPage(ConflictPage);

@@ -20,7 +20,7 @@ namespace {
 
 // Lines longer than this are cut in the view: laying out a line of a whole long string stalls
 // the GUI thread, and nobody reads it there (Edit and Save to file give it whole).
-constexpr qsizetype kMaxViewLine = 8 * 1024;
+constexpr qsizetype kMaxViewLine = 1024;
 
 // text with every line longer than kMaxViewLine cut, and whether one was.
 QString cutLongLines(const QString &text, bool *cut)

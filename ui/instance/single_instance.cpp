@@ -4,6 +4,7 @@
 
 #include <QDataStream>
 #include <QDir>
+#include <QFileInfo>
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QLockFile>
@@ -67,11 +68,16 @@ SingleInstance::Outcome SingleInstance::handOffOrListen(const QStringList &locat
 
 bool SingleInstance::send(const QStringList &locations, int timeoutMs)
 {
+    // No socket file: nobody runs (every first start). Not even tried: Qt's error for it,
+    // "QLocalSocket::connectToServer: Invalid name", reads like a fault in the log.
+    if (!QFileInfo::exists(m_serverName))
+        return false;
     QLocalSocket socket;
     socket.connectToServer(m_serverName);
     if (!socket.waitForConnected(timeoutMs)) {
-        // ServerNotFound: nobody ran. ConnectionRefused: a crashed instance's socket file.
-        qCDebug(lcUi) << "no running instance at" << m_serverName << socket.errorString();
+        // A crashed instance's socket file (refused), or it went meanwhile: listen() replaces it.
+        qCDebug(lcUi) << "no running instance at" << m_serverName << "(" << socket.errorString()
+                      << "): listening instead";
         return false;
     }
     socket.write(encodeRequest(locations));

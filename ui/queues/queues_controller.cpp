@@ -302,6 +302,11 @@ void QueuesController::startJob(SweepJobSpec spec)
     connect(job, &SweepJob::stateChanged, this, &QueuesController::jobStateChanged);
     connect(job, &SweepJob::progressed, this, [this, job] {
         const DeadLetterSweepProgress &p = job->progress();
+        // The rows a batch retried or deleted leave the list as it commits, not at the end.
+        if (job->spec().action != DeadLetterAction::Count && job->spec().topic == m_topic
+            && m_status == BrowseStatus::Dead && !p.lastBatchIds.empty())
+            m_deadLetters->removeIds(
+                std::vector<double>(p.lastBatchIds.begin(), p.lastBatchIds.end()));
         emit jobProgress(p.scanned, p.matched, p.changed);
     });
     connect(job, &SweepJob::finished, this, [this, job](const QString &message) {

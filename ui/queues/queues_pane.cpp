@@ -1,5 +1,7 @@
 #include "queues/queues_pane.h"
 
+#include "common/column_fitter.h"
+#include "common/scrolled_content.h"
 #include "queues/queue_actions_bar.h"
 #include "queues/queue_count_job.h"
 #include "queues/queue_message_model.h"
@@ -78,24 +80,21 @@ QueuesPane::QueuesPane(QWidget *parent)
     m_overview->setModel(m_controller->overview());
     m_overview->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_overview->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_overview->horizontalHeader()->setStretchLastSection(true);
     m_overview->verticalHeader()->hide();
     m_deadLetters->setModel(m_controller->deadLetters());
     m_actionsBar = new QueueActionsBar(m_controller, m_deadLetters, this);
     m_deadLetters->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_deadLetters->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_deadLetters->horizontalHeader()->setStretchLastSection(true);
     m_deadLetters->verticalHeader()->hide();
     m_deadLetters->setWordWrap(false);
-    QHeaderView *columns = m_deadLetters->horizontalHeader();
-    for (const int column : {QueueMessageModel::Id,
-                             QueueMessageModel::Enqueued,
-                             QueueMessageModel::Due,
-                             QueueMessageModel::Attempts,
-                             QueueMessageModel::LeaseExpiry,
-                             QueueMessageModel::Failed})
-        columns->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    columns->resizeSection(QueueMessageModel::LastError, 320);
+    // Dates and counts whole (not "12/6/26 …"), the error and the payload share the rest.
+    auto *columns = new ColumnFitter(m_deadLetters);
+    columns->setMaximumWidth(QueueMessageModel::LastError, 320);
+    columns->setMaximumWidth(QueueMessageModel::Payload, 480);
+    columns->setTakesRest(QueueMessageModel::LastError);
+    columns->setTakesRest(QueueMessageModel::Payload);
+    auto *overviewColumns = new ColumnFitter(m_overview);
+    overviewColumns->setTakesRest(QueueOverviewModel::Status);
     m_errorFilter->setPlaceholderText(tr("Last error contains…"));
     m_payloadFilter->setPlaceholderText(tr("Payload contains…"));
     m_errorFilter->setClearButtonEnabled(true);
@@ -167,7 +166,10 @@ QueuesPane::QueuesPane(QWidget *parent)
     connect(m_splitter, &QSplitter::splitterMoved, this, [this] {
         QSettings().setValue(QLatin1String(kSplitterKey), m_splitter->saveState());
     });
-    auto *layout = new QVBoxLayout(this);
+    // A window smaller than the view needs scrolls it (the window never outgrows the screen).
+    // Slim margins above and below: the view's least height fits a 1024x700 screen's window.
+    auto *layout = new QVBoxLayout(scrolledContent(this, "queues"));
+    layout->setContentsMargins(6, 2, 6, 0);
     layout->addWidget(m_splitter, 1);
     auto *statusRow = new QHBoxLayout;
     statusRow->addWidget(m_status, 1);
@@ -199,6 +201,11 @@ QueuesPane::QueuesPane(QWidget *parent)
             &QItemSelectionModel::currentRowChanged,
             this,
             &QueuesPane::onTopicSelected);
+    // A click on the current topic while nothing is browsed browses it.
+    connect(m_overview, &QTableView::clicked, this, [this] {
+        if (m_controller->browsedTopic().empty())
+            applyFilter();
+    });
     connect(apply, &QPushButton::clicked, this, &QueuesPane::applyFilter);
     connect(m_statusChoice, &QComboBox::currentIndexChanged, this, &QueuesPane::applyFilter);
     connect(m_count, &QPushButton::clicked, this, [this] {
@@ -279,8 +286,10 @@ QueuesPane::QueuesPane(QWidget *parent)
     connect(m_controller, &QueuesController::browseChanged, this, &QueuesPane::updateActions);
     // A job's progress and result are the job bar's (not repeated in the status line).
     connect(m_controller, &QueuesController::jobFinished, this, [this] {
-        updateActions();
+        // Taken before the buttons are updated: a bulk action whose question is cancelled
+        // leaves them enabled.
         const std::optional<DeadLetterAction> bulk = std::exchange(m_bulkAfterCount, std::nullopt);
+        updateActions();
         const SweepJob *job = m_controller->job();
         if (bulk && job && job->spec().action == DeadLetterAction::Count && !job->cancelled()
             && !job->failed())
@@ -299,6 +308,9 @@ void QueuesPane::setStore(std::shared_ptr<AsyncKVStore> store,
     m_controller->setStore(std::move(store), writable, database);
     m_topicTitle->setText(tr("Select a topic to see its dead letters."));
     updateActions();
+    // Writes allowed (or taken back) on the same database: the selected topic stays browsed.
+    if (m_overview->currentIndex().isValid())
+        applyFilter();
 }
 
 void QueuesPane::setSqliteFile(const std::string &path)

@@ -6,6 +6,7 @@
 #include "common/message_banner.h"
 #include "inspector/value_inspector.h"
 #include "queues/queues_pane.h"
+#include "session/database_import.h"
 #include "session/key_search_wiring.h"
 #include "session/outage_wiring.h"
 #include "session/view_preferences.h"
@@ -24,6 +25,7 @@
 #include <QAction>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
@@ -56,6 +58,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_console(new SqlConsolePane(m_views))
     , m_live(new LiveUpdates(m_tree->model(), m_inspector, m_watch->controller(), this))
     , m_treeRefresh(new KeyTreeLiveRefresh(m_tree->model(), m_tree->view(), this))
+    , m_import(new DatabaseImport(m_tree->rowActions(), this))
 {
     m_session->setParent(this);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -67,7 +70,9 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     m_refresh = m_toolBar->addAction(tr("Refresh"));
     m_refresh->setShortcut(QKeySequence::Refresh);
     m_newKey = m_toolBar->addAction(tr("New key…"));
+    m_newKey->setObjectName(QStringLiteral("newKey"));
     m_newKey->setEnabled(false);
+    m_newKey->setToolTip(tr("Create a key under the selected node (allow writes first)"));
     auto *spacer = new QWidget(m_toolBar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_toolBar->addWidget(spacer);
@@ -180,6 +185,10 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
         m_tree->resumeLeave();
     });
     connect(m_tree, &KeyTreePane::selectionCleared, m_inspector, &ValueInspector::clear);
+    // An empty database (or the space below the rows) offers what fills it.
+    connect(m_tree, &KeyTreePane::emptyAreaMenuRequested, this, [this](const QPoint &at) {
+        m_import->emptyTreeMenu(m_newKey, m_tree)->popup(at);
+    });
     // Writes update their rows in place: the tree keeps its expansion, selection and scroll.
     connect(
         m_inspector, &ValueInspector::keyWritten, m_tree->model(), &KeyTreeModel::noteKeyWritten);
@@ -271,9 +280,11 @@ QString DatabaseView::modeText() const
 void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bool writable)
 {
     m_banner->hide();
+    m_problem.reset();
     const QSignalBlocker block(m_allowWrites);
     m_allowWrites->setChecked(writable);
     m_newKey->setEnabled(writable);
+    m_import->setWritable(writable);
     // Writes switched on or off: the same database, so the tree and the selection stay.
     const bool reopened = m_tree->model()->hasStore() && store;
     if (reopened)
@@ -304,8 +315,26 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     updateMode();
 }
 
+QString DatabaseView::writesRefusedReason(const SessionProblem &problem)
+{
+    switch (problem.kind) {
+    case SessionProblem::Kind::NotKvs:
+        return tr("Writes cannot be allowed: this is not a kvs database (%1). \"Add the kvs "
+                  "tables…\" adds kvs's tables beside the ones it has.")
+            .arg(problem.message);
+    case SessionProblem::Kind::SchemaTooNew:
+        return tr("Writes cannot be allowed: %1 A newer KVS Admin can write it.")
+            .arg(problem.message);
+    case SessionProblem::Kind::ForeignTable:
+        return tr("Writes cannot be allowed: %1").arg(problem.message);
+    default:
+        return {};
+    }
+}
+
 void DatabaseView::onProblem(const SessionProblem &problem)
 {
+    m_problem = problem;
     {
         const QSignalBlocker block(m_allowWrites);
         m_allowWrites->setChecked(m_session->isWritable());
@@ -338,6 +367,17 @@ void DatabaseView::onAllowWritesToggled(bool on)
     const ConnectionSpec &spec = m_session->spec();
     const bool emptyFile = !spec.isPostgres() && QFileInfo(spec.sqlitePath()).exists()
                            && QFileInfo(spec.sqlitePath()).size() == 0;
+    // A database that cannot be written as it is (an empty file can: it gets the tables): say
+    // why at once, instead of asking and then failing the same way again.
+    if (on && !m_session->store() && m_problem && !emptyFile) {
+        const QString why = writesRefusedReason(*m_problem);
+        if (!why.isEmpty()) {
+            const QSignalBlocker block(m_allowWrites);
+            m_allowWrites->setChecked(false);
+            m_banner->showMessage(why);
+            return;
+        }
+    }
     const bool createsTables
         = m_session->store() ? m_session->store()->schemaVersion() == 0 : emptyFile;
     if (on && !confirmAllowWrites(createsTables)) {

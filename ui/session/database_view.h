@@ -5,6 +5,7 @@
 #include <QWidget>
 
 #include <functional>
+#include <optional>
 
 class QAction;
 class QLabel;
@@ -15,6 +16,7 @@ class QToolBar;
 
 namespace kvs::ui {
 
+class DatabaseImport;
 class KeyTreePane;
 class LiveUpdates;
 class KeyTreeLiveRefresh;
@@ -58,6 +60,8 @@ public:
     QAction *allowWritesAction() const { return m_allowWrites; }
     QAction *refreshAction() const { return m_refresh; }
     QAction *newKeyAction() const { return m_newKey; }
+    // Import… (a kvs export file into this database), enabled while writes are allowed.
+    DatabaseImport *importer() const { return m_import; }
     QString bannerText() const;
     // Before the tab or the window closes: true when it may close now. An unsaved edit asks
     // Save / Discard / Cancel (the inspector's question); Save answers false and calls
@@ -73,6 +77,9 @@ private:
     void onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bool writable);
     void onProblem(const SessionProblem &problem);
     void onAllowWritesToggled(bool on);
+    // Why writes cannot be allowed on a database that failed to open with problem (not a kvs
+    // database, a newer schema), or empty when allowing them may help.
+    static QString writesRefusedReason(const SessionProblem &problem);
     // Asks before writes are allowed, saying what becomes possible, and what is created when
     // the database has no kvs tables yet (createsTables). True: allowed.
     bool confirmAllowWrites(bool createsTables);
@@ -102,8 +109,10 @@ private:
     SqlConsolePane *m_console;      // Owned (in m_views).
     LiveUpdates *m_live;            // Owned (child): other processes' writes in tree and inspector.
     KeyTreeLiveRefresh *m_treeRefresh; // Owned (child): expanded nodes follow every commit.
+    DatabaseImport *m_import;          // Owned (child).
     long long m_outdatedVersion = 0;
-    std::function<void()> m_afterSave; // confirmClose()'s close once the save committed
+    std::optional<SessionProblem> m_problem; // why the last open failed (none: it opened)
+    std::function<void()> m_afterSave;       // confirmClose()'s close once the save committed
 };
 
 } // namespace kvs::ui

@@ -2,12 +2,24 @@
 
 #include "search/key_search_pane.h"
 #include "session/database_view.h"
+#include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 
 #include <QAction>
 #include <QTabWidget>
+#include <QTreeView>
 
 namespace kvs::ui {
+
+Key searchPrefixFor(const KeyTreePane &tree)
+{
+    Key key = tree.selectedKey().value_or(Key{});
+    // A leaf has nothing below it to search: its parent's subtree holds it and its siblings.
+    const QModelIndex current = tree.view()->currentIndex().siblingAtColumn(0);
+    if (!key.empty() && current.isValid() && !tree.model()->hasChildren(current))
+        key.pop_back();
+    return key;
+}
 
 KeySearchPane *addKeySearch(DatabaseView &view)
 {
@@ -27,10 +39,12 @@ KeySearchPane *addKeySearch(DatabaseView &view)
     auto *open = new QAction(KeySearchPane::tr("Search keys…"), &view);
     open->setObjectName(QStringLiteral("searchKeys"));
     open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
-    open->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    // The whole window's, wherever the focus is (a click on a tab leaves it outside the view):
+    // only the shown tab's view is visible, and Qt matches only a visible widget's action.
+    open->setShortcutContext(Qt::WindowShortcut);
     view.addAction(open);
     QObject::connect(open, &QAction::triggered, pane, [&view, pane, views] {
-        pane->setPrefix(view.tree()->selectedKey().value_or(Key{}));
+        pane->setPrefix(searchPrefixFor(*view.tree()));
         views->setCurrentWidget(pane);
         pane->focusText();
     });

@@ -5,5 +5,7 @@ list(APPEND KVS_UI_SOURCES
     session/view_preferences.cpp
     session/key_search_wiring.cpp
     session/outage_wiring.cpp
+    session/database_import.cpp
+    session/running_jobs.cpp
     session/database_view.cpp
 )

@@ -3,6 +3,7 @@
 #include "tables/table_rows_model.h"
 
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QTableView>
 
 #include <limits>
@@ -22,6 +23,7 @@ RowWindowBar::RowWindowBar(QTableView *view, TableRowsModel *rows, QWidget *pare
     connect(inner, &QScrollBar::rangeChanged, this, &RowWindowBar::updateRange);
     connect(inner, &QScrollBar::valueChanged, this, &RowWindowBar::onViewScrolled);
     connect(this, &QScrollBar::valueChanged, this, &RowWindowBar::onMoved);
+    m_view->installEventFilter(this);
     connect(m_rows, &QAbstractItemModel::modelReset, this, [this] {
         const QSignalBlocker block(this);
         setValue(0);
@@ -75,6 +77,35 @@ void RowWindowBar::onViewScrolled(int modelRow)
         inner->setValue(int(tableRow - m_rows->windowStart()));
     }
     setValue(int(std::min<qint64>(tableRow, std::numeric_limits<int>::max())));
+    m_syncing = syncing;
+}
+
+bool RowWindowBar::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const bool ctrl = key->modifiers() & Qt::ControlModifier;
+        if (ctrl && (key->key() == Qt::Key_End || key->key() == Qt::Key_Home)) {
+            goToEdge(key->key() == Qt::Key_End);
+            return true;
+        }
+    }
+    return QScrollBar::eventFilter(watched, event);
+}
+
+void RowWindowBar::goToEdge(bool last)
+{
+    if (m_rows->windowRows() == 0 || m_rows->columnCount() == 0)
+        return;
+    const bool syncing = std::exchange(m_syncing, true);
+    moveWindow(last ? m_rows->totalRows() - m_rows->windowRows() : 0);
+    const int row = last ? m_rows->windowRows() - 1 : 0;
+    const int column = last ? m_rows->columnCount() - 1 : 0;
+    m_view->setCurrentIndex(m_rows->index(row, column));
+    m_view->scrollTo(m_view->currentIndex());
+    QScrollBar *inner = m_view->verticalScrollBar();
+    setValue(int(
+        std::min<qint64>(m_rows->windowStart() + inner->value(), std::numeric_limits<int>::max())));
     m_syncing = syncing;
 }
 

@@ -51,7 +51,7 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
     m_history->setObjectName(QStringLiteral("sqlHistory"));
     m_history->setPlaceholderText(tr("History"));
     m_history->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_history->setMinimumContentsLength(40);
+    m_history->setMinimumContentsLength(16); // a narrow window keeps the buttons beside it
     m_editor->setObjectName(QStringLiteral("sqlEditor"));
     m_editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_editor->setPlaceholderText(tr("One SQL statement, e.g. SELECT * FROM kv LIMIT 100"));
@@ -87,7 +87,7 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
     m_view->setObjectName(QStringLiteral("sqlResult"));
     m_view->setModel(m_controller->result());
     setUpCellGrid(*m_view, 160);
-    auto *runShortcut = new QAction(this);
+    auto *runShortcut = new QAction(tr("Run the statement"), this);
     runShortcut->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     runShortcut->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     addAction(runShortcut);

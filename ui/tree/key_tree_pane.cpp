@@ -117,19 +117,26 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     connect(retry, &QPushButton::clicked, this, &KeyTreePane::refresh);
     // Ctrl+F: the filter's prefix; Ctrl+L: "go to key" (a browser's location bar). A hidden
     // tab's pane takes no shortcut, so each window has one of each.
-    const auto focusShortcut = [this](const QKeySequence &keys, const char *name, QLineEdit *edit) {
-        auto *action = new QAction(this);
-        action->setObjectName(QString::fromLatin1(name));
-        action->setShortcut(keys);
-        action->setShortcutContext(Qt::WindowShortcut);
-        addAction(action);
-        connect(action, &QAction::triggered, edit, [edit] {
-            edit->setFocus(Qt::ShortcutFocusReason);
-            edit->selectAll();
-        });
-    };
-    focusShortcut(QKeySequence::Find, "focusFilter", m_filterBar->prefixEdit());
-    focusShortcut(QKeySequence(Qt::CTRL | Qt::Key_L), "focusGoTo", m_filterBar->goToEdit());
+    const auto focusShortcut
+        = [this](const QKeySequence &keys, const char *name, const QString &text, QLineEdit *edit) {
+              auto *action = new QAction(text, this);
+              action->setObjectName(QString::fromLatin1(name));
+              action->setShortcut(keys);
+              action->setShortcutContext(Qt::WindowShortcut);
+              addAction(action);
+              connect(action, &QAction::triggered, edit, [edit] {
+                  edit->setFocus(Qt::ShortcutFocusReason);
+                  edit->selectAll();
+              });
+          };
+    focusShortcut(QKeySequence::Find,
+                  "focusFilter",
+                  tr("Type a prefix to filter by"),
+                  m_filterBar->prefixEdit());
+    focusShortcut(QKeySequence(Qt::CTRL | Qt::Key_L),
+                  "focusGoTo",
+                  tr("Type a key to go to"),
+                  m_filterBar->goToEdit());
     connect(m_filterBar, &KeyTreeFilterBar::filterApplied, this, &KeyTreePane::applyFilter);
     connect(m_filterBar, &KeyTreeFilterBar::goToKeyRequested, this, &KeyTreePane::goToKey);
     connect(m_view->selectionModel(),
@@ -229,8 +236,10 @@ QMenu *KeyTreePane::rowMenu(const QModelIndex &index)
 void KeyTreePane::showRowMenu(const QPoint &position)
 {
     const QModelIndex index = m_view->indexAt(position);
-    if (!index.isValid())
+    if (!index.isValid()) {
+        emit emptyAreaMenuRequested(m_view->viewport()->mapToGlobal(position));
         return;
+    }
     rowMenu(index)->popup(m_view->viewport()->mapToGlobal(position));
 }
 

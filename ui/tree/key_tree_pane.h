@@ -75,6 +75,9 @@ signals:
     void addToTransactionRequested(const kvs::Key &key);
     // goToKey() ended: found or not (with the reason).
     void goToFinished(bool found, const QString &message);
+    // A right click on no row (an empty tree, below the last row), at globalPosition: the
+    // database's own menu (new key, import) is the owner's to show.
+    void emptyAreaMenuRequested(const QPoint &globalPosition);
 
 private:
     void onCurrentChanged(const QModelIndex &current, const QModelIndex &previous);

@@ -34,7 +34,9 @@ void MarkedTextDelegate::paint(QPainter *painter,
     const QRect area
         = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget).adjusted(3, 0, -3, 0);
     const QFontMetrics metrics(opt.font);
-    const QString before = text.left(mark.x());
+    // A narrow column still shows the change: the text before it gives way (cut at its start,
+    // with "…") so that the marked part begins no further than a third into the cell.
+    const QString before = metrics.elidedText(text.left(mark.x()), Qt::ElideLeft, area.width() / 3);
     const QString marked = text.mid(mark.x(), mark.y());
     const QString after = text.mid(mark.x() + mark.y());
     const UiPalette palette = UiPalette::of(widget);

@@ -7,6 +7,7 @@ list(APPEND KVS_UI_SOURCES
     watch/watch_history_model.cpp
     watch/history_export.cpp
     watch/marked_text_delegate.cpp
+    watch/watch_detail_pane.cpp
     watch/watch_pane_controller.cpp
     watch/watch_controller.cpp
     watch/watch_pane.cpp

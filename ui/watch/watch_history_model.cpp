@@ -94,6 +94,14 @@ QVariant WatchHistoryModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ToolTipRole && index.column() == TimeColumn)
         return QLocale().toString(QDateTime::fromMSecsSinceEpoch(change.atMs), QLocale::LongFormat);
+    // A value cut to its column reads whole in the tooltip (a very long one up to a limit; the
+    // pane below the history has more).
+    if (role == Qt::ToolTipRole && index.column() == OldValueColumn && change.oldText)
+        return excerpt(*change.oldText, kToolTipChars).text;
+    if (role == Qt::ToolTipRole && index.column() == NewValueColumn && change.newText)
+        return excerpt(*change.newText, kToolTipChars).text;
+    if (role == Qt::ToolTipRole && index.column() == KeyColumn)
+        return change.keyText;
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {

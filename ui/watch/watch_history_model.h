@@ -12,14 +12,16 @@ namespace kvs::ui {
 
 // The history of a watch pane: one row per change seen, newest first: time, key, what happened
 // (set, deleted, expired), the old and the new value as one-line excerpts with the part that
-// differs marked (MarkRole), and the version. Keeps the newest kMaxRows. Thread rule: GUI thread
-// only.
+// differs marked (MarkRole; the whole value in the tooltip), and the version. Keeps the newest
+// kMaxRows. Thread rule: GUI thread only.
 class WatchHistoryModel : public QAbstractTableModel
 {
     Q_OBJECT
 
 public:
     static constexpr int kMaxRows = 10000;
+    // A value's tooltip shows this many characters at most.
+    static constexpr int kToolTipChars = 2000;
     // Qt::UserRole + 1: a QPoint(start, length) of the marked part of a value cell's text.
     static constexpr int MarkRole = Qt::UserRole + 1;
 
@@ -40,6 +42,8 @@ public:
     void clear();
     // The changes, oldest first (for the export).
     std::vector<SeenChange> changes() const;
+    // The change shown in row. Requires: 0 <= row < rowCount().
+    const SeenChange &changeAt(int row) const { return m_rows[std::size_t(row)].change; }
     // "Set", "Deleted", "Expired", translated.
     static QString kindText(ChangeKind kind);
 

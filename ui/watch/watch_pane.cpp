@@ -1,8 +1,11 @@
 #include "watch/watch_pane.h"
 
+#include "common/column_fitter.h"
 #include "common/message_banner.h"
+#include "common/scrolled_content.h"
 #include "watch/marked_text_delegate.h"
 #include "watch/watch_controller.h"
+#include "watch/watch_detail_pane.h"
 #include "watch/watch_entries_model.h"
 #include "watch/watch_history_model.h"
 #include "watch/watch_pane_controller.h"
@@ -13,6 +16,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -34,9 +38,30 @@ QTableView *makeTable(QAbstractItemModel *model, QWidget *parent)
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setWordWrap(false);
     view->verticalHeader()->hide();
-    view->horizontalHeader()->setStretchLastSection(true);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // At least the header and one row (less than a scroll area's own least height): the pane's
+    // three parts fit a 1024x700 screen's window without scrolling.
+    view->setMinimumHeight(view->horizontalHeader()->sizeHint().height()
+                           + view->verticalHeader()->defaultSectionSize() + 2 * view->frameWidth());
     return view;
+}
+
+// Columns as wide as what they show, a key or value at most this wide (the tooltip and the
+// detail pane have it whole); the values take what is left.
+constexpr int kMostKeyWidth = 280;
+constexpr int kMostValueWidth = 360;
+
+void fitColumns(QTableView *view,
+                std::initializer_list<int> keys,
+                std::initializer_list<int> values)
+{
+    auto *fitter = new ColumnFitter(view);
+    for (const int column : keys)
+        fitter->setMaximumWidth(column, kMostKeyWidth);
+    for (const int column : values) {
+        fitter->setMaximumWidth(column, kMostValueWidth);
+        fitter->setTakesRest(column);
+    }
 }
 
 } // namespace
@@ -54,6 +79,7 @@ WatchPane::WatchPane(WatchController *watch, QWidget *parent)
     , m_banner(new MessageBanner(MessageBanner::Tone::Error, this))
     , m_entriesView(makeTable(m_controller->entries(), this))
     , m_historyView(makeTable(m_controller->history(), this))
+    , m_detail(new WatchDetailPane(this))
     , m_status(new QLabel(this))
 {
     m_keyEdit->setObjectName(QStringLiteral("watchKeyEdit"));
@@ -82,6 +108,10 @@ WatchPane::WatchPane(WatchController *watch, QWidget *parent)
         new MarkedTextDelegate(MarkedTextDelegate::Tone::Added, m_historyView));
     m_entriesView->setObjectName(QStringLiteral("watchEntries"));
     m_historyView->setObjectName(QStringLiteral("watchHistory"));
+    fitColumns(m_entriesView, {WatchEntriesModel::KeyColumn}, {WatchEntriesModel::ValueColumn});
+    fitColumns(m_historyView,
+               {WatchHistoryModel::KeyColumn},
+               {WatchHistoryModel::OldValueColumn, WatchHistoryModel::NewValueColumn});
 
     auto *input = new QHBoxLayout;
     input->addWidget(m_keyEdit, 1);
@@ -104,10 +134,17 @@ WatchPane::WatchPane(WatchController *watch, QWidget *parent)
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(entriesBox);
     splitter->addWidget(historyBox);
+    splitter->addWidget(m_detail);
     splitter->setChildrenCollapsible(false);
+    splitter->setCollapsible(2, true); // a small screen can close the detail
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    splitter->setStretchFactor(2, 2);
 
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 4, 0, 0);
+    // A window smaller than the pane needs scrolls it; off the window's edge, the buttons at the
+    // right end of a row are not flush with it.
+    auto *layout = new QVBoxLayout(scrolledContent(this, "watchPane"));
+    layout->setContentsMargins(6, 6, 6, 0);
     layout->addLayout(input);
     layout->addWidget(m_keyError);
     layout->addLayout(targets);
@@ -132,6 +169,22 @@ WatchPane::WatchPane(WatchController *watch, QWidget *parent)
     });
     connect(m_controller, &WatchPaneController::changesSeen, this, &WatchPane::updateStatus);
     connect(m_clear, &QAction::triggered, this, &WatchPane::clearHistory);
+    // The selected row whole in the detail pane.
+    connect(m_historyView->selectionModel(),
+            &QItemSelectionModel::currentRowChanged,
+            this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    m_detail->showChange(m_controller->history()->changeAt(current.row()));
+            });
+    connect(m_entriesView->selectionModel(),
+            &QItemSelectionModel::currentRowChanged,
+            this,
+            [this](const QModelIndex &current) {
+                const auto &entries = m_controller->entries()->entries();
+                if (current.isValid() && std::size_t(current.row()) < entries.size())
+                    m_detail->showEntry(entries[std::size_t(current.row())]);
+            });
     connect(m_export, &QAction::triggered, this, &WatchPane::exportHistory);
     connect(m_controller, &WatchPaneController::targetsChanged, this, &WatchPane::updateTargets);
     connect(m_controller,

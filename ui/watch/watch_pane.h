@@ -18,12 +18,14 @@ namespace kvs::ui {
 
 class MessageBanner;
 class WatchController;
+class WatchDetailPane;
 class WatchPaneController;
 
 // One pane of the Watch tab: keys and prefixes typed as literals (a prefix watches its subtree,
 // up to the tab's limit of keys), the entries they hold now, and below them the history of every
 // change any process commits: time, key, set / deleted / expired, the old and new value with the
-// part that differs marked, the version. Pause, clear (asks first) and export the history as
+// part that differs marked, the version; under both, the selected row's values whole. Columns
+// are as wide as what they show (ColumnFitter). Pause, clear (asks first) and export the history as
 // JSON lines. Nothing here reads the database: the tab's WatchController does, with one feed
 // for every pane, off the GUI thread. Thread rule: GUI thread only.
 class WatchPane : public QWidget
@@ -47,6 +49,8 @@ public:
     QListWidget *targetList() const { return m_targets; }
     QTableView *entriesView() const { return m_entriesView; }
     QTableView *historyView() const { return m_historyView; }
+    // The selected row of either table, whole.
+    WatchDetailPane *detailPane() const { return m_detail; }
     QAction *pauseAction() const { return m_pause; }
     QLabel *statusLabel() const { return m_status; }
     QString bannerText() const;
@@ -83,6 +87,7 @@ private:
     MessageBanner *m_banner;           // Owned.
     QTableView *m_entriesView;         // Owned.
     QTableView *m_historyView;         // Owned.
+    WatchDetailPane *m_detail;         // Owned.
     QAction *m_pause;                  // Owned.
     QAction *m_clear;                  // Owned.
     QAction *m_export;                 // Owned.

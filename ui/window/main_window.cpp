@@ -5,18 +5,24 @@
 #include "connection/keychain_secret_store.h"
 #include "connection/password_resolver.h"
 #include "connection/recent_connections.h"
+#include "help/getting_started.h"
+#include "help/shortcuts_dialog.h"
 #include "i18n/language_menu.h"
 #include "inspector/value_inspector.h"
 #include "preferences/preferences_dialog.h"
 #include "reconnect/reconnect_monitor.h"
+#include "session/database_import.h"
 #include "session/database_view.h"
+#include "session/running_jobs.h"
 #include "startup/demo_database.h"
 #include "theme/app_icons.h"
+#include "window/window_placement.h"
 
 #include <kvs/async_kvstore.h>
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -80,7 +86,7 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *secrets, PasswordPrompt *pr
         removeConnecting();
         emit openFailed(tr("Cancelled: no password given."));
     });
-    resize(1180, 760);
+    placeOnItsScreen(*this); // fits a small screen
 }
 
 MainWindow::~MainWindow() = default;
@@ -164,6 +170,8 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
                                                                : AppIcon::SqliteDatabase));
         m_tabs->setTabText(at, offline ? tr("%1 (offline)").arg(tabTitle(spec)) : tabTitle(spec));
     });
+    connect(view->newKeyAction(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
+    connect(view->importer()->action(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
     m_tabs->setCurrentIndex(index);
     updateForCurrentTab();
     emit databaseOpened(view);
@@ -256,6 +264,20 @@ void MainWindow::createMenus()
     m_recentMenu = fileMenu->addMenu(tr("&Recent"));
     rebuildRecentMenu();
     fileMenu->addSeparator();
+    // The current tab's: what fills a new, empty database.
+    m_newKey = fileMenu->addAction(tr("&New Key…"), this, [this] {
+        if (DatabaseView *view = currentDatabase())
+            view->newKeyAction()->trigger();
+    });
+    m_newKey->setObjectName(QStringLiteral("fileNewKey"));
+    m_newKey->setShortcut(QKeySequence::New);
+    m_import = fileMenu->addAction(tr("&Import…"), this, [this] {
+        if (DatabaseView *view = currentDatabase())
+            view->importer()->action()->trigger();
+    });
+    m_import->setObjectName(QStringLiteral("fileImport"));
+    m_import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    fileMenu->addSeparator();
     QAction *closeAction = fileMenu->addAction(
         tr("&Close Database"), this, [this] { closeTab(m_tabs->currentIndex()); });
     closeAction->setShortcut(QKeySequence::Close);
@@ -285,6 +307,14 @@ void MainWindow::createMenus()
     toolBar->addAction(closeAction);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    QAction *started
+        = helpMenu->addAction(tr("&Getting Started"), this, &MainWindow::showGettingStarted);
+    started->setObjectName(QStringLiteral("gettingStarted"));
+    QAction *shortcuts
+        = helpMenu->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    shortcuts->setObjectName(QStringLiteral("keyboardShortcuts"));
+    shortcuts->setShortcut(QKeySequence::HelpContents);
+    helpMenu->addSeparator();
     QAction *aboutAction
         = helpMenu->addAction(tr("&About KVS Admin"), this, &MainWindow::showAbout);
     aboutAction->setMenuRole(QAction::AboutRole);
@@ -311,13 +341,45 @@ void MainWindow::rebuildRecentMenu()
 
 void MainWindow::chooseSqliteFile()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this,
-        tr("Open SQLite Database"),
-        {},
-        tr("SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)"));
-    if (!path.isEmpty())
+    // Any name: a file not there yet is offered as a new database (an existing-file dialog
+    // would only say "File not found").
+    QFileDialog dialog(this,
+                       tr("Open SQLite Database"),
+                       {},
+                       tr("SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)"));
+    dialog.setFileMode(QFileDialog::AnyFile);
+    dialog.setAcceptMode(QFileDialog::AcceptOpen);
+    dialog.setLabelText(QFileDialog::Accept, tr("&Open"));
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return;
+    openOrCreateSqliteFile(dialog.selectedFiles().constFirst());
+}
+
+void MainWindow::openOrCreateSqliteFile(const QString &path)
+{
+    const QFileInfo file(path);
+    if (file.exists()) {
         openDatabase(path);
+        return;
+    }
+    if (!file.dir().exists()) {
+        QMessageBox::warning(this,
+                             tr("Cannot create %1").arg(file.fileName()),
+                             tr("The folder %1 does not exist.").arg(file.absolutePath()));
+        return;
+    }
+    QMessageBox box(QMessageBox::Question,
+                    tr("Create %1?").arg(file.fileName()),
+                    tr("%1 does not exist. Create a new, empty kvs database there? It opens with "
+                       "writes allowed, ready for New key or Import.")
+                        .arg(file.absoluteFilePath()),
+                    QMessageBox::Yes | QMessageBox::Cancel,
+                    this);
+    box.setObjectName(QStringLiteral("confirmCreateDatabase"));
+    box.button(QMessageBox::Yes)->setText(tr("Create"));
+    box.setDefaultButton(QMessageBox::Yes);
+    if (box.exec() == QMessageBox::Yes)
+        openSpec(ConnectionSpec::sqlite(file.absoluteFilePath(), true));
 }
 
 void MainWindow::showConnectDialog()
@@ -338,20 +400,46 @@ void MainWindow::closeTab(int index)
         m_resolver->cancel();
         return;
     }
-    // An unsaved edit asks first; Save closes the tab once the save committed.
     if (auto *database = qobject_cast<DatabaseView *>(view);
-        database
-        && !database->confirmClose([this, database] { closeTab(m_tabs->indexOf(database)); }))
+        database && !confirmClosing(database, index))
         return;
     m_tabs->removeTab(index);
     view->deleteLater(); // its session closes the store on a worker
+}
+
+bool MainWindow::confirmClosing(DatabaseView *database, int index)
+{
+    // A running job asks as closing the window does; an unsaved edit asks first, and Save
+    // closes the tab once the save committed.
+    const QStringList jobs = runningJobs(*database);
+    if (!jobs.isEmpty() || database->inspector()->hasUnsavedEdit())
+        m_tabs->setCurrentIndex(index); // the question is about what the user then sees
+    if (!confirmCancellingJobs(this, database->session()->displayName(), jobs))
+        return false;
+    return database->confirmClose([this, database] {
+        // Asked already: the save's close only removes the tab.
+        const int at = m_tabs->indexOf(database);
+        if (at >= 0) {
+            m_tabs->removeTab(at);
+            database->deleteLater();
+        }
+    });
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     for (int index = 0; index < m_tabs->count(); ++index) {
         auto *database = qobject_cast<DatabaseView *>(m_tabs->widget(index));
-        if (!database || !database->inspector()->hasUnsavedEdit())
+        if (!database)
+            continue;
+        if (const QStringList jobs = runningJobs(*database); !jobs.isEmpty()) {
+            m_tabs->setCurrentIndex(index);
+            if (!confirmCancellingJobs(this, database->session()->displayName(), jobs)) {
+                event->ignore();
+                return;
+            }
+        }
+        if (!database->inspector()->hasUnsavedEdit())
             continue;
         m_tabs->setCurrentIndex(index); // the question is about what the user then sees
         if (!database->confirmClose([this] { close(); })) {
@@ -368,10 +456,33 @@ void MainWindow::updateForCurrentTab()
     if (!view) {
         setWindowTitle(tr("KVS Admin"));
         m_modeIndicator->clear();
+        m_newKey->setEnabled(false);
+        m_import->setEnabled(false);
         return;
     }
     setWindowTitle(tr("KVS Admin — %1").arg(view->session()->displayName()));
     m_modeIndicator->setText(view->modeText());
+    m_newKey->setEnabled(view->newKeyAction()->isEnabled());
+    m_import->setEnabled(view->importer()->action()->isEnabled());
+}
+
+void MainWindow::showGettingStartedOnFirstStart()
+{
+    GettingStartedDialog::showOnFirstStart(this);
+}
+
+void MainWindow::showGettingStarted()
+{
+    auto *page = new GettingStartedDialog(this);
+    page->setAttribute(Qt::WA_DeleteOnClose);
+    page->show();
+}
+
+void MainWindow::showShortcuts()
+{
+    auto *dialog = new ShortcutsDialog(*this, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::showAbout()

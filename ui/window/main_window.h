@@ -7,6 +7,7 @@
 
 #include <memory>
 
+class QAction;
 class QLabel;
 class QMenu;
 class QTabWidget;
@@ -46,6 +47,12 @@ public:
     // Opens spec in a new tab, resolving a PostgreSQL password first.
     void openSpec(const ConnectionSpec &spec, const QString &password = {});
 
+    // The first start shows the Getting started page (not modal); later starts do not.
+    void showGettingStartedOnFirstStart();
+    // Opens the SQLite file at path; a file that is not there yet is created as a new kvs
+    // database once the user agrees (asked on this window).
+    void openOrCreateSqliteFile(const QString &path);
+
     int databaseCount() const;
     DatabaseView *currentDatabase() const;
     DatabaseView *databaseAt(int index) const;
@@ -72,6 +79,10 @@ private:
     void closeTab(int index);
     void updateForCurrentTab();
     void showAbout();
+    void showShortcuts();
+    void showGettingStarted();
+    // Close Database and the tab's ×: an unsaved edit or a running job asks first.
+    bool confirmClosing(DatabaseView *database, int index);
     // The tab that stands for a PostgreSQL database while its connection is tried.
     void showConnecting(const ConnectionSpec &spec);
     void removeConnecting();
@@ -85,6 +96,8 @@ private:
     QTabWidget *m_tabs;                          // Owned (central widget).
     QLabel *m_modeIndicator;                     // Owned (status bar).
     QMenu *m_recentMenu = nullptr;               // Owned by the menu bar.
+    QAction *m_newKey = nullptr;                 // Owned by the File menu: the tab's.
+    QAction *m_import = nullptr;                 // Owned by the File menu: the tab's.
     QWidget *m_connecting = nullptr;             // Owned by m_tabs while shown.
 };
 

@@ -32,7 +32,10 @@ struct DeadLetterSweepProgress
     std::int64_t diedAgain = 0;
     std::int64_t lastBatchSize = 0; ///< ids in the last retry/delete statement
     std::int64_t lastBatchMs = 0;   ///< how long that statement took (the clock's milliseconds)
-    std::int64_t activeMs = 0;      ///< time spent sweeping so far, pauses not counted
+    /// The ids of that statement (retried or deleted now, or by someone else before): none is
+    /// a dead letter any more, so a list of them can drop them as the sweep goes.
+    std::vector<std::int64_t> lastBatchIds;
+    std::int64_t activeMs = 0; ///< time spent sweeping so far, pauses not counted
 };
 
 struct DeadLetterSweepOptions

@@ -66,7 +66,9 @@ struct KeyChild
 struct ChildrenPage
 {
     std::vector<KeyChild> children;
-    /// Set when the page is full: pass it as ChildrenOptions::cursor for the next page.
+    /// Set when the page is full and more children follow: pass it as ChildrenOptions::cursor
+    /// for the next page. A full page that ends at the last child has none (found by the read
+    /// of its last child, or by one more index seek when that read cannot tell).
     std::optional<std::string> cursor;
 };
 

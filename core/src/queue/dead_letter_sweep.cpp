@@ -183,6 +183,7 @@ DeadLetterSweepResult sweepDeadLetters(AsyncKVStore &store, const DeadLetterSwee
         progress.changed += changed;
         progress.lastBatchSize = std::int64_t(batch.size());
         progress.lastBatchMs = took;
+        progress.lastBatchIds.assign(batch.begin(), batch.end());
         batchSize
             = std::min(nextBatchSize(batch.size(), double(took), options.targetBatchMs), rateCap);
         batch.clear();

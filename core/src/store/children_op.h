@@ -34,7 +34,9 @@ public:
             if (ctx.canceled())
                 break;
             if constexpr (std::is_base_of_v<SqlAdapter, S>) {
-                if (!probe->descending && s.hasSkipScanSteps() && acceptSteps(s, *probe, ctx))
+                // Steps are the scan's two-key reads (not the one-key probe of a full page).
+                if (!probe->descending && probe->limit == 2 && s.hasSkipScanSteps()
+                    && acceptSteps(s, *probe, ctx))
                     continue;
             }
             m_scan.accept(valueOf(s.listKeyRows(

@@ -116,6 +116,8 @@ std::optional<KeyProbe> ChildrenScan::nextProbe() const
 {
     if (m_done)
         return std::nullopt;
+    if (m_probingMore) // any key left in the range belongs to a child after the page's last
+        return KeyProbe{m_lower, m_upper, 1, m_reverse};
     if (m_undescribed) {
         // Descending found a child; read the start of its subtree ascending.
         return KeyProbe{std::max(m_undescribed->encoded, m_rangeLower),
@@ -128,6 +130,13 @@ std::optional<KeyProbe> ChildrenScan::nextProbe() const
 
 void ChildrenScan::accept(const std::vector<KeyRow> &rows)
 {
+    if (m_probingMore) {
+        m_probingMore = false;
+        m_done = true;
+        if (rows.empty())
+            m_page.cursor.reset(); // the page ends exactly at the last child
+        return;
+    }
     if (m_undescribed)
         acceptDescribed(rows);
     else
@@ -180,8 +189,15 @@ void ChildrenScan::acceptFound(const std::vector<KeyRow> &rows)
         if (child.hasValue && m_summaries)
             child.value = summaryOf(rows.front());
     }
+    // The read took two keys of the rest of the range: a second one outside this child's
+    // subtree is the next child's; no second one, no next child.
+    Follows follows = Follows::Unknown;
+    if (rows.size() < 2)
+        follows = Follows::No;
+    else if (!child.part || !isBelow(rows[1].key, child.encoded))
+        follows = Follows::Yes;
     m_lower = afterSubtree(child);
-    add(std::move(child));
+    add(std::move(child), follows);
 }
 
 void ChildrenScan::acceptDescribed(const std::vector<KeyRow> &rows)
@@ -202,14 +218,23 @@ void ChildrenScan::acceptDescribed(const std::vector<KeyRow> &rows)
     add(std::move(child));
 }
 
-void ChildrenScan::add(KeyChild child)
+void ChildrenScan::add(KeyChild child, Follows follows)
 {
     m_page.children.push_back(std::move(child));
-    if (static_cast<int>(m_page.children.size()) == m_limit) {
-        m_page.cursor = encodeCursor(m_page.children.back().encoded);
-        m_done = true;
-    } else {
-        m_done = !(m_lower < m_upper);
+    const bool rangeLeft = m_lower < m_upper;
+    if (static_cast<int>(m_page.children.size()) < m_limit) {
+        m_done = !rangeLeft;
+        return;
+    }
+    // A full page: a cursor only when a child follows, so that a node of exactly `limit`
+    // children is not shown as having more.
+    m_done = true;
+    if (!rangeLeft || follows == Follows::No)
+        return;
+    m_page.cursor = encodeCursor(m_page.children.back().encoded);
+    if (follows == Follows::Unknown) {
+        m_probingMore = true;
+        m_done = false;
     }
 }
 

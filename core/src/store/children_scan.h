@@ -60,9 +60,14 @@ public:
     [[nodiscard]] ChildrenPage takePage();
 
 private:
+    // Whether another child follows the one just found, as far as its read tells.
+    enum class Follows { Unknown, Yes, No };
+
     void acceptFound(const std::vector<KeyRow> &rows);
     void acceptDescribed(const std::vector<KeyRow> &rows);
-    void add(KeyChild child);
+    // Adds child; a page it fills gets a cursor only when another child follows (asked with one
+    // more read, a probe of the rest of the range, when follows is Unknown).
+    void add(KeyChild child, Follows follows = Follows::Unknown);
 
     std::string m_prefix;     // enc(prefix)
     std::string m_rangeLower; // the selector's range, inclusive
@@ -74,6 +79,7 @@ private:
     bool m_done = false;
     bool m_summaries = true;               // the rows being accepted carry value summaries
     std::optional<KeyChild> m_undescribed; // reverse: found, its value and children not read yet
+    bool m_probingMore = false;            // the page is full: does any child follow?
     ChildrenPage m_page;
 };
 

@@ -1,12 +1,14 @@
 // The Benchmark view on scratch SQLite files: a run fills the chart and the result table and is
 // saved to the history, a stopped run is kept and marked partial, saved runs are compared side by
-// side, a run and the chart are exported, and a refused run says why.
+// side (named by the parameters that differ), a run and the chart are exported, and a refused
+// run says why.
 #include "bench/history/run_history.h"
 #include "benchmark/bench_chart.h"
 #include "benchmark/bench_controller.h"
 #include "benchmark/bench_history_model.h"
 #include "benchmark/bench_pane.h"
 #include "benchmark/bench_result_model.h"
+#include "benchmark/run_difference.h"
 #include "connection/connection_spec.h"
 #include "session/database_session.h"
 #include "session/database_view.h"
@@ -262,6 +264,34 @@ private slots:
         QVERIFY(!pane.exportJson(dir.filePath(QStringLiteral("none.json"))));
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("none.json"))));
         QVERIFY(pane.statusLabel()->text().contains(QStringLiteral("no run shown")));
+    }
+
+    // Issue 31: two compared runs were told apart in the legend (and the PNG) only by their
+    // number; the parameters that differ name them.
+    void issue31_comparedRunsAreNamedByWhatDiffers()
+    {
+        bench::HistoryRun one;
+        one.id = 3;
+        one.backend = "sqlite";
+        one.config.workload = "ycsb-a";
+        one.config.concurrency = 1;
+        one.series = {bench::SecondStats{1, 900, 0, 0, 0, 0}};
+        bench::HistoryRun sixteen = one;
+        sixteen.id = 4;
+        sixteen.config.concurrency = 16;
+        sixteen.series = {bench::SecondStats{1, 4000, 0, 0, 0, 0}};
+        const RunDifference difference({one, sixteen});
+        QCOMPARE(difference.differing(), QStringList{QStringLiteral("concurrency")});
+        QCOMPARE(difference.label(one), QStringLiteral("#3 ycsb-a sqlite (concurrency 1)"));
+        // Alike runs keep their short labels.
+        QCOMPARE(RunDifference({one, one}).label(one), QStringLiteral("#3 ycsb-a sqlite"));
+
+        BenchPane pane;
+        pane.chart()->showRuns({one, sixteen});
+        const QList<QLineSeries *> series = pane.chart()->lineSeries();
+        QCOMPARE(series.size(), 2);
+        QCOMPARE(series.at(0)->name(), QStringLiteral("#3 ycsb-a sqlite (concurrency 1)"));
+        QCOMPARE(series.at(1)->name(), QStringLiteral("#4 ycsb-a sqlite (concurrency 16)"));
     }
 
     void exportsTheRunAndTheChart()

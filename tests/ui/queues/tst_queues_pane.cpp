@@ -5,6 +5,7 @@
 #include "queues/queue_overview_model.h"
 #include "queues/queues_controller.h"
 #include "queues/queues_pane.h"
+#include "queues/sweep_job.h"
 #include "support/test_paths.h"
 #include "support/test_support.h"
 
@@ -188,6 +189,95 @@ private slots:
         QVERIFY(pane.grab().save(dir + QStringLiteral("/queues.png")));
         pane.hide();
         store->close().waitForFinished();
+    }
+
+    // Issue 31: after Allow writes (a new store of the same database) the browser said "Select
+    // a topic" while the topic's row stayed selected, and a click on it did nothing.
+    void issue31_allowingWritesKeepsTheTopicBrowsed()
+    {
+        const std::string path = m_files.path("allow.db");
+        fill(path, 20);
+        QueuesPane pane;
+        pane.resize(1100, 700);
+        pane.setStore(std::make_shared<AsyncKVStore>(path), false, QStringLiteral("allow.db"));
+        pane.show();
+        QTRY_COMPARE(pane.controller()->overview()->rowCount(), 2);
+        selectTopic(pane, "emails");
+        QueueMessageModel *dead = pane.controller()->deadLetters();
+        QTRY_COMPARE(dead->rowCount(), 20);
+        pane.setStore(std::make_shared<AsyncKVStore>(path), true, QStringLiteral("allow.db"));
+        QCOMPARE(pane.controller()->browsedTopic(), std::string("emails"));
+        QTRY_COMPARE(dead->rowCount(), 20);
+        pane.deadLetterView()->selectRow(0);
+        QVERIFY(pane.retrySelectedButton()->isEnabled());
+        // Nothing browsed (a new database's first open): a click on the current row browses it.
+        pane.setStore(std::make_shared<AsyncKVStore>(path), true, QStringLiteral("allow.db"));
+        pane.overviewView()->setCurrentIndex({});
+        pane.controller()->browse({}, BrowseStatus::Dead, {}, {});
+        const QModelIndex emails = pane.controller()->overview()->index(
+            pane.controller()->overview()->rowOf("emails"), 0);
+        pane.overviewView()->setCurrentIndex(emails);
+        pane.controller()->browse({}, BrowseStatus::Dead, {}, {}); // as if setStore cleared it
+        QTest::mouseClick(pane.overviewView()->viewport(),
+                          Qt::LeftButton,
+                          {},
+                          pane.overviewView()->visualRect(emails).center());
+        QCOMPARE(pane.controller()->browsedTopic(), std::string("emails"));
+    }
+
+    // Issue 31: cancelling the question of "Retry all matching…" left Count matching, Retry all
+    // matching and Delete all matching disabled until Apply.
+    void issue31_aCancelledBulkQuestionLeavesTheButtonsOn()
+    {
+        const std::string path = m_files.path("cancel.db");
+        fill(path, 20);
+        QueuesPane pane;
+        int asked = 0;
+        pane.setConfirm([&](const QString &) {
+            ++asked;
+            return false;
+        });
+        pane.resize(1100, 700);
+        pane.setStore(std::make_shared<AsyncKVStore>(path), true, QStringLiteral("cancel.db"));
+        pane.show();
+        QTRY_COMPARE(pane.controller()->overview()->rowCount(), 2);
+        selectTopic(pane, "emails");
+        QTRY_COMPARE(pane.controller()->deadLetters()->rowCount(), 20);
+        QTRY_VERIFY(pane.retryAllButton()->isEnabled());
+        pane.retryAllButton()->click();
+        QTRY_COMPARE(asked, 1);
+        QVERIFY(!pane.controller()->isJobRunning());
+        QVERIFY(pane.countButton()->isEnabled());
+        QVERIFY(pane.retryAllButton()->isEnabled());
+        QVERIFY(pane.deleteAllButton()->isEnabled());
+    }
+
+    // Issue 31: while a bulk retry ran, the list showed the retried ids as dead until the job
+    // ended; they leave it as their batches commit.
+    void issue31_aBulkRetryDropsItsRowsAsBatchesCommit()
+    {
+        const std::string path = m_files.path("batches.db");
+        fill(path, 200);
+        QueuesPane pane;
+        pane.resize(1100, 700);
+        pane.setStore(std::make_shared<AsyncKVStore>(path), true, QStringLiteral("batches.db"));
+        pane.show();
+        QTRY_COMPARE(pane.controller()->overview()->rowCount(), 2);
+        selectTopic(pane, "emails");
+        QueueMessageModel *dead = pane.controller()->deadLetters();
+        QTRY_COMPARE(dead->rowCount(), 200);
+        // 20 messages a second: ten seconds of batches, so the job still runs when the first
+        // batches are out of the list.
+        pane.controller()->startJob(DeadLetterAction::Retry, 20.0);
+        QVERIFY(pane.controller()->isJobRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(dead->rowCount() < 200 || !pane.controller()->isJobRunning(),
+                                 20000);
+        QVERIFY2(pane.controller()->isJobRunning(), "the rows left only when the job ended");
+        const int shown = dead->rowCount();
+        QCOMPARE(qint64(shown), 200 - pane.controller()->job()->progress().changed);
+        QSignalSpy finished(pane.controller(), &QueuesController::jobFinished);
+        pane.controller()->cancelJob();
+        QVERIFY(finished.wait(20000));
     }
 
     void readOnlyShowsAndOffersNothing()

@@ -25,10 +25,12 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+#include <QVBoxLayout>
 
 using kvs::Key;
 using kvs::ui::KeySearchController;
@@ -134,6 +136,8 @@ private slots:
     void badRegularExpressionIsShown();
     void badPrefixIsShown();
     void ctrlShiftFSearchesUnderTheSelectedNodeAndOpensAKey();
+    void issue31_ctrlShiftFWorksBeforeTheFocusIsInTheTab();
+    void issue31_underIsTheParentOfASelectedLeaf();
 };
 
 void TstKeySearch::findsPartsContainingTheTextInKeyOrder()
@@ -396,6 +400,64 @@ void TstKeySearch::ctrlShiftFSearchesUnderTheSelectedNodeAndOpensAKey()
                              kTimeout);
     QTRY_COMPARE_WITH_TIMEOUT(
         view.inspector()->shownKey(), kvs::encodeKey({"users", "carol", "email"}), kTimeout);
+}
+
+// Issue 31: the first Ctrl+Shift+F after a click on a tab (the focus outside the database's
+// view) did nothing.
+void TstKeySearch::issue31_ctrlShiftFWorksBeforeTheFocusIsInTheTab()
+{
+    const QString path = m_dir.filePath(QStringLiteral("focus.db"));
+    {
+        kvs::AsyncKVStore store(path.toStdString());
+        store.set({"users", "alice"}, kvs::Value(1.0)).waitForFinished();
+    }
+    QWidget window;
+    auto *tabs = new QTabWidget(&window);
+    auto *view = new kvs::ui::DatabaseView(
+        new kvs::ui::DatabaseSession(kvs::ui::ConnectionSpec::sqlite(path), {}));
+    tabs->addTab(view, QStringLiteral("focus.db"));
+    auto *layout = new QVBoxLayout(&window);
+    layout->addWidget(tabs);
+    window.resize(1000, 600);
+    window.show();
+    QApplication::setActiveWindow(&window);
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    tabs->tabBar()->setFocusPolicy(Qt::StrongFocus);
+    tabs->tabBar()->setFocus(); // where a click on the tab leaves it
+    QVERIFY(!view->isAncestorOf(QApplication::focusWidget()));
+    auto *pane = view->findChild<KeySearchPane *>();
+    QVERIFY(pane);
+    QTest::keyClick(tabs->tabBar(), Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(view->views()->currentWidget(), pane);
+}
+
+// Issue 31: with a leaf key selected, "Under" was the key itself, below which nothing lies.
+void TstKeySearch::issue31_underIsTheParentOfASelectedLeaf()
+{
+    const QString path = m_dir.filePath(QStringLiteral("leaf.db"));
+    {
+        kvs::AsyncKVStore store(path.toStdString());
+        for (const char *key : {R"(["users", "alice"])", R"(["users", "carol", "email"])"})
+            store.set(kvs::parseKeyLiteral(key), kvs::Value(1.0)).waitForFinished();
+    }
+    kvs::ui::DatabaseView view(
+        new kvs::ui::DatabaseSession(kvs::ui::ConnectionSpec::sqlite(path), {}));
+    view.resize(1000, 600);
+    view.show();
+    QTRY_VERIFY_WITH_TIMEOUT(view.tree()->model()->rowCount() == 1, kTimeout);
+    auto *pane = view.findChild<KeySearchPane *>();
+    auto *open = view.findChild<QAction *>(QStringLiteral("searchKeys"));
+    QVERIFY(pane && open);
+    view.tree()->goToKey({"users", "alice"});
+    QTRY_VERIFY_WITH_TIMEOUT(view.tree()->selectedKey() == Key({"users", "alice"}), kTimeout);
+    open->trigger();
+    QCOMPARE(pane->prefixEdit()->text(), QStringLiteral(R"(["users"])"));
+    // A node with keys below it stays the prefix, a value of its own or not.
+    view.views()->setCurrentIndex(0);
+    view.tree()->goToKey({"users", "carol"});
+    QTRY_VERIFY_WITH_TIMEOUT(view.tree()->selectedKey() == Key({"users", "carol"}), kTimeout);
+    open->trigger();
+    QCOMPARE(pane->prefixEdit()->text(), QStringLiteral(R"(["users", "carol"])"));
 }
 
 QTEST_MAIN(TstKeySearch)

@@ -163,6 +163,31 @@ private slots:
         QCOMPARE(rows->index(0, 1).data().toString(), keyAt(0));
     }
 
+    // Issue 31: Ctrl+End on a table larger than the window went to the window's last row
+    // (row 20,000 of a million), then further each time; it goes to the last row at once.
+    void issue31_ctrlEndGoesToTheLastRowAtOnce()
+    {
+        TablesPane pane;
+        TableRowsModel *rows = pane.controller()->rows();
+        rows->setWindowLimit(1000); // the 5,000 rows of the table are five windows
+        pane.setTarget(target());
+        pane.resize(900, 500);
+        pane.show();
+        QTRY_VERIFY(pane.statusText().contains(QStringLiteral("5,000 row(s)")));
+        QTableView *view = pane.view();
+        view->setFocus();
+        view->setCurrentIndex(rows->index(0, 0));
+        QTest::keyClick(view, Qt::Key_End, Qt::ControlModifier);
+        QCOMPARE(rows->windowStart() + view->currentIndex().row(), qint64(4999));
+        QCOMPARE(view->currentIndex().column(), rows->columnCount() - 1);
+        QCOMPARE(pane.rowScrollBar()->value(), pane.rowScrollBar()->maximum());
+        QTRY_COMPARE(rows->index(view->currentIndex().row(), 1).data().toString(),
+                     QString::fromStdString(printKeyLiteral(Key{"row", 4999})));
+        QTest::keyClick(view, Qt::Key_Home, Qt::ControlModifier);
+        QCOMPARE(rows->windowStart() + view->currentIndex().row(), qint64(0));
+        QCOMPARE(pane.rowScrollBar()->value(), 0);
+    }
+
     void consolePagesARefusedWriteAndCsv()
     {
         SqlConsolePane pane;

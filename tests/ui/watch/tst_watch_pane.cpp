@@ -6,6 +6,7 @@
 // closing a pane taking its targets out of the feed, one pane paused while the other stays live.
 // Built twice: on a SQLite file and, with KVS_WATCH_POSTGRES (ctest label postgres), on a
 // PostgreSQL schema of its own. The other process is this binary started again with --writer.
+#include "common/column_fitter.h"
 #include "connection/connection_spec.h"
 #include "core/watch/feed_writer.h"
 #include "inspector/value_inspector.h"
@@ -17,6 +18,7 @@
 #include "watch/history_export.h"
 #include "watch/live_updates.h"
 #include "watch/watch_controller.h"
+#include "watch/watch_detail_pane.h"
 #include "watch/watch_entries_model.h"
 #include "watch/watch_history_model.h"
 #include "watch/watch_pane.h"
@@ -39,6 +41,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -157,6 +160,7 @@ private slots:
     void anotherPanesTargetDoesNotSwallowAChange();
     void inspectorAndTreeSeeAnotherProcess();
 #ifndef KVS_WATCH_POSTGRES
+    void issue31_aLongValueShowsWhatChangedAndWhole();
     void savesAScreenshot();
 #endif
 };
@@ -568,6 +572,78 @@ void TestWatchPane::inspectorAndTreeSeeAnotherProcess()
 }
 
 #ifndef KVS_WATCH_POSTGRES
+namespace {
+
+// An order whose note is a long text: a change of its status is cut off in a narrow cell.
+QString longOrder(const char *status)
+{
+    return QStringLiteral(R"({status: "%1", note: "%2 Deliver to the back door.", total: 42.5})")
+        .arg(QString::fromLatin1(status),
+             QStringLiteral("Customer asked for gift wrapping and a handwritten card. ")
+                 .repeated(8));
+}
+
+} // namespace
+
+// Issue 31: the Key, Value, Old value and New value columns were about 100 px wide while
+// Version took the rest, so the marked difference of a long value could not be seen.
+void TestWatchPane::issue31_aLongValueShowsWhatChangedAndWhole()
+{
+    const Database db = freshDatabase();
+    {
+        auto store = storeOf(db);
+        store->set({"orders", 1001.0}, parseLiteral(longOrder("new").toStdString()))
+            .waitForFinished();
+        store->close().waitForFinished();
+    }
+    WatchTab tab;
+    WatchPane &pane = *tab.currentPane();
+    tab.resize(1000, 620);
+    tab.setSource(sourceOf(db));
+    tab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tab));
+    pane.keyEdit()->setText(QStringLiteral("[\"orders\"]"));
+    pane.watchPrefixButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->entries()->rowCount(), 1, kTimeout);
+    QVERIFY(writeElsewhere(db, setOp(R"(["orders", 1001])", qPrintable(longOrder("paid")))));
+    QTRY_COMPARE_WITH_TIMEOUT(pane.controller()->history()->rowCount(), 1, kTimeout);
+
+    // Widths follow what the columns show: the values get the room, Version only its own.
+    QTableView *history = pane.historyView();
+    QHeaderView *header = history->horizontalHeader();
+    // (Fitted a moment after the row came.)
+    QTRY_VERIFY(header->sectionSize(WatchHistoryModel::KeyColumn)
+                >= history->fontMetrics().horizontalAdvance(QStringLiteral("[\"orders\", 1001]")));
+    QVERIFY(header->sectionSize(WatchHistoryModel::NewValueColumn) >= 250);
+    QVERIFY(header->sectionSize(WatchHistoryModel::OldValueColumn) >= 250);
+    QVERIFY2(header->sectionSize(WatchHistoryModel::VersionColumn) < 120,
+             qPrintable(QString::number(header->sectionSize(WatchHistoryModel::VersionColumn))));
+    QVERIFY(!header->stretchLastSection());
+    QVERIFY(pane.entriesView()->horizontalHeader()->sectionSize(WatchEntriesModel::ValueColumn)
+            >= 250);
+
+    // The whole value: in the tooltip, and in the pane below when the row is selected.
+    const QString newText
+        = QString::fromStdString(printLiteral(parseLiteral(longOrder("paid").toStdString())));
+    const QString oldText
+        = QString::fromStdString(printLiteral(parseLiteral(longOrder("new").toStdString())));
+    QVERIFY(newText.size() > 400);
+    QCOMPARE(
+        cell(*pane.controller()->history(), 0, WatchHistoryModel::NewValueColumn, Qt::ToolTipRole),
+        newText);
+    QVERIFY(cell(*pane.controller()->history(), 0, WatchHistoryModel::NewValueColumn).size()
+            < newText.size());
+    history->selectRow(0);
+    QCOMPARE(pane.detailPane()->newText(), newText);
+    QCOMPARE(pane.detailPane()->oldText(), oldText);
+    QVERIFY(pane.detailPane()->titleText().contains(QStringLiteral("[\"orders\", 1001]")));
+
+    // The buttons at the right end of a row keep off the pane's edge.
+    const QRect prefix(pane.watchPrefixButton()->mapTo(&pane, QPoint()),
+                       pane.watchPrefixButton()->size());
+    QVERIFY2(pane.width() - prefix.right() > 4, qPrintable(QString::number(prefix.right())));
+}
+
 void TestWatchPane::savesAScreenshot()
 {
     const Database db = freshDatabase();
@@ -604,11 +680,16 @@ void TestWatchPane::savesAScreenshot()
     step(setOp(R"(["config", "theme"])", R"("dark")"));
     step(setOp(R"(["orders", 1001])", R"({status: "shipped", total: 42.5})"));
     step({QStringLiteral("delete"), QStringLiteral(R"(["orders", 1002])")});
+    // A long value changed: the cell shows the change, the pane below the whole value.
+    step(setOp(R"(["orders", 1003])", qPrintable(longOrder("new"))));
+    step(setOp(R"(["orders", 1003])", qPrintable(longOrder("paid"))));
     pane.keyEdit()->setText(QStringLiteral("[\"jobs\"]"));
     tab.show();
     QVERIFY(QTest::qWaitForWindowExposed(&tab));
-    pane.historyView()->resizeColumnsToContents();
-    pane.entriesView()->resizeColumnsToContents();
+    pane.historyView()->selectRow(0);
+    // The columns fitted now, as a user sees them a moment later.
+    for (QTableView *table : {pane.historyView(), pane.entriesView()})
+        table->findChild<ColumnFitter *>()->fitNow();
     const QString dir = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
     QDir().mkpath(dir);
     QVERIFY(tab.grab().save(dir + QStringLiteral("/watch.png")));
