@@ -115,7 +115,7 @@ PgCall<std::vector<std::string>> PgCalls::listKeys(
     PqParams p;
     p.bytes(start).bytes(end).int8(now).int8(limit);
     return call<std::vector<std::string>>(
-        descending ? m_s.keysDesc : m_s.keysAsc, std::move(p), [](const PqResult &r) {
+        descending ? m_s.listKeysDesc : m_s.listKeysAsc, std::move(p), [](const PqResult &r) {
             std::vector<std::string> keys;
             keys.reserve(static_cast<std::size_t>(r.rows()));
             for (int i = 0; i < r.rows(); ++i)
@@ -130,7 +130,7 @@ PgCall<std::vector<KeyRow>> PgCalls::listKeyRows(
     PqParams p;
     p.bytes(start).bytes(end).int8(now).int8(limit);
     return call<std::vector<KeyRow>>(
-        descending ? m_s.keyRowsDesc : m_s.keyRowsAsc, std::move(p), [](const PqResult &r) {
+        descending ? m_s.listKeyRowsDesc : m_s.listKeyRowsAsc, std::move(p), [](const PqResult &r) {
             std::vector<KeyRow> rows;
             rows.reserve(static_cast<std::size_t>(r.rows()));
             for (int i = 0; i < r.rows(); ++i) {
@@ -357,7 +357,7 @@ PgCall<std::int64_t> PgCalls::reclaimLeases(std::int64_t now)
 {
     PqParams p;
     p.int8(now);
-    return call<std::int64_t>(m_s.reclaim, std::move(p), affected);
+    return call<std::int64_t>(m_s.reclaimLeases, std::move(p), affected);
 }
 
 PgCall<std::vector<QueueRow>> PgCalls::dequeue(std::string topic,
@@ -489,21 +489,22 @@ PgCalls::deleteMessages(std::string topic, std::vector<std::int64_t> ids, bool d
 {
     PqParams p;
     p.text(topic).text(int8ArrayOf(ids));
-    return call<std::int64_t>(deadOnly ? m_s.deleteDeadIds : m_s.deleteIds, std::move(p), affected);
+    return call<std::int64_t>(
+        deadOnly ? m_s.deleteDeadMessages : m_s.deleteMessages, std::move(p), affected);
 }
 
 PgCall<std::vector<QueueStats>> PgCalls::queueStats(std::optional<std::string> topic,
                                                     std::int64_t now)
 {
     return readQueueStats(
-        topic ? m_s.statsTopic : m_s.statsAll, std::move(topic), now, std::nullopt);
+        topic ? m_s.queueStatsTopic : m_s.queueStatsAll, std::move(topic), now, std::nullopt);
 }
 
 PgCall<std::vector<QueueStats>> PgCalls::queueStatsProjected(std::optional<std::string> topic,
                                                              std::int64_t now,
                                                              std::int64_t leasesEndingBy)
 {
-    return readQueueStats(topic ? m_s.statsProjectedTopic : m_s.statsProjectedAll,
+    return readQueueStats(topic ? m_s.queueStatsProjectedTopic : m_s.queueStatsProjectedAll,
                           std::move(topic),
                           now,
                           std::max(now, leasesEndingBy));

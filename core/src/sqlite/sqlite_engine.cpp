@@ -262,7 +262,7 @@ std::vector<std::string> SqliteEngine::listKeys(std::string_view start,
                                                 std::int64_t limit,
                                                 bool descending)
 {
-    StatementScope list(statement(descending ? SqlId::KeysDesc : SqlId::KeysAsc));
+    StatementScope list(statement(descending ? SqlId::ListKeysDesc : SqlId::ListKeysAsc));
     list->bindBlob(1, start);
     list->bindBlob(2, end);
     list->bindInt64(3, now);
@@ -279,7 +279,7 @@ std::vector<KeyRow> SqliteEngine::listKeyRows(std::string_view start,
                                               std::int64_t limit,
                                               bool descending)
 {
-    StatementScope list(statement(descending ? SqlId::KeyRowsDesc : SqlId::KeyRowsAsc));
+    StatementScope list(statement(descending ? SqlId::ListKeyRowsDesc : SqlId::ListKeyRowsAsc));
     list->bindBlob(1, start);
     list->bindBlob(2, end);
     list->bindInt64(3, now);
@@ -326,7 +326,7 @@ std::int64_t SqliteEngine::nextVersion()
 
 bool SqliteEngine::remove(std::string_view key)
 {
-    return write(SqlId::Delete, [&](Statement &s) { s.bindBlob(1, key); }) > 0;
+    return write(SqlId::Remove, [&](Statement &s) { s.bindBlob(1, key); }) > 0;
 }
 
 IncrementResult SqliteEngine::increment(std::string_view key,

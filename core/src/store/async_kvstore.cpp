@@ -33,7 +33,7 @@ public:
     {
         return m_store.dequeue(topic, limit, DequeueOptions{visibilityTimeout}).result();
     }
-    bool acknowledge(std::int64_t id, const std::string &token) override
+    bool ack(std::int64_t id, const std::string &token) override
     {
         return m_store.acknowledge(static_cast<double>(id), token).result();
     }
@@ -300,12 +300,12 @@ QFuture<ChildrenPage> AsyncKVStore::listChildren(const ChildrenSelector &selecto
 
 QFuture<std::optional<RawEntry>> AsyncKVStore::inspect(const std::string &encodedKey)
 {
-    return m_state->run<detail::InspectOp>(encodedKey);
+    return m_state->run<detail::GetRawOp>(encodedKey);
 }
 
 QFuture<void> AsyncKVStore::removeRaw(const std::string &encodedKey)
 {
-    return m_state->run<detail::RemoveRawOp>(encodedKey);
+    return m_state->run<detail::RemoveOp>(encodedKey);
 }
 
 QFuture<EnqueueResult> AsyncKVStore::enqueue(const Value &payload, const QueueOptions &options)
@@ -321,7 +321,7 @@ AsyncKVStore::dequeue(const std::string &topic, double limit, const DequeueOptio
 
 QFuture<bool> AsyncKVStore::acknowledge(double id, const std::string &token)
 {
-    return m_state->run<detail::AcknowledgeOp>(id, token);
+    return m_state->run<detail::AckOp>(id, token);
 }
 
 QFuture<bool> AsyncKVStore::nack(double id, const std::string &token, const NackOptions &options)
@@ -377,7 +377,7 @@ QFuture<std::vector<QueuePeekMessage>> AsyncKVStore::peek(const std::string &top
 QFuture<std::int64_t> AsyncKVStore::retryDeadMessages(const std::string &topic,
                                                       const std::vector<double> &ids)
 {
-    return m_state->run<detail::RetryDeadMessagesOp>(topic, ids);
+    return m_state->run<detail::RetryDeadIdsOp>(topic, ids);
 }
 
 QFuture<std::int64_t> AsyncKVStore::deleteDeadMessages(const std::string &topic,

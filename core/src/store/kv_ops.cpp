@@ -83,16 +83,10 @@ void RemoveOp::finish(bool deleted, OpContext &ctx)
         ctx.publish([&] { return CommittedChanges{{m_key, std::nullopt, 0, std::nullopt}}; });
 }
 
-RemoveRawOp::RemoveRawOp(const StoreRules &rules, const std::string &encodedKey)
+RemoveOp::RemoveOp(const StoreRules &rules, const std::string &encodedKey)
     : m_key(encodedKey)
 {
     checkKeySize(encodedKey.size(), rules.maxKeySize);
-}
-
-void RemoveRawOp::finish(bool deleted, OpContext &ctx)
-{
-    if (deleted)
-        ctx.publish([&] { return CommittedChanges{{m_key, std::nullopt, 0, std::nullopt}}; });
 }
 
 IncrementOp::IncrementOp(const StoreRules &rules, const Key &key, double delta)
@@ -125,7 +119,7 @@ ListResult ListOp::finish(const std::vector<KvRow> &page, OpContext &)
     return result;
 }
 
-std::optional<RawEntry> InspectOp::finish(std::optional<KvRow> row, OpContext &ctx)
+std::optional<RawEntry> GetRawOp::finish(std::optional<KvRow> row, OpContext &ctx)
 {
     if (!row)
         return std::nullopt;

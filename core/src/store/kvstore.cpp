@@ -28,7 +28,7 @@ public:
     {
         return m_store.dequeue(topic, limit, DequeueOptions{visibilityTimeout});
     }
-    bool acknowledge(std::int64_t id, const std::string &token) override
+    bool ack(std::int64_t id, const std::string &token) override
     {
         return m_store.acknowledge(static_cast<double>(id), token);
     }
@@ -183,12 +183,12 @@ ChildrenPage KVStore::listChildren(const ChildrenSelector &selector, const Child
 
 std::optional<RawEntry> KVStore::inspect(const std::string &encodedKey)
 {
-    return m_state->run<detail::InspectOp>(encodedKey);
+    return m_state->run<detail::GetRawOp>(encodedKey);
 }
 
 void KVStore::removeRaw(const std::string &encodedKey)
 {
-    m_state->run<detail::RemoveRawOp>(encodedKey);
+    m_state->run<detail::RemoveOp>(encodedKey);
 }
 
 AtomicOperation KVStore::atomic()
@@ -215,7 +215,7 @@ KVStore::dequeue(const std::string &topic, double limit, const DequeueOptions &o
 
 bool KVStore::acknowledge(double id, const std::string &token)
 {
-    return m_state->run<detail::AcknowledgeOp>(id, token);
+    return m_state->run<detail::AckOp>(id, token);
 }
 
 bool KVStore::nack(double id, const std::string &token, const NackOptions &options)
@@ -269,7 +269,7 @@ std::vector<QueuePeekMessage> KVStore::peek(const std::string &topic, const Peek
 
 std::int64_t KVStore::retryDeadMessages(const std::string &topic, const std::vector<double> &ids)
 {
-    return m_state->run<detail::RetryDeadMessagesOp>(topic, ids);
+    return m_state->run<detail::RetryDeadIdsOp>(topic, ids);
 }
 
 std::int64_t KVStore::deleteDeadMessages(const std::string &topic, const std::vector<double> &ids)

@@ -34,14 +34,14 @@ void throwNotDead(const char *operation,
                               status);
 }
 
-RetryDeadMessagesOp::RetryDeadMessagesOp(const StoreRules &,
-                                         const std::string &topic,
-                                         const std::vector<double> &ids)
+RetryDeadIdsOp::RetryDeadIdsOp(const StoreRules &,
+                               const std::string &topic,
+                               const std::vector<double> &ids)
     : m_topic(topic)
     , m_ids(messageIdsOf(kName, ids))
 {}
 
-std::int64_t RetryDeadMessagesOp::finish(std::int64_t retried, OpContext &ctx)
+std::int64_t RetryDeadIdsOp::finish(std::int64_t retried, OpContext &ctx)
 {
     if (retried > 0)
         ctx.runtime.queue.notify(m_topic);

@@ -24,16 +24,17 @@ inline constexpr std::size_t kMaxMessageIds = 1000;
 // "kvs: <operation> needs an integer message id, got X".
 std::vector<std::int64_t> messageIdsOf(const char *operation, const std::vector<double> &ids);
 
-class RetryDeadMessagesOp
+// retryDeadMessages().
+class RetryDeadIdsOp
 {
 public:
     static constexpr const char *kName = "retryDeadMessages()";
     static constexpr bool kWrites = true;
     static constexpr OpKind kKind = OpKind::Call;
 
-    RetryDeadMessagesOp(const StoreRules &rules,
-                        const std::string &topic,
-                        const std::vector<double> &ids);
+    RetryDeadIdsOp(const StoreRules &rules,
+                   const std::string &topic,
+                   const std::vector<double> &ids);
     template <typename S>
     auto call(S &s, OpContext &ctx)
     {

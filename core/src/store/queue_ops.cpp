@@ -91,7 +91,7 @@ std::vector<QueueMessage> DequeueOp::messages(const std::vector<QueueRow> &rows,
     return messages;
 }
 
-AcknowledgeOp::AcknowledgeOp(const StoreRules &rules, double id, const std::string &token)
+AckOp::AckOp(const StoreRules &rules, double id, const std::string &token)
     : m_id(messageId("acknowledge()", id))
     , m_token(token)
     , m_retain(rules.queue.doneRetention != 0)

@@ -81,14 +81,15 @@ private:
     double m_visibility;
 };
 
-class AcknowledgeOp
+// acknowledge().
+class AckOp
 {
 public:
     static constexpr const char *kName = "acknowledge()";
     static constexpr bool kWrites = true;
     static constexpr OpKind kKind = OpKind::Call;
 
-    AcknowledgeOp(const StoreRules &rules, double id, const std::string &token);
+    AckOp(const StoreRules &rules, double id, const std::string &token);
     template <typename S>
     auto call(S &s, OpContext &ctx)
     {
