@@ -244,6 +244,7 @@ PgCall<std::optional<std::int64_t>> PgCalls::getVersion(std::string key, std::in
         });
 }
 
+// Reads with FOR UPDATE: an expired row is locked and read as absent.
 PgCall<std::optional<std::int64_t>> PgCalls::getVersionForUpdate(std::string key, std::int64_t now)
 {
     // FOR UPDATE locks an expired row too; the check then treats it as absent.
@@ -262,6 +263,7 @@ PgCall<std::optional<std::int64_t>> PgCalls::getVersionForUpdate(std::string key
         });
 }
 
+// Writes only over an absent or expired row (nullopt when a live one is there).
 PgCall<std::optional<std::int64_t>> PgCalls::insertIfAbsent(std::string key,
                                                             std::string value,
                                                             std::optional<std::int64_t> expiresAt,
@@ -278,6 +280,8 @@ PgCall<std::optional<std::int64_t>> PgCalls::insertIfAbsent(std::string key,
         });
 }
 
+// One NUMERIC upsert; TypeError "kvs: increment() needs a number, but the key holds a non-numeric
+// value" for SQLSTATE 22P02 / 22021.
 PgCall<IncrementResult> PgCalls::increment(std::string key,
                                            double delta,
                                            std::int64_t now,
@@ -581,6 +585,7 @@ PgCall<std::int64_t> PgCalls::cleanExpired(std::int64_t now)
     });
 }
 
+// Both tables emptied in one transaction (inside the caller's when one is open).
 PgCall<void> PgCalls::reset()
 {
     PgCall<void> reset;
@@ -616,6 +621,7 @@ PgCall<void> PgCalls::raw(std::string sql)
     return raw;
 }
 
+// pg_advisory_xact_lock per key (reference gotcha 17).
 PgCall<void> PgCalls::lockKeys(std::vector<std::string> keys)
 {
     // Ascending and deduplicated: two commits locking the same keys never deadlock.

@@ -174,6 +174,7 @@ std::optional<KvRow> SqliteEngine::get(std::string_view key, std::int64_t now)
                  get->columnOptionalInt64(2)};
 }
 
+// get()'s answer as an entry, the value decoded straight from the row.
 std::optional<Entry>
 SqliteEngine::getEntry(std::string_view key, std::int64_t now, const Key &entryKey)
 {
@@ -188,6 +189,7 @@ SqliteEngine::getEntry(std::string_view key, std::int64_t now, const Key &entryK
                  get->columnOptionalInt64(2)};
 }
 
+// One IN (...) statement, as the reference's SQLiteAsyncAdapter.
 std::vector<KvRow> SqliteEngine::getMany(const std::vector<std::string> &keys, std::int64_t now)
 {
     requireOpen();
@@ -329,6 +331,9 @@ bool SqliteEngine::remove(std::string_view key)
     return write(SqlId::Remove, [&](Statement &s) { s.bindBlob(1, key); }) > 0;
 }
 
+// The read-modify-write of increment() and atomic().sum(), in a transaction of its own outside
+// one of the caller's. TypeError "kvs: increment() needs a number, but the key holds <kind>",
+// RangeError "kvs: increment() result is not a finite number".
 IncrementResult SqliteEngine::increment(std::string_view key,
                                         double delta,
                                         std::int64_t now,
