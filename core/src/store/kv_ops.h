@@ -171,29 +171,6 @@ private:
     ListRange m_range;
 };
 
-// inspect() (not in the reference, kvs/key_tree.h): the row stored at an encoded key, expired or
-// not.
-class GetRawOp
-{
-public:
-    static constexpr const char *kName = "inspect()";
-    static constexpr bool kWrites = false;
-    static constexpr OpKind kKind = OpKind::Call;
-
-    GetRawOp(const StoreRules &, const std::string &encodedKey)
-        : m_key(encodedKey)
-    {}
-    template <typename S>
-    auto call(S &s, OpContext &)
-    {
-        return s.getRaw(m_key);
-    }
-    std::optional<RawEntry> finish(std::optional<KvRow> row, OpContext &ctx);
-
-private:
-    std::string m_key;
-};
-
 // Each deleted key is a null tombstone for its watchers. On an adapter of the user's without
 // cleanExpiredKeys() (optional in the reference) only the count is known: no tombstones then.
 class CleanExpiredOp
