@@ -1,11 +1,13 @@
 #include "postgres/pg_calls.h"
 
+#include "postgres/pq_transaction.h"
 #include "rules/schema_rules.h"
 
 #include <kvs/errors.h>
 #include <kvs/js_number.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace kvs::detail {
 
@@ -590,24 +592,13 @@ PgCall<void> PgCalls::reset()
 {
     PgCall<void> reset;
     reset.session = [this](PqConnection &connection) {
-        const bool own = !connection.inTransaction();
+        std::optional<PqTransaction> own;
+        if (!connection.inTransaction())
+            own.emplace(connection);
+        connection.exec("DELETE FROM " + m_names.kv);
+        connection.exec("DELETE FROM " + m_names.queue);
         if (own)
-            connection.exec("BEGIN");
-        try {
-            connection.exec("DELETE FROM " + m_names.kv);
-            connection.exec("DELETE FROM " + m_names.queue);
-            if (own)
-                connection.exec("COMMIT");
-        } catch (...) {
-            if (own && !connection.isBroken()) {
-                try {
-                    connection.exec("ROLLBACK");
-                } catch (...) {
-                    // The delete's error is the one to report; the pool drops a bad connection.
-                }
-            }
-            throw;
-        }
+            own->commit();
     };
     return reset;
 }
