@@ -116,6 +116,22 @@ struct IncrementResult
     std::int64_t version = 0;
 };
 
+// The parameters of a call of kvs/sql_adapter_calls.h, each (Type, name) put through F, separated
+// by commas: KVS_SQL_EACH(KVS_SQL_PARAM, (int, a), (bool, b)) is "int a, bool b". At most six.
+#define KVS_SQL_EACH(F, ...) \
+    KVS_SQL_EACH_PICK(__VA_ARGS__ __VA_OPT__(, ) 6, 5, 4, 3, 2, 1, 0)(F __VA_OPT__(, ) __VA_ARGS__)
+#define KVS_SQL_EACH_PICK(a1, a2, a3, a4, a5, a6, n, ...) KVS_SQL_EACH_##n
+#define KVS_SQL_EACH_0(F)
+#define KVS_SQL_EACH_1(F, a) F a
+#define KVS_SQL_EACH_2(F, a, b) F a, F b
+#define KVS_SQL_EACH_3(F, a, b, c) F a, F b, F c
+#define KVS_SQL_EACH_4(F, a, b, c, d) F a, F b, F c, F d
+#define KVS_SQL_EACH_5(F, a, b, c, d, e) F a, F b, F c, F d, F e
+#define KVS_SQL_EACH_6(F, a, b, c, d, e, f) F a, F b, F c, F d, F e, F f
+// What KVS_SQL_EACH puts a parameter through: its declaration, or the argument that passes it on.
+#define KVS_SQL_PARAM(Type, name) Type name
+#define KVS_SQL_MOVE(Type, name) std::move(name)
+
 class SqlAdapter
 {
 public:
@@ -130,176 +146,15 @@ public:
     /// migrate() succeeded. The default (an adapter that does not say) is 0.
     virtual long long schemaVersion() const noexcept { return 0; }
 
-    /// The live row at key, or nullopt.
-    virtual QFuture<std::optional<KvRow>> get(std::string key, std::int64_t now) = 0;
-    /// get()'s answer as AsyncKVStore::get returns it: entryOf(entryKey, row). The default
-    /// attaches entryOf to get()'s future; an adapter with a thread of its own calls it there,
-    /// straight after the read, so a call makes one future instead of two (a future and its
-    /// continuation cost more than a point read). A value that does not decode fails the future.
-    virtual QFuture<std::optional<Entry>> getEntry(std::string key, std::int64_t now, Key entryKey);
-    /// The live rows among keys (deduplicated by the store), in any order, in one statement.
-    /// The default reads key by key with get() (no snapshot guarantee), as the reference's
-    /// optional getMany.
-    virtual QFuture<std::vector<KvRow>> getMany(std::vector<std::string> keys, std::int64_t now);
-    /// Upserts the row. Without version it takes the next versionstamp; with it, it writes that
-    /// one (atomic() commits). Returns the version written.
-    virtual QFuture<std::int64_t> set(std::string key,
-                                      std::string value,
-                                      std::optional<std::int64_t> expiresAt,
-                                      std::optional<std::int64_t> version)
-        = 0;
-    /// A versionstamp no write of this store ever got.
-    virtual QFuture<std::int64_t> nextVersion() = 0;
-    /// The reference's delete(key): whether a row was deleted.
-    virtual QFuture<bool> remove(std::string key) = 0;
-    /// The version of the live row at key, or nullopt.
-    virtual QFuture<std::optional<std::int64_t>> getVersion(std::string key, std::int64_t now) = 0;
-    /// Adds delta to the number at key: a missing or expired key starts at delta without TTL, a
-    /// live one keeps its TTL; a non-number fails with TypeError "kvs: increment() needs a
-    /// number, but the key holds <kind>" (PostgreSQL: "... holds a non-numeric value"), and a
-    /// result that is not finite with RangeError "kvs: increment() result is not a finite
-    /// number" where the backend checks it. version as for set().
-    virtual QFuture<IncrementResult>
-    increment(std::string key, double delta, std::int64_t now, std::optional<std::int64_t> version)
-        = 0;
-    /// Live rows with start <= key < end, ascending or descending, at most limit.
-    virtual QFuture<std::vector<KvRow>>
-    listAsc(std::string start, std::string end, std::int64_t now, std::int64_t limit) = 0;
-    virtual QFuture<std::vector<KvRow>>
-    listDesc(std::string start, std::string end, std::int64_t now, std::int64_t limit) = 0;
-    /// Not in the reference: the keys of the live rows with start <= key < end, ascending or
-    /// descending, at most limit (listChildren()'s skip-scan seeks; no value bytes travel). The
-    /// default reads whole rows with listAsc() / listDesc().
-    virtual QFuture<std::vector<std::string>> listKeys(
-        std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending);
-    /// Not in the reference: listKeys() with each key's value head, size and expiry
-    /// (listChildren()'s seeks: the tree's columns without a read per row). The default reads
-    /// whole rows with listAsc() / listDesc().
-    virtual QFuture<std::vector<KeyRow>> listKeyRows(
-        std::string start, std::string end, std::int64_t now, std::int64_t limit, bool descending);
-    /// Optional, not in the reference: up to steps ascending skip-scan steps of listChildren()
-    /// under a prefix of prefixLength bytes in one statement. The first step reads the keys from
-    /// lower (below upper, at most two); each next step starts after the subtree of the child
-    /// the previous step's first key lies in, the bound the store's skip-scan would ask for,
-    /// computed on the server from the key encoding. Stops after a step without keys or whose
-    /// next bound reaches upper. The store checks every step's bound against its own and seeks
-    /// one step at a time where they differ. An adapter that has it overrides
-    /// hasSkipScanSteps() too; the default fails.
+    /// Whether skipScanSteps() exists (the default fails).
     virtual bool hasSkipScanSteps() const { return false; }
-    virtual QFuture<std::vector<SkipScanStep>> skipScanSteps(std::int64_t prefixLength,
-                                                             std::string lower,
-                                                             std::string upper,
-                                                             std::int64_t now,
-                                                             std::int64_t steps);
-    /// Not in the reference (kvs find): reads the rows of [start, end) in key order from start,
-    /// at most scanLimit of them (live or expired), and returns the candidates among them
-    /// (ValuePrefilter), at most limit: the scan ends after the limit-th. Only candidates leave
-    /// the database. One statement. The default reads listAsc() pages of at most 1000 live rows
-    /// (scanned counts those) and filters them with ValuePrefilter::admits().
-    virtual QFuture<ValueScanPage> scanValues(std::string start,
-                                              std::string end,
-                                              std::int64_t now,
-                                              ValuePrefilter prefilter,
-                                              std::int64_t limit,
-                                              std::int64_t scanLimit);
-    /// Not in the reference: the row at key as stored, expired or not (inspect()). The default
-    /// is get() at the earliest time, which every expiry passes.
-    virtual QFuture<std::optional<KvRow>> getRaw(std::string key);
-    /// Deletes the rows expired at now; returns how many.
-    virtual QFuture<std::int64_t> cleanExpired(std::int64_t now) = 0;
-    /// Optional: deletes them and returns their keys (expiry tombstones for watchers). An adapter
-    /// that has it overrides hasCleanExpiredKeys() too; the default fails.
+    /// Whether cleanExpiredKeys() exists (the default fails).
     virtual bool hasCleanExpiredKeys() const { return false; }
-    virtual QFuture<std::vector<std::string>> cleanExpiredKeys(std::int64_t now);
 
-    // Queue v2. Rows come back with numbers as numbers (PostgreSQL int8 read as int64).
-    virtual QFuture<std::int64_t> enqueue(std::string topic,
-                                          std::string payload,
-                                          std::int64_t now,
-                                          std::int64_t deliverAt,
-                                          std::int64_t maxAttempts)
-        = 0;
-    /// Expired leases with attempts left -> pending, token cleared; returns how many.
-    virtual QFuture<std::int64_t> reclaimLeases(std::int64_t now) = 0;
-    /// Leases up to limit due pending rows of topic, ordered by (deliver_at, id) in the picker
-    /// (a MATERIALIZED CTE that stops at the LIMIT; PostgreSQL adds FOR UPDATE SKIP LOCKED).
-    virtual QFuture<std::vector<QueueRow>> dequeue(std::string topic,
-                                                   std::int64_t now,
-                                                   std::int64_t limit,
-                                                   std::int64_t lockedUntil,
-                                                   std::string token)
-        = 0;
-    /// Deletes the leased row, or marks it done when retain. False for a stale token.
-    virtual QFuture<bool> ack(std::int64_t id, std::string token, std::int64_t now, bool retain)
-        = 0;
-    virtual QFuture<std::optional<LeaseRow>> getLease(std::int64_t id, std::string token) = 0;
-    /// retryAt set: pending again at retryAt; nullopt: dead (finished_at = now). Stores error.
-    virtual QFuture<bool> nack(std::int64_t id,
-                               std::string token,
-                               std::int64_t now,
-                               std::optional<std::int64_t> retryAt,
-                               std::optional<std::string> error)
-        = 0;
-    virtual QFuture<bool> extendLease(std::int64_t id, std::string token, std::int64_t lockedUntil)
-        = 0;
-    /// Expired leases on their last attempt -> dead, last_error 'lease expired'.
-    virtual QFuture<std::int64_t> expireLeases(std::int64_t now) = 0;
-    /// Deletes done rows finished at or before doneBefore, and dead ones at or before deadBefore
-    /// when given.
-    virtual QFuture<std::int64_t> purgeFinished(std::int64_t doneBefore,
-                                                std::optional<std::int64_t> deadBefore)
-        = 0;
-    virtual QFuture<std::vector<QueueRow>>
-    listDead(std::string topic, std::int64_t limit, std::int64_t afterId) = 0;
-    virtual QFuture<std::int64_t>
-    retryDead(std::string topic, std::optional<std::int64_t> id, std::int64_t now) = 0;
-    virtual QFuture<std::int64_t> deleteDead(std::string topic, std::optional<std::int64_t> id) = 0;
-    /// Not in the reference (dashboards, bulk triage): retryDead() of each of ids (at most 1000)
-    /// that is a dead message of topic, in one statement; returns how many. The default fails
-    /// with Error "kvs: this adapter has no retryDeadIds()".
-    virtual QFuture<std::int64_t>
-    retryDeadIds(std::string topic, std::vector<std::int64_t> ids, std::int64_t now);
-    /// Not in the reference: deletes each of ids (at most 1000) that is a message of topic, of
-    /// any status, or dead only when deadOnly; returns how many. The default fails with Error
-    /// "kvs: this adapter has no deleteMessages()".
-    virtual QFuture<std::int64_t>
-    deleteMessages(std::string topic, std::vector<std::int64_t> ids, bool deadOnly);
-    virtual QFuture<std::vector<QueueStats>> queueStats(std::optional<std::string> topic,
-                                                        std::int64_t now)
-        = 0;
-    /// Not in the reference: a read-only page of a topic's messages of one status, by id
-    /// (KVStore::peek()).
-    virtual QFuture<std::vector<QueueRow>> peek(std::string topic,
-                                                PeekStatus status,
-                                                std::int64_t afterId,
-                                                std::int64_t limit,
-                                                std::int64_t now)
-        = 0;
-    /// Not in the reference (dashboards): queueStats() as it would read after the expired leases
-    /// were settled, without writing (ExpiredLeases::Project): a processing message whose
-    /// lease ended at or before now counts as dead on its last attempt, as pending (due)
-    /// otherwise; QueueStats::leasesEnding counts the leases ending after now and at or before
-    /// leasesEndingBy (>= now). The default fails with Error
-    /// "kvs: this adapter has no queueStatsProjected()".
-    virtual QFuture<std::vector<QueueStats>> queueStatsProjected(std::optional<std::string> topic,
-                                                                 std::int64_t now,
-                                                                 std::int64_t leasesEndingBy);
-    /// Not in the reference (dashboards): a page by id of topic's processing messages whose
-    /// lease ended at or before now, on their last attempt (attempts >= max_attempts) or not;
-    /// nothing is written. The default fails with Error
-    /// "kvs: this adapter has no peekExpiredLeases()".
-    virtual QFuture<std::vector<QueueRow>> peekExpiredLeases(std::string topic,
-                                                             bool lastAttempt,
-                                                             std::int64_t afterId,
-                                                             std::int64_t limit,
-                                                             std::int64_t now);
-    /// Not in the reference (dashboards): the highest id the queue has handed out (its
-    /// AUTOINCREMENT counter or sequence, at least max(id); 0 before the first enqueue); a
-    /// read. The default fails with Error "kvs: this adapter has no queueLastId()".
-    virtual QFuture<std::int64_t> queueLastId();
-
-    /// Deletes all rows of kv and queue (prefix-aware); keeps meta and the version counter.
-    virtual QFuture<void> reset() = 0;
+    /// Whether the row-lock calls (lockKeys, getVersionForUpdate, insertIfAbsent) exist: on the
+    /// transaction's adapter of a backend that runs transactions concurrently (reference
+    /// gotcha 17).
+    virtual bool supportsRowLocks() const { return false; }
 
     /// Runs work in one transaction on one connection of the adapter's, on a thread of the
     /// adapter's. work gets the transaction's adapter, whose calls run on that connection and
@@ -318,28 +173,28 @@ public:
     /// for each call's future. Requires: as transaction().
     virtual QFuture<void> session(std::function<void(SqlAdapter &s)> work);
 
-    /// Optional, on the transaction's adapter of a backend that runs transactions concurrently
-    /// (reference gotcha 17); supportsRowLocks() says whether they exist. lockKeys takes
-    /// per-key locks held until the transaction ends; getVersionForUpdate reads a version and
-    /// locks the row; insertIfAbsent inserts only when no live row exists (nullopt otherwise).
-    virtual bool supportsRowLocks() const { return false; }
-    virtual QFuture<void> lockKeys(std::vector<std::string> keys);
-    virtual QFuture<std::optional<std::int64_t>> getVersionForUpdate(std::string key,
-                                                                     std::int64_t now);
-    virtual QFuture<std::optional<std::int64_t>>
-    insertIfAbsent(std::string key,
-                   std::string value,
-                   std::optional<std::int64_t> expiresAt,
-                   std::int64_t now,
-                   std::int64_t version);
-
     /// Closes the connections; later calls fail with ClosedError.
     virtual QFuture<void> close() = 0;
-    /// Runs sql as is (table names depend on tablePrefix and schema).
-    virtual QFuture<void> raw(std::string sql) = 0;
 
     /// "sqlite" or "postgres": where the reference's wording differs by backend.
     virtual const char *backendName() const = 0;
+
+    /// The calls that read and write the store's rows, one virtual each: kvs/sql_adapter_calls.h
+    /// lists them with their contracts. Required ones are pure; the others have a default that
+    /// answers through other calls, or fails with Error "kvs: this adapter has no <name>()".
+#define KVS_SQL_PURE_Required = 0
+#define KVS_SQL_PURE_Defaulted
+#define KVS_SQL_PURE_Optional
+#define KVS_SQL_PURE_Extra
+#define KVS_SQL_PURE_RowLock
+#define KVS_SQL_CALL(kind, access, Answer, name, ...) \
+    virtual QFuture<Answer> name(KVS_SQL_EACH(KVS_SQL_PARAM, __VA_ARGS__)) KVS_SQL_PURE_##kind;
+#include <kvs/sql_adapter_calls.h>
+#undef KVS_SQL_PURE_Required
+#undef KVS_SQL_PURE_Defaulted
+#undef KVS_SQL_PURE_Optional
+#undef KVS_SQL_PURE_Extra
+#undef KVS_SQL_PURE_RowLock
 };
 
 /// The entry of a read row (nullopt for none): entryKey, the row's value decoded (decodeValue's

@@ -176,69 +176,21 @@ QFuture<std::optional<KvRow>> SqlAdapter::getRaw(std::string key)
     return get(std::move(key), std::numeric_limits<std::int64_t>::min());
 }
 
-QFuture<std::vector<SkipScanStep>>
-SqlAdapter::skipScanSteps(std::int64_t, std::string, std::string, std::int64_t, std::int64_t)
-{
-    return detail::failedFuture<std::vector<SkipScanStep>>(
-        std::make_exception_ptr(Error("kvs: this adapter has no skipScanSteps()")));
-}
-
-QFuture<std::vector<std::string>> SqlAdapter::cleanExpiredKeys(std::int64_t)
-{
-    return detail::failedFuture<std::vector<std::string>>(
-        std::make_exception_ptr(Error("kvs: this adapter has no cleanExpiredKeys()")));
-}
-
-QFuture<std::int64_t> SqlAdapter::retryDeadIds(std::string, std::vector<std::int64_t>, std::int64_t)
-{
-    return detail::failedFuture<std::int64_t>(
-        std::make_exception_ptr(Error("kvs: this adapter has no retryDeadIds()")));
-}
-
-QFuture<std::int64_t> SqlAdapter::deleteMessages(std::string, std::vector<std::int64_t>, bool)
-{
-    return detail::failedFuture<std::int64_t>(
-        std::make_exception_ptr(Error("kvs: this adapter has no deleteMessages()")));
-}
-
-QFuture<std::vector<QueueStats>>
-SqlAdapter::queueStatsProjected(std::optional<std::string>, std::int64_t, std::int64_t)
-{
-    return detail::failedFuture<std::vector<QueueStats>>(
-        std::make_exception_ptr(Error("kvs: this adapter has no queueStatsProjected()")));
-}
-
-QFuture<std::vector<QueueRow>>
-SqlAdapter::peekExpiredLeases(std::string, bool, std::int64_t, std::int64_t, std::int64_t)
-{
-    return detail::failedFuture<std::vector<QueueRow>>(
-        std::make_exception_ptr(Error("kvs: this adapter has no peekExpiredLeases()")));
-}
-
-QFuture<std::int64_t> SqlAdapter::queueLastId()
-{
-    return detail::failedFuture<std::int64_t>(
-        std::make_exception_ptr(Error("kvs: this adapter has no queueLastId()")));
-}
-
-QFuture<void> SqlAdapter::lockKeys(std::vector<std::string>)
-{
-    return detail::failedFuture<void>(
-        std::make_exception_ptr(Error("kvs: this adapter has no lockKeys()")));
-}
-
-QFuture<std::optional<std::int64_t>> SqlAdapter::getVersionForUpdate(std::string, std::int64_t)
-{
-    return detail::failedFuture<std::optional<std::int64_t>>(
-        std::make_exception_ptr(Error("kvs: this adapter has no getVersionForUpdate()")));
-}
-
-QFuture<std::optional<std::int64_t>> SqlAdapter::insertIfAbsent(
-    std::string, std::string, std::optional<std::int64_t>, std::int64_t, std::int64_t)
-{
-    return detail::failedFuture<std::optional<std::int64_t>>(
-        std::make_exception_ptr(Error("kvs: this adapter has no insertIfAbsent()")));
-}
+// The calls an adapter may leave out (Optional, Extra and RowLock in kvs/sql_adapter_calls.h).
+#define KVS_SQL_DEFAULT_Required(...)
+#define KVS_SQL_DEFAULT_Defaulted(...)
+#define KVS_SQL_DEFAULT_Optional(Answer, name, ...) \
+    QFuture<Answer> SqlAdapter::name(KVS_SQL_EACH(KVS_SQL_TYPE, __VA_ARGS__)) \
+    { \
+        return detail::failedFuture<Answer>( \
+            std::make_exception_ptr(Error("kvs: this adapter has no " #name "()"))); \
+    }
+#define KVS_SQL_DEFAULT_Extra KVS_SQL_DEFAULT_Optional
+#define KVS_SQL_DEFAULT_RowLock KVS_SQL_DEFAULT_Optional
+#define KVS_SQL_TYPE(Type, name) Type
+#define KVS_SQL_CALL(kind, access, Answer, name, ...) \
+    KVS_SQL_DEFAULT_##kind(Answer, name, __VA_ARGS__)
+#include <kvs/sql_adapter_calls.h>
 
 QFuture<void> SqlAdapter::session(std::function<void(SqlAdapter &s)> work)
 {

@@ -1,11 +1,13 @@
 #include "postgres/pg_calls.h"
 
+#include "postgres/pq_transaction.h"
 #include "rules/schema_rules.h"
 
 #include <kvs/errors.h>
 #include <kvs/js_number.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace kvs::detail {
 
@@ -115,7 +117,7 @@ PgCall<std::vector<std::string>> PgCalls::listKeys(
     PqParams p;
     p.bytes(start).bytes(end).int8(now).int8(limit);
     return call<std::vector<std::string>>(
-        descending ? m_s.keysDesc : m_s.keysAsc, std::move(p), [](const PqResult &r) {
+        descending ? m_s.listKeysDesc : m_s.listKeysAsc, std::move(p), [](const PqResult &r) {
             std::vector<std::string> keys;
             keys.reserve(static_cast<std::size_t>(r.rows()));
             for (int i = 0; i < r.rows(); ++i)
@@ -130,7 +132,7 @@ PgCall<std::vector<KeyRow>> PgCalls::listKeyRows(
     PqParams p;
     p.bytes(start).bytes(end).int8(now).int8(limit);
     return call<std::vector<KeyRow>>(
-        descending ? m_s.keyRowsDesc : m_s.keyRowsAsc, std::move(p), [](const PqResult &r) {
+        descending ? m_s.listKeyRowsDesc : m_s.listKeyRowsAsc, std::move(p), [](const PqResult &r) {
             std::vector<KeyRow> rows;
             rows.reserve(static_cast<std::size_t>(r.rows()));
             for (int i = 0; i < r.rows(); ++i) {
@@ -293,6 +295,7 @@ PgCall<std::optional<std::int64_t>> PgCalls::getVersion(std::string key, std::in
         });
 }
 
+// Reads with FOR UPDATE: an expired row is locked and read as absent.
 PgCall<std::optional<std::int64_t>> PgCalls::getVersionForUpdate(std::string key, std::int64_t now)
 {
     // FOR UPDATE locks an expired row too; the check then treats it as absent.
@@ -311,6 +314,7 @@ PgCall<std::optional<std::int64_t>> PgCalls::getVersionForUpdate(std::string key
         });
 }
 
+// Writes only over an absent or expired row (nullopt when a live one is there).
 PgCall<std::optional<std::int64_t>> PgCalls::insertIfAbsent(std::string key,
                                                             std::string value,
                                                             std::optional<std::int64_t> expiresAt,
@@ -327,6 +331,8 @@ PgCall<std::optional<std::int64_t>> PgCalls::insertIfAbsent(std::string key,
         });
 }
 
+// One NUMERIC upsert; TypeError "kvs: increment() needs a number, but the key holds a non-numeric
+// value" for SQLSTATE 22P02 / 22021.
 PgCall<IncrementResult> PgCalls::increment(std::string key,
                                            double delta,
                                            std::int64_t now,
@@ -406,7 +412,7 @@ PgCall<std::int64_t> PgCalls::reclaimLeases(std::int64_t now)
 {
     PqParams p;
     p.int8(now);
-    return call<std::int64_t>(m_s.reclaim, std::move(p), affected);
+    return call<std::int64_t>(m_s.reclaimLeases, std::move(p), affected);
 }
 
 PgCall<std::vector<QueueRow>> PgCalls::dequeue(std::string topic,
@@ -538,21 +544,22 @@ PgCalls::deleteMessages(std::string topic, std::vector<std::int64_t> ids, bool d
 {
     PqParams p;
     p.text(topic).text(int8ArrayOf(ids));
-    return call<std::int64_t>(deadOnly ? m_s.deleteDeadIds : m_s.deleteIds, std::move(p), affected);
+    return call<std::int64_t>(
+        deadOnly ? m_s.deleteDeadMessages : m_s.deleteMessages, std::move(p), affected);
 }
 
 PgCall<std::vector<QueueStats>> PgCalls::queueStats(std::optional<std::string> topic,
                                                     std::int64_t now)
 {
     return readQueueStats(
-        topic ? m_s.statsTopic : m_s.statsAll, std::move(topic), now, std::nullopt);
+        topic ? m_s.queueStatsTopic : m_s.queueStatsAll, std::move(topic), now, std::nullopt);
 }
 
 PgCall<std::vector<QueueStats>> PgCalls::queueStatsProjected(std::optional<std::string> topic,
                                                              std::int64_t now,
                                                              std::int64_t leasesEndingBy)
 {
-    return readQueueStats(topic ? m_s.statsProjectedTopic : m_s.statsProjectedAll,
+    return readQueueStats(topic ? m_s.queueStatsProjectedTopic : m_s.queueStatsProjectedAll,
                           std::move(topic),
                           now,
                           std::max(now, leasesEndingBy));
@@ -629,28 +636,18 @@ PgCall<std::int64_t> PgCalls::cleanExpired(std::int64_t now)
     });
 }
 
+// Both tables emptied in one transaction (inside the caller's when one is open).
 PgCall<void> PgCalls::reset()
 {
     PgCall<void> reset;
     reset.session = [this](PqConnection &connection) {
-        const bool own = !connection.inTransaction();
+        std::optional<PqTransaction> own;
+        if (!connection.inTransaction())
+            own.emplace(connection);
+        connection.exec("DELETE FROM " + m_names.kv);
+        connection.exec("DELETE FROM " + m_names.queue);
         if (own)
-            connection.exec("BEGIN");
-        try {
-            connection.exec("DELETE FROM " + m_names.kv);
-            connection.exec("DELETE FROM " + m_names.queue);
-            if (own)
-                connection.exec("COMMIT");
-        } catch (...) {
-            if (own && !connection.isBroken()) {
-                try {
-                    connection.exec("ROLLBACK");
-                } catch (...) {
-                    // The delete's error is the one to report; the pool drops a bad connection.
-                }
-            }
-            throw;
-        }
+            own->commit();
     };
     return reset;
 }
@@ -664,6 +661,7 @@ PgCall<void> PgCalls::raw(std::string sql)
     return raw;
 }
 
+// pg_advisory_xact_lock per key (reference gotcha 17).
 PgCall<void> PgCalls::lockKeys(std::vector<std::string> keys)
 {
     // Ascending and deduplicated: two commits locking the same keys never deadlock.

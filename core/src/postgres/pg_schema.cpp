@@ -1,6 +1,7 @@
 #include "postgres/pg_schema.h"
 
 #include "codec/legacy_keys.h"
+#include "postgres/pq_transaction.h"
 #include "rules/schema_rules.h"
 
 #include <kvs/errors.h>
@@ -166,8 +167,8 @@ void writeVersion(PqConnection &c, const PgNames &names)
 
 void migratePostgres(PqConnection &connection, const PgNames &names, std::int64_t now, bool migrate)
 {
-    connection.exec("BEGIN");
-    try {
+    PqTransaction transaction(connection); // rolled back when a step below throws
+    {
         PqParams lock;
         lock.int8(migrationLockId(names));
         connection.exec("SELECT pg_advisory_xact_lock($1)", lock);
@@ -213,16 +214,7 @@ void migratePostgres(PqConnection &connection, const PgNames &names, std::int64_
             writeVersion(connection, names);
         requireColumns(connection, names, names.prefix + "kv", kKvColumns);
         requireColumns(connection, names, names.prefix + "queue", kQueueV1Columns, kQueueV2Columns);
-        connection.exec("COMMIT");
-    } catch (...) {
-        if (!connection.isBroken()) {
-            try {
-                connection.exec("ROLLBACK");
-            } catch (...) {
-                // The original error is the one to report.
-            }
-        }
-        throw;
+        transaction.commit();
     }
 }
 

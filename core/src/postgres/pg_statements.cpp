@@ -178,14 +178,14 @@ PgStatements::PgStatements(const PgNames &names)
     listDesc = statement("list_desc", list + "DESC LIMIT $4");
     const std::string keys
         = "SELECT key FROM " + kv + " WHERE key >= $1 AND key < $2" + live + "$3) ORDER BY key ";
-    keysAsc = statement("keys_asc", keys + "ASC LIMIT $4");
-    keysDesc = statement("keys_desc", keys + "DESC LIMIT $4");
+    listKeysAsc = statement("keys_asc", keys + "ASC LIMIT $4");
+    listKeysDesc = statement("keys_desc", keys + "DESC LIMIT $4");
     const std::string keyRows = "SELECT key, substring(value from 1 for "
                                 + std::to_string(kKeyRowHeadBytes)
                                 + "), octet_length(value)::int8, expires_at FROM " + kv
                                 + " WHERE key >= $1 AND key < $2" + live + "$3) ORDER BY key ";
-    keyRowsAsc = statement("key_rows_asc", keyRows + "ASC LIMIT $4");
-    keyRowsDesc = statement("key_rows_desc", keyRows + "DESC LIMIT $4");
+    listKeyRowsAsc = statement("key_rows_asc", keyRows + "ASC LIMIT $4");
+    listKeyRowsDesc = statement("key_rows_desc", keyRows + "DESC LIMIT $4");
     skipScanSteps = statement("skip_scan_steps", skipScanStepsSql(kv, live));
     scanValues = statement("scan_values", scanValuesSql(kv));
     getRaw
@@ -202,12 +202,12 @@ PgStatements::PgStatements(const PgNames &names)
                               "id");
     // Both pickers stay inside a MATERIALIZED CTE with FOR UPDATE SKIP LOCKED (gotcha 10): a
     // sublink could be rescanned per outer row and lease a whole backlog.
-    reclaim = statement("reclaim",
-                        "WITH picked AS MATERIALIZED (SELECT id FROM " + q
-                            + " WHERE status = 'processing' AND locked_until <= $1 AND attempts "
-                              "< max_attempts FOR UPDATE SKIP LOCKED) UPDATE "
-                            + q + " AS q SET status = 'pending'" + clear
-                            + " FROM picked WHERE q.id = picked.id");
+    reclaimLeases = statement(
+        "reclaim",
+        "WITH picked AS MATERIALIZED (SELECT id FROM " + q
+            + " WHERE status = 'processing' AND locked_until <= $1 AND attempts "
+              "< max_attempts FOR UPDATE SKIP LOCKED) UPDATE "
+            + q + " AS q SET status = 'pending'" + clear + " FROM picked WHERE q.id = picked.id");
     std::string returning = kMessageColumns;
     std::string qualified;
     for (std::size_t start = 0; start < returning.size();) {
@@ -267,16 +267,16 @@ PgStatements::PgStatements(const PgNames &names)
                                  + " SET status = 'pending', attempts = 0, deliver_at = $2, "
                                    "finished_at = NULL WHERE topic = $1 AND status = 'dead' AND "
                                    "id = ANY($3::int8[])");
-    deleteIds = statement("delete_ids",
-                          "DELETE FROM " + q + " WHERE topic = $1 AND id = ANY($2::int8[])");
-    deleteDeadIds = statement("delete_dead_ids",
-                              "DELETE FROM " + q
-                                  + " WHERE topic = $1 AND status = 'dead' AND id = "
-                                    "ANY($2::int8[])");
+    deleteMessages = statement("delete_ids",
+                               "DELETE FROM " + q + " WHERE topic = $1 AND id = ANY($2::int8[])");
+    deleteDeadMessages = statement("delete_dead_ids",
+                                   "DELETE FROM " + q
+                                       + " WHERE topic = $1 AND status = 'dead' AND id = "
+                                         "ANY($2::int8[])");
     const std::string counts = " SELECT topic, due, delayed, processing, dead, done, oldest FROM "
                                "counts ORDER BY topic";
-    statsAll = statement("stats_all", countsOfTopics(q, nullptr) + counts);
-    statsTopic = statement("stats_topic", countsOfTopics(q, "$2") + counts);
+    queueStatsAll = statement("stats_all", countsOfTopics(q, nullptr) + counts);
+    queueStatsTopic = statement("stats_topic", countsOfTopics(q, "$2") + counts);
     const auto peek = [&](const char *name, const char *condition) {
         return statement(name,
                          "SELECT " + std::string(kMessageColumns) + " FROM " + q
@@ -310,8 +310,8 @@ void PgStatements::prepareQueueProjections(const std::string &q)
                  "coalesce(l.last, 0), c.done, least(c.oldest, l.oldest), coalesce(l.ending, 0) "
                  "FROM counts c LEFT JOIN leases l ON l.topic = c.topic ORDER BY c.topic";
     };
-    statsProjectedAll = statement("stats_projected_all", projected(nullptr));
-    statsProjectedTopic = statement("stats_projected_topic", projected("$3"));
+    queueStatsProjectedAll = statement("stats_projected_all", projected(nullptr));
+    queueStatsProjectedTopic = statement("stats_projected_topic", projected("$3"));
     peekExpiredRetry = statement("peek_expired_retry",
                                  "SELECT " + std::string(kMessageColumns) + " FROM " + q
                                      + " WHERE topic = $1 AND status = 'processing' AND "

@@ -28,10 +28,10 @@ struct PgStatements
     PqStatement increment;           // $1 key, $2 delta (text), $3 now, $4 version|null
     PqStatement listAsc;             // $1 lower, $2 upper, $3 now, $4 limit -> key, value, ...
     PqStatement listDesc;
-    PqStatement keysAsc; // $1 lower, $2 upper, $3 now, $4 limit -> key (listChildren)
-    PqStatement keysDesc;
-    PqStatement keyRowsAsc; // as keysAsc -> key, value head, value size, expires_at
-    PqStatement keyRowsDesc;
+    PqStatement listKeysAsc; // $1 lower, $2 upper, $3 now, $4 limit -> key (listChildren)
+    PqStatement listKeysDesc;
+    PqStatement listKeyRowsAsc; // as listKeysAsc -> key, value head, value size, expires_at
+    PqStatement listKeyRowsDesc;
     // $1 prefix length, $2 lower, $3 upper, $4 now, $5 steps -> step, lower, key|null, value
     // head, value size, expires_at
     // (SqlAdapter::skipScanSteps; one row per key, a step without keys as one row with null)
@@ -43,40 +43,40 @@ struct PgStatements
     // the scan), candidate, last (the last row the scan reads); rows: the candidates and the
     // last one read (SqlAdapter::scanValues)
     PqStatement scanValues;
-    PqStatement getRaw;        // $1 key -> value, version, expires_at (expired rows too)
-    PqStatement cleanExpired;  // $1 now -> key of every deleted row
-    PqStatement enqueue;       // $1 topic, $2 payload, $3 now, $4 deliver_at, $5 max -> id
-    PqStatement reclaim;       // $1 now
-    PqStatement dequeue;       // $1 topic, $2 now, $3 limit, $4 locked_until, $5 token
-    PqStatement ackDelete;     // $1 id, $2 token
-    PqStatement ackDone;       // $1 id, $2 token, $3 now
-    PqStatement getLease;      // $1 id, $2 token -> attempts, max_attempts
-    PqStatement nackRetry;     // $1 id, $2 token, $3 deliver_at, $4 error
-    PqStatement nackDead;      // $1 id, $2 token, $3 now, $4 error
-    PqStatement extendLease;   // $1 id, $2 token, $3 locked_until
-    PqStatement expireLeases;  // $1 now
-    PqStatement purgeDone;     // $1 finished before
-    PqStatement purgeDead;     // $1 finished before
-    PqStatement listDead;      // $1 topic, $2 after, $3 limit -> message columns, finished_at
-    PqStatement retryDead;     // $1 topic, $2 now, $3 id|null
-    PqStatement deleteDead;    // $1 topic, $2 id|null
-    PqStatement retryDeadIds;  // $1 topic, $2 now, $3 ids (an int8[] literal)
-    PqStatement deleteIds;     // $1 topic, $2 ids (any status)
-    PqStatement deleteDeadIds; // $1 topic, $2 ids (dead only)
-    PqStatement statsAll;      // $1 now -> topic, pending, delayed, processing, dead, done,
-                               // oldest
-    PqStatement statsTopic;    // $1 now, $2 topic
-    PqStatement peekPending;   // $1 topic, $2 now, $3 after, $4 limit
+    PqStatement getRaw;             // $1 key -> value, version, expires_at (expired rows too)
+    PqStatement cleanExpired;       // $1 now -> key of every deleted row
+    PqStatement enqueue;            // $1 topic, $2 payload, $3 now, $4 deliver_at, $5 max -> id
+    PqStatement reclaimLeases;      // $1 now
+    PqStatement dequeue;            // $1 topic, $2 now, $3 limit, $4 locked_until, $5 token
+    PqStatement ackDelete;          // $1 id, $2 token
+    PqStatement ackDone;            // $1 id, $2 token, $3 now
+    PqStatement getLease;           // $1 id, $2 token -> attempts, max_attempts
+    PqStatement nackRetry;          // $1 id, $2 token, $3 deliver_at, $4 error
+    PqStatement nackDead;           // $1 id, $2 token, $3 now, $4 error
+    PqStatement extendLease;        // $1 id, $2 token, $3 locked_until
+    PqStatement expireLeases;       // $1 now
+    PqStatement purgeDone;          // $1 finished before
+    PqStatement purgeDead;          // $1 finished before
+    PqStatement listDead;           // $1 topic, $2 after, $3 limit -> message columns, finished_at
+    PqStatement retryDead;          // $1 topic, $2 now, $3 id|null
+    PqStatement deleteDead;         // $1 topic, $2 id|null
+    PqStatement retryDeadIds;       // $1 topic, $2 now, $3 ids (an int8[] literal)
+    PqStatement deleteMessages;     // $1 topic, $2 ids (any status)
+    PqStatement deleteDeadMessages; // $1 topic, $2 ids (dead only)
+    PqStatement queueStatsAll;      // $1 now -> topic, pending, delayed, processing, dead, done,
+                                    // oldest
+    PqStatement queueStatsTopic;    // $1 now, $2 topic
+    PqStatement peekPending;        // $1 topic, $2 now, $3 after, $4 limit
     PqStatement peekDelayed;
     PqStatement peekProcessing;
     PqStatement peekDone;
     PqStatement advisoryLock; // $1 lock id
     // Dashboards: expired leases read as settling them would leave them, without writing.
-    PqStatement statsProjectedAll;   // as statsAll
-    PqStatement statsProjectedTopic; // as statsTopic
-    PqStatement peekExpiredRetry;    // as peekPending
-    PqStatement peekExpiredLast;     // same, with finished_at (the lease's end)
-    PqStatement queueLastId;         // $1 the queue table's name -> int8 id counter
+    PqStatement queueStatsProjectedAll;   // as queueStatsAll
+    PqStatement queueStatsProjectedTopic; // as queueStatsTopic
+    PqStatement peekExpiredRetry;         // as peekPending
+    PqStatement peekExpiredLast;          // same, with finished_at (the lease's end)
+    PqStatement queueLastId;              // $1 the queue table's name -> int8 id counter
 
     // SELECT ... WHERE key IN ($1 .. $count) AND live($count + 1), one per key count.
     const PqStatement &getMany(std::size_t count);

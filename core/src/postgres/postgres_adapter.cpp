@@ -2,6 +2,7 @@
 #include "postgres/pg_backends.h"
 #include "postgres/pg_schema.h"
 #include "postgres/pg_standby.h"
+#include "postgres/pq_transaction.h"
 #include "rules/validation.h"
 #include "runtime/clock.h"
 #include "runtime/future_util.h"
@@ -101,22 +102,11 @@ QFuture<void> PgPoolBackend::migrate()
 QFuture<void> PgPoolBackend::transaction(std::function<void(SqlAdapter &tx)> work)
 {
     return m_pool.submitSession<void>([this, work = std::move(work)](PqConnection &connection) {
-        connection.exec("BEGIN");
-        try {
-            EngineAdapter<PgDirectBackend<true>> tx(std::make_unique<PgDirectBackend<true>>(
-                connection, m_calls, m_schemaVersion.load()));
-            work(tx);
-            connection.exec("COMMIT");
-        } catch (...) {
-            if (!connection.isBroken()) {
-                try {
-                    connection.exec("ROLLBACK");
-                } catch (...) {
-                    // The work's error is the one to report; the pool drops a bad connection.
-                }
-            }
-            throw;
-        }
+        PqTransaction transaction(connection);
+        EngineAdapter<PgDirectBackend<true>> tx(
+            std::make_unique<PgDirectBackend<true>>(connection, m_calls, m_schemaVersion.load()));
+        work(tx);
+        transaction.commit();
     });
 }
 
@@ -142,22 +132,11 @@ QFuture<void> PgDirectBackend<InTransaction>::transaction(std::function<void(Sql
         return refusedInside("a nested transaction()");
     } else {
         return finishedFuture([&] {
-            m_connection.exec("BEGIN");
-            try {
-                EngineAdapter<PgDirectBackend<true>> tx(std::make_unique<PgDirectBackend<true>>(
-                    m_connection, m_calls, m_schemaVersion));
-                work(tx);
-                m_connection.exec("COMMIT");
-            } catch (...) {
-                if (!m_connection.isBroken()) {
-                    try {
-                        m_connection.exec("ROLLBACK");
-                    } catch (...) {
-                        // The work's error is the one to report.
-                    }
-                }
-                throw;
-            }
+            PqTransaction transaction(m_connection);
+            EngineAdapter<PgDirectBackend<true>> tx(
+                std::make_unique<PgDirectBackend<true>>(m_connection, m_calls, m_schemaVersion));
+            work(tx);
+            transaction.commit();
         });
     }
 }

@@ -18,7 +18,7 @@ public:
     virtual ~QueueBackend() = default;
     virtual std::vector<QueueMessage>
     dequeue(const std::string &topic, int limit, double visibilityTimeout) = 0;
-    virtual bool acknowledge(std::int64_t id, const std::string &token) = 0;
+    virtual bool ack(std::int64_t id, const std::string &token) = 0;
     virtual bool nack(std::int64_t id, const std::string &token, const NackOptions &options) = 0;
     virtual bool extendLease(std::int64_t id, const std::string &token, double visibility) = 0;
 };

@@ -155,7 +155,7 @@ void QueueWorker::run(const QueueMessage &message)
         try {
             NackOptions nack;
             nack.error = error;
-            const bool accepted = succeeded ? m_backend.acknowledge(message.id, message.token)
+            const bool accepted = succeeded ? m_backend.ack(message.id, message.token)
                                             : m_backend.nack(message.id, message.token, nack);
             if (!accepted)
                 m_counters.leaseLost.fetch_add(1);

@@ -40,6 +40,12 @@ void validateDurability(const std::string &durability)
                         + "\"");
 }
 
+void validateSqliteOptions(const std::string &tablePrefix, const std::string &durability)
+{
+    validateTablePrefix(tablePrefix);
+    validateDurability(durability);
+}
+
 void validateMaxKeySize(long long maxKeySize)
 {
     if (maxKeySize < 1)

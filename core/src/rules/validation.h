@@ -16,6 +16,9 @@ namespace kvs::detail {
 void validateTablePrefix(const std::string &prefix);
 // TypeError "kvs: durability must be \"normal\" or \"full\", got \"D\"".
 void validateDurability(const std::string &durability);
+// The SQLite file's options as both stores check them (KVStore; AsyncKVStore for a SQLite
+// connection string) before the file is opened: validateTablePrefix, then validateDurability.
+void validateSqliteOptions(const std::string &tablePrefix, const std::string &durability);
 // RangeError "kvs: maxKeySize must be an integer >= 1, got N".
 void validateMaxKeySize(long long maxKeySize);
 

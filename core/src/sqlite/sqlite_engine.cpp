@@ -174,6 +174,7 @@ std::optional<KvRow> SqliteEngine::get(std::string_view key, std::int64_t now)
                  get->columnOptionalInt64(2)};
 }
 
+// get()'s answer as an entry, the value decoded straight from the row.
 std::optional<Entry>
 SqliteEngine::getEntry(std::string_view key, std::int64_t now, const Key &entryKey)
 {
@@ -188,6 +189,7 @@ SqliteEngine::getEntry(std::string_view key, std::int64_t now, const Key &entryK
                  get->columnOptionalInt64(2)};
 }
 
+// One IN (...) statement, as the reference's SQLiteAsyncAdapter.
 std::vector<KvRow> SqliteEngine::getMany(const std::vector<std::string> &keys, std::int64_t now)
 {
     requireOpen();
@@ -262,7 +264,7 @@ std::vector<std::string> SqliteEngine::listKeys(std::string_view start,
                                                 std::int64_t limit,
                                                 bool descending)
 {
-    StatementScope list(statement(descending ? SqlId::KeysDesc : SqlId::KeysAsc));
+    StatementScope list(statement(descending ? SqlId::ListKeysDesc : SqlId::ListKeysAsc));
     list->bindBlob(1, start);
     list->bindBlob(2, end);
     list->bindInt64(3, now);
@@ -279,7 +281,7 @@ std::vector<KeyRow> SqliteEngine::listKeyRows(std::string_view start,
                                               std::int64_t limit,
                                               bool descending)
 {
-    StatementScope list(statement(descending ? SqlId::KeyRowsDesc : SqlId::KeyRowsAsc));
+    StatementScope list(statement(descending ? SqlId::ListKeyRowsDesc : SqlId::ListKeyRowsAsc));
     list->bindBlob(1, start);
     list->bindBlob(2, end);
     list->bindInt64(3, now);
@@ -360,9 +362,12 @@ std::int64_t SqliteEngine::nextVersion()
 
 bool SqliteEngine::remove(std::string_view key)
 {
-    return write(SqlId::Delete, [&](Statement &s) { s.bindBlob(1, key); }) > 0;
+    return write(SqlId::Remove, [&](Statement &s) { s.bindBlob(1, key); }) > 0;
 }
 
+// The read-modify-write of increment() and atomic().sum(), in a transaction of its own outside
+// one of the caller's. TypeError "kvs: increment() needs a number, but the key holds <kind>",
+// RangeError "kvs: increment() result is not a finite number".
 IncrementResult SqliteEngine::increment(std::string_view key,
                                         double delta,
                                         std::int64_t now,

@@ -16,9 +16,26 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace kvs::detail {
+
+// How SqliteEngine takes a parameter of the list's Type: a view of a string, a const reference to
+// a container, anything trivially copyable by value. Its callers keep the arguments
+// (KVStore's operations, the worker's captured call), so a call copies nothing.
+template <typename T>
+struct EngineArgOf
+{
+    using type = std::conditional_t<std::is_trivially_copyable_v<T>, T, const T &>;
+};
+template <>
+struct EngineArgOf<std::string>
+{
+    using type = std::string_view;
+};
+template <typename T>
+using EngineArg = typename EngineArgOf<T>::type;
 
 // The SQLite backend: one connection, its cached statements, the versionstamp allocator, and the
 // SQL of every store operation, run synchronously on the caller's thread. KVStore calls it
@@ -61,103 +78,6 @@ public:
     long long schemaVersion() const noexcept { return m_schemaVersion; }
     const Settings &settings() const noexcept { return m_settings; }
     bool isClosed() const noexcept { return !m_connection; }
-
-    std::optional<KvRow> get(std::string_view key, std::int64_t now);
-    // get()'s answer as an entry, the value decoded straight from the row.
-    std::optional<Entry> getEntry(std::string_view key, std::int64_t now, const Key &entryKey);
-    // One IN (...) statement, as the reference's SQLiteAsyncAdapter.
-    std::vector<KvRow> getMany(const std::vector<std::string> &keys, std::int64_t now);
-    std::optional<KvRow> getRaw(std::string_view key);
-    std::optional<std::int64_t> getVersion(std::string_view key, std::int64_t now);
-    std::vector<KvRow>
-    listAsc(std::string_view start, std::string_view end, std::int64_t now, std::int64_t limit);
-    std::vector<KvRow>
-    listDesc(std::string_view start, std::string_view end, std::int64_t now, std::int64_t limit);
-    std::vector<std::string> listKeys(std::string_view start,
-                                      std::string_view end,
-                                      std::int64_t now,
-                                      std::int64_t limit,
-                                      bool descending);
-    std::vector<KeyRow> listKeyRows(std::string_view start,
-                                    std::string_view end,
-                                    std::int64_t now,
-                                    std::int64_t limit,
-                                    bool descending);
-
-    // SqlAdapter::scanValues: steps the range's rows in key order, applying ValuePrefilter to
-    // each value in place; only candidates are copied.
-    ValueScanPage scanValues(std::string_view start,
-                             std::string_view end,
-                             std::int64_t now,
-                             const ValuePrefilter &prefilter,
-                             std::int64_t limit,
-                             std::int64_t scanLimit);
-
-    // Without version, takes the next versionstamp. Returns the version written.
-    std::int64_t set(std::string_view key,
-                     std::string_view value,
-                     std::optional<std::int64_t> expiresAt,
-                     std::optional<std::int64_t> version);
-    std::int64_t nextVersion();
-    bool remove(std::string_view key);
-    // The read-modify-write of increment() and atomic().sum(), in a transaction of its own
-    // outside one of the caller's. TypeError "kvs: increment() needs a number, but the key holds
-    // <kind>", RangeError "kvs: increment() result is not a finite number".
-    IncrementResult increment(std::string_view key,
-                              double delta,
-                              std::int64_t now,
-                              std::optional<std::int64_t> version);
-    std::int64_t cleanExpired(std::int64_t now);
-    std::vector<std::string> cleanExpiredKeys(std::int64_t now);
-    void reset();
-    void raw(std::string_view sql);
-
-    // Queue v2 (sqlite_engine_queue.cpp).
-    std::int64_t enqueue(std::string_view topic,
-                         std::string_view payload,
-                         std::int64_t now,
-                         std::int64_t deliverAt,
-                         std::int64_t maxAttempts);
-    std::int64_t reclaimLeases(std::int64_t now);
-    std::vector<QueueRow> dequeue(std::string_view topic,
-                                  std::int64_t now,
-                                  std::int64_t limit,
-                                  std::int64_t lockedUntil,
-                                  std::string_view token);
-    bool ack(std::int64_t id, std::string_view token, std::int64_t now, bool retain);
-    std::optional<LeaseRow> getLease(std::int64_t id, std::string_view token);
-    bool nack(std::int64_t id,
-              std::string_view token,
-              std::int64_t now,
-              std::optional<std::int64_t> retryAt,
-              const std::optional<std::string> &error);
-    bool extendLease(std::int64_t id, std::string_view token, std::int64_t lockedUntil);
-    std::int64_t expireLeases(std::int64_t now);
-    std::int64_t purgeFinished(std::int64_t doneBefore, std::optional<std::int64_t> deadBefore);
-    std::vector<QueueRow>
-    listDead(std::string_view topic, std::int64_t limit, std::int64_t afterId);
-    std::int64_t
-    retryDead(std::string_view topic, std::optional<std::int64_t> id, std::int64_t now);
-    std::int64_t deleteDead(std::string_view topic, std::optional<std::int64_t> id);
-    std::int64_t
-    retryDeadIds(std::string_view topic, const std::vector<std::int64_t> &ids, std::int64_t now);
-    std::int64_t
-    deleteMessages(std::string_view topic, const std::vector<std::int64_t> &ids, bool deadOnly);
-    std::vector<QueueStats> queueStats(const std::optional<std::string> &topic, std::int64_t now);
-    std::vector<QueueRow> peek(std::string_view topic,
-                               PeekStatus status,
-                               std::int64_t afterId,
-                               std::int64_t limit,
-                               std::int64_t now);
-    std::vector<QueueStats> queueStatsProjected(const std::optional<std::string> &topic,
-                                                std::int64_t now,
-                                                std::int64_t leasesEndingBy);
-    std::int64_t queueLastId();
-    std::vector<QueueRow> peekExpiredLeases(std::string_view topic,
-                                            bool lastAttempt,
-                                            std::int64_t afterId,
-                                            std::int64_t limit,
-                                            std::int64_t now);
 
     // Runs work inside BEGIN IMMEDIATE: commits when it returns, rolls back when it throws (and
     // rethrows). Versions taken inside belong to the transaction (VersionAllocator). Error
@@ -229,6 +149,27 @@ private:
     std::unique_ptr<VersionAllocator> m_versions;                // Set by a read-write migrate().
     bool m_inTransaction = false;
     std::unique_ptr<Transaction> m_readBatch; // Open between beginReadBatch() and its end.
+
+public:
+    // The calls of kvs/sql_adapter_calls.h but its Extra and RowLock ones (SQLite has no
+    // skip-scan statement, its seeks being in-process, and no row locks: one writer at a time).
+    // Each takes its parameters as EngineArg<> of the list's types and answers at once.
+#define KVS_SQLITE_DECLARE_Required(Answer, name, ...) \
+    Answer name(KVS_SQL_EACH(KVS_SQLITE_PARAM, __VA_ARGS__));
+#define KVS_SQLITE_DECLARE_Defaulted KVS_SQLITE_DECLARE_Required
+#define KVS_SQLITE_DECLARE_Optional KVS_SQLITE_DECLARE_Required
+#define KVS_SQLITE_DECLARE_Extra(...)
+#define KVS_SQLITE_DECLARE_RowLock(...)
+#define KVS_SQLITE_PARAM(Type, name) EngineArg<Type> name
+#define KVS_SQL_CALL(kind, access, Answer, name, ...) \
+    KVS_SQLITE_DECLARE_##kind(Answer, name, __VA_ARGS__)
+#include <kvs/sql_adapter_calls.h>
+#undef KVS_SQLITE_DECLARE_Required
+#undef KVS_SQLITE_DECLARE_Defaulted
+#undef KVS_SQLITE_DECLARE_Optional
+#undef KVS_SQLITE_DECLARE_Extra
+#undef KVS_SQLITE_DECLARE_RowLock
+#undef KVS_SQLITE_PARAM
 };
 
 } // namespace kvs::detail

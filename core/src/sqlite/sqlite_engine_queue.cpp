@@ -54,7 +54,7 @@ std::int64_t SqliteEngine::enqueue(std::string_view topic,
 
 std::int64_t SqliteEngine::reclaimLeases(std::int64_t now)
 {
-    return write(SqlId::QueueReclaim, [&](Statement &s) { s.bindInt64(1, now); });
+    return write(SqlId::QueueReclaimLeases, [&](Statement &s) { s.bindInt64(1, now); });
 }
 
 std::vector<QueueRow> SqliteEngine::dequeue(std::string_view topic,
@@ -200,10 +200,11 @@ std::int64_t SqliteEngine::deleteMessages(std::string_view topic,
                                           bool deadOnly)
 {
     const std::string json = jsonArrayOf(ids);
-    return write(deadOnly ? SqlId::QueueDeleteDeadIds : SqlId::QueueDeleteIds, [&](Statement &s) {
-        s.bindText(1, topic);
-        s.bindText(2, json);
-    });
+    return write(deadOnly ? SqlId::QueueDeleteDeadMessages : SqlId::QueueDeleteMessages,
+                 [&](Statement &s) {
+                     s.bindText(1, topic);
+                     s.bindText(2, json);
+                 });
 }
 
 std::vector<QueueStats> SqliteEngine::queueStats(const std::optional<std::string> &topic,
@@ -251,7 +252,7 @@ std::vector<QueueStats> SqliteEngine::readQueueStats(const std::optional<std::st
     // One snapshot for the counts and the leases.
     readTransaction([&] {
         {
-            StatementScope read(statement(topic ? SqlId::QueueCountsTopic : SqlId::QueueCountsAll));
+            StatementScope read(statement(topic ? SqlId::QueueStatsTopic : SqlId::QueueStatsAll));
             read->bindInt64(1, now);
             if (topic)
                 read->bindText(2, *topic);

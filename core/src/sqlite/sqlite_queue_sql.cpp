@@ -43,7 +43,7 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
     const std::string q = TableNames::quoted(names.queue);
     const std::string leased = " WHERE id = ?1 AND lease_token = ?2 AND status = 'processing'";
     switch (id) {
-    case SqlId::QueueReclaim:
+    case SqlId::QueueReclaimLeases:
         return "UPDATE " + q
                + " SET status = 'pending', locked_until = NULL, lease_token = NULL WHERE status = "
                  "'processing' AND locked_until <= ?1 AND attempts < max_attempts";
@@ -106,9 +106,9 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
     case SqlId::QueueDeleteDead:
         return "DELETE FROM " + q
                + " WHERE topic = ?1 AND status = 'dead' AND (?2 IS NULL OR id = ?2)";
-    case SqlId::QueueCountsAll:
+    case SqlId::QueueStatsAll:
         return countsSql(q, false);
-    case SqlId::QueueCountsTopic:
+    case SqlId::QueueStatsTopic:
         return countsSql(q, true);
     case SqlId::QueuePeekPending:
         return peekSql(q, "status = 'pending' AND deliver_at <= ?2");
@@ -129,10 +129,10 @@ std::string buildQueueSql(SqlId id, const TableNames &names)
                + " SET status = 'pending', attempts = 0, deliver_at = ?2, finished_at = NULL, "
                  "locked_until = NULL, lease_token = NULL WHERE id IN (SELECT value FROM "
                  "json_each(?3)) AND +topic = ?1 AND +status = 'dead'";
-    case SqlId::QueueDeleteIds:
+    case SqlId::QueueDeleteMessages:
         return "DELETE FROM " + q
                + " WHERE id IN (SELECT value FROM json_each(?2)) AND +topic = ?1";
-    case SqlId::QueueDeleteDeadIds:
+    case SqlId::QueueDeleteDeadMessages:
         return "DELETE FROM " + q
                + " WHERE id IN (SELECT value FROM json_each(?2)) AND +topic = ?1 AND +status = "
                  "'dead'";

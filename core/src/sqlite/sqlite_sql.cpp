@@ -20,25 +20,25 @@ std::string buildSql(SqlId id, const TableNames &names)
                + " (key, value, version, expires_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT(key) DO "
                  "UPDATE SET value = excluded.value, version = excluded.version, expires_at = "
                  "excluded.expires_at";
-    case SqlId::Delete:
+    case SqlId::Remove:
         return "DELETE FROM " + kv + " WHERE key = ?1";
     case SqlId::ListAsc:
     case SqlId::ListDesc:
         return "SELECT key, value, version, expires_at FROM " + kv + " WHERE key >= ?1 AND key < ?2"
                + live + "3) ORDER BY key " + (id == SqlId::ListAsc ? "ASC" : "DESC") + " LIMIT ?4";
-    case SqlId::KeysAsc:
-    case SqlId::KeysDesc:
+    case SqlId::ListKeysAsc:
+    case SqlId::ListKeysDesc:
         return "SELECT key FROM " + kv + " WHERE key >= ?1 AND key < ?2" + live + "3) ORDER BY key "
-               + (id == SqlId::KeysAsc ? "ASC" : "DESC") + " LIMIT ?4";
-    case SqlId::KeyRowsAsc:
-    case SqlId::KeyRowsDesc:
+               + (id == SqlId::ListKeysAsc ? "ASC" : "DESC") + " LIMIT ?4";
+    case SqlId::ListKeyRowsAsc:
+    case SqlId::ListKeyRowsDesc:
         // length() of a BLOB counts bytes without reading them; a row an old version wrote as
         // TEXT counts its UTF-8 bytes through the cast.
         return "SELECT key, CAST(substr(value, 1, " + std::to_string(kKeyRowHeadBytes)
                + ") AS BLOB), CASE typeof(value) WHEN 'text' THEN length(CAST(value AS BLOB)) ELSE "
                  "length(value) END, expires_at FROM "
                + kv + " WHERE key >= ?1 AND key < ?2" + live + "3) ORDER BY key "
-               + (id == SqlId::KeyRowsAsc ? "ASC" : "DESC") + " LIMIT ?4";
+               + (id == SqlId::ListKeyRowsAsc ? "ASC" : "DESC") + " LIMIT ?4";
     case SqlId::ScanValues:
         // Every row of the range, expired ones too: the engine applies ValuePrefilter to each
         // value as it steps (SqliteEngine::scanValues).
@@ -51,7 +51,7 @@ std::string buildSql(SqlId id, const TableNames &names)
         return "INSERT INTO " + TableNames::quoted(names.queue)
                + " (topic, payload, status, enqueued_at, deliver_at, attempts, max_attempts) "
                  "VALUES (?1, ?2, 'pending', ?3, ?4, 0, ?5) RETURNING id";
-    case SqlId::QueueReclaim:
+    case SqlId::QueueReclaimLeases:
     case SqlId::QueueDequeue:
     case SqlId::QueueAckDelete:
     case SqlId::QueueAckDone:
@@ -65,15 +65,15 @@ std::string buildSql(SqlId id, const TableNames &names)
     case SqlId::QueueListDead:
     case SqlId::QueueRetryDead:
     case SqlId::QueueDeleteDead:
-    case SqlId::QueueCountsAll:
-    case SqlId::QueueCountsTopic:
+    case SqlId::QueueStatsAll:
+    case SqlId::QueueStatsTopic:
     case SqlId::QueuePeekPending:
     case SqlId::QueuePeekDelayed:
     case SqlId::QueuePeekProcessing:
     case SqlId::QueuePeekDone:
     case SqlId::QueueRetryDeadIds:
-    case SqlId::QueueDeleteIds:
-    case SqlId::QueueDeleteDeadIds:
+    case SqlId::QueueDeleteMessages:
+    case SqlId::QueueDeleteDeadMessages:
     case SqlId::QueueLeaseCounts:
     case SqlId::QueuePeekExpiredRetry:
     case SqlId::QueuePeekExpiredLast:

@@ -1,6 +1,5 @@
 // AsyncAtomicOperation, the builder of AsyncKVStore::atomic(); the commit is store/commit_op.h's.
 #include "store/async_kvstore_state.h"
-#include "store/commit_op.h"
 
 namespace kvs {
 
@@ -52,12 +51,6 @@ QFuture<CommitResult> AsyncAtomicOperation::commit()
 AsyncAtomicOperation AsyncKVStore::atomic()
 {
     return AsyncAtomicOperation(this);
-}
-
-QFuture<CommitResult> AsyncKVStore::commit(const std::vector<Check> &checks,
-                                           const std::vector<Mutation> &mutations)
-{
-    return m_state->run<detail::CommitOp>(checks, mutations);
 }
 
 } // namespace kvs

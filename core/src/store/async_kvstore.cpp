@@ -1,10 +1,7 @@
 #include "rules/validation.h"
 #include "store/async_kvstore_state.h"
-#include "store/children_op.h"
 #include "store/get_async.h"
-#include "store/kv_ops.h"
-#include "store/queue_admin_ops.h"
-#include "store/queue_ops.h"
+#include "store/store_queue_backend.h"
 
 #include <kvs/connection_string.h>
 #include <kvs/postgres_adapter.h>
@@ -19,36 +16,6 @@ bool isPostgresUrl(std::string_view connection) noexcept
 }
 
 namespace {
-
-// The listeners' queue calls, made on the store's background threads: waiting there for the
-// adapter is what those threads are for (never a caller's thread).
-class AsyncQueueBackend : public detail::QueueBackend
-{
-public:
-    explicit AsyncQueueBackend(AsyncKVStore &store)
-        : m_store(store)
-    {}
-    std::vector<QueueMessage>
-    dequeue(const std::string &topic, int limit, double visibilityTimeout) override
-    {
-        return m_store.dequeue(topic, limit, DequeueOptions{visibilityTimeout}).result();
-    }
-    bool acknowledge(std::int64_t id, const std::string &token) override
-    {
-        return m_store.acknowledge(static_cast<double>(id), token).result();
-    }
-    bool nack(std::int64_t id, const std::string &token, const NackOptions &options) override
-    {
-        return m_store.nack(static_cast<double>(id), token, options).result();
-    }
-    bool extendLease(std::int64_t id, const std::string &token, double visibility) override
-    {
-        return m_store.extendLease(static_cast<double>(id), token, visibility).result();
-    }
-
-private:
-    AsyncKVStore &m_store;
-};
 
 std::shared_ptr<SqlAdapter> adapterFor(const std::string &connection,
                                        const AsyncKVStoreSettings &settings)
@@ -73,8 +40,7 @@ std::shared_ptr<SqlAdapter> adapterFor(const std::string &connection,
     options.durability = settings.durability.value_or("normal");
     options.readOnly = settings.readOnly;
     options.migrate = settings.migrate;
-    detail::validateTablePrefix(options.tablePrefix);
-    detail::validateDurability(options.durability);
+    detail::validateSqliteOptions(options.tablePrefix, options.durability);
     return std::make_shared<SQLiteAsyncAdapter>(connection, options);
 }
 
@@ -91,13 +57,6 @@ const AsyncKVStoreSettings &checkedForAdapter(const AsyncKVStoreSettings &settin
     return settings;
 }
 
-detail::StoreRules rulesOf(const AsyncKVStoreSettings &settings, bool readOnly)
-{
-    detail::validateMaxKeySize(settings.maxKeySize);
-    validateQueueConfig(settings.queue);
-    return {settings.maxKeySize, settings.queue, readOnly};
-}
-
 } // namespace
 
 AsyncKVStore::State::State(AsyncKVStore &owner,
@@ -108,9 +67,9 @@ AsyncKVStore::State::State(AsyncKVStore &owner,
     , adapter(std::move(adapter))
     , settings(std::move(settings))
     , readOnly(readOnly)
-    , queueBackend(std::make_unique<AsyncQueueBackend>(owner))
+    , queueBackend(std::make_unique<detail::StoreQueueBackend<AsyncKVStore>>(owner))
     , runtime(
-          rulesOf(this->settings, readOnly),
+          detail::checkedRules(this->settings.maxKeySize, this->settings.queue, readOnly),
           this->settings.clock,
           *queueBackend,
           [&owner](const std::vector<Key> &keys) { return owner.getMany(keys).result(); },
@@ -249,163 +208,6 @@ bool AsyncKVStore::isReadOnly() const noexcept
 long long AsyncKVStore::schemaVersion() const noexcept
 {
     return m_state->adapter->schemaVersion();
-}
-
-QFuture<std::optional<Entry>> AsyncKVStore::get(const Key &key)
-{
-    return m_state->run<detail::GetOp>(key);
-}
-
-QFuture<std::vector<std::optional<Entry>>> AsyncKVStore::getMany(const std::vector<Key> &keys)
-{
-    if (keys.empty() && !m_state->closed.load())
-        return detail::readyFuture<std::vector<std::optional<Entry>>>({});
-    return m_state->run<detail::GetManyOp>(keys);
-}
-
-QFuture<CommitResult>
-AsyncKVStore::set(const Key &key, const Value &value, const SetOptions &options)
-{
-    return m_state->run<detail::SetOp>(key, value, options);
-}
-
-QFuture<void> AsyncKVStore::remove(const Key &key)
-{
-    return m_state->run<detail::RemoveOp>(key);
-}
-
-QFuture<double> AsyncKVStore::increment(const Key &key, double delta)
-{
-    return m_state->run<detail::IncrementOp>(key, delta);
-}
-
-QFuture<ListResult> AsyncKVStore::list(const ListSelector &selector, const ListOptions &options)
-{
-    try {
-        m_state->requireOpen();
-        // An empty range answers with no read (and before any migration).
-        if (detail::ListOp(m_state->runtime.rules, selector, options).isEmpty())
-            return detail::readyFuture<ListResult>({});
-    } catch (...) {
-        return detail::failedFuture<ListResult>(std::current_exception());
-    }
-    return m_state->run<detail::ListOp>(selector, options);
-}
-
-QFuture<ChildrenPage> AsyncKVStore::listChildren(const ChildrenSelector &selector,
-                                                 const ChildrenOptions &options)
-{
-    return m_state->run<detail::ListChildrenOp>(selector, options);
-}
-
-QFuture<std::optional<RawEntry>> AsyncKVStore::inspect(const std::string &encodedKey)
-{
-    return m_state->run<detail::InspectOp>(encodedKey);
-}
-
-QFuture<void> AsyncKVStore::removeRaw(const std::string &encodedKey)
-{
-    return m_state->run<detail::RemoveRawOp>(encodedKey);
-}
-
-QFuture<EnqueueResult> AsyncKVStore::enqueue(const Value &payload, const QueueOptions &options)
-{
-    return m_state->run<detail::EnqueueOp>(payload, options);
-}
-
-QFuture<std::vector<QueueMessage>>
-AsyncKVStore::dequeue(const std::string &topic, double limit, const DequeueOptions &options)
-{
-    return m_state->run<detail::DequeueOp>(topic, limit, options);
-}
-
-QFuture<bool> AsyncKVStore::acknowledge(double id, const std::string &token)
-{
-    return m_state->run<detail::AcknowledgeOp>(id, token);
-}
-
-QFuture<bool> AsyncKVStore::nack(double id, const std::string &token, const NackOptions &options)
-{
-    return m_state->run<detail::NackOp>(id, token, options);
-}
-
-QFuture<bool> AsyncKVStore::extendLease(double id,
-                                        const std::string &token,
-                                        std::optional<double> visibilityTimeout)
-{
-    return m_state->run<detail::ExtendLeaseOp>(id, token, visibilityTimeout);
-}
-
-QFuture<std::vector<QueueDeadMessage>> AsyncKVStore::listDead(const std::string &topic,
-                                                              const ListDeadOptions &options)
-{
-    return m_state->run<detail::ListDeadOp>(topic, options);
-}
-
-QFuture<std::int64_t> AsyncKVStore::retryDead(const std::string &topic, std::optional<double> id)
-{
-    return m_state->run<detail::RetryDeadOp>(topic, id);
-}
-
-QFuture<std::int64_t> AsyncKVStore::deleteDead(const std::string &topic, std::optional<double> id)
-{
-    return m_state->run<detail::DeleteDeadOp>(topic, id);
-}
-
-QFuture<std::vector<QueueStats>> AsyncKVStore::queueStats(const std::optional<std::string> &topic,
-                                                          const QueueStatsOptions &options)
-{
-    return m_state->run<detail::QueueStatsOp>(topic, options);
-}
-
-QFuture<std::int64_t> AsyncKVStore::cleanQueue()
-{
-    return m_state->run<detail::CleanQueueOp>();
-}
-
-QFuture<std::int64_t> AsyncKVStore::queueLastId()
-{
-    return m_state->run<detail::QueueLastIdOp>();
-}
-
-QFuture<std::vector<QueuePeekMessage>> AsyncKVStore::peek(const std::string &topic,
-                                                          const PeekOptions &options)
-{
-    return m_state->run<detail::PeekOp>(topic, options);
-}
-
-QFuture<std::int64_t> AsyncKVStore::retryDeadMessages(const std::string &topic,
-                                                      const std::vector<double> &ids)
-{
-    return m_state->run<detail::RetryDeadMessagesOp>(topic, ids);
-}
-
-QFuture<std::int64_t> AsyncKVStore::deleteDeadMessages(const std::string &topic,
-                                                       const std::vector<double> &ids)
-{
-    return m_state->run<detail::DeleteMessagesOp>(topic, ids, true);
-}
-
-QFuture<std::int64_t> AsyncKVStore::deleteMessages(const std::string &topic,
-                                                   const std::vector<double> &ids)
-{
-    return m_state->run<detail::DeleteMessagesOp>(topic, ids, false);
-}
-
-QFuture<std::optional<EnqueueResult>>
-AsyncKVStore::moveMessage(double id, const Value &payload, const QueueOptions &options)
-{
-    return m_state->run<detail::MoveMessageOp>(id, payload, options);
-}
-
-QFuture<std::int64_t> AsyncKVStore::cleanExpired()
-{
-    return m_state->run<detail::CleanExpiredOp>();
-}
-
-QFuture<void> AsyncKVStore::reset()
-{
-    return m_state->run<detail::ResetOp>();
 }
 
 QFuture<void> AsyncKVStore::close()

@@ -1,6 +1,8 @@
 #include "store/commit_op.h"
 
 #include "rules/validation.h"
+#include "store/async_kvstore_state.h"
+#include "store/kvstore_state.h"
 
 #include <kvs/errors.h>
 #include <kvs/value_codec.h>
@@ -94,3 +96,21 @@ void CommitOp::rethrowForSum(const RangeError &error)
 }
 
 } // namespace kvs::detail
+
+namespace kvs {
+
+// The calls of KVStore and AsyncKVStore that run these operations.
+
+CommitResult KVStore::commit(const std::vector<Check> &checks,
+                             const std::vector<Mutation> &mutations)
+{
+    return m_state->run<detail::CommitOp>(checks, mutations);
+}
+
+QFuture<CommitResult> AsyncKVStore::commit(const std::vector<Check> &checks,
+                                           const std::vector<Mutation> &mutations)
+{
+    return m_state->run<detail::CommitOp>(checks, mutations);
+}
+
+} // namespace kvs

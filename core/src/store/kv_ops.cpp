@@ -1,5 +1,9 @@
 #include "store/kv_ops.h"
 
+#include "runtime/future_util.h"
+#include "store/async_kvstore_state.h"
+#include "store/kvstore_state.h"
+
 #include <kvs/errors.h>
 
 #include <algorithm>
@@ -83,16 +87,10 @@ void RemoveOp::finish(bool deleted, OpContext &ctx)
         ctx.publish([&] { return CommittedChanges{{m_key, std::nullopt, 0, std::nullopt}}; });
 }
 
-RemoveRawOp::RemoveRawOp(const StoreRules &rules, const std::string &encodedKey)
+RemoveOp::RemoveOp(const StoreRules &rules, const std::string &encodedKey)
     : m_key(encodedKey)
 {
     checkKeySize(encodedKey.size(), rules.maxKeySize);
-}
-
-void RemoveRawOp::finish(bool deleted, OpContext &ctx)
-{
-    if (deleted)
-        ctx.publish([&] { return CommittedChanges{{m_key, std::nullopt, 0, std::nullopt}}; });
 }
 
 IncrementOp::IncrementOp(const StoreRules &rules, const Key &key, double delta)
@@ -125,15 +123,6 @@ ListResult ListOp::finish(const std::vector<KvRow> &page, OpContext &)
     return result;
 }
 
-std::optional<RawEntry> InspectOp::finish(std::optional<KvRow> row, OpContext &ctx)
-{
-    if (!row)
-        return std::nullopt;
-    const bool expired = row->expiresAt && *row->expiresAt <= ctx.now;
-    return RawEntry{
-        std::move(row->key), std::move(row->value), row->version, row->expiresAt, expired};
-}
-
 CleanExpiredOp::Cleaned CleanExpiredOp::cleaned(std::vector<std::string> keys)
 {
     const auto count = static_cast<std::int64_t>(keys.size());
@@ -159,3 +148,119 @@ void ResetOp::finish(OpContext &ctx)
 }
 
 } // namespace kvs::detail
+
+namespace kvs {
+
+// The calls of KVStore and AsyncKVStore that run these operations.
+
+std::optional<Entry> KVStore::get(const Key &key)
+{
+    return m_state->run<detail::GetOp>(key);
+}
+
+QFuture<std::optional<Entry>> AsyncKVStore::get(const Key &key)
+{
+    return m_state->run<detail::GetOp>(key);
+}
+
+std::vector<std::optional<Entry>> KVStore::getMany(const std::vector<Key> &keys)
+{
+    // KVStore reads key by key in one read transaction with one now, so the slots come from one
+    // snapshot (reference getMany(): faster in-process than one IN statement).
+    std::lock_guard lock(m_state->mutex);
+    m_state->requireOpen();
+    // Reused between calls: the encoded keys keep their capacity, so a warm getMany allocates
+    // only its result.
+    std::vector<std::string> &encoded = m_state->manyKeyBuffers;
+    detail::GetManyOp::encodeKeys(m_state->runtime.rules, keys, encoded);
+    std::vector<std::optional<Entry>> entries;
+    entries.reserve(keys.size());
+    const std::int64_t now = m_state->runtime.clock->now();
+    const auto readAll = [&] {
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            entries.push_back(m_state->engine->getEntry(encoded[i], now, keys[i]));
+    };
+    if (keys.size() > 1)
+        m_state->engine->readTransaction(readAll);
+    else
+        readAll();
+    return entries;
+}
+
+QFuture<std::vector<std::optional<Entry>>> AsyncKVStore::getMany(const std::vector<Key> &keys)
+{
+    if (keys.empty() && !m_state->closed.load())
+        return detail::readyFuture<std::vector<std::optional<Entry>>>({});
+    return m_state->run<detail::GetManyOp>(keys);
+}
+
+CommitResult KVStore::set(const Key &key, const Value &value, const SetOptions &options)
+{
+    return m_state->run<detail::SetOp>(key, value, options);
+}
+
+QFuture<CommitResult>
+AsyncKVStore::set(const Key &key, const Value &value, const SetOptions &options)
+{
+    return m_state->run<detail::SetOp>(key, value, options);
+}
+
+void KVStore::remove(const Key &key)
+{
+    m_state->run<detail::RemoveOp>(key);
+}
+
+QFuture<void> AsyncKVStore::remove(const Key &key)
+{
+    return m_state->run<detail::RemoveOp>(key);
+}
+
+double KVStore::increment(const Key &key, double delta)
+{
+    return m_state->run<detail::IncrementOp>(key, delta);
+}
+
+QFuture<double> AsyncKVStore::increment(const Key &key, double delta)
+{
+    return m_state->run<detail::IncrementOp>(key, delta);
+}
+
+ListResult KVStore::list(const ListSelector &selector, const ListOptions &options)
+{
+    return m_state->run<detail::ListOp>(selector, options);
+}
+
+QFuture<ListResult> AsyncKVStore::list(const ListSelector &selector, const ListOptions &options)
+{
+    try {
+        m_state->requireOpen();
+        // An empty range answers with no read (and before any migration).
+        if (detail::ListOp(m_state->runtime.rules, selector, options).isEmpty())
+            return detail::readyFuture<ListResult>({});
+    } catch (...) {
+        return detail::failedFuture<ListResult>(std::current_exception());
+    }
+    return m_state->run<detail::ListOp>(selector, options);
+}
+
+std::int64_t KVStore::cleanExpired()
+{
+    return m_state->run<detail::CleanExpiredOp>();
+}
+
+QFuture<std::int64_t> AsyncKVStore::cleanExpired()
+{
+    return m_state->run<detail::CleanExpiredOp>();
+}
+
+void KVStore::reset()
+{
+    m_state->run<detail::ResetOp>();
+}
+
+QFuture<void> AsyncKVStore::reset()
+{
+    return m_state->run<detail::ResetOp>();
+}
+
+} // namespace kvs

@@ -98,6 +98,9 @@ private:
     std::optional<std::int64_t> m_expiresAt;
 };
 
+// delete(key), and removeRaw(encodedKey) (not in the reference, kvs/key_tree.h): deletes the row
+// stored at an encoded key whose bytes need not decode (the counterpart of inspect()). Its
+// watchers get a tombstone either way.
 class RemoveOp
 {
 public:
@@ -108,34 +111,14 @@ public:
     RemoveOp(const StoreRules &rules, const Key &key)
         : m_key(encodeKeyChecked(key, rules.maxKeySize))
     {}
+    // removeRaw(): RangeError for a key over maxKeySize, as for any key.
+    RemoveOp(const StoreRules &rules, const std::string &encodedKey);
     template <typename S>
     auto call(S &s, OpContext &)
     {
         return s.remove(m_key);
     }
     // Deleting a key that does not exist emits nothing (reference "watch").
-    void finish(bool deleted, OpContext &ctx);
-
-private:
-    std::string m_key;
-};
-
-// Not in the reference (kvs/key_tree.h): deletes the row stored at an encoded key whose bytes
-// need not decode (the counterpart of inspect()); its watchers get a tombstone.
-class RemoveRawOp
-{
-public:
-    static constexpr const char *kName = "delete()";
-    static constexpr bool kWrites = true;
-    static constexpr OpKind kKind = OpKind::Call;
-
-    // RangeError for a key over maxKeySize, as for any key.
-    RemoveRawOp(const StoreRules &rules, const std::string &encodedKey);
-    template <typename S>
-    auto call(S &s, OpContext &)
-    {
-        return s.remove(m_key);
-    }
     void finish(bool deleted, OpContext &ctx);
 
 private:
@@ -186,28 +169,6 @@ public:
 
 private:
     ListRange m_range;
-};
-
-// Not in the reference (kvs/key_tree.h): the row stored at an encoded key, expired or not.
-class InspectOp
-{
-public:
-    static constexpr const char *kName = "inspect()";
-    static constexpr bool kWrites = false;
-    static constexpr OpKind kKind = OpKind::Call;
-
-    InspectOp(const StoreRules &, const std::string &encodedKey)
-        : m_key(encodedKey)
-    {}
-    template <typename S>
-    auto call(S &s, OpContext &)
-    {
-        return s.getRaw(m_key);
-    }
-    std::optional<RawEntry> finish(std::optional<KvRow> row, OpContext &ctx);
-
-private:
-    std::string m_key;
 };
 
 // Each deleted key is a null tombstone for its watchers. On an adapter of the user's without

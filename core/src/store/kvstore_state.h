@@ -21,6 +21,7 @@ namespace kvs {
 // construction; ~KVStore() tears it down in the order close() documents.
 struct KVStore::State
 {
+    // The options' errors (TypeError, RangeError) before anything is opened.
     State(KVStore &owner, const std::string &path, const KVStoreOptions &options);
 
     // Runs the store operation Op (store/op_support.h) with args under the lock, on the caller's
@@ -67,6 +68,12 @@ struct KVStore::State
             return op.finish(op.call(*engine, ctx), ctx);
         }
     }
+
+    // After the options were checked into rules.
+    State(KVStore &owner,
+          const std::string &path,
+          const KVStoreOptions &options,
+          detail::StoreRules rules);
 
     void requireOpen() const;
     void requireWritable(const char *operation) const;

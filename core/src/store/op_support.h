@@ -25,7 +25,10 @@
 // An operation owns what it keeps, unless it says kBorrows: then it may keep references to its
 // constructor's arguments for call() only (never finish()), and must be a Call, whose call() the
 // stores run before returning to the caller.
-// KVStore runs call() and finish() under its lock; AsyncKVStore runs them as kKind says.
+// KVStore runs call() and finish() under its lock; AsyncKVStore runs them as kKind says. The
+// .cpp file of an operation's header also defines the public calls of both stores that run it
+// (KVStore::get and AsyncKVStore::get in store/kv_ops.cpp), so an operation is found, and added,
+// in one place, and AsyncKVStore's instantiations are spread over those files.
 namespace kvs::detail {
 
 enum class OpKind {

@@ -1,11 +1,39 @@
 #include "store/queue_admin_ops.h"
 
 #include "queue/queue_rules.h"
+#include "store/async_kvstore_state.h"
+#include "store/kvstore_state.h"
 
 #include <kvs/errors.h>
 #include <kvs/queue_errors.h>
 
 namespace kvs::detail {
+
+namespace {
+
+std::optional<std::int64_t> messageIdOf(const char *operation, std::optional<double> id)
+{
+    return id ? std::optional(messageId(operation, *id)) : std::nullopt;
+}
+
+} // namespace
+
+RetryDeadOp::RetryDeadOp(const StoreRules &, const std::string &topic, std::optional<double> id)
+    : m_topic(topic)
+    , m_id(messageIdOf("retryDead()", id))
+{}
+
+std::int64_t RetryDeadOp::finish(std::int64_t retried, OpContext &ctx)
+{
+    if (retried > 0)
+        ctx.runtime.queue.notify(m_topic);
+    return retried;
+}
+
+DeleteDeadOp::DeleteDeadOp(const StoreRules &, const std::string &topic, std::optional<double> id)
+    : m_topic(topic)
+    , m_id(messageIdOf("deleteDead()", id))
+{}
 
 std::vector<std::int64_t> messageIdsOf(const char *operation, const std::vector<double> &ids)
 {
@@ -34,14 +62,14 @@ void throwNotDead(const char *operation,
                               status);
 }
 
-RetryDeadMessagesOp::RetryDeadMessagesOp(const StoreRules &,
-                                         const std::string &topic,
-                                         const std::vector<double> &ids)
+RetryDeadIdsOp::RetryDeadIdsOp(const StoreRules &,
+                               const std::string &topic,
+                               const std::vector<double> &ids)
     : m_topic(topic)
     , m_ids(messageIdsOf(kName, ids))
 {}
 
-std::int64_t RetryDeadMessagesOp::finish(std::int64_t retried, OpContext &ctx)
+std::int64_t RetryDeadIdsOp::finish(std::int64_t retried, OpContext &ctx)
 {
     if (retried > 0)
         ctx.runtime.queue.notify(m_topic);
@@ -73,3 +101,74 @@ std::optional<EnqueueResult> MoveMessageOp::finish(std::optional<std::int64_t> i
 }
 
 } // namespace kvs::detail
+
+namespace kvs {
+
+// The calls of KVStore and AsyncKVStore that run these operations.
+
+std::int64_t KVStore::retryDead(const std::string &topic, std::optional<double> id)
+{
+    return m_state->run<detail::RetryDeadOp>(topic, id);
+}
+
+QFuture<std::int64_t> AsyncKVStore::retryDead(const std::string &topic, std::optional<double> id)
+{
+    return m_state->run<detail::RetryDeadOp>(topic, id);
+}
+
+std::int64_t KVStore::deleteDead(const std::string &topic, std::optional<double> id)
+{
+    return m_state->run<detail::DeleteDeadOp>(topic, id);
+}
+
+QFuture<std::int64_t> AsyncKVStore::deleteDead(const std::string &topic, std::optional<double> id)
+{
+    return m_state->run<detail::DeleteDeadOp>(topic, id);
+}
+
+std::int64_t KVStore::retryDeadMessages(const std::string &topic, const std::vector<double> &ids)
+{
+    return m_state->run<detail::RetryDeadIdsOp>(topic, ids);
+}
+
+QFuture<std::int64_t> AsyncKVStore::retryDeadMessages(const std::string &topic,
+                                                      const std::vector<double> &ids)
+{
+    return m_state->run<detail::RetryDeadIdsOp>(topic, ids);
+}
+
+std::int64_t KVStore::deleteDeadMessages(const std::string &topic, const std::vector<double> &ids)
+{
+    return m_state->run<detail::DeleteMessagesOp>(topic, ids, true);
+}
+
+QFuture<std::int64_t> AsyncKVStore::deleteDeadMessages(const std::string &topic,
+                                                       const std::vector<double> &ids)
+{
+    return m_state->run<detail::DeleteMessagesOp>(topic, ids, true);
+}
+
+std::int64_t KVStore::deleteMessages(const std::string &topic, const std::vector<double> &ids)
+{
+    return m_state->run<detail::DeleteMessagesOp>(topic, ids, false);
+}
+
+QFuture<std::int64_t> AsyncKVStore::deleteMessages(const std::string &topic,
+                                                   const std::vector<double> &ids)
+{
+    return m_state->run<detail::DeleteMessagesOp>(topic, ids, false);
+}
+
+std::optional<EnqueueResult>
+KVStore::moveMessage(double id, const Value &payload, const QueueOptions &options)
+{
+    return m_state->run<detail::MoveMessageOp>(id, payload, options);
+}
+
+QFuture<std::optional<EnqueueResult>>
+AsyncKVStore::moveMessage(double id, const Value &payload, const QueueOptions &options)
+{
+    return m_state->run<detail::MoveMessageOp>(id, payload, options);
+}
+
+} // namespace kvs

@@ -11,10 +11,52 @@
 #include <utility>
 #include <vector>
 
-// Operator actions on a queue, not in the reference: what a dashboard or `kvs queue` does to
+// Actions on dead and chosen messages in both stores: the reference's retryDead() and
+// deleteDead(), and the operator's, not in the reference: what a dashboard or `kvs queue` does to
 // many messages at once (retry or delete a selection, move a corrected payload). Each is one
 // statement or one transaction, written once for both stores (see store/op_support.h).
 namespace kvs::detail {
+
+class RetryDeadOp
+{
+public:
+    static constexpr const char *kName = "retryDead()";
+    static constexpr bool kWrites = true;
+    static constexpr OpKind kKind = OpKind::Call;
+
+    RetryDeadOp(const StoreRules &rules, const std::string &topic, std::optional<double> id);
+    template <typename S>
+    auto call(S &s, OpContext &ctx)
+    {
+        return s.retryDead(m_topic, m_id, ctx.now);
+    }
+    // Retried messages wake this store's listeners of the topic.
+    std::int64_t finish(std::int64_t retried, OpContext &ctx);
+
+private:
+    std::string m_topic;
+    std::optional<std::int64_t> m_id;
+};
+
+class DeleteDeadOp
+{
+public:
+    static constexpr const char *kName = "deleteDead()";
+    static constexpr bool kWrites = true;
+    static constexpr OpKind kKind = OpKind::Call;
+
+    DeleteDeadOp(const StoreRules &rules, const std::string &topic, std::optional<double> id);
+    template <typename S>
+    auto call(S &s, OpContext &)
+    {
+        return s.deleteDead(m_topic, m_id);
+    }
+    std::int64_t finish(std::int64_t deleted, OpContext &) { return deleted; }
+
+private:
+    std::string m_topic;
+    std::optional<std::int64_t> m_id;
+};
 
 // At most this many ids per call: a bulk job sends batches, so that no transaction holds the
 // write lock for long.
@@ -24,16 +66,17 @@ inline constexpr std::size_t kMaxMessageIds = 1000;
 // "kvs: <operation> needs an integer message id, got X".
 std::vector<std::int64_t> messageIdsOf(const char *operation, const std::vector<double> &ids);
 
-class RetryDeadMessagesOp
+// retryDeadMessages().
+class RetryDeadIdsOp
 {
 public:
     static constexpr const char *kName = "retryDeadMessages()";
     static constexpr bool kWrites = true;
     static constexpr OpKind kKind = OpKind::Call;
 
-    RetryDeadMessagesOp(const StoreRules &rules,
-                        const std::string &topic,
-                        const std::vector<double> &ids);
+    RetryDeadIdsOp(const StoreRules &rules,
+                   const std::string &topic,
+                   const std::vector<double> &ids);
     template <typename S>
     auto call(S &s, OpContext &ctx)
     {

@@ -1,5 +1,8 @@
 #include "store/queue_ops.h"
 
+#include "store/async_kvstore_state.h"
+#include "store/kvstore_state.h"
+
 #include <kvs/value_codec.h>
 
 #include <QUuid>
@@ -8,31 +11,6 @@
 #include <cmath>
 
 namespace kvs::detail {
-
-namespace {
-
-// The fields every message kind shares.
-template <typename Message>
-Message messageFrom(const QueueRow &row)
-{
-    Message message;
-    message.id = row.id;
-    message.topic = row.topic;
-    message.payload = decodeValue(row.payload);
-    message.enqueuedAt = row.enqueuedAt;
-    message.deliverAt = row.deliverAt;
-    message.attempts = row.attempts;
-    message.maxAttempts = row.maxAttempts;
-    message.lastError = row.lastError;
-    return message;
-}
-
-std::optional<std::int64_t> messageIdOf(const char *operation, std::optional<double> id)
-{
-    return id ? std::optional(messageId(operation, *id)) : std::nullopt;
-}
-
-} // namespace
 
 EnqueueOp::EnqueueOp(const StoreRules &, const Value &payload, const QueueOptions &options)
     : m_options(options)
@@ -91,7 +69,7 @@ std::vector<QueueMessage> DequeueOp::messages(const std::vector<QueueRow> &rows,
     return messages;
 }
 
-AcknowledgeOp::AcknowledgeOp(const StoreRules &rules, double id, const std::string &token)
+AckOp::AckOp(const StoreRules &rules, double id, const std::string &token)
     : m_id(messageId("acknowledge()", id))
     , m_token(token)
     , m_retain(rules.queue.doneRetention != 0)
@@ -140,74 +118,6 @@ bool ExtendLeaseOp::finish(bool extended, OpContext &ctx)
     return extended;
 }
 
-std::vector<QueueRow>
-mergedPage(std::vector<QueueRow> a, const std::vector<QueueRow> &b, std::int64_t limit)
-{
-    std::vector<QueueRow> merged;
-    merged.reserve(a.size() + b.size());
-    std::size_t i = 0;
-    std::size_t j = 0;
-    while (static_cast<std::int64_t>(merged.size()) < limit && (i < a.size() || j < b.size())) {
-        if (j == b.size() || (i < a.size() && a[i].id <= b[j].id)) {
-            if (j < b.size() && a[i].id == b[j].id)
-                ++j;
-            merged.push_back(std::move(a[i++]));
-        } else {
-            merged.push_back(b[j++]);
-        }
-    }
-    return merged;
-}
-
-ListDeadOp::ListDeadOp(const StoreRules &rules,
-                       const std::string &topic,
-                       const ListDeadOptions &options)
-    : m_topic(topic)
-    , m_limit(checkedLimit("listDead()", options.limit))
-    , m_after(0)
-    , m_expireFirst(!rules.readOnly)
-    , m_project(options.expiredLeases == ExpiredLeases::Project)
-{
-    validateListDeadAfter(options.after);
-    m_after = static_cast<std::int64_t>(options.after);
-}
-
-std::vector<QueueDeadMessage> ListDeadOp::messages(const std::vector<QueueRow> &rows)
-{
-    std::vector<QueueDeadMessage> messages;
-    messages.reserve(rows.size());
-    for (const QueueRow &row : rows) {
-        QueueDeadMessage message = messageFrom<QueueDeadMessage>(row);
-        message.failedAt = row.finishedAt.value_or(0);
-        messages.push_back(std::move(message));
-    }
-    return messages;
-}
-
-RetryDeadOp::RetryDeadOp(const StoreRules &, const std::string &topic, std::optional<double> id)
-    : m_topic(topic)
-    , m_id(messageIdOf("retryDead()", id))
-{}
-
-std::int64_t RetryDeadOp::finish(std::int64_t retried, OpContext &ctx)
-{
-    if (retried > 0)
-        ctx.runtime.queue.notify(m_topic);
-    return retried;
-}
-
-DeleteDeadOp::DeleteDeadOp(const StoreRules &, const std::string &topic, std::optional<double> id)
-    : m_topic(topic)
-    , m_id(messageIdOf("deleteDead()", id))
-{}
-
-std::vector<QueueStats> QueueStatsOp::finish(std::vector<QueueStats> stats, OpContext &)
-{
-    if (m_topic && stats.empty())
-        stats.push_back(QueueStats{*m_topic, 0, 0, 0, 0, 0, std::nullopt, 0});
-    return stats;
-}
-
 std::int64_t CleanQueueOp::doneBefore(const OpContext &ctx) const
 {
     return addMs(ctx.now, -m_config.doneRetention);
@@ -220,22 +130,76 @@ std::optional<std::int64_t> CleanQueueOp::deadBefore(const OpContext &ctx) const
     return addMs(ctx.now, -m_config.deadRetention);
 }
 
-PeekOp::PeekOp(const StoreRules &, const std::string &topic, const PeekOptions &options)
-    : m_topic(topic)
-    , m_options(options)
-    , m_limit(checkedLimit("peek()", options.limit))
-{}
+} // namespace kvs::detail
 
-std::vector<QueuePeekMessage> PeekOp::finish(const std::vector<QueueRow> &rows, OpContext &)
+namespace kvs {
+
+// The calls of KVStore and AsyncKVStore that run these operations.
+
+EnqueueResult KVStore::enqueue(const Value &payload, const QueueOptions &options)
 {
-    std::vector<QueuePeekMessage> messages;
-    messages.reserve(rows.size());
-    for (const QueueRow &row : rows) {
-        QueuePeekMessage message = messageFrom<QueuePeekMessage>(row);
-        message.lockedUntil = row.lockedUntil;
-        messages.push_back(std::move(message));
-    }
-    return messages;
+    return m_state->run<detail::EnqueueOp>(payload, options);
 }
 
-} // namespace kvs::detail
+QFuture<EnqueueResult> AsyncKVStore::enqueue(const Value &payload, const QueueOptions &options)
+{
+    return m_state->run<detail::EnqueueOp>(payload, options);
+}
+
+std::vector<QueueMessage>
+KVStore::dequeue(const std::string &topic, double limit, const DequeueOptions &options)
+{
+    return m_state->run<detail::DequeueOp>(topic, limit, options);
+}
+
+QFuture<std::vector<QueueMessage>>
+AsyncKVStore::dequeue(const std::string &topic, double limit, const DequeueOptions &options)
+{
+    return m_state->run<detail::DequeueOp>(topic, limit, options);
+}
+
+bool KVStore::acknowledge(double id, const std::string &token)
+{
+    return m_state->run<detail::AckOp>(id, token);
+}
+
+QFuture<bool> AsyncKVStore::acknowledge(double id, const std::string &token)
+{
+    return m_state->run<detail::AckOp>(id, token);
+}
+
+bool KVStore::nack(double id, const std::string &token, const NackOptions &options)
+{
+    return m_state->run<detail::NackOp>(id, token, options);
+}
+
+QFuture<bool> AsyncKVStore::nack(double id, const std::string &token, const NackOptions &options)
+{
+    return m_state->run<detail::NackOp>(id, token, options);
+}
+
+bool KVStore::extendLease(double id,
+                          const std::string &token,
+                          std::optional<double> visibilityTimeout)
+{
+    return m_state->run<detail::ExtendLeaseOp>(id, token, visibilityTimeout);
+}
+
+QFuture<bool> AsyncKVStore::extendLease(double id,
+                                        const std::string &token,
+                                        std::optional<double> visibilityTimeout)
+{
+    return m_state->run<detail::ExtendLeaseOp>(id, token, visibilityTimeout);
+}
+
+std::int64_t KVStore::cleanQueue()
+{
+    return m_state->run<detail::CleanQueueOp>();
+}
+
+QFuture<std::int64_t> AsyncKVStore::cleanQueue()
+{
+    return m_state->run<detail::CleanQueueOp>();
+}
+
+} // namespace kvs

@@ -31,6 +31,13 @@ StoreRuntime::~StoreRuntime()
     close();
 }
 
+StoreRules checkedRules(long long maxKeySize, const QueueConfig &queue, bool readOnly)
+{
+    validateMaxKeySize(maxKeySize);
+    validateQueueConfig(queue);
+    return {maxKeySize, queue, readOnly};
+}
+
 std::string StoreRuntime::encodeChecked(const Key &key) const
 {
     return encodeKeyChecked(key, rules.maxKeySize);

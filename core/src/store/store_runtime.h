@@ -28,6 +28,11 @@ struct StoreRules
     bool readOnly = false;
 };
 
+// The rules of a store's options, checked as both stores check them before they open anything:
+// RangeError "kvs: maxKeySize must be an integer >= 1, got N", then validateQueueConfig's errors.
+// (A store that opens a SQLite file checks validateSqliteOptions() first.)
+StoreRules checkedRules(long long maxKeySize, const QueueConfig &queue, bool readOnly);
+
 // What KVStore and AsyncKVStore both own around their backend: the rules, the clock, the
 // in-process watch hub, the queue listeners' dispatch, getAsync's singleflight and compute pool,
 // and the background thread that carries the timers. The store operations (store/*_ops.h) reach

@@ -222,8 +222,8 @@ void TestKVStoreQueue::byIdStatementsLookUpRowids()
         store.close();
         RawSqlite raw(path);
         for (const detail::SqlId id : {detail::SqlId::QueueRetryDeadIds,
-                                       detail::SqlId::QueueDeleteIds,
-                                       detail::SqlId::QueueDeleteDeadIds}) {
+                                       detail::SqlId::QueueDeleteMessages,
+                                       detail::SqlId::QueueDeleteDeadMessages}) {
             const std::string sql = detail::buildSql(id, detail::TableNames(prefix));
             std::string plan;
             for (const auto &row : raw.rows("EXPLAIN QUERY PLAN " + sql))
@@ -258,7 +258,7 @@ void TestKVStoreQueue::dashboardCountsSearchRangesOnly()
             return plan;
         };
         for (const detail::SqlId id :
-             {detail::SqlId::QueueCountsAll, detail::SqlId::QueueCountsTopic}) {
+             {detail::SqlId::QueueStatsAll, detail::SqlId::QueueStatsTopic}) {
             const std::string plan = planOf(id);
             QVERIFY2(plan.find("SCAN " + prefix + "queue") == std::string::npos, plan.c_str());
             QVERIFY2(plan.find("SEARCH " + prefix + "queue USING COVERING INDEX idx_" + prefix

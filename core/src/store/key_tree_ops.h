@@ -1,6 +1,7 @@
 #pragma once
 
 #include "store/children_scan.h"
+#include "store/kv_ops.h"
 #include "store/op_support.h"
 #include "store/store_runtime.h"
 
@@ -9,7 +10,33 @@
 
 #include <type_traits>
 
+// The operations of kvs/key_tree.h in both stores (not in the reference): listChildren(),
+// inspect(), and removeRaw() (store/kv_ops.h's RemoveOp), each written once (see
+// store/op_support.h).
 namespace kvs::detail {
+
+// inspect() (not in the reference, kvs/key_tree.h): the row stored at an encoded key, expired or
+// not.
+class GetRawOp
+{
+public:
+    static constexpr const char *kName = "inspect()";
+    static constexpr bool kWrites = false;
+    static constexpr OpKind kKind = OpKind::Call;
+
+    GetRawOp(const StoreRules &, const std::string &encodedKey)
+        : m_key(encodedKey)
+    {}
+    template <typename S>
+    auto call(S &s, OpContext &)
+    {
+        return s.getRaw(m_key);
+    }
+    std::optional<RawEntry> finish(std::optional<KvRow> row, OpContext &ctx);
+
+private:
+    std::string m_key;
+};
 
 // Not in the reference (kvs/key_tree.h): a page of the distinct next key parts under a prefix,
 // by the skip-scan of store/children_scan.h, one key read per step (with the value summary of
