@@ -1,6 +1,7 @@
 #pragma once
 
 #include "tree/key_tree_filter.h"
+#include "tree/key_tree_loader.h"
 #include "tree/key_tree_node.h"
 
 #include <kvs/async_kvstore.h>
@@ -9,6 +10,7 @@
 #include <QFuture>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -61,18 +63,18 @@ public:
     // Shows store's keys under filter (the store may be null: an empty tree). Resets the model
     // and starts reading the first page of the root's children.
     void setStore(std::shared_ptr<AsyncKVStore> store, KeyTreeFilter filter = {});
-    bool hasStore() const { return m_store != nullptr; }
+    bool hasStore() const { return m_loader->hasStore(); }
     void setFilter(const KeyTreeFilter &filter);
     const KeyTreeFilter &filter() const { return m_filter; }
     // Children per page (default 1000).
-    void setPageSize(int pageSize) { m_pageSize = pageSize; }
+    void setPageSize(int pageSize) { m_loader->setPageSize(pageSize); }
     // On: canFetchMore() offers only a node's first page (and placeholder rows), so a view's
     // layout, which calls fetchMore() for every expanded node on every relayout, cannot read a
     // node to its end page after page; the view's owner reads further pages with fetchNextPage()
     // when the last row read scrolls into view. Off (the default): every page, as for any
     // lazy model.
-    void setNextPagesOnDemand(bool on) { m_nextPagesOnDemand = on; }
-    int pageSize() const { return m_pageSize; }
+    void setNextPagesOnDemand(bool on) { m_loader->setNextPagesOnDemand(on); }
+    int pageSize() const { return m_loader->pageSize(); }
 
     // Reads the tree again from the root; expanded state is the view's to restore.
     void refresh();
@@ -91,7 +93,7 @@ public:
     // rows' expiry cells show the time left now (the view's timer passes its visible rows).
     void refreshCountdowns(const QModelIndexList &rows);
     // The store the rows come from (null: none).
-    const std::shared_ptr<AsyncKVStore> &store() const { return m_store; }
+    const std::shared_ptr<AsyncKVStore> &store() const { return m_loader->store(); }
 
     // Live refresh (KeyTreeLiveRefresh re-reads what is loaded after a commit elsewhere).
     // A stretch of a node's rows read so far, in the tree's order, between placeholder rows.
@@ -131,7 +133,7 @@ public:
     // Cancels every listing in flight: their pages are dropped and the nodes can be fetched again.
     void cancelLoading();
     // Listings in flight.
-    int loadingCount() const { return m_loading; }
+    int loadingCount() const { return m_loader->loadingCount(); }
 
     // The node's key, decoded (nullopt for an undecodable key) / encoded.
     std::optional<Key> keyAt(const QModelIndex &index) const;
@@ -148,7 +150,7 @@ public:
     bool seekChild(const QModelIndex &parent, const Key &path);
     // A placeholder row's children are counted up to this many (one page read in the background;
     // the row then says "More than N earlier children…").
-    static constexpr int kGapCountLimit = 10000;
+    static constexpr int kGapCountLimit = KeyTreeLoader::kGapCountLimit;
     // Reads the last page of the children placeholder row gap stands for (fetchMore() reads its
     // first): they go in after it, so rows below it stay where they are (a view scrolling up to
     // the placeholder). Returns false, reading nothing, when gap is not a placeholder or is being
@@ -180,54 +182,40 @@ signals:
     // seekChild() ended.
     void seekFinished(bool found);
 
-private:
+public:
+    // The tree's data, for KeyTreeLoader (and KeyTreeLiveRefresh's merge): nodes, and the edits
+    // that keep a view's rows, expansion and selection (rows inserted and removed in place).
     KeyTreeNode *nodeOf(const QModelIndex &index) const;
     QModelIndex indexOf(KeyTreeNode *node, int column = 0) const;
-    void resetRoot();
-    using PageHandler = void (KeyTreeModel::*)(KeyTreeNode &node, ChildrenPage page);
-    // Reads one page for target (marked as fetching meanwhile) and hands it to handler.
-    void startListing(KeyTreeNode *target,
-                      const ChildrenSelector &selector,
-                      const ChildrenOptions &options,
-                      PageHandler handler);
-    void receivePage(const std::weak_ptr<KeyTreeNode> &target,
-                     quint64 generation,
-                     PageHandler handler,
-                     QFuture<ChildrenPage> done);
-    void addPage(KeyTreeNode &node, ChildrenPage page);
-    void addGapPage(KeyTreeNode &gap, ChildrenPage page);
-    void addSeekPage(KeyTreeNode &node, ChildrenPage page);
+    const std::shared_ptr<KeyTreeNode> &root() const { return m_root; }
+    // A new root for filter, the rows gone; meanwhile runs inside the reset (between
+    // modelAboutToBeReset() and modelReset()).
+    void resetTree(const KeyTreeFilter &filter, const std::function<void()> &meanwhile = {});
     void insertChildren(KeyTreeNode &node, int first, std::vector<KeyChild> found);
-    // later: the placeholder follows the key gone to. Starts counting its children.
-    void insertGap(KeyTreeNode &node,
-                   int row,
-                   std::optional<std::string> cursor,
-                   const Key &end,
-                   bool later = false);
-    // filter's end, or end when it comes first.
-    std::optional<Key> endBefore(const Key &end) const;
-    void finishLoad(const std::weak_ptr<KeyTreeNode> &target, quint64 generation);
+    // A placeholder row for node's children from cursor on up to end (later: it follows the key
+    // gone to). Returns it.
+    KeyTreeNode &insertGap(KeyTreeNode &node,
+                           int row,
+                           std::optional<std::string> cursor,
+                           const Key &end,
+                           bool later = false);
+    KeyTreeNode *insertChild(KeyTreeNode &node, std::size_t position, const Key &path, bool leaf);
+    void removeChild(KeyTreeNode &node, std::size_t position);
+    // node's row changed: its cells from firstColumn to lastColumn repaint.
+    void
+    nodeChanged(KeyTreeNode &node, int firstColumn = PartColumn, int lastColumn = ColumnCount - 1);
     // The loaded child of node whose key is encoded, or where it would be inserted; found says
     // which.
     std::size_t
     childPosition(const KeyTreeNode &node, const std::string &encoded, bool &found) const;
-    KeyTreeNode *insertChild(KeyTreeNode &node, std::size_t position, const Key &path, bool leaf);
-    void removeChild(KeyTreeNode &node, std::size_t position);
-    bool inFilter(const Key &key) const;
-    void nodeChanged(KeyTreeNode &node);
+
+private:
+    void resetRoot();
     QVariant partData(const KeyTreeNode &node, int role) const;
     QVariant childrenData(const KeyTreeNode &node) const;
     // The value kind, size and expiry columns (key_tree_model_values.cpp).
     QVariant valueData(const KeyTreeNode &node, int column, int role) const;
-    // Reads the value summary of a row whose key was just written (its listing's is out of date).
-    void readValueSummary(KeyTreeNode &node);
     QVariant gapData(const KeyTreeNode &gap, int column, int role) const;
-    // Placeholder rows (key_tree_model_gaps.cpp): counts the children gap stands for (up to
-    // kGapCountLimit) in the background, and reads its last page (fetchGapTail).
-    void countGap(KeyTreeNode &gap);
-    void addGapTailPage(KeyTreeNode &gap, ChildrenPage page);
-    // page.children just replaced part of gap: its count follows.
-    void gapShrank(KeyTreeNode &gap, std::size_t read);
     // Live refresh helpers (key_tree_model_refresh.cpp).
     bool inRange(const ChildRange &range, const std::string &encoded) const;
     bool treeBefore(const std::string &a, const std::string &b) const;
@@ -235,22 +223,12 @@ private:
     void removeRun(KeyTreeNode &node, int first, int last);
     void fixBoundaries(KeyTreeNode &node);
 
-    std::shared_ptr<AsyncKVStore> m_store;
     std::shared_ptr<Clock> m_clock;
     KeyTreeFilter m_filter;
     std::shared_ptr<KeyTreeNode> m_root;
-    std::vector<QFuture<ChildrenPage>> m_inFlight; // cancelled by cancelLoading()
-    Key m_sought;                                  // The path of the seekChild() in flight.
-    std::weak_ptr<KeyTreeNode> m_seekGap;          // The placeholder it reads into, if any.
-    // What the page handler in progress found: the node whose rows changed (pageLoaded), and
-    // whether the seek found its key (seekFinished).
-    KeyTreeNode *m_pageParent = nullptr; // Not owned.
-    bool m_seekFound = false;
-    quint64 m_generation = 0;  // Bumped by reset and cancel: older pages are dropped.
     std::uint64_t m_epoch = 1; // Bumped by markAllStale(); see KeyTreeNode::readEpoch.
-    int m_loading = 0;
-    int m_pageSize = 1000;
-    bool m_nextPagesOnDemand = false;
+    // Declared last: destroyed first, while the rows it reads into still exist.
+    std::unique_ptr<KeyTreeLoader> m_loader;
 };
 
 } // namespace kvs::ui

@@ -1,12 +1,9 @@
 // KeyTreeModel's value columns: the kind, stored size and expiry countdown of a key's value, as
-// its listing found them (KeyChild::value), and the re-read after a write.
+// its listing found them (KeyChild::value; KeyTreeLoader reads it again after a write).
 #include "common/value_column_text.h"
 #include "common/value_type_name.h"
 #include "theme/ui_palette.h"
 #include "tree/key_tree_model.h"
-
-#include <kvs/errors.h>
-#include <kvs/future.h>
 
 #include <QDateTime>
 #include <QGuiApplication>
@@ -81,34 +78,6 @@ QVariant KeyTreeModel::valueData(const KeyTreeNode &node, int column, int role) 
     default:
         return {};
     }
-}
-
-void KeyTreeModel::readValueSummary(KeyTreeNode &node)
-{
-    if (!m_store || !node.parent)
-        return;
-    std::weak_ptr<KeyTreeNode> weak = node.parent->children[static_cast<std::size_t>(node.row)];
-    kvs::then(m_store->inspect(node.child.encoded),
-              this,
-              [this, weak, generation = m_generation](QFuture<std::optional<RawEntry>> done) {
-                  const std::shared_ptr<KeyTreeNode> target = weak.lock();
-                  if (!target || generation != m_generation || !target->child.hasValue)
-                      return;
-                  std::optional<ValueSummary> summary;
-                  try {
-                      if (const std::optional<RawEntry> entry = done.result(); entry) {
-                          summary = ValueSummary{storedValueKind(entry->value),
-                                                 static_cast<std::int64_t>(entry->value.size()),
-                                                 entry->expiresAt};
-                      }
-                  } catch (const std::exception &) {
-                      return; // the columns stay as they were; a refresh reads them again
-                  }
-                  if (target->child.value != summary) {
-                      target->child.value = summary;
-                      nodeChanged(*target);
-                  }
-              });
 }
 
 } // namespace kvs::ui
