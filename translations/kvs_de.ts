@@ -1386,6 +1386,26 @@
         <source>Enqueue</source>
         <translation>Einreihen</translation>
     </message>
+    <message>
+        <source>Edit and re-enqueue message %1</source>
+        <translation>Nachricht %1 bearbeiten und neu einreihen</translation>
+    </message>
+    <message>
+        <source>Message %1 of topic &quot;%2&quot;, %3 of %4 attempts made. The corrected copy is enqueued due now; the original is deleted in the same transaction.</source>
+        <translation>Nachricht %1 des Themas „%2“, %3 von %4 Versuchen gemacht. Die korrigierte Kopie wird sofort fällig eingereiht; das Original wird in derselben Transaktion gelöscht.</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Re-enqueue…</source>
+        <translation>Neu einreihen…</translation>
+    </message>
+    <message>
+        <source>Last error:</source>
+        <translation>Letzter Fehler:</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::EntryHeader</name>
@@ -2124,37 +2144,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>&amp;Preferences…</source>
         <translation>&amp;Voreinstellungen…</translation>
-    </message>
-</context>
-<context>
-    <name>kvs::ui::MoveMessageDialog</name>
-    <message>
-        <source>Edit and re-enqueue message %1</source>
-        <translation>Nachricht %1 bearbeiten und neu einreihen</translation>
-    </message>
-    <message>
-        <source>Message %1 of topic &quot;%2&quot;, %3 of %4 attempts made. The corrected copy is enqueued due now; the original is deleted in the same transaction.</source>
-        <translation>Nachricht %1 des Themas „%2“, %3 von %4 Versuchen gemacht. Die korrigierte Kopie wird sofort fällig eingereiht; das Original wird in derselben Transaktion gelöscht.</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>(keiner)</translation>
-    </message>
-    <message>
-        <source>Last error:</source>
-        <translation>Letzter Fehler:</translation>
-    </message>
-    <message>
-        <source>Payload:</source>
-        <translation>Nutzdaten:</translation>
-    </message>
-    <message>
-        <source>Max attempts:</source>
-        <translation>Höchstzahl Versuche:</translation>
-    </message>
-    <message>
-        <source>Re-enqueue…</source>
-        <translation>Neu einreihen…</translation>
     </message>
 </context>
 <context>
