@@ -176,10 +176,9 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     });
     connect(m_tree, &KeyTreePane::selectionCleared, m_inspector, &ValueInspector::clear);
     // Writes update their rows in place: the tree keeps its expansion, selection and scroll.
-    connect(
-        m_inspector, &ValueInspector::keyWritten, m_tree->model(), &KeyTreeModel::noteKeyWritten);
-    connect(
-        m_inspector, &ValueInspector::keyDeleted, m_tree->model(), &KeyTreeModel::noteKeyDeleted);
+    KeyTreeLoader *treeLoader = m_tree->model()->loader();
+    connect(m_inspector, &ValueInspector::keyWritten, treeLoader, &KeyTreeLoader::noteKeyWritten);
+    connect(m_inspector, &ValueInspector::keyDeleted, treeLoader, &KeyTreeLoader::noteKeyDeleted);
     connect(m_inspector,
             &ValueInspector::keyDeleted,
             m_tree->outsideRows(),
@@ -224,12 +223,12 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     TransactionController *transaction = m_transaction->controller();
     connect(transaction,
             &TransactionController::keyWritten,
-            m_tree->model(),
-            &KeyTreeModel::noteKeyWritten);
+            treeLoader,
+            &KeyTreeLoader::noteKeyWritten);
     connect(transaction,
             &TransactionController::keyDeleted,
-            m_tree->model(),
-            &KeyTreeModel::noteKeyDeleted);
+            treeLoader,
+            &KeyTreeLoader::noteKeyDeleted);
 
     // The Search view (Ctrl+Shift+F), and the preferences the views read as the tab opens.
     addKeySearch(*this);
@@ -268,9 +267,9 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     m_allowWrites->setChecked(writable);
     m_newKey->setEnabled(writable);
     // Writes switched on or off: the same database, so the tree and the selection stay.
-    const bool reopened = m_tree->model()->hasStore() && store;
+    const bool reopened = m_tree->model()->loader()->hasStore() && store;
     if (reopened)
-        m_tree->model()->replaceStore(store);
+        m_tree->model()->loader()->replaceStore(store);
     else
         m_tree->setStore(store);
     m_inspector->setStore(store, writable);

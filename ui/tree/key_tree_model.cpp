@@ -2,6 +2,7 @@
 
 #include "theme/ui_palette.h"
 #include "tree/key_part_text.h"
+#include "tree/key_tree_value_cells.h"
 
 #include <kvs/literal.h>
 
@@ -21,6 +22,11 @@ QByteArray bytesOf(const std::string &bytes)
     return QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
 }
 
+// The cells of the key part and children columns, and of a placeholder row (below).
+QVariant partData(const KeyTreeNode &node, int role);
+QVariant childrenData(const KeyTreeNode &node);
+QVariant gapData(const KeyTreeNode &gap, int column, int role);
+
 } // namespace
 
 KeyTreeModel::KeyTreeModel(QObject *parent)
@@ -28,68 +34,9 @@ KeyTreeModel::KeyTreeModel(QObject *parent)
 {
     resetRoot();
     m_loader = std::make_unique<KeyTreeLoader>(*this);
-    connect(m_loader.get(), &KeyTreeLoader::loadingChanged, this, &KeyTreeModel::loadingChanged);
-    connect(m_loader.get(), &KeyTreeLoader::pageLoaded, this, &KeyTreeModel::pageLoaded);
-    connect(m_loader.get(), &KeyTreeLoader::loadFailed, this, &KeyTreeModel::loadFailed);
-    connect(m_loader.get(), &KeyTreeLoader::seekFinished, this, &KeyTreeModel::seekFinished);
 }
 
 KeyTreeModel::~KeyTreeModel() = default;
-
-void KeyTreeModel::setStore(std::shared_ptr<AsyncKVStore> store, KeyTreeFilter filter)
-{
-    m_loader->setStore(std::move(store), std::move(filter));
-}
-
-void KeyTreeModel::setFilter(const KeyTreeFilter &filter)
-{
-    m_loader->setFilter(filter);
-}
-
-void KeyTreeModel::refresh()
-{
-    m_loader->refresh();
-}
-
-void KeyTreeModel::replaceStore(std::shared_ptr<AsyncKVStore> store)
-{
-    m_loader->replaceStore(std::move(store));
-}
-
-void KeyTreeModel::noteKeyWritten(const std::string &encodedKey)
-{
-    m_loader->noteKeyWritten(encodedKey);
-}
-
-void KeyTreeModel::noteKeyDeleted(const std::string &encodedKey)
-{
-    m_loader->noteKeyDeleted(encodedKey);
-}
-
-void KeyTreeModel::cancelLoading()
-{
-    m_loader->cancelLoading();
-}
-
-bool KeyTreeModel::seekChild(const QModelIndex &parent, const Key &path)
-{
-    return m_loader->seekChild(parent, path);
-}
-
-bool KeyTreeModel::fetchGapTail(const QModelIndex &gap)
-{
-    return m_loader->fetchGapTail(gap);
-}
-
-bool KeyTreeModel::fetchNextPage(const QModelIndex &parent)
-{
-    return m_loader->fetchNextPage(parent);
-}
-
-bool KeyTreeModel::hasNextPage(const QModelIndex &parent) const
-{
-    return m_loader->hasNextPage(parent);
-}
 
 void KeyTreeModel::resetTree(const KeyTreeFilter &filter, const std::function<void()> &meanwhile)
 {
@@ -259,6 +206,15 @@ void KeyTreeModel::removeChild(KeyTreeNode &node, std::size_t position)
         nodeChanged(node);
 }
 
+void KeyTreeModel::removeRun(KeyTreeNode &node, int first, int last)
+{
+    beginRemoveRows(indexOf(&node), first, last);
+    node.children.erase(node.children.begin() + first, node.children.begin() + last + 1);
+    for (std::size_t i = static_cast<std::size_t>(first); i < node.children.size(); ++i)
+        node.children[i]->row = static_cast<int>(i);
+    endRemoveRows();
+}
+
 void KeyTreeModel::nodeChanged(KeyTreeNode &node, int firstColumn, int lastColumn)
 {
     if (&node == m_root.get())
@@ -343,11 +299,13 @@ QVariant KeyTreeModel::data(const QModelIndex &index, int role) const
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:
-        return valueData(node, index.column(), role);
+        return valueCell(node, index.column(), role, m_clock);
     }
 }
 
-QVariant KeyTreeModel::partData(const KeyTreeNode &node, int role) const
+namespace {
+
+QVariant partData(const KeyTreeNode &node, int role)
 {
     switch (role) {
     case Qt::DisplayRole:
@@ -364,10 +322,10 @@ QVariant KeyTreeModel::partData(const KeyTreeNode &node, int role) const
     case Qt::ToolTipRole: {
         QString tip = node.child.part
                           ? QString::fromStdString(printKeyLiteral(node.path))
-                          : tr("Undecodable key (shown as hex): %1")
+                          : KeyTreeModel::tr("Undecodable key (shown as hex): %1")
                                 .arg(QString::fromLatin1(bytesOf(node.child.encoded).toHex()));
         if (node.child.hasValue)
-            tip += QLatin1Char('\n') + tr("Holds a value");
+            tip += QLatin1Char('\n') + KeyTreeModel::tr("Holds a value");
         return tip;
     }
     default:
@@ -375,7 +333,11 @@ QVariant KeyTreeModel::partData(const KeyTreeNode &node, int role) const
     }
 }
 
-QVariant KeyTreeModel::childrenData(const KeyTreeNode &node) const
+} // namespace
+
+namespace {
+
+QVariant childrenData(const KeyTreeNode &node)
 {
     if (!node.fetchedAny)
         return {};
@@ -383,34 +345,40 @@ QVariant KeyTreeModel::childrenData(const KeyTreeNode &node) const
         node.children.begin(), node.children.end(), [](const auto &child) { return child->isGap; });
     const auto count = static_cast<qlonglong>(node.children.size()) - gaps;
     if (node.cursor || gaps > 0)
-        return tr("%1+").arg(QLocale().toString(count));
+        return KeyTreeModel::tr("%1+").arg(QLocale().toString(count));
     return count == 0 ? QVariant() : QVariant(QLocale().toString(count));
 }
 
-QVariant KeyTreeModel::gapData(const KeyTreeNode &gap, int column, int role) const
+} // namespace
+
+namespace {
+
+QVariant gapData(const KeyTreeNode &gap, int column, int role)
 {
-    if (column != PartColumn)
+    if (column != KeyTreeModel::PartColumn)
         return {};
     switch (role) {
     case Qt::DisplayRole: {
         if (!gap.gapCount)
-            return tr("More children… (expand to read them)");
+            return KeyTreeModel::tr("More children… (expand to read them)");
         const QString count = QLocale().toString(*gap.gapCount);
         if (gap.gapCountMore) {
-            return gap.gapLater ? tr("More than %1 later children…").arg(count)
-                                : tr("More than %1 earlier children…").arg(count);
+            return gap.gapLater ? KeyTreeModel::tr("More than %1 later children…").arg(count)
+                                : KeyTreeModel::tr("More than %1 earlier children…").arg(count);
         }
         if (*gap.gapCount == 1)
-            return gap.gapLater ? tr("1 later child…") : tr("1 earlier child…");
-        return gap.gapLater ? tr("%1 later children…").arg(count)
-                            : tr("%1 earlier children…").arg(count);
+            return gap.gapLater ? KeyTreeModel::tr("1 later child…")
+                                : KeyTreeModel::tr("1 earlier child…");
+        return gap.gapLater ? KeyTreeModel::tr("%1 later children…").arg(count)
+                            : KeyTreeModel::tr("%1 earlier children…").arg(count);
     }
     case Qt::ToolTipRole:
-        return tr("Go to key jumped over these children; they are read when this row is "
-                  "expanded or scrolled into view.");
-    case GapCountRole:
+        return KeyTreeModel::tr(
+            "Go to key jumped over these children; they are read when this row is "
+            "expanded or scrolled into view.");
+    case KeyTreeModel::GapCountRole:
         return gap.gapCount ? QVariant(qlonglong(*gap.gapCount)) : QVariant(qlonglong(-1));
-    case GapCountMoreRole:
+    case KeyTreeModel::GapCountMoreRole:
         return gap.gapCountMore;
     case Qt::ForegroundRole:
         return UiPalette(QGuiApplication::palette()).color(UiPalette::Role::Muted);
@@ -423,6 +391,8 @@ QVariant KeyTreeModel::gapData(const KeyTreeNode &gap, int column, int role) con
         return {};
     }
 }
+
+} // namespace
 
 QVariant KeyTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
 {

@@ -4,6 +4,7 @@
 #include "common/value_type_name.h"
 #include "theme/ui_palette.h"
 #include "tree/key_tree_model.h"
+#include "tree/key_tree_value_cells.h"
 
 #include <QDateTime>
 #include <QGuiApplication>
@@ -29,41 +30,43 @@ void KeyTreeModel::refreshCountdowns(const QModelIndexList &rows)
     }
 }
 
-QVariant KeyTreeModel::valueData(const KeyTreeNode &node, int column, int role) const
+QVariant
+valueCell(const KeyTreeNode &node, int column, int role, const std::shared_ptr<Clock> &clock)
 {
     if (!node.child.hasValue || !node.child.value)
         return {};
     const ValueSummary &value = *node.child.value;
     switch (column) {
-    case ValueKindColumn:
+    case KeyTreeModel::ValueKindColumn:
         if (role == Qt::DisplayRole)
             return valueTypeName(value.kind);
         return {};
-    case SizeColumn:
+    case KeyTreeModel::SizeColumn:
         switch (role) {
         case Qt::DisplayRole:
             return valueSizeText(value.size);
-        case ValueSizeRole:
+        case KeyTreeModel::ValueSizeRole:
             return static_cast<qint64>(value.size);
         case Qt::ToolTipRole:
-            return tr("%1 bytes stored").arg(QLocale().toString(static_cast<qint64>(value.size)));
+            return KeyTreeModel::tr("%1 bytes stored")
+                .arg(QLocale().toString(static_cast<qint64>(value.size)));
         case Qt::TextAlignmentRole:
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         default:
             return {};
         }
-    case ExpiryColumn: {
+    case KeyTreeModel::ExpiryColumn: {
         if (!value.expiresAt)
             return {};
-        const std::int64_t now = m_clock ? m_clock->now() : QDateTime::currentMSecsSinceEpoch();
+        const std::int64_t now = clock ? clock->now() : QDateTime::currentMSecsSinceEpoch();
         switch (role) {
         case Qt::DisplayRole:
             return countdownText(*value.expiresAt, now);
-        case ExpiresAtRole:
+        case KeyTreeModel::ExpiresAtRole:
             return static_cast<qint64>(*value.expiresAt);
         case Qt::ToolTipRole: {
             const QLocale locale;
-            return tr("Expires at %1")
+            return KeyTreeModel::tr("Expires at %1")
                 .arg(locale.toString(QDateTime::fromMSecsSinceEpoch(*value.expiresAt).toLocalTime(),
                                      QLocale::LongFormat));
         }

@@ -126,7 +126,7 @@ int main(int argc, char **argv)
     }
     for (int row = 0; row < 5; ++row)
         view->tree()->view()->expand(model->index(row, 0));
-    waitFor([&] { return model->loadingCount() == 0; });
+    waitFor([&] { return model->loader()->loadingCount() == 0; });
     const QPersistentModelIndex m = model->index(0, 0);
 
     wait(1000);
