@@ -5,6 +5,7 @@
 #include "common/literal_pretty_printer.h"
 #include "inspector/entry_header.h"
 #include "inspector/hex_bytes_model.h"
+#include "inspector/inspector_actions.h"
 #include "inspector/value_inspector.h"
 #include "inspector/value_view.h"
 #include "support/test_support.h"
@@ -265,7 +266,7 @@ void TestInspectorView::showsAnUndecodableKeyAsHex()
     QVERIFY(!action(*m_inspector, "editValue")->isEnabled());
     QVERIFY(!action(*m_inspector, "setExpiry")->isEnabled());
     QVERIFY(action(*m_inspector, "deleteKey")->isEnabled());
-    m_inspector->copyKeyLiteral();
+    m_inspector->actions()->copyKeyLiteral();
     QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("09ff0013"));
 }
 
@@ -298,13 +299,13 @@ void TestInspectorView::copiesKeyValueAndCursor()
     const kvs::Key key{"config", "theme"};
     m_store->set(key, kvs::parseLiteral(R"({dark: true, accents: new Set(["red"])})")).result();
     QVERIFY(show(*m_inspector, key));
-    m_inspector->copyKeyLiteral();
+    m_inspector->actions()->copyKeyLiteral();
     QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral(R"(["config", "theme"])"));
-    m_inspector->copyCursor();
+    m_inspector->actions()->copyCursor();
     QCOMPARE(QGuiApplication::clipboard()->text(),
              QString::fromStdString(kvs::encodeCursor(kvs::encodeKey(key))));
     QGuiApplication::clipboard()->clear();
-    m_inspector->copyValueLiteral();
+    m_inspector->actions()->copyValueLiteral();
     QTRY_COMPARE(QGuiApplication::clipboard()->text(),
                  QStringLiteral(R"({"dark": true, "accents": new Set(["red"])})"));
 }
@@ -382,8 +383,8 @@ void TestInspectorView::savesTheValueToAFile()
     const QString raw = m_dir.filePath(QStringLiteral("value.bin"));
     const QString literal = m_dir.filePath(QStringLiteral("value.txt"));
     QSignalSpy errors(m_inspector.get(), &ValueInspector::loaded);
-    m_inspector->saveValueToFile(raw, false);
-    m_inspector->saveValueToFile(literal, true);
+    m_inspector->actions()->saveValueToFile(raw, false);
+    m_inspector->actions()->saveValueToFile(literal, true);
     QTRY_COMPARE(kvs::test::fileBytes(raw), QByteArray::fromStdString(kvs::encodeValue(value)));
     QTRY_COMPARE(kvs::test::fileBytes(literal),
                  QByteArray::fromStdString(kvs::printLiteral(value)));
