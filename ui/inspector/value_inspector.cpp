@@ -171,6 +171,12 @@ void ValueInspector::setStore(std::shared_ptr<kvs::AsyncKVStore> store, bool wri
     setWritable(writable);
 }
 
+void ValueInspector::setClock(std::shared_ptr<Clock> clock)
+{
+    m_header->setClock(clock);
+    m_controller->setClock(std::move(clock));
+}
+
 void ValueInspector::setWritable(bool writable)
 {
     m_writable = writable && m_store && !m_store->isReadOnly();
@@ -349,39 +355,36 @@ void ValueInspector::deleteKey()
 {
     if (!m_writable || !m_entry || !m_entry->found)
         return;
-    if (!m_entry->key) {
-        deleteRowByKeyBytes();
-        return;
-    }
     const InspectedEntry entry = *m_entry;
+    const QString size = EntryHeader::sizeText(qint64(entry.rawValue->size()));
+    // A row whose key does not decode is deleted by its key bytes.
+    const bool raw = !entry.key;
     if (!confirmDestructive(
             this,
-            {QStringLiteral("confirmDelete"),
-             tr("Delete key"),
-             tr("Delete the key %1?").arg(entry.keyLiteral),
-             tr("Its value (%1) is removed from the database. This cannot be undone.")
-                 .arg(EntryHeader::sizeText(qint64(entry.rawValue->size()))),
-             tr("Delete")}))
+            raw ? DestructiveQuestion{QStringLiteral("confirmDeleteRow"),
+                                      tr("Delete row"),
+                                      tr("Delete the row stored at key %1?").arg(entry.keyHex),
+                                      tr("Its key does not decode, so no key names it. The row "
+                                         "(value %1) "
+                                         "is deleted by its key bytes, in one transaction. This "
+                                         "cannot be "
+                                         "undone.")
+                                          .arg(size),
+                                      tr("Delete")}
+                : DestructiveQuestion{
+                    QStringLiteral("confirmDelete"),
+                    tr("Delete key"),
+                    tr("Delete the key %1?").arg(entry.keyLiteral),
+                    tr("Its value (%1) is removed from the database. This cannot be "
+                       "undone.")
+                        .arg(size),
+                    tr("Delete")}))
         return;
     hideError();
-    m_controller->remove(entry);
-}
-
-void ValueInspector::deleteRowByKeyBytes()
-{
-    const InspectedEntry entry = *m_entry;
-    if (!confirmDestructive(
-            this,
-            {QStringLiteral("confirmDeleteRow"),
-             tr("Delete row"),
-             tr("Delete the row stored at key %1?").arg(entry.keyHex),
-             tr("Its key does not decode, so no key names it. The row (value %1) is deleted by its "
-                "key bytes, in one transaction. This cannot be undone.")
-                 .arg(EntryHeader::sizeText(qint64(entry.rawValue->size()))),
-             tr("Delete")}))
-        return;
-    hideError();
-    m_controller->removeRaw(entry);
+    if (raw)
+        m_controller->removeRaw(entry);
+    else
+        m_controller->remove(entry);
 }
 
 void ValueInspector::incrementBy(qint64 delta)

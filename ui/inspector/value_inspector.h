@@ -4,6 +4,7 @@
 #include "inspector/inspected_entry.h"
 #include "inspector/inspector_controller.h"
 
+#include <kvs/clock.h>
 #include <kvs/key.h>
 
 #include <QWidget>
@@ -50,6 +51,9 @@ public:
     // (a store opened read-only is never written, whatever writable says). Clears the pane.
     void setStore(std::shared_ptr<kvs::AsyncKVStore> store, bool writable);
     void setWritable(bool writable);
+    // The time the expiry countdown and a save's expiry are reckoned in (the store's clock;
+    // default the system's).
+    void setClock(std::shared_ptr<Clock> clock);
     bool isWritable() const { return m_writable; }
     // Loads the row at encodedKey off the GUI thread and shows it; a newer call supersedes this
     // one. Emits loaded() once it is shown. Drops an edit in progress.
@@ -115,8 +119,6 @@ signals:
 private:
     enum Page { EmptyPage, LoadingPage, ViewPage, EditPage, ConflictPage };
 
-    // deleteKey() of a shown row whose key does not decode.
-    void deleteRowByKeyBytes();
     void showEntry(const InspectedEntry &entry);
     void showPage(Page page);
     void updateActions();

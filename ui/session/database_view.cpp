@@ -234,6 +234,12 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     addKeySearch(*this);
     applyViewPreferences(*this);
 
+    // One time for the tab: the stores the session opens, and every view that shows time.
+    const std::shared_ptr<Clock> &clock = m_session->clock();
+    m_tree->setClock(clock);
+    m_inspector->setClock(clock);
+    m_queues->setClock(clock);
+
     updateMode();
     m_session->open();
 }
@@ -286,7 +292,7 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
         FeedSource source{m_session->connectionString(),
                           m_session->spec().schema().toStdString(),
                           m_session->spec().tablePrefix().toStdString(),
-                          nullptr};
+                          m_session->clock()};
         m_watch->setSource(source);
         m_live->setSource(source);
     }

@@ -180,6 +180,11 @@ void KeyTreePane::setStore(std::shared_ptr<AsyncKVStore> store)
     m_model->loader()->setStore(std::move(store), m_model->filter());
 }
 
+void KeyTreePane::setClock(std::shared_ptr<Clock> clock)
+{
+    m_columns->setClock(std::move(clock));
+}
+
 void KeyTreePane::refresh()
 {
     m_banner->hide();
