@@ -101,7 +101,10 @@ struct Tree
         QSignalSpy idle(refresh.get(), &KeyTreeLiveRefresh::idle);
         refresh->databaseChanged();
         return QTest::qWaitFor(
-            [&] { return !idle.isEmpty() && !refresh->isRunning() && model.loader()->loadingCount() == 0; },
+            [&] {
+                return !idle.isEmpty() && !refresh->isRunning()
+                       && model.loader()->loadingCount() == 0;
+            },
             kTimeout);
     }
 
