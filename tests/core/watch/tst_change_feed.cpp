@@ -9,13 +9,11 @@
 #include <kvs/kvstore.h>
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cstring>
-#include <thread>
 
 using namespace kvs;
 
@@ -25,15 +23,14 @@ namespace {
 // so it waits on real time.
 std::vector<Change> pollUntilChange(ChangeFeed &feed)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 2000) {
-        std::vector<Change> changes = feed.poll();
-        if (!changes.empty())
-            return changes;
-        std::this_thread::sleep_for(ChangeFeed::kProbeInterval / 10);
-    }
-    return {};
+    std::vector<Change> changes;
+    (void)QTest::qWaitFor(
+        [&] {
+            changes = feed.poll();
+            return !changes.empty();
+        },
+        2000);
+    return changes;
 }
 
 } // namespace

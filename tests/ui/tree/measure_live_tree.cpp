@@ -49,6 +49,8 @@ int runWriter(const std::string &db, const std::string &schema)
 {
     auto store = storeOf(db, schema);
     for (int i = 0; i < kChanges; ++i) {
+        // Real time on purpose: another process writing at a person's pace, whose commits the
+        // tree follows (the figures are commit-to-row delays).
         QThread::msleep(150 + QRandomGenerator::global()->bounded(200));
         store->set({"m", i}, Value(1.0)).waitForFinished();
         std::printf("%d %lld\n", i, static_cast<long long>(QDateTime::currentMSecsSinceEpoch()));
