@@ -201,7 +201,9 @@ private slots:
         QScrollBar *bar = view.verticalScrollBar();
         for (int step = 0; step < 1000 && checkGapCounts(model, big, kChildren) > 0; ++step) {
             bar->setValue(bar->value() - 10);
-            QTest::qWait(5); // the view lays out, the loader looks at what it shows
+            // The view lays out, and the loader looks at what it shows: posted events and zero
+            // timers, not time.
+            QCoreApplication::processEvents();
             QTRY_VERIFY(gapsCounted(model, big));
         }
         QCOMPARE(checkGapCounts(model, big, kChildren), 0);
@@ -225,7 +227,7 @@ private slots:
         const QModelIndex big = model.index(0, 0);
         // Stops the pages the view's layouts have started since, before the node is all read.
         model.loader()->cancelLoading();
-        QTest::qWait(20); // the busy row hides
+        QCoreApplication::processEvents(); // the busy row hides (a queued connection)
         QVERIFY(model.canFetchMore(big));
         QVERIFY(!pane.findChild<QWidget *>(QStringLiteral("busyRow"))->isVisible());
         QScrollBar *bar = view.verticalScrollBar();
@@ -290,7 +292,7 @@ private slots:
         QTRY_COMPARE(model.rowCount(big), 100);
         // Settled: however many layouts ran, no page beyond what the view shows was read.
         for (int turn = 0; turn < 20; ++turn) {
-            QTest::qWait(10);
+            QCoreApplication::processEvents(); // a relayout is events, not time
             QTRY_COMPARE(model.loader()->loadingCount(), 0);
         }
         QCOMPARE(model.rowCount(big), 100);
@@ -301,7 +303,7 @@ private slots:
         view.scrollTo(model.index(99, 0, big), QAbstractItemView::PositionAtBottom);
         QTRY_COMPARE(model.rowCount(big), 200);
         for (int turn = 0; turn < 20; ++turn) {
-            QTest::qWait(10);
+            QCoreApplication::processEvents(); // a relayout is events, not time
             QTRY_COMPARE(model.loader()->loadingCount(), 0);
         }
         QCOMPARE(model.rowCount(big), 200);
