@@ -16,7 +16,7 @@ namespace {
 // One operation: the root's kTreeP children, then the kTreeG children of its first.
 void expandOnce(ui::KeyTreeModel &model, const std::shared_ptr<AsyncKVStore> &store)
 {
-    model.setStore(store);
+    model.loader()->setStore(store);
     waitForRows(model, {}, kTreeP);
     const QModelIndex first = model.index(0, 0);
     model.fetchMore(first);
@@ -38,15 +38,16 @@ void waitForRows(ui::KeyTreeModel &model, const QModelIndex &parent, int rows)
     QEventLoop loop;
     QString failure;
     const auto done = [&] {
-        if (model.loadingCount() == 0)
+        if (model.loader()->loadingCount() == 0)
             loop.quit();
     };
-    QObject::connect(&model, &ui::KeyTreeModel::loadingChanged, &loop, done);
-    QObject::connect(&model, &ui::KeyTreeModel::loadFailed, &loop, [&](const QString &message) {
+    ui::KeyTreeLoader *loader = model.loader();
+    QObject::connect(loader, &ui::KeyTreeLoader::loadingChanged, &loop, done);
+    QObject::connect(loader, &ui::KeyTreeLoader::loadFailed, &loop, [&](const QString &message) {
         failure = message;
         loop.quit();
     });
-    if (model.loadingCount() > 0)
+    if (loader->loadingCount() > 0)
         loop.exec();
     if (!failure.isEmpty())
         throw Error("kvs: bench: " + failure.toStdString());
@@ -59,7 +60,7 @@ void waitForRows(ui::KeyTreeModel &model, const QModelIndex &parent, int rows)
 Measurement measureExpansion(const std::shared_ptr<AsyncKVStore> &store, double seconds)
 {
     ui::KeyTreeModel model;
-    model.setPageSize(kTreePageSize);
+    model.loader()->setPageSize(kTreePageSize);
     for (int warmUp = 0; warmUp < 3; ++warmUp)
         expandOnce(model, store);
     Timing timing;
@@ -69,7 +70,7 @@ Measurement measureExpansion(const std::shared_ptr<AsyncKVStore> &store, double 
         [](std::uint64_t) {},
         [&](std::uint64_t) { expandOnce(model, store); },
         timing);
-    model.setStore(nullptr);
+    model.loader()->setStore(nullptr);
     return timing.result();
 }
 

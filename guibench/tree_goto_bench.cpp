@@ -44,7 +44,7 @@ GoToMeasurement measureGoTo(const std::shared_ptr<AsyncKVStore> &store, const Ke
     pane.goToKey(key);
     loop.exec();
     result.longestGapMs = stalls.longestGapMs();
-    pane.model()->cancelLoading();
+    pane.model()->loader()->cancelLoading();
     pane.setStore(nullptr);
     if (!selected)
         throw Error("kvs: bench: go to key did not select the key within 60 s");

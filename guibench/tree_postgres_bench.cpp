@@ -121,9 +121,9 @@ RemoteExpansion measureRemoteExpansion(const std::string &url)
     RemoteExpansion result;
     std::vector<double> times;
     ui::KeyTreeModel model;
-    model.setPageSize(kTreePageSize);
+    model.loader()->setPageSize(kTreePageSize);
     for (int run = 0; run < kRemoteRuns + 1; ++run) { // the first one warms up
-        model.setStore(store);
+        model.loader()->setStore(store);
         waitForRows(model, {}, 1);
         const QModelIndex wide = model.index(0, 0);
         const std::int64_t before = proxy.roundTrips();
@@ -137,7 +137,7 @@ RemoteExpansion measureRemoteExpansion(const std::string &url)
         times.push_back(ms);
         result.roundTrips = std::max(result.roundTrips, proxy.roundTrips() - before);
     }
-    model.setStore(nullptr);
+    model.loader()->setStore(nullptr);
     store->close().waitForFinished();
     std::sort(times.begin(), times.end());
     result.medianMs = times[times.size() / 2];

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(
-    cmake ninja-build g++ ccache mold pkg-config clang-format
+    cmake ninja-build g++ ccache mold pkg-config clang-format universal-ctags
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libqt6sql6-sqlite libqt6sql6-psql libgl-dev qtkeychain-qt6-dev libqt6svg6 qt6-translations-l10n
     libsqlite3-dev libpq-dev libgmp-dev rapidjson-dev

@@ -1567,6 +1567,26 @@
         <source>Enqueue</source>
         <translation>Einreihen</translation>
     </message>
+    <message>
+        <source>Edit and re-enqueue message %1</source>
+        <translation>Nachricht %1 bearbeiten und neu einreihen</translation>
+    </message>
+    <message>
+        <source>Message %1 of topic &quot;%2&quot;, %3 of %4 attempts made. The corrected copy is enqueued due now; the original is deleted in the same transaction.</source>
+        <translation>Nachricht %1 des Themas „%2“, %3 von %4 Versuchen gemacht. Die korrigierte Kopie wird sofort fällig eingereiht; das Original wird in derselben Transaktion gelöscht.</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Re-enqueue…</source>
+        <translation>Neu einreihen…</translation>
+    </message>
+    <message>
+        <source>Last error:</source>
+        <translation>Letzter Fehler:</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::EntryHeader</name>
@@ -1713,6 +1733,85 @@
     <message>
         <source>Text</source>
         <translation>Text</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::InspectorActions</name>
+    <message>
+        <source>The amount Increment adds (negative to subtract)</source>
+        <translation>Der Betrag, den „Erhöhen um“ addiert (negativ zum Abziehen)</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>Schlüssel kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the key as a literal</source>
+        <translation>Den Schlüssel als Literal kopieren</translation>
+    </message>
+    <message>
+        <source>Copy value</source>
+        <translation>Wert kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the value as a one-line literal</source>
+        <translation>Den Wert als einzeiliges Literal kopieren</translation>
+    </message>
+    <message>
+        <source>Copy cursor</source>
+        <translation>Cursor kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the key&apos;s list cursor (base64)</source>
+        <translation>Den Listen-Cursor des Schlüssels kopieren (Base64)</translation>
+    </message>
+    <message>
+        <source>Save to file…</source>
+        <translation>In Datei speichern …</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Increment by</source>
+        <translation>Erhöhen um</translation>
+    </message>
+    <message>
+        <source>Expiry…</source>
+        <translation>Ablauf …</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>New key…</source>
+        <translation>Neuer Schlüssel …</translation>
+    </message>
+    <message>
+        <source>Raw bytes (*.bin)</source>
+        <translation>Rohe Bytes (*.bin)</translation>
+    </message>
+    <message>
+        <source>Literal (*.txt)</source>
+        <translation>Literal (*.txt)</translation>
+    </message>
+    <message>
+        <source>Save value to file</source>
+        <translation>Wert in Datei speichern</translation>
+    </message>
+    <message>
+        <source>%1;;%2</source>
+        <translation>%1;;%2</translation>
+    </message>
+    <message>
+        <source>Expiry of %1</source>
+        <translation>Ablauf von %1</translation>
+    </message>
+    <message>
+        <source>The value stays as it is; only its expiry changes.</source>
+        <translation>Der Wert bleibt unverändert; nur sein Ablauf ändert sich.</translation>
     </message>
 </context>
 <context>
@@ -2357,37 +2456,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Create</source>
         <translation>Anlegen</translation>
-    </message>
-</context>
-<context>
-    <name>kvs::ui::MoveMessageDialog</name>
-    <message>
-        <source>Edit and re-enqueue message %1</source>
-        <translation>Nachricht %1 bearbeiten und neu einreihen</translation>
-    </message>
-    <message>
-        <source>Message %1 of topic &quot;%2&quot;, %3 of %4 attempts made. The corrected copy is enqueued due now; the original is deleted in the same transaction.</source>
-        <translation>Nachricht %1 des Themas „%2“, %3 von %4 Versuchen gemacht. Die korrigierte Kopie wird sofort fällig eingereiht; das Original wird in derselben Transaktion gelöscht.</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>(keiner)</translation>
-    </message>
-    <message>
-        <source>Last error:</source>
-        <translation>Letzter Fehler:</translation>
-    </message>
-    <message>
-        <source>Payload:</source>
-        <translation>Nutzdaten:</translation>
-    </message>
-    <message>
-        <source>Max attempts:</source>
-        <translation>Höchstzahl Versuche:</translation>
-    </message>
-    <message>
-        <source>Re-enqueue…</source>
-        <translation>Neu einreihen…</translation>
     </message>
 </context>
 <context>
@@ -4177,10 +4245,6 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
 <context>
     <name>kvs::ui::ValueInspector</name>
     <message>
-        <source>The amount Increment adds (negative to subtract)</source>
-        <translation>Der Betrag, den „Erhöhen um“ addiert (negativ zum Abziehen)</translation>
-    </message>
-    <message>
         <source>Read-only: this database is open for inspection only. Allow writes to edit, delete or create keys.</source>
         <translation>Nur lesend: Diese Datenbank ist nur zur Inspektion geöffnet. Erlauben Sie das Schreiben, um Schlüssel zu bearbeiten, zu löschen oder anzulegen.</translation>
     </message>
@@ -4193,74 +4257,14 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <translation>Wird geladen …</translation>
     </message>
     <message>
-        <source>Copy key</source>
-        <translation>Schlüssel kopieren</translation>
-    </message>
-    <message>
-        <source>Copy the key as a literal</source>
-        <translation>Den Schlüssel als Literal kopieren</translation>
-    </message>
-    <message>
-        <source>Copy value</source>
-        <translation>Wert kopieren</translation>
-    </message>
-    <message>
-        <source>Copy the value as a one-line literal</source>
-        <translation>Den Wert als einzeiliges Literal kopieren</translation>
-    </message>
-    <message>
-        <source>Copy cursor</source>
-        <translation>Cursor kopieren</translation>
-    </message>
-    <message>
-        <source>Copy the key&apos;s list cursor (base64)</source>
-        <translation>Den Listen-Cursor des Schlüssels kopieren (Base64)</translation>
-    </message>
-    <message>
-        <source>Save to file…</source>
-        <translation>In Datei speichern …</translation>
-    </message>
-    <message>
-        <source>Edit</source>
-        <translation>Bearbeiten</translation>
-    </message>
-    <message>
-        <source>Increment by</source>
-        <translation>Erhöhen um</translation>
-    </message>
-    <message>
-        <source>Expiry…</source>
-        <translation>Ablauf …</translation>
-    </message>
-    <message>
         <source>Delete</source>
         <translation>Löschen</translation>
-    </message>
-    <message>
-        <source>New key…</source>
-        <translation>Neuer Schlüssel …</translation>
     </message>
     <message>
         <source>%1
 %2</source>
         <translation>%1
 %2</translation>
-    </message>
-    <message>
-        <source>Raw bytes (*.bin)</source>
-        <translation>Rohe Bytes (*.bin)</translation>
-    </message>
-    <message>
-        <source>Literal (*.txt)</source>
-        <translation>Literal (*.txt)</translation>
-    </message>
-    <message>
-        <source>Save value to file</source>
-        <translation>Wert in Datei speichern</translation>
-    </message>
-    <message>
-        <source>%1;;%2</source>
-        <translation>%1;;%2</translation>
     </message>
     <message>
         <source>Delete key</source>
@@ -4273,14 +4277,6 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Its value (%1) is removed from the database. This cannot be undone.</source>
         <translation>Sein Wert (%1) wird aus der Datenbank entfernt. Das kann nicht rückgängig gemacht werden.</translation>
-    </message>
-    <message>
-        <source>Expiry of %1</source>
-        <translation>Ablauf von %1</translation>
-    </message>
-    <message>
-        <source>The value stays as it is; only its expiry changes.</source>
-        <translation>Der Wert bleibt unverändert; nur sein Ablauf ändert sich.</translation>
     </message>
     <message>
         <source>// The key was deleted.</source>

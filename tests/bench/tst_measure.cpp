@@ -1,5 +1,6 @@
 // Timing of one benchmark operation (bench/measure.h): the latency sample's percentiles, and
-// measure()'s calls, refills and budget.
+// measure()'s calls, refills and budget. The operations measured sleep, in real time on purpose:
+// measure() times them on the steady clock (a benchmark's time is real), so they must take it.
 
 #include "bench/measure/measure.h"
 

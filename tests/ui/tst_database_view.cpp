@@ -8,6 +8,9 @@
 #include "inspector/inspector_controller.h"
 #include "inspector/value_edit_panel.h"
 #include "inspector/value_inspector.h"
+#include "queues/queue_overview_model.h"
+#include "queues/queues_controller.h"
+#include "queues/queues_pane.h"
 #include "session/database_session.h"
 #include "session/database_view.h"
 #include "support/raw_sqlite.h"
@@ -15,6 +18,7 @@
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 
+#include <kvs/clock.h>
 #include <kvs/kvstore.h>
 #include <kvs/literal.h>
 
@@ -412,7 +416,18 @@ private slots:
         auto view = openView();
         QVERIFY(view);
         view->resize(1180, 700); // MainWindow's default size
-        QTest::qWait(50);
+        // The tool bars lay out after the resize (events, not time).
+        const auto allShown = [&] {
+            for (QToolBar *bar : view->inspector()->findChildren<QToolBar *>()) {
+                for (QAction *action : bar->actions()) {
+                    QWidget *widget = bar->widgetForAction(action);
+                    if (action->isVisible() && widget && !widget->isVisible())
+                        return false;
+                }
+            }
+            return true;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(allShown(), kTimeout);
         for (const char *name : {"editValue", "increment", "setExpiry", "deleteKey", "newKey"}) {
             auto *action = view->inspector()->findChild<QAction *>(QString::fromLatin1(name));
             QVERIFY(action);
@@ -422,6 +437,65 @@ private slots:
                     button = widget;
             QVERIFY2(button && button->isVisible(), name);
         }
+    }
+
+    // Issue 27: one clock for a tab. The session's clock is its stores' and every view's that
+    // shows time: the inspector's countdown, the tree's expiry column, the queues' ages. A
+    // ManualClock moves them all, with no sleeping (on the system's time, a key written on this
+    // clock's day would show as long expired).
+    void issue27_oneClockForTheTab()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("clock-%1.db").arg(++m_files));
+        const auto clock = std::make_shared<kvs::ManualClock>(1'780'000'000'000);
+        {
+            kvs::KVStoreOptions options;
+            options.clock = clock;
+            kvs::KVStore store(path.toStdString(), options);
+            kvs::SetOptions ttl;
+            ttl.ttl = 60'000;
+            store.set({"session"}, kvs::Value("token"), ttl);
+            kvs::QueueOptions message;
+            message.topic = "mail";
+            (void)store.enqueue(kvs::Value(1.0), message);
+        }
+        auto *session = new kvs::ui::DatabaseSession(kvs::ui::ConnectionSpec::sqlite(path), {});
+        session->setClock(clock);
+        DatabaseView view(session);
+        QCOMPARE(view.session()->clock(), std::shared_ptr<kvs::Clock>(clock));
+        view.resize(1000, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy shown(view.inspector(), &ValueInspector::loaded);
+        view.tree()->goToKey({"session"});
+        QVERIFY(shown.wait(kTimeout));
+        auto *expiry = view.inspector()->findChild<QLabel *>(QStringLiteral("expiry"));
+        QVERIFY2(expiry->text().endsWith(QStringLiteral("(in 01:00)")), qPrintable(expiry->text()));
+        const QModelIndex countdown = view.tree()
+                                          ->model()
+                                          ->findChild({}, kvs::encodeKey({"session"}))
+                                          .siblingAtColumn(KeyTreeModel::ExpiryColumn);
+        QCOMPARE(countdown.data().toString(), QStringLiteral("in 1 m 0 s"));
+        kvs::ui::QueuesController *queues = view.queues()->controller();
+        const auto ageOf = [&] {
+            return queues->overview()
+                ->index(0, kvs::ui::QueueOverviewModel::OldestDue)
+                .data()
+                .toString();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(ageOf(), QStringLiteral("0 s"), kTimeout);
+
+        clock->advance(30'000);
+        QVERIFY2(expiry->text().endsWith(QStringLiteral("(in 00:30)")), qPrintable(expiry->text()));
+        QCOMPARE(countdown.data().toString(), QStringLiteral("in 30 s"));
+        QSignalSpy refreshed(queues, &kvs::ui::QueuesController::refreshed);
+        queues->refresh();
+        QVERIFY(refreshed.wait(kTimeout));
+        QCOMPARE(ageOf(), QStringLiteral("30 s"));
+
+        clock->advance(30'000); // the TTL is up: expired, not yet cleaned (read-only tab)
+        QVERIFY2(expiry->text().startsWith(QStringLiteral("Expired at ")),
+                 qPrintable(expiry->text()));
+        QCOMPARE(countdown.data().toString(), QStringLiteral("expired"));
     }
 };
 

@@ -19,6 +19,7 @@
 #include "support/test_paths.h"
 
 #include <kvs/async_kvstore.h>
+#include <kvs/clock.h>
 #include <kvs/literal.h>
 
 #include <QApplication>
@@ -38,10 +39,14 @@ using kvs::ui::ValueInspector;
 
 namespace {
 
-std::shared_ptr<kvs::AsyncKVStore> openStore(const QTemporaryDir &dir, const std::string &name)
+// The store reads time on clock, as the inspector does: tests move it instead of sleeping.
+std::shared_ptr<kvs::AsyncKVStore> openStore(const QTemporaryDir &dir,
+                                             const std::string &name,
+                                             const std::shared_ptr<kvs::Clock> &clock)
 {
     kvs::AsyncKVStoreSettings settings;
     settings.maintenanceInterval = std::chrono::milliseconds(0);
+    settings.clock = clock;
 #ifdef KVS_INSPECTOR_POSTGRES
     Q_UNUSED(dir);
     settings.schema = name;
@@ -131,6 +136,7 @@ private:
 
     QTemporaryDir m_dir;
     std::string m_name;
+    std::shared_ptr<kvs::ManualClock> m_clock;
     std::shared_ptr<kvs::AsyncKVStore> m_store;
     std::shared_ptr<kvs::AsyncKVStore> m_other; // Another writer on the same database.
     std::unique_ptr<ValueInspector> m_inspector;
@@ -144,10 +150,12 @@ void TestInspectorEdit::init()
     static int count = 0;
     m_name = "edit" + std::to_string(++count);
 #endif
-    m_store = openStore(m_dir, m_name);
+    m_clock = std::make_shared<kvs::ManualClock>();
+    m_store = openStore(m_dir, m_name, m_clock);
     m_store->set({"init"}, kvs::Value(0)).result(); // Creates the tables before the other store.
-    m_other = openStore(m_dir, m_name);
+    m_other = openStore(m_dir, m_name, m_clock);
     m_inspector = std::make_unique<ValueInspector>();
+    m_inspector->setClock(m_clock);
     m_inspector->resize(1000, 640);
     m_inspector->setStore(m_store, true);
     m_inspector->show();
@@ -275,7 +283,8 @@ void TestInspectorEdit::takeCurrentDropsTheEdit()
     m_inspector->conflictView()->findChild<QPushButton *>(QStringLiteral("takeCurrent"))->click();
     QCOMPARE(currentPage(*m_inspector), static_cast<QWidget *>(m_inspector->valueView()));
     QCOMPARE(m_inspector->entry()->prettyText, QStringLiteral("{\"v\": 2, \"by\": \"other\"}"));
-    QTest::qWait(100);
+    // Taking the current value asks nothing of the store; the read is queued behind anything it
+    // might have started (in order on a SQLite file's worker).
     QVERIFY(m_store->get(key).result()->value == kvs::parseLiteral(R"({v: 2, by: "other"})"));
 }
 
@@ -306,9 +315,12 @@ void TestInspectorEdit::deletesOnlyAfterConfirmation()
     clickInNextModal(this, QStringLiteral("Cancel"), &asked);
     m_inspector->deleteKey();
     QCOMPARE(asked, QStringLiteral("Delete the key [\"tmp\", 1]?"));
-    QTest::qWait(100);
-    QCOMPARE(deleted.count(), 0);
+    // Cancel asks nothing of the store. The read is queued behind a delete it might have started
+    // (in order on a SQLite file's worker), and such a delete's signal would come before the
+    // events processed here.
     QVERIFY(m_store->get(key).result());
+    QCoreApplication::processEvents();
+    QCOMPARE(deleted.count(), 0);
 
     clickInNextModal(this, QStringLiteral("Delete"), &asked);
     m_inspector->deleteKey();
@@ -363,13 +375,16 @@ void TestInspectorEdit::aSaveRefusesToKeepAnExpiryThatPassed()
     QVERIFY(show(*m_inspector, key));
     m_inspector->startEditing();
     m_inspector->editPanel()->editor()->setText(QStringLiteral("\"b\""));
-    QTest::qWait(600);
+    m_clock->advance(600); // the TTL passes while the user edits
     QSignalSpy written(m_inspector.get(), &ValueInspector::keyWritten);
     m_inspector->saveEdit();
     QVERIFY(m_inspector->errorText().startsWith(
         QStringLiteral("The key expired while you were editing")));
     QCOMPARE(currentPage(*m_inspector), static_cast<QWidget *>(m_inspector->editPanel()));
-    QTest::qWait(100);
+    // Refused before the store was asked: a read queued behind any write it might have started
+    // has answered, and that write's signal would come before the events processed here.
+    (void)m_store->get(key).result();
+    QCoreApplication::processEvents();
     QCOMPARE(written.count(), 0);
     // With a new expiry the save goes through: the expired row counts as absent, as the store
     // sees it, so the check passes unless someone wrote the key meanwhile.
@@ -418,7 +433,7 @@ void TestInspectorEdit::setsAndClearsTheExpiry()
     m_store->set(key, kvs::Value("v")).result();
     QVERIFY(show(*m_inspector, key));
     QSignalSpy written(m_inspector.get(), &ValueInspector::keyWritten);
-    const qint64 before = QDateTime::currentMSecsSinceEpoch();
+    const qint64 before = m_clock->now();
     m_inspector->setExpiry(ExpiryChoice::in(120'000));
     QVERIFY(waitForWriteAndReload(*m_inspector, written));
     auto entry = m_store->get(key).result();
@@ -498,7 +513,7 @@ void TestInspectorEdit::savesAScreenshotOfTheConflictView()
                        "\"audit\"])\n}"));
     m_inspector->saveEdit();
     QTRY_COMPARE(currentPage(*m_inspector), static_cast<QWidget *>(m_inspector->conflictView()));
-    QTest::qWait(50);
+    QCoreApplication::processEvents(); // the layout the conflict view asked for
     const QString dir = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
     QVERIFY(QDir().mkpath(dir));
     const QString path = dir + QStringLiteral("/inspector-conflict.png");

@@ -1,8 +1,9 @@
 # Sources of the widgets and text helpers the views share (paths relative to ui/): logging, the
-# message banner, the confirmation box, the literal editor, value and size texts, the private
-# settings file.
+# timer on the tab's clock, the message banner, the confirmation box, the literal editor, value
+# and size texts, the private settings file.
 list(APPEND KVS_UI_SOURCES
     common/ui_logging.cpp
+    common/clock_timer.cpp
     common/private_settings.cpp
     common/message_banner.cpp
     common/column_fitter.cpp

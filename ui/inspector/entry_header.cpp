@@ -28,7 +28,6 @@ QLabel *makeLabel(const QString &objectName, QWidget *parent)
 
 EntryHeader::EntryHeader(QWidget *parent)
     : QWidget(parent)
-    , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
 {
     const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_key = makeLabel(QStringLiteral("keyLiteral"), this);
@@ -65,7 +64,7 @@ EntryHeader::EntryHeader(QWidget *parent)
     layout->addLayout(expiryRow);
 
     m_tick.setInterval(1000);
-    connect(&m_tick, &QTimer::timeout, this, &EntryHeader::updateExpiry);
+    connect(&m_tick, &ClockTimer::timeout, this, &EntryHeader::updateExpiry);
     showEntry(std::nullopt);
 }
 
@@ -142,6 +141,14 @@ void EntryHeader::showEntry(const std::optional<InspectedEntry> &entry, bool pre
         m_tick.start();
 }
 
+void EntryHeader::setClock(std::shared_ptr<Clock> clock)
+{
+    m_clock = clock ? clock : systemClock();
+    m_tick.setClock(std::move(clock));
+    if (m_expiresAt)
+        updateExpiry(); // the time left on the new clock
+}
+
 void EntryHeader::updateExpiry()
 {
     if (!m_expiresAt) {
@@ -154,7 +161,7 @@ void EntryHeader::updateExpiry()
     const QString at = locale.toString(QDateTime::fromMSecsSinceEpoch(*m_expiresAt).toLocalTime(),
                                        locale.dateFormat(QLocale::ShortFormat) + QLatin1Char(' ')
                                            + locale.timeFormat(QLocale::LongFormat));
-    const qint64 remaining = *m_expiresAt - m_clock();
+    const qint64 remaining = *m_expiresAt - m_clock->now();
     if (m_expiredWhenRead || remaining <= 0) {
         m_expiry->setText(tr("Expired at %1").arg(at));
         m_expired->setVisible(true);

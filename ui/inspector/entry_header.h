@@ -1,11 +1,13 @@
 #pragma once
 
+#include "common/clock_timer.h"
 #include "inspector/inspected_entry.h"
 
-#include <QTimer>
+#include <kvs/clock.h>
+
 #include <QWidget>
 
-#include <functional>
+#include <memory>
 #include <optional>
 
 class QLabel;
@@ -14,7 +16,8 @@ namespace kvs::ui {
 
 // The facts of the inspected row above the value: the key as a literal (or "does not decode"),
 // the encoded key in hex, the value's kind and size, the version, and the expiry as an absolute
-// time with a live countdown (ticking every second) or the mark "expired, not yet cleaned".
+// time with a live countdown (ticking every second of its clock) or the mark "expired, not yet
+// cleaned".
 // Thread rule: GUI thread only.
 class EntryHeader : public QWidget
 {
@@ -27,8 +30,8 @@ public:
     // prefixOnly: the key is the prefix of other keys (a tree node without a value), which a
     // missing entry then says instead of "deleted or never existed".
     void showEntry(const std::optional<InspectedEntry> &entry, bool prefixOnly = false);
-    // The countdown's clock, ms since the epoch (tests move it).
-    void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
+    // The countdown's clock (null: the system's; tests give a ManualClock and move it).
+    void setClock(std::shared_ptr<Clock> clock);
 
     // The value's kind as the pane names it ("string", "Map"...).
     static QString kindName(const InspectedEntry &entry);
@@ -43,10 +46,10 @@ private:
     QLabel *m_facts;   // Owned (child).
     QLabel *m_expiry;  // Owned (child).
     QLabel *m_expired; // Owned (child).
-    QTimer m_tick;
+    ClockTimer m_tick;
     std::optional<std::int64_t> m_expiresAt;
     bool m_expiredWhenRead = false;
-    std::function<qint64()> m_clock;
+    std::shared_ptr<Clock> m_clock = systemClock();
 };
 
 } // namespace kvs::ui

@@ -8,7 +8,6 @@
 #include <kvs/literal.h>
 #include <kvs/value_codec.h>
 
-#include <QDateTime>
 #include <QFile>
 #include <QFutureWatcher>
 #include <QSaveFile>
@@ -108,10 +107,9 @@ void onFinished(QObject *context, QFuture<T> future, Fn &&done)
 // The check that base is still what the user saw: its version, or "absent" when it was gone or
 // has expired since (the store treats an expired row as absent, so a version check on it could
 // never pass; and a new write in the meantime still fails the absent check).
-Check checkFor(const InspectedEntry &base)
+Check checkFor(const InspectedEntry &base, std::int64_t nowMs)
 {
-    const bool gone = !base.found || base.expired
-                      || (base.expiresAt && *base.expiresAt <= QDateTime::currentMSecsSinceEpoch());
+    const bool gone = !base.found || base.expired || (base.expiresAt && *base.expiresAt <= nowMs);
     return Check{*base.key, gone ? std::nullopt : std::optional(base.version)};
 }
 
@@ -127,6 +125,11 @@ InspectorController::~InspectorController()
 {
     ++m_generation;
     m_pool.waitForDone();
+}
+
+void InspectorController::setClock(std::shared_ptr<Clock> clock)
+{
+    m_clock = clock ? std::move(clock) : systemClock();
 }
 
 void InspectorController::setStore(std::shared_ptr<AsyncKVStore> store)
@@ -210,8 +213,10 @@ void InspectorController::checkedSet(Operation operation,
 {
     if (!requireStore(operation))
         return;
-    QFuture<CommitResult> commit
-        = m_store->atomic().check(checkFor(base)).set(*base.key, value, options).commit();
+    QFuture<CommitResult> commit = m_store->atomic()
+                                       .check(checkFor(base, m_clock->now()))
+                                       .set(*base.key, value, options)
+                                       .commit();
     kvs::then(commit,
               this,
               [this, operation, encodedKey = base.encodedKey](QFuture<CommitResult> result) {
@@ -239,8 +244,7 @@ void InspectorController::save(const InspectedEntry &base,
                                const Value &value,
                                const ExpiryChoice &expiry)
 {
-    const std::optional<SetOptions> options
-        = resolveExpiry(expiry, base.expiresAt, QDateTime::currentMSecsSinceEpoch());
+    const std::optional<SetOptions> options = resolveExpiry(expiry, base.expiresAt, m_clock->now());
     if (!options) {
         emit failed(Operation::Save,
                     tr("The key expired while you were editing it, so there is no expiry left to "
@@ -258,8 +262,7 @@ void InspectorController::setExpiry(const InspectedEntry &base, const ExpiryChoi
             Operation::Expiry, tr("The value does not decode; its expiry cannot be set."), {});
         return;
     }
-    const std::optional<SetOptions> options
-        = resolveExpiry(expiry, base.expiresAt, QDateTime::currentMSecsSinceEpoch());
+    const std::optional<SetOptions> options = resolveExpiry(expiry, base.expiresAt, m_clock->now());
     if (!options) {
         emit failed(Operation::Expiry, tr("The key has expired."), {});
         return;
@@ -272,7 +275,7 @@ void InspectorController::remove(const InspectedEntry &base)
     if (!requireStore(Operation::Delete))
         return;
     QFuture<CommitResult> commit
-        = m_store->atomic().check(checkFor(base)).remove(*base.key).commit();
+        = m_store->atomic().check(checkFor(base, m_clock->now())).remove(*base.key).commit();
     kvs::then(commit, this, [this, encodedKey = base.encodedKey](QFuture<CommitResult> result) {
         try {
             if (!result.result().ok) {
@@ -311,8 +314,8 @@ void InspectorController::increment(const InspectedEntry &base, std::int64_t del
     if (!requireStore(Operation::Increment))
         return;
     if (base.value && base.value->type() == Value::Type::BigInt) {
-        const std::optional<SetOptions> options = resolveExpiry(
-            ExpiryChoice::keep(), base.expiresAt, QDateTime::currentMSecsSinceEpoch());
+        const std::optional<SetOptions> options
+            = resolveExpiry(ExpiryChoice::keep(), base.expiresAt, m_clock->now());
         if (!options) {
             emit failed(Operation::Increment, tr("The key has expired."), {});
             return;

@@ -3,6 +3,7 @@
 #include "inspector/expiry_choice.h"
 #include "inspector/inspected_entry.h"
 
+#include <kvs/clock.h>
 #include <kvs/types.h>
 
 #include <QObject>
@@ -45,6 +46,9 @@ public:
     // The store the calls go to; null: none (calls fail with a message).
     void setStore(std::shared_ptr<AsyncKVStore> store);
     AsyncKVStore *store() const { return m_store.get(); }
+    // The time a save's expiry is reckoned from, and an expired row told apart (the store's
+    // clock; null: the system's).
+    void setClock(std::shared_ptr<Clock> clock);
     void setLimits(const InspectLimits &limits) { m_limits = limits; }
 
     // Reads the row at encodedKey (inspect()) and prepares it on the worker: emits loaded() or
@@ -107,6 +111,7 @@ private:
     void fail(Operation operation, const QString &message, std::exception_ptr error);
 
     std::shared_ptr<AsyncKVStore> m_store;
+    std::shared_ptr<Clock> m_clock = systemClock();
     InspectLimits m_limits;
     QThreadPool m_pool; // One worker: decode, print, export.
     std::uint64_t m_generation = 0;

@@ -6,6 +6,7 @@ list(APPEND KVS_UI_SOURCES
     inspector/expiry_edit.cpp
     inspector/hex_bytes_model.cpp
     inspector/inspected_entry.cpp
+    inspector/inspector_actions.cpp
     inspector/inspector_controller.cpp
     inspector/new_key_dialog.cpp
     inspector/value_edit_panel.cpp

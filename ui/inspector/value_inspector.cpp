@@ -6,6 +6,7 @@
 #include "inspector/conflict_view.h"
 #include "inspector/entry_header.h"
 #include "inspector/expiry_edit.h"
+#include "inspector/inspector_actions.h"
 #include "inspector/new_key_dialog.h"
 #include "inspector/value_edit_panel.h"
 #include "inspector/value_view.h"
@@ -17,15 +18,12 @@
 #include <QClipboard>
 #include <QDateTime>
 #include <QDialog>
-#include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QStackedWidget>
 #include <QThread>
 #include <QToolBar>
@@ -63,19 +61,28 @@ QLabel *makePlaceholder(const QString &text, QWidget *parent)
 ValueInspector::ValueInspector(QWidget *parent)
     : QWidget(parent)
     , m_controller(new InspectorController(this))
+    , m_actions(new InspectorActions(m_controller, this))
 {
-    m_toolBar = new QToolBar(this);
-    m_toolBar->setObjectName(QStringLiteral("inspectorToolBar"));
-    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_writeToolBar = new QToolBar(this);
-    m_writeToolBar->setObjectName(QStringLiteral("inspectorWriteToolBar"));
-    m_writeToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_incrementDelta = new QSpinBox(m_writeToolBar);
-    m_incrementDelta->setObjectName(QStringLiteral("incrementDelta"));
-    m_incrementDelta->setRange(-1'000'000'000, 1'000'000'000);
-    m_incrementDelta->setValue(1);
-    m_incrementDelta->setToolTip(tr("The amount Increment adds (negative to subtract)"));
-    createActions();
+    connect(m_actions, &InspectorActions::editRequested, this, &ValueInspector::startEditing);
+    connect(m_actions, &InspectorActions::incrementRequested, this, &ValueInspector::incrementBy);
+    connect(m_actions, &InspectorActions::expiryChosen, this, &ValueInspector::setExpiry);
+    connect(m_actions, &InspectorActions::deleteRequested, this, &ValueInspector::deleteKey);
+    connect(m_actions, &InspectorActions::newKeyRequested, this, [this] {
+        Key prefix;
+        if (m_entry && m_entry->key && !m_entry->key->empty())
+            prefix.assign(m_entry->key->begin(), m_entry->key->end() - 1);
+        createKeyUnder(prefix);
+    });
+    // Ctrl+S saves the edit anywhere in the pane (Ctrl+Enter too, in the editor).
+    auto *saveShortcut = new QAction(tr("Save edit"), this);
+    saveShortcut->setObjectName(QStringLiteral("saveEditShortcut"));
+    saveShortcut->setShortcut(QKeySequence::Save);
+    saveShortcut->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(saveShortcut);
+    connect(saveShortcut, &QAction::triggered, this, [this] {
+        if (m_stack->currentIndex() == EditPage)
+            saveEdit();
+    });
 
     m_readOnlyHint = makeBanner(QStringLiteral("readOnlyHint"), UiPalette::Tone::Info, this);
     m_readOnlyHint->setText(tr("Read-only: this database is open for inspection only. Allow "
@@ -105,8 +112,8 @@ ValueInspector::ValueInspector(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 8);
     layout->setSpacing(6);
-    layout->addWidget(m_toolBar);
-    layout->addWidget(m_writeToolBar);
+    layout->addWidget(m_actions->toolBar());
+    layout->addWidget(m_actions->writeToolBar());
     layout->addWidget(m_readOnlyHint);
     layout->addWidget(m_error);
     layout->addWidget(m_changedElsewhere);
@@ -126,7 +133,7 @@ ValueInspector::ValueInspector(QWidget *parent)
         QGuiApplication::clipboard()->setText(literal);
     });
     connect(m_controller, &InspectorController::exported, this, &ValueInspector::hideError);
-    connect(m_view, &ValueView::saveRequested, this, &ValueInspector::chooseFileAndSave);
+    connect(m_view, &ValueView::saveRequested, m_actions, &InspectorActions::chooseFileAndSave);
     connect(m_editPanel, &ValueEditPanel::saveRequested, this, &ValueInspector::saveEdit);
     connect(m_editPanel, &ValueEditPanel::cancelRequested, this, &ValueInspector::cancelEditing);
     connect(m_conflict, &ConflictView::keepMine, this, [this] {
@@ -155,51 +162,6 @@ ValueInspector::ValueInspector(QWidget *parent)
 
 ValueInspector::~ValueInspector() = default;
 
-void ValueInspector::createActions()
-{
-    // Two rows: what reads (copy, save) and what writes, so that at the window's default width
-    // no action hides in an overflow menu.
-    QToolBar *bar = m_toolBar;
-    const auto add = [this, &bar](const QString &text, const char *name, auto slot) {
-        QAction *action = bar->addAction(text);
-        action->setObjectName(QString::fromLatin1(name));
-        connect(action, &QAction::triggered, this, slot);
-        return action;
-    };
-    m_copyKey = add(tr("Copy key"), "copyKey", &ValueInspector::copyKeyLiteral);
-    m_copyKey->setToolTip(tr("Copy the key as a literal"));
-    m_copyValue = add(tr("Copy value"), "copyValue", &ValueInspector::copyValueLiteral);
-    m_copyValue->setToolTip(tr("Copy the value as a one-line literal"));
-    m_copyCursor = add(tr("Copy cursor"), "copyCursor", &ValueInspector::copyCursor);
-    m_copyCursor->setToolTip(tr("Copy the key's list cursor (base64)"));
-    m_saveToFile = add(tr("Save to file…"), "saveToFile", &ValueInspector::chooseFileAndSave);
-    bar = m_writeToolBar;
-    m_writeSeparator = m_writeToolBar->addSeparator();
-    m_writeSeparator->setVisible(false);
-    m_edit = add(tr("Edit"), "editValue", &ValueInspector::startEditing);
-    m_increment
-        = add(tr("Increment by"), "increment", [this] { incrementBy(m_incrementDelta->value()); });
-    m_incrementWidget = m_writeToolBar->addWidget(m_incrementDelta);
-    m_expiry = add(tr("Expiry…"), "setExpiry", &ValueInspector::chooseExpiry);
-    m_delete = add(tr("Delete"), "deleteKey", &ValueInspector::deleteKey);
-    // Ctrl+S saves the edit anywhere in the pane (Ctrl+Enter too, in the editor).
-    m_saveShortcut = new QAction(tr("Save edit"), this);
-    m_saveShortcut->setObjectName(QStringLiteral("saveEditShortcut"));
-    m_saveShortcut->setShortcut(QKeySequence::Save);
-    m_saveShortcut->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    addAction(m_saveShortcut);
-    connect(m_saveShortcut, &QAction::triggered, this, [this] {
-        if (m_stack->currentIndex() == EditPage)
-            saveEdit();
-    });
-    m_newKey = add(tr("New key…"), "newKey", [this] {
-        Key prefix;
-        if (m_entry && m_entry->key && !m_entry->key->empty())
-            prefix.assign(m_entry->key->begin(), m_entry->key->end() - 1);
-        createKeyUnder(prefix);
-    });
-}
-
 void ValueInspector::setStore(std::shared_ptr<kvs::AsyncKVStore> store, bool writable)
 {
     Q_ASSERT(QThread::currentThread() == thread());
@@ -207,6 +169,12 @@ void ValueInspector::setStore(std::shared_ptr<kvs::AsyncKVStore> store, bool wri
     m_controller->setStore(m_store);
     clear();
     setWritable(writable);
+}
+
+void ValueInspector::setClock(std::shared_ptr<Clock> clock)
+{
+    m_header->setClock(clock);
+    m_controller->setClock(std::move(clock));
 }
 
 void ValueInspector::setWritable(bool writable)
@@ -331,32 +299,7 @@ void ValueInspector::showPage(Page page)
 
 void ValueInspector::updateActions()
 {
-    const bool viewing = m_stack->currentIndex() == ViewPage;
-    const bool found = m_entry && m_entry->found;
-    const bool keyDecodes = m_entry && m_entry->key;
-    const bool valueDecodes = found && m_entry->value;
-    m_copyKey->setEnabled(m_entry.has_value());
-    m_copyValue->setEnabled(valueDecodes);
-    m_copyCursor->setEnabled(m_entry.has_value());
-    m_saveToFile->setEnabled(found);
-
-    for (QAction *action :
-         {m_writeSeparator, m_edit, m_increment, m_incrementWidget, m_expiry, m_delete, m_newKey}) {
-        action->setVisible(m_writable);
-    }
-    m_writeSeparator->setVisible(false);
-    m_writeToolBar->setVisible(m_writable);
-    const bool writableRow = m_writable && viewing && found && keyDecodes;
-    const bool numeric = valueDecodes
-                         && (m_entry->value->type() == Value::Type::Number
-                             || m_entry->value->type() == Value::Type::BigInt);
-    m_edit->setEnabled(writableRow && m_entry->editable);
-    m_increment->setEnabled(writableRow && numeric);
-    m_incrementWidget->setEnabled(writableRow && numeric);
-    m_expiry->setEnabled(writableRow && valueDecodes);
-    // A row whose key does not decode is deleted by its key bytes.
-    m_delete->setEnabled(m_writable && viewing && found);
-    m_newKey->setEnabled(m_writable);
+    m_actions->update(m_entry, m_writable, m_stack->currentIndex() == ViewPage);
     m_readOnlyHint->setVisible(m_store && !m_writable);
 }
 
@@ -370,48 +313,6 @@ void ValueInspector::hideError()
 {
     m_error->clear();
     m_error->hide();
-}
-
-void ValueInspector::copyKeyLiteral()
-{
-    if (!m_entry)
-        return;
-    QGuiApplication::clipboard()->setText(m_entry->key ? m_entry->keyLiteral : m_entry->keyHex);
-}
-
-void ValueInspector::copyValueLiteral()
-{
-    if (m_entry && m_entry->value)
-        m_controller->printValueLiteral(*m_entry);
-}
-
-void ValueInspector::copyCursor()
-{
-    if (m_entry)
-        QGuiApplication::clipboard()->setText(m_entry->keyCursor);
-}
-
-void ValueInspector::saveValueToFile(const QString &path, bool asLiteral)
-{
-    if (m_entry && m_entry->found)
-        m_controller->exportValue(*m_entry, path, asLiteral && m_entry->value);
-}
-
-void ValueInspector::chooseFileAndSave()
-{
-    if (!m_entry || !m_entry->found)
-        return;
-    const QString rawFilter = tr("Raw bytes (*.bin)");
-    const QString literalFilter = tr("Literal (*.txt)");
-    QString filter = rawFilter;
-    const QString path = QFileDialog::getSaveFileName(
-        this,
-        tr("Save value to file"),
-        {},
-        m_entry->value ? tr("%1;;%2").arg(rawFilter, literalFilter) : rawFilter,
-        &filter);
-    if (!path.isEmpty())
-        saveValueToFile(path, filter == literalFilter);
 }
 
 void ValueInspector::startEditing()
@@ -454,39 +355,36 @@ void ValueInspector::deleteKey()
 {
     if (!m_writable || !m_entry || !m_entry->found)
         return;
-    if (!m_entry->key) {
-        deleteRowByKeyBytes();
-        return;
-    }
     const InspectedEntry entry = *m_entry;
+    const QString size = EntryHeader::sizeText(qint64(entry.rawValue->size()));
+    // A row whose key does not decode is deleted by its key bytes.
+    const bool raw = !entry.key;
     if (!confirmDestructive(
             this,
-            {QStringLiteral("confirmDelete"),
-             tr("Delete key"),
-             tr("Delete the key %1?").arg(entry.keyLiteral),
-             tr("Its value (%1) is removed from the database. This cannot be undone.")
-                 .arg(EntryHeader::sizeText(qint64(entry.rawValue->size()))),
-             tr("Delete")}))
+            raw ? DestructiveQuestion{QStringLiteral("confirmDeleteRow"),
+                                      tr("Delete row"),
+                                      tr("Delete the row stored at key %1?").arg(entry.keyHex),
+                                      tr("Its key does not decode, so no key names it. The row "
+                                         "(value %1) "
+                                         "is deleted by its key bytes, in one transaction. This "
+                                         "cannot be "
+                                         "undone.")
+                                          .arg(size),
+                                      tr("Delete")}
+                : DestructiveQuestion{
+                    QStringLiteral("confirmDelete"),
+                    tr("Delete key"),
+                    tr("Delete the key %1?").arg(entry.keyLiteral),
+                    tr("Its value (%1) is removed from the database. This cannot be "
+                       "undone.")
+                        .arg(size),
+                    tr("Delete")}))
         return;
     hideError();
-    m_controller->remove(entry);
-}
-
-void ValueInspector::deleteRowByKeyBytes()
-{
-    const InspectedEntry entry = *m_entry;
-    if (!confirmDestructive(
-            this,
-            {QStringLiteral("confirmDeleteRow"),
-             tr("Delete row"),
-             tr("Delete the row stored at key %1?").arg(entry.keyHex),
-             tr("Its key does not decode, so no key names it. The row (value %1) is deleted by its "
-                "key bytes, in one transaction. This cannot be undone.")
-                 .arg(EntryHeader::sizeText(qint64(entry.rawValue->size()))),
-             tr("Delete")}))
-        return;
-    hideError();
-    m_controller->removeRaw(entry);
+    if (raw)
+        m_controller->removeRaw(entry);
+    else
+        m_controller->remove(entry);
 }
 
 void ValueInspector::incrementBy(qint64 delta)
@@ -503,26 +401,6 @@ void ValueInspector::setExpiry(const ExpiryChoice &choice)
         return;
     hideError();
     m_controller->setExpiry(*m_entry, choice);
-}
-
-void ValueInspector::chooseExpiry()
-{
-    auto *dialog = new QDialog(this);
-    dialog->setObjectName(QStringLiteral("expiryDialog"));
-    dialog->setWindowTitle(tr("Expiry of %1").arg(m_entry ? m_entry->keyLiteral : QString()));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    auto *edit = new ExpiryEdit(false, dialog);
-    edit->setChoice(m_entry && m_entry->expiresAt ? ExpiryChoice::in(60'000)
-                                                  : ExpiryChoice::clear());
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, dialog);
-    connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
-    auto *layout = new QVBoxLayout(dialog);
-    layout->addWidget(new QLabel(tr("The value stays as it is; only its expiry changes."), dialog));
-    layout->addWidget(edit);
-    layout->addWidget(buttons);
-    connect(dialog, &QDialog::accepted, this, [this, edit] { setExpiry(edit->choice()); });
-    dialog->open();
 }
 
 void ValueInspector::createKeyUnder(const kvs::Key &prefix)

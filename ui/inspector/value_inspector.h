@@ -4,6 +4,7 @@
 #include "inspector/inspected_entry.h"
 #include "inspector/inspector_controller.h"
 
+#include <kvs/clock.h>
 #include <kvs/key.h>
 
 #include <QWidget>
@@ -12,11 +13,8 @@
 #include <optional>
 #include <string>
 
-class QAction;
 class QLabel;
-class QSpinBox;
 class QStackedWidget;
-class QToolBar;
 
 namespace kvs {
 class AsyncKVStore;
@@ -25,6 +23,7 @@ class AsyncKVStore;
 namespace kvs::ui {
 
 class ConflictView;
+class InspectorActions;
 class MessageBanner;
 class EntryHeader;
 class ValueEditPanel;
@@ -33,8 +32,9 @@ class ValueView;
 // The right pane of the main window: the selected key's value and facts, and, when the database
 // is open for writing, its editor. Shows the value pretty-printed and coloured (a bounded first
 // part of a large one), the raw bytes in a paged hex view, the key as a literal and in hex, the
-// size, the version and the expiry with a live countdown. Copies the key or value as a literal
-// and the key's list cursor; saves the value to a file. With writes allowed: edit and save
+// size, the version and the expiry with a live countdown. Its tool bars (InspectorActions) copy
+// the key or value as a literal and the key's list cursor, and save the value to a file. With
+// writes allowed: edit and save
 // (checked against the loaded version; a conflict view when someone else wrote first), delete
 // (after asking), increment, set or clear the TTL, create a key under a prefix. Every read and
 // write goes through InspectorController; nothing here blocks on the store or decodes a value.
@@ -51,6 +51,9 @@ public:
     // (a store opened read-only is never written, whatever writable says). Clears the pane.
     void setStore(std::shared_ptr<kvs::AsyncKVStore> store, bool writable);
     void setWritable(bool writable);
+    // The time the expiry countdown and a save's expiry are reckoned in (the store's clock;
+    // default the system's).
+    void setClock(std::shared_ptr<Clock> clock);
     bool isWritable() const { return m_writable; }
     // Loads the row at encodedKey off the GUI thread and shows it; a newer call supersedes this
     // one. Emits loaded() once it is shown. Drops an edit in progress.
@@ -74,13 +77,10 @@ public:
     // The entry shown, if any.
     const std::optional<InspectedEntry> &entry() const { return m_entry; }
 
-    // Actions, also on the pane's tool bar.
-    void copyKeyLiteral();
-    void copyValueLiteral(); // Asynchronous for a large value: the clipboard fills when printed.
-    void copyCursor();
-    // Writes the raw bytes (asLiteral false) or the one-line literal to path.
-    void saveValueToFile(const QString &path, bool asLiteral);
-    // Writes only when writable and the key decodes.
+    // The tool bars, and the copy and save actions on the entry shown.
+    InspectorActions *actions() const { return m_actions; }
+
+    // Actions, also on the pane's tool bar. Writes only when writable and the key decodes.
     void startEditing();
     void saveEdit();
     void cancelEditing();
@@ -93,9 +93,7 @@ public:
     // Opens the new key dialog with prefix filled in; creates the key when accepted.
     void createKeyUnder(const kvs::Key &prefix);
 
-    // Parts, for the main window's menus and for tests.
-    QToolBar *toolBar() const { return m_toolBar; }
-    QToolBar *writeToolBar() const { return m_writeToolBar; }
+    // Parts, for tests.
     ConflictView *conflictView() const { return m_conflict; }
     ValueEditPanel *editPanel() const { return m_editPanel; }
     ValueView *valueView() const { return m_view; }
@@ -121,16 +119,11 @@ signals:
 private:
     enum Page { EmptyPage, LoadingPage, ViewPage, EditPage, ConflictPage };
 
-    void createActions();
-    // deleteKey() of a shown row whose key does not decode.
-    void deleteRowByKeyBytes();
     void showEntry(const InspectedEntry &entry);
     void showPage(Page page);
     void updateActions();
     void showError(const QString &message, const QString &detail = {});
     void hideError();
-    void chooseFileAndSave();
-    void chooseExpiry();
     void onWritten(InspectorController::Operation operation, const std::string &encodedKey);
     void onConflict(InspectorController::Operation operation, const InspectedEntry &current);
     void onFailed(InspectorController::Operation operation,
@@ -138,6 +131,7 @@ private:
                   const QString &detail);
 
     InspectorController *m_controller; // Owned (child).
+    InspectorActions *m_actions;       // Owned (child).
     std::shared_ptr<kvs::AsyncKVStore> m_store;
     bool m_writable = false;
     std::string m_selectedKey;
@@ -150,31 +144,16 @@ private:
     bool m_selectedIsPrefix = false; // the tree shows keys below the selected key
     bool m_leaveAfterSave = false;   // confirmLeave() started the save in flight
 
-    QToolBar *m_toolBar;               // Owned (child).
-    QToolBar *m_writeToolBar;          // Owned (child).
     QLabel *m_readOnlyHint;            // Owned (child).
     QLabel *m_error;                   // Owned (child).
     MessageBanner *m_changedElsewhere; // Owned (child).
     // The version another writer left (nullopt: deleted), while m_changedElsewhere shows.
     std::optional<std::optional<std::int64_t>> m_changedTo;
-    EntryHeader *m_header;                // Owned (child).
-    QStackedWidget *m_stack;              // Owned (child).
-    ValueView *m_view;                    // Owned (child of m_stack).
-    ValueEditPanel *m_editPanel;          // Owned (child of m_stack).
-    ConflictView *m_conflict;             // Owned (child of m_stack).
-    QSpinBox *m_incrementDelta;           // Owned (child of m_toolBar).
-    QAction *m_saveShortcut = nullptr;    // Owned (child).
-    QAction *m_copyKey = nullptr;         // Owned (child).
-    QAction *m_copyValue = nullptr;       // Owned (child).
-    QAction *m_copyCursor = nullptr;      // Owned (child).
-    QAction *m_saveToFile = nullptr;      // Owned (child).
-    QAction *m_edit = nullptr;            // Owned (child).
-    QAction *m_increment = nullptr;       // Owned (child).
-    QAction *m_incrementWidget = nullptr; // Owned (child).
-    QAction *m_expiry = nullptr;          // Owned (child).
-    QAction *m_delete = nullptr;          // Owned (child).
-    QAction *m_newKey = nullptr;          // Owned (child).
-    QAction *m_writeSeparator = nullptr;  // Owned (child).
+    EntryHeader *m_header;       // Owned (child).
+    QStackedWidget *m_stack;     // Owned (child).
+    ValueView *m_view;           // Owned (child of m_stack).
+    ValueEditPanel *m_editPanel; // Owned (child of m_stack).
+    ConflictView *m_conflict;    // Owned (child of m_stack).
 };
 
 } // namespace kvs::ui

@@ -2,7 +2,6 @@
 
 #include "queues/audit_log_view.h"
 #include "queues/enqueue_dialog.h"
-#include "queues/move_message_dialog.h"
 #include "queues/queue_actions.h"
 #include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
@@ -125,14 +124,14 @@ void QueueActionsBar::editAndReenqueue()
         return;
     // A copy: the browser may reload while the dialog is open.
     const BrowsedMessage message = *selected;
-    auto dialog = std::make_unique<MoveMessageDialog>(message, this);
+    auto dialog = std::make_unique<EnqueueDialog>(message, this);
     if (!m_run(dialog.get()))
         return;
     if (m_confirm(tr("Replace dead message %1 of topic \"%2\" with the corrected copy? The copy "
                      "is enqueued due now and the original is deleted, in one transaction.")
                       .arg(message.id)
                       .arg(QString::fromStdString(message.topic))))
-        m_actions->move(dialog->messageId(), dialog->payload(), dialog->options());
+        m_actions->move(message.id, dialog->payload(), dialog->options());
 }
 
 void QueueActionsBar::showAuditLog()

@@ -200,8 +200,8 @@ void QueueChartsView::redraw()
 {
     updateScopes();
     const std::int64_t rangeMs = kRangesMs[std::size_t(std::max(0, m_range->currentIndex()))];
-    std::int64_t end = m_nowMs ? m_nowMs() : QDateTime::currentMSecsSinceEpoch();
-    if (!m_nowMs && m_history && !m_history->isEmpty())
+    std::int64_t end = m_clock->now();
+    if (!m_clock->isManual() && m_history && !m_history->isEmpty())
         end = std::max(end, m_history->samples().back().atMs);
     const std::int64_t start = end - rangeMs;
     const std::string topic = scopeTopic();

@@ -1,11 +1,13 @@
 #pragma once
 
+#include <kvs/clock.h>
+
 #include <QStringList>
 #include <QWidget>
 
 #include <array>
 #include <cstdint>
-#include <functional>
+#include <memory>
 #include <vector>
 
 class QCategoryAxis;
@@ -54,8 +56,13 @@ public:
     void setHistory(const QueueHistory *history);
     // Draws the history again (after a sample, a load, or a change of scope or range).
     void redraw();
-    // The time the range ends at (the newest sample by default; tests fix it).
-    void setClock(std::function<std::int64_t()> nowMs) { m_nowMs = std::move(nowMs); }
+    // The time the range ends at: the clock's now (null: the system's, the default). On a clock
+    // that moves by itself, never before the newest sample (one stamped by a machine whose clock
+    // was ahead); a ManualClock (tests) fixes it.
+    void setClock(std::shared_ptr<Clock> clock)
+    {
+        m_clock = clock ? std::move(clock) : systemClock();
+    }
 
     QComboBox *scopeChoice() const { return m_scope; }
     QComboBox *rangeChoice() const { return m_range; }
@@ -82,7 +89,7 @@ private:
     std::string scopeTopic() const;
 
     const QueueHistory *m_history = nullptr; // Not owned.
-    std::function<std::int64_t()> m_nowMs;
+    std::shared_ptr<Clock> m_clock = systemClock();
     QComboBox *m_scope;                                     // Owned.
     QComboBox *m_range;                                     // Owned.
     QLabel *m_note;                                         // Owned.

@@ -6,7 +6,6 @@
 
 #include <kvs/future.h>
 
-#include <QDateTime>
 #include <QDir>
 #include <QtConcurrent>
 
@@ -33,7 +32,6 @@ QueueRateSampler::QueueRateSampler(const QueueOverviewModel *overview, QObject *
     : QObject(parent)
     , m_overview(overview)
     , m_pathOf(queueHistoryPath)
-    , m_nowMs([] { return QDateTime::currentMSecsSinceEpoch(); })
 {
     m_saveTimer.setInterval(kSaveMs);
     connect(&m_saveTimer, &QTimer::timeout, this, &QueueRateSampler::save);
@@ -101,7 +99,7 @@ void QueueRateSampler::sample()
     if (!m_store)
         return;
     QueueSample sample;
-    sample.atMs = m_nowMs();
+    sample.atMs = m_clock->now();
     for (int row = 0; row < m_overview->rowCount(); ++row) {
         const QueueStats *stats = m_overview->statsAt(row);
         sample.topics.push_back(QueueTopicCounts{stats->topic,

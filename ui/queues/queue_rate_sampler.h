@@ -37,8 +37,11 @@ public:
     {
         m_pathOf = std::move(pathOf);
     }
-    // The wall clock of the samples (tests move it).
-    void setClock(std::function<std::int64_t()> nowMs) { m_nowMs = std::move(nowMs); }
+    // The wall clock of the samples (null: the system's, the default; tests move a ManualClock).
+    void setClock(std::shared_ptr<Clock> clock)
+    {
+        m_clock = clock ? std::move(clock) : systemClock();
+    }
 
     // Takes a sample of the overview as it is now (call after each refresh).
     void sample();
@@ -63,7 +66,7 @@ private:
     QString m_identity;
     QString m_path;
     std::function<QString(const QString &)> m_pathOf;
-    std::function<std::int64_t()> m_nowMs;
+    std::shared_ptr<Clock> m_clock = systemClock();
     QueueHistory m_history;
     std::vector<QueueSample> m_early; // taken before the file was read
     bool m_loaded = false;

@@ -10,22 +10,12 @@
 
 #include <kvs/future.h>
 
-#include <QDateTime>
 #include <QPointer>
 
 #include <algorithm>
 #include <utility>
 
 namespace kvs::ui {
-
-namespace {
-
-std::int64_t nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
-
-} // namespace
 
 QueuesController::QueuesController(QObject *parent)
     : QObject(parent)
@@ -112,7 +102,7 @@ void QueuesController::refresh()
             if (m_monitor)
                 m_monitor->reportSuccess();
             m_overview->setLeaseWindowMs(window);
-            m_overview->setStats(f.result(), nowMs());
+            m_overview->setStats(f.result(), m_clock->now());
             emit refreshed(took);
         });
 }

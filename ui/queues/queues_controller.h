@@ -110,8 +110,12 @@ public:
     bool isJobRunning() const { return m_jobRunning; }
     // The current or last job (null before the first); owned by the controller.
     SweepJob *job() const { return m_job; }
-    // Where jobs read the time (scheduled starts, pacing); default the system's.
-    void setClock(std::shared_ptr<Clock> clock) { m_clock = std::move(clock); }
+    // The time the overview's ages are reckoned in and jobs read (scheduled starts, pacing): the
+    // store's clock; null: the system's (the default).
+    void setClock(std::shared_ptr<Clock> clock)
+    {
+        m_clock = clock ? std::move(clock) : systemClock();
+    }
     const std::shared_ptr<Clock> &clock() const { return m_clock; }
     // The browsed filter, as the pane described it.
     const QString &browsedFilterText() const { return m_filterText; }
@@ -154,7 +158,7 @@ private:
     bool m_loading = false;
     std::uint64_t m_generation = 0; // a new browse() drops the pages of the old one
     SweepJob *m_job = nullptr;      // Owned (child); replaced by the next job
-    std::shared_ptr<Clock> m_clock;
+    std::shared_ptr<Clock> m_clock = systemClock();
     bool m_jobRunning = false;
 };
 

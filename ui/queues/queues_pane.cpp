@@ -3,9 +3,11 @@
 #include "common/column_fitter.h"
 #include "common/scrolled_content.h"
 #include "queues/queue_actions_bar.h"
+#include "queues/queue_charts_view.h"
 #include "queues/queue_count_job.h"
 #include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
+#include "queues/queue_rate_sampler.h"
 #include "queues/queue_refresh_scheduler.h"
 #include "queues/queue_trends_panel.h"
 #include "queues/queues_controller.h"
@@ -18,7 +20,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDateTime>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -299,6 +300,13 @@ QueuesPane::QueuesPane(QWidget *parent)
     updateActions();
 }
 
+void QueuesPane::setClock(const std::shared_ptr<Clock> &clock)
+{
+    m_controller->setClock(clock);
+    m_trends->sampler()->setClock(clock);
+    m_trends->charts()->setClock(clock);
+}
+
 void QueuesPane::setStore(std::shared_ptr<AsyncKVStore> store,
                           bool writable,
                           const QString &database)
@@ -373,7 +381,7 @@ void QueuesPane::applyFilter()
         }
     }
     if (m_olderThan->value() > 0) {
-        filter.setEnqueuedAtOrBefore(QDateTime::currentMSecsSinceEpoch()
+        filter.setEnqueuedAtOrBefore(m_controller->clock()->now()
                                      - std::int64_t(m_olderThan->value()) * 60000);
     }
     if (m_attempts->value() > 0)
@@ -476,9 +484,7 @@ void QueuesPane::confirmBulk(DeadLetterAction action, std::int64_t count)
     SweepJobSpec spec;
     spec.action = action;
     spec.expected = count;
-    const std::shared_ptr<Clock> clock
-        = m_controller->clock() ? m_controller->clock() : systemClock();
-    m_jobBar->applyTo(spec, clock->now());
+    m_jobBar->applyTo(spec, m_controller->clock()->now());
     const QString how = m_jobBar->describe(spec);
     if (action == DeadLetterAction::Retry) {
         const QString question

@@ -51,6 +51,9 @@ public:
     // The SQLite file whose commits refresh the overview, or empty (PostgreSQL): a poll at the
     // interval the user sets (default 2 s).
     void setSqliteFile(const std::string &path);
+    // The time of the overview's ages, the charts and their samples, the "older than" filter and
+    // the jobs (the store's clock; null: the system's, the default).
+    void setClock(const std::shared_ptr<Clock> &clock);
     QueuesController *controller() const { return m_controller; }
     QTableView *overviewView() const { return m_overview; }
     QTableView *deadLetterView() const { return m_deadLetters; }

@@ -17,7 +17,6 @@ list(APPEND KVS_UI_SOURCES
     queues/queue_actions.cpp
     queues/queue_actions_bar.cpp
     queues/enqueue_dialog.cpp
-    queues/move_message_dialog.cpp
     queues/audit_log_model.cpp
     queues/audit_log_view.cpp
 )

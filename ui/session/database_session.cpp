@@ -102,6 +102,11 @@ DatabaseSession::~DatabaseSession()
     retire(std::move(m_store));
 }
 
+void DatabaseSession::setClock(std::shared_ptr<Clock> clock)
+{
+    m_clock = clock ? std::move(clock) : systemClock();
+}
+
 void DatabaseSession::open()
 {
     const bool create = !m_spec.isPostgres() && m_spec.createNew();
@@ -121,6 +126,7 @@ void DatabaseSession::start(bool writable, bool migrate)
     AsyncKVStoreSettings settings = m_spec.storeSettings(!writable, migrate);
     if (!writable)
         settings.maintenanceInterval = std::chrono::milliseconds(0); // an inspector never cleans
+    settings.clock = m_clock;
     retire(std::move(m_candidate)); // an older start() still opening
     try {
         m_candidate = std::make_shared<AsyncKVStore>(m_spec.connectionString(m_password), settings);

@@ -55,6 +55,11 @@ public:
     void setWritable(bool writable, bool allowMigration = false);
 
     std::shared_ptr<AsyncKVStore> store() const { return m_store; }
+    // The time of this database's tab: its stores' (expiry, queue due times and leases, their
+    // timers) and its views' (countdowns, ages, the watch feed). The system's by default; tests
+    // give a ManualClock and move it. Set before open(): stores opened later use it.
+    void setClock(std::shared_ptr<Clock> clock);
+    const std::shared_ptr<Clock> &clock() const { return m_clock; }
     bool isWritable() const { return m_writable; }
     bool isOpening() const { return m_opening; }
     const ConnectionSpec &spec() const { return m_spec; }
@@ -94,6 +99,7 @@ private:
 
     ConnectionSpec m_spec;
     QString m_password; // In memory only.
+    std::shared_ptr<Clock> m_clock = systemClock();
     std::shared_ptr<AsyncKVStore> m_store;
     // The store being opened. Owned here, never by the continuation that waits for its first
     // read: a continuation dropped because this session went would destroy the store on its

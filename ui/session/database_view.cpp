@@ -190,10 +190,9 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
         m_import->emptyTreeMenu(m_newKey, m_tree)->popup(at);
     });
     // Writes update their rows in place: the tree keeps its expansion, selection and scroll.
-    connect(
-        m_inspector, &ValueInspector::keyWritten, m_tree->model(), &KeyTreeModel::noteKeyWritten);
-    connect(
-        m_inspector, &ValueInspector::keyDeleted, m_tree->model(), &KeyTreeModel::noteKeyDeleted);
+    KeyTreeLoader *treeLoader = m_tree->model()->loader();
+    connect(m_inspector, &ValueInspector::keyWritten, treeLoader, &KeyTreeLoader::noteKeyWritten);
+    connect(m_inspector, &ValueInspector::keyDeleted, treeLoader, &KeyTreeLoader::noteKeyDeleted);
     connect(m_inspector,
             &ValueInspector::keyDeleted,
             m_tree->outsideRows(),
@@ -238,18 +237,24 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     TransactionController *transaction = m_transaction->controller();
     connect(transaction,
             &TransactionController::keyWritten,
-            m_tree->model(),
-            &KeyTreeModel::noteKeyWritten);
+            treeLoader,
+            &KeyTreeLoader::noteKeyWritten);
     connect(transaction,
             &TransactionController::keyDeleted,
-            m_tree->model(),
-            &KeyTreeModel::noteKeyDeleted);
+            treeLoader,
+            &KeyTreeLoader::noteKeyDeleted);
 
     // The Search view (Ctrl+Shift+F), and the preferences the views read as the tab opens.
     addKeySearch(*this);
     applyViewPreferences(*this);
     // The tab's reconnect mechanism reaches every view (a banner each, stale rows, actions off).
     addOutageHandling(*this);
+
+    // One time for the tab: the stores the session opens, and every view that shows time.
+    const std::shared_ptr<Clock> &clock = m_session->clock();
+    m_tree->setClock(clock);
+    m_inspector->setClock(clock);
+    m_queues->setClock(clock);
 
     updateMode();
     m_session->open();
@@ -286,9 +291,9 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     m_newKey->setEnabled(writable);
     m_import->setWritable(writable);
     // Writes switched on or off: the same database, so the tree and the selection stay.
-    const bool reopened = m_tree->model()->hasStore() && store;
+    const bool reopened = m_tree->model()->loader()->hasStore() && store;
     if (reopened)
-        m_tree->model()->replaceStore(store);
+        m_tree->model()->loader()->replaceStore(store);
     else
         m_tree->setStore(store);
     m_inspector->setStore(store, writable);
@@ -305,7 +310,7 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
         FeedSource source{m_session->connectionString(),
                           m_session->spec().schema().toStdString(),
                           m_session->spec().tablePrefix().toStdString(),
-                          nullptr};
+                          m_session->clock()};
         m_watch->setSource(source);
         m_live->setSource(source);
     }

@@ -20,7 +20,7 @@ void applyViewPreferences(DatabaseView &view, const QSettings *settings)
     if (!settings)
         own.emplace();
     const QSettings &stored = settings ? *settings : *own;
-    view.tree()->model()->setPageSize(prefs::treePageSize(stored));
+    view.tree()->model()->loader()->setPageSize(prefs::treePageSize(stored));
     view.queues()->pollInterval()->setValue(prefs::queuesPollSeconds(stored));
     view.queues()->controller()->setLeaseWindowMs(
         std::int64_t(prefs::queuesLeaseWindowSeconds(stored)) * 1000);

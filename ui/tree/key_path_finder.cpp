@@ -10,15 +10,15 @@ KeyPathFinder::KeyPathFinder(KeyTreeModel *model, QObject *parent)
     : QObject(parent)
     , m_model(model)
 {
-    connect(m_model, &KeyTreeModel::pageLoaded, this, &KeyPathFinder::onPageLoaded);
-    connect(m_model, &KeyTreeModel::seekFinished, this, &KeyPathFinder::onSeekFinished);
+    connect(m_model->loader(), &KeyTreeLoader::pageLoaded, this, &KeyPathFinder::onPageLoaded);
+    connect(m_model->loader(), &KeyTreeLoader::seekFinished, this, &KeyPathFinder::onSeekFinished);
     connect(m_model, &KeyTreeModel::modelReset, this, [this] {
         // The levels found are gone, or the store a pending find waited for has come: start
         // over from the root.
         if (m_active)
             find(m_key);
     });
-    connect(m_model, &KeyTreeModel::loadFailed, this, [this](const QString &message) {
+    connect(m_model->loader(), &KeyTreeLoader::loadFailed, this, [this](const QString &message) {
         if (!m_active)
             return;
         m_active = false;
@@ -50,7 +50,7 @@ void KeyPathFinder::cancel()
 
 void KeyPathFinder::step()
 {
-    if (!m_model->hasStore())
+    if (!m_model->loader()->hasStore())
         return; // the database is still opening: modelReset() brings its store
     while (m_active) {
         Key path(m_key.begin(), m_key.begin() + static_cast<std::ptrdiff_t>(m_depth + 1));
@@ -67,7 +67,7 @@ void KeyPathFinder::step()
             m_parent = found;
             continue;
         }
-        if (m_model->loadingCount() > 0)
+        if (m_model->loader()->loadingCount() > 0)
             return; // a page is on its way; onPageLoaded() continues
         if (m_model->rowCount(m_parent) == 0 && m_model->canFetchMore(m_parent)) {
             // A level never read starts with its first page: a small node needs no more, and
@@ -84,7 +84,7 @@ void KeyPathFinder::step()
             return;
         }
         // Straight to the key: the siblings before it stay unread behind a placeholder row.
-        if (m_model->seekChild(m_parent, path))
+        if (m_model->loader()->seekChild(m_parent, path))
             return; // onSeekFinished() continues
         // A reverse tree reads its pages in order.
         if (m_pages >= kMaxPages) {
@@ -96,7 +96,7 @@ void KeyPathFinder::step()
             return;
         }
         ++m_pages;
-        m_model->fetchNextPage(m_parent);
+        m_model->loader()->fetchNextPage(m_parent);
         return;
     }
 }

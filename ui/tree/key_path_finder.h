@@ -10,11 +10,11 @@ namespace kvs::ui {
 class KeyTreeModel;
 
 // "Go to key": walks a KeyTreeModel down to a key, one level at a time. Where a level's rows
-// read so far do not reach the next part, the model seeks to it (KeyTreeModel::seekChild): one
+// read so far do not reach the next part, its loader seeks to it (KeyTreeLoader::seekChild): one
 // page from that part on, the siblings before it left unread behind a placeholder row, so a
 // node with a million children costs one page, and a missing key says so at once. A reverse
 // tree pages in order instead (at most kMaxPages pages per level). Never blocks: it waits for
-// the model's pageLoaded and seekFinished signals, and for a store when the model has none yet.
+// the loader's pageLoaded and seekFinished signals, and for a store when it has none yet.
 // A new find() replaces the running one.
 // Thread rule: GUI thread only.
 class KeyPathFinder : public QObject

@@ -261,7 +261,7 @@ SubtreeBulkAction *KeyRowActions::launch(SubtreeBulkAction *action)
             [this](const QString &summary, bool changedData, bool failed) {
                 showNote(summary);
                 if (changedData)
-                    m_model->refresh();
+                    m_model->loader()->refresh();
                 if (failed) {
                     QMessageBox box(QMessageBox::Warning,
                                     tr("Bulk action failed"),

@@ -54,11 +54,17 @@ KeyTreeColumns::KeyTreeColumns(QTreeView *view, KeyTreeModel *model)
     connect(header, &QWidget::customContextMenuRequested, this, &KeyTreeColumns::showHeaderMenu);
 
     m_timer.setInterval(kTickMs);
-    connect(&m_timer, &QTimer::timeout, this, [this] {
+    connect(&m_timer, &ClockTimer::timeout, this, [this] {
         if (m_view->isVisible())
             tick();
     });
     m_timer.start();
+}
+
+void KeyTreeColumns::setClock(std::shared_ptr<Clock> clock)
+{
+    m_model->setClock(clock);
+    m_timer.setClock(std::move(clock));
 }
 
 QMenu *KeyTreeColumns::createHeaderMenu(QWidget *parent)

@@ -1,8 +1,13 @@
 #pragma once
 
+#include "common/clock_timer.h"
+
+#include <kvs/clock.h>
+
 #include <QAbstractItemModel>
 #include <QObject>
-#include <QTimer>
+
+#include <memory>
 
 class QMenu;
 class QPoint;
@@ -17,7 +22,7 @@ class KeyTreeModel;
 // context menu that shows or hides every column but the key part (remembered in the
 // application's QSettings, prefs::kTreeHiddenColumns, and restored by the next tree), and the
 // one timer that moves the expiry countdowns of the rows on screen (rows scrolled away cost
-// nothing).
+// nothing), every second of the tab's clock.
 //
 // Thread rule: GUI thread only. Lives as long as view (its parent).
 class KeyTreeColumns : public QObject
@@ -31,6 +36,8 @@ public:
 
     // The header's menu: one checkable action per column that can be hidden. The caller owns it.
     [[nodiscard]] QMenu *createHeaderMenu(QWidget *parent);
+    // The countdowns' clock (null: the system's): the model's countdowns and the timer.
+    void setClock(std::shared_ptr<Clock> clock);
     // Moves the countdowns of the visible rows (the timer's tick; tests call it after moving
     // the clock).
     void tick();
@@ -46,7 +53,7 @@ private:
 
     QTreeView *m_view;     // Not owned.
     KeyTreeModel *m_model; // Not owned.
-    QTimer m_timer;
+    ClockTimer m_timer;
 };
 
 } // namespace kvs::ui

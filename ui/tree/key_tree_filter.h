@@ -16,4 +16,9 @@ struct KeyTreeFilter
     bool reverse = false;
 };
 
+// Whether key lies below filter's prefix and in its range.
+bool inFilter(const KeyTreeFilter &filter, const Key &key);
+// filter's end, or end when it comes first.
+std::optional<Key> endBefore(const KeyTreeFilter &filter, const Key &end);
+
 } // namespace kvs::ui

@@ -1,5 +1,6 @@
 #include "tree/key_tree_live_refresh.h"
 
+#include "tree/key_tree_merge.h"
 #include "tree/listing_cancel.h"
 
 #include <kvs/errors.h>
@@ -118,7 +119,7 @@ bool KeyTreeLiveRefresh::visible(const QModelIndex &index) const
 
 void KeyTreeLiveRefresh::startRun()
 {
-    if (!m_model->store()) {
+    if (!m_model->loader()->store()) {
         emit idle();
         return;
     }
@@ -185,7 +186,7 @@ void KeyTreeLiveRefresh::readPage()
     Job &job = m_jobs.front();
     const QModelIndex index = indexOf(job);
     const std::optional<Key> path = m_model->keyAt(index);
-    const std::shared_ptr<AsyncKVStore> &store = m_model->store();
+    const std::shared_ptr<AsyncKVStore> &store = m_model->loader()->store();
     if ((!job.root && !job.node.isValid()) || !path || !store) {
         finishJob();
         return;
@@ -194,7 +195,7 @@ void KeyTreeLiveRefresh::readPage()
     const KeyTreeModel::LoadedSpan &span = job.spans[job.span];
     ChildrenSelector selector{*path, laterStart(filter.start, span.start), filter.end};
     ChildrenOptions options;
-    options.limit = m_model->pageSize();
+    options.limit = m_model->loader()->pageSize();
     options.cursor = job.cursor;
     options.reverse = filter.reverse;
     ++m_pagesRead;
@@ -251,7 +252,7 @@ void KeyTreeLiveRefresh::receivePage(std::uint64_t generation, QFuture<ChildrenP
     }
     range.last = more ? std::optional<std::string>(page.children.back().encoded) : span.last;
     const QModelIndex index = indexOf(job);
-    if (m_model->applyFreshChildren(index, range, page.children, keptKey()))
+    if (KeyTreeMerge(*m_model).apply(index, range, page.children, keptKey()))
         m_held.emplace_back(index);
     if (more) {
         job.after = page.children.back().encoded;

@@ -22,7 +22,7 @@ namespace kvs::ui {
 // databaseChanged() (the live feed's probe moved; nothing is asked while the database is idle),
 // the rows read so far of the root and of every expanded node the view shows are read again on
 // the store's worker, page by page (only as far as they were read, between "go to key"
-// placeholders), and merged into the model in place (KeyTreeModel::applyFreshChildren): no reset,
+// placeholders), and merged into the model in place (KeyTreeMerge): no reset,
 // so expansion, selection, current row and scroll position stay. One run at a time: a commit
 // during a run asks for one more run after it, a short while later. A node collapsed meanwhile
 // is read again when it is next expanded. The current row (and its ancestors) is never removed

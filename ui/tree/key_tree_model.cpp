@@ -2,10 +2,8 @@
 
 #include "theme/ui_palette.h"
 #include "tree/key_part_text.h"
-#include "tree/listing_cancel.h"
+#include "tree/key_tree_value_cells.h"
 
-#include <kvs/errors.h>
-#include <kvs/future.h>
 #include <kvs/literal.h>
 
 #include <QFont>
@@ -24,12 +22,10 @@ QByteArray bytesOf(const std::string &bytes)
     return QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
 }
 
-void forEachNode(KeyTreeNode &node, const std::function<void(KeyTreeNode &)> &fn)
-{
-    fn(node);
-    for (const auto &child : node.children)
-        forEachNode(*child, fn);
-}
+// The cells of the key part and children columns, and of a placeholder row (below).
+QVariant partData(const KeyTreeNode &node, int role);
+QVariant childrenData(const KeyTreeNode &node);
+QVariant gapData(const KeyTreeNode &gap, int column, int role);
 
 } // namespace
 
@@ -37,35 +33,19 @@ KeyTreeModel::KeyTreeModel(QObject *parent)
     : QAbstractItemModel(parent)
 {
     resetRoot();
+    m_loader = std::make_unique<KeyTreeLoader>(*this);
 }
 
-KeyTreeModel::~KeyTreeModel()
-{
-    for (QFuture<ChildrenPage> &future : m_inFlight)
-        cancelListing(future);
-}
+KeyTreeModel::~KeyTreeModel() = default;
 
-void KeyTreeModel::setStore(std::shared_ptr<AsyncKVStore> store, KeyTreeFilter filter)
-{
-    m_store = std::move(store);
-    m_filter = std::move(filter);
-    refresh();
-}
-
-void KeyTreeModel::setFilter(const KeyTreeFilter &filter)
-{
-    m_filter = filter;
-    refresh();
-}
-
-void KeyTreeModel::refresh()
+void KeyTreeModel::resetTree(const KeyTreeFilter &filter, const std::function<void()> &meanwhile)
 {
     beginResetModel();
-    cancelLoading();
+    m_filter = filter;
+    if (meanwhile)
+        meanwhile();
     resetRoot();
     endResetModel();
-    if (m_store)
-        fetchMore({});
 }
 
 void KeyTreeModel::resetRoot()
@@ -74,19 +54,6 @@ void KeyTreeModel::resetRoot()
     m_root->path = m_filter.prefix;
     m_root->child.encoded = encodeKey(m_filter.prefix);
     m_root->child.hasChildren = true; // unknown until the first page
-}
-
-void KeyTreeModel::cancelLoading()
-{
-    ++m_generation;
-    for (QFuture<ChildrenPage> &future : m_inFlight)
-        cancelListing(future); // the scan stops at its next seek
-    m_inFlight.clear();
-    forEachNode(*m_root, [](KeyTreeNode &node) { node.fetching = false; });
-    if (m_loading != 0) {
-        m_loading = 0;
-        emit loadingChanged(0);
-    }
 }
 
 KeyTreeNode *KeyTreeModel::nodeOf(const QModelIndex &index) const
@@ -138,101 +105,14 @@ bool KeyTreeModel::hasChildren(const QModelIndex &parent) const
     return !node->children.empty() || node->hasMore();
 }
 
-bool KeyTreeModel::hasNextPage(const QModelIndex &parent) const
-{
-    if (!m_store || parent.column() > 0)
-        return false;
-    const KeyTreeNode *node = nodeOf(parent);
-    return !node->fetching && !node->failed && node->hasMore();
-}
-
 bool KeyTreeModel::canFetchMore(const QModelIndex &parent) const
 {
-    if (!hasNextPage(parent))
-        return false;
-    const KeyTreeNode *node = nodeOf(parent);
-    return !m_nextPagesOnDemand || node->isGap || !node->fetchedAny;
+    return m_loader->canFetchMore(parent);
 }
 
 void KeyTreeModel::fetchMore(const QModelIndex &parent)
 {
-    if (canFetchMore(parent))
-        fetchNextPage(parent);
-}
-
-bool KeyTreeModel::fetchNextPage(const QModelIndex &parent)
-{
-    if (!hasNextPage(parent))
-        return false;
-    KeyTreeNode *node = nodeOf(parent);
-    ChildrenOptions options;
-    options.limit = m_pageSize;
-    options.reverse = m_filter.reverse;
-    if (node->isGap) {
-        // The parent's children from the page before the placeholder up to the row after it.
-        options.cursor = node->gapCursor;
-        options.reverse = false;
-        startListing(node,
-                     {node->parent->path, m_filter.start, endBefore(node->gapEnd)},
-                     options,
-                     &KeyTreeModel::addGapPage);
-        return true;
-    }
-    options.cursor = node->cursor;
-    startListing(node, {node->path, m_filter.start, m_filter.end}, options, &KeyTreeModel::addPage);
-    return true;
-}
-
-void KeyTreeModel::startListing(KeyTreeNode *target,
-                                const ChildrenSelector &selector,
-                                const ChildrenOptions &options,
-                                PageHandler handler)
-{
-    std::weak_ptr<KeyTreeNode> weak
-        = target->parent ? target->parent->children[static_cast<std::size_t>(target->row)] : m_root;
-    target->fetching = true;
-    ++m_loading;
-    emit loadingChanged(m_loading);
-    QFuture<ChildrenPage> page = m_store->listChildren(selector, options);
-    m_inFlight.push_back(page);
-    kvs::then(
-        page, this, [this, weak, handler, generation = m_generation](QFuture<ChildrenPage> done) {
-            receivePage(weak, generation, handler, done);
-        });
-}
-
-void KeyTreeModel::receivePage(const std::weak_ptr<KeyTreeNode> &target,
-                               quint64 generation,
-                               PageHandler handler,
-                               QFuture<ChildrenPage> done)
-{
-    if (generation != m_generation)
-        return; // cancelled or reset meanwhile
-    const bool seek = handler == &KeyTreeModel::addSeekPage;
-    const std::shared_ptr<KeyTreeNode> node = target.lock();
-    std::optional<ChildrenPage> page;
-    try {
-        page = done.result();
-    } catch (const std::exception &error) {
-        if (node)
-            node->failed = true;
-        finishLoad(target, generation);
-        if (seek)
-            emit seekFinished(false);
-        emit loadFailed(QString::fromStdString(error.what()));
-        return;
-    }
-    // The rows go in while the node still counts as fetching: a view (or a model tester) that
-    // asks for more during the insertion must not read the same page again.
-    m_pageParent = nullptr;
-    m_seekFound = false;
-    if (node)
-        (this->*handler)(*node, std::move(*page)); // else: the row went meanwhile
-    finishLoad(target, generation);
-    if (seek)
-        emit seekFinished(m_seekFound);
-    else if (m_pageParent)
-        emit pageLoaded(indexOf(m_pageParent));
+    m_loader->fetchMore(parent);
 }
 
 void KeyTreeModel::insertChildren(KeyTreeNode &node, int first, std::vector<KeyChild> found)
@@ -261,32 +141,101 @@ void KeyTreeModel::insertChildren(KeyTreeNode &node, int first, std::vector<KeyC
     endInsertRows();
 }
 
-void KeyTreeModel::addPage(KeyTreeNode &node, ChildrenPage page)
+KeyTreeNode &KeyTreeModel::insertGap(
+    KeyTreeNode &node, int row, std::optional<std::string> cursor, const Key &end, bool later)
 {
-    const bool empty = page.children.empty();
-    if (!node.fetchedAny)
-        node.readEpoch = m_epoch;
-    insertChildren(node, static_cast<int>(node.children.size()), std::move(page.children));
-    node.cursor = std::move(page.cursor);
-    node.fetchedAny = true;
-    if (empty && &node != m_root.get() && !node.hasMore())
-        node.child.hasChildren = false; // its keys went away since its parent was read
-    if (&node != m_root.get()) {
-        const QModelIndex counted = indexOf(&node, ChildrenColumn);
-        emit dataChanged(counted, counted);
-    }
-    m_pageParent = &node;
+    auto gap = std::make_shared<KeyTreeNode>();
+    gap->parent = &node;
+    gap->isGap = true;
+    gap->gapCursor = std::move(cursor);
+    gap->gapEnd = end;
+    gap->gapEndEncoded = encodeKey(end);
+    gap->gapLater = later;
+    beginInsertRows(indexOf(&node), row, row);
+    node.children.insert(node.children.begin() + row, std::move(gap));
+    for (std::size_t i = static_cast<std::size_t>(row); i < node.children.size(); ++i)
+        node.children[i]->row = static_cast<int>(i);
+    endInsertRows();
+    return *node.children[static_cast<std::size_t>(row)];
 }
 
-void KeyTreeModel::finishLoad(const std::weak_ptr<KeyTreeNode> &target, quint64 generation)
+std::size_t
+KeyTreeModel::childPosition(const KeyTreeNode &node, const std::string &encoded, bool &found) const
 {
-    if (generation != m_generation)
-        return;
-    if (const auto node = target.lock())
-        node->fetching = false;
-    std::erase_if(m_inFlight, [](const QFuture<ChildrenPage> &f) { return f.isFinished(); });
-    m_loading = std::max(0, m_loading - 1);
-    emit loadingChanged(m_loading);
+    // Children are in key order (encoded bytes), descending under a reverse filter.
+    const auto before = [this](const std::shared_ptr<KeyTreeNode> &child, const std::string &key) {
+        if (child->isGap) // it stands for the children up to the row after it
+            return child->gapEndEncoded <= key;
+        return m_filter.reverse ? child->child.encoded > key : child->child.encoded < key;
+    };
+    const auto at = std::lower_bound(node.children.begin(), node.children.end(), encoded, before);
+    found = at != node.children.end() && (*at)->child.encoded == encoded;
+    return static_cast<std::size_t>(at - node.children.begin());
+}
+
+KeyTreeNode *
+KeyTreeModel::insertChild(KeyTreeNode &node, std::size_t position, const Key &path, bool leaf)
+{
+    const int row = static_cast<int>(position);
+    beginInsertRows(indexOf(&node), row, row);
+    auto child = std::make_shared<KeyTreeNode>();
+    child->parent = &node;
+    child->path = path;
+    child->child.part = path.back();
+    child->child.encoded = encodeKey(path);
+    child->child.hasChildren = !leaf;
+    KeyTreeNode *inserted = child.get();
+    node.children.insert(node.children.begin() + row, std::move(child));
+    for (std::size_t i = position; i < node.children.size(); ++i)
+        node.children[i]->row = static_cast<int>(i);
+    endInsertRows();
+    if (&node != m_root.get())
+        nodeChanged(node);
+    return inserted;
+}
+
+void KeyTreeModel::removeChild(KeyTreeNode &node, std::size_t position)
+{
+    const int row = static_cast<int>(position);
+    beginRemoveRows(indexOf(&node), row, row);
+    node.children.erase(node.children.begin() + row);
+    for (std::size_t i = position; i < node.children.size(); ++i)
+        node.children[i]->row = static_cast<int>(i);
+    endRemoveRows();
+    if (&node != m_root.get())
+        nodeChanged(node);
+}
+
+void KeyTreeModel::removeRun(KeyTreeNode &node, int first, int last)
+{
+    beginRemoveRows(indexOf(&node), first, last);
+    node.children.erase(node.children.begin() + first, node.children.begin() + last + 1);
+    for (std::size_t i = static_cast<std::size_t>(first); i < node.children.size(); ++i)
+        node.children[i]->row = static_cast<int>(i);
+    endRemoveRows();
+}
+
+void KeyTreeModel::nodeChanged(KeyTreeNode &node, int firstColumn, int lastColumn)
+{
+    if (&node == m_root.get())
+        return; // no row of its own
+    emit dataChanged(indexOf(&node, firstColumn), indexOf(&node, lastColumn));
+}
+
+bool KeyTreeModel::covers(const QModelIndex &parent, const Key &path) const
+{
+    const KeyTreeNode *node = nodeOf(parent);
+    bool found = false;
+    const std::size_t position = childPosition(*node, encodeKey(path), found);
+    if (found)
+        return true;
+    if (position < node->children.size() && node->children[position]->isGap)
+        return false; // among the children a placeholder stands for
+    if (!node->hasMore())
+        return true; // every child is in
+    // Before the last row read, and not behind a placeholder: between two rows read in one
+    // page. A reverse tree reads from the end, which this does not judge.
+    return !m_filter.reverse && position < node->children.size();
 }
 
 std::optional<Key> KeyTreeModel::keyAt(const QModelIndex &index) const
@@ -350,11 +299,13 @@ QVariant KeyTreeModel::data(const QModelIndex &index, int role) const
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:
-        return valueData(node, index.column(), role);
+        return valueCell(node, index.column(), role, m_clock);
     }
 }
 
-QVariant KeyTreeModel::partData(const KeyTreeNode &node, int role) const
+namespace {
+
+QVariant partData(const KeyTreeNode &node, int role)
 {
     switch (role) {
     case Qt::DisplayRole:
@@ -371,10 +322,10 @@ QVariant KeyTreeModel::partData(const KeyTreeNode &node, int role) const
     case Qt::ToolTipRole: {
         QString tip = node.child.part
                           ? QString::fromStdString(printKeyLiteral(node.path))
-                          : tr("Undecodable key (shown as hex): %1")
+                          : KeyTreeModel::tr("Undecodable key (shown as hex): %1")
                                 .arg(QString::fromLatin1(bytesOf(node.child.encoded).toHex()));
         if (node.child.hasValue)
-            tip += QLatin1Char('\n') + tr("Holds a value");
+            tip += QLatin1Char('\n') + KeyTreeModel::tr("Holds a value");
         return tip;
     }
     default:
@@ -382,7 +333,11 @@ QVariant KeyTreeModel::partData(const KeyTreeNode &node, int role) const
     }
 }
 
-QVariant KeyTreeModel::childrenData(const KeyTreeNode &node) const
+} // namespace
+
+namespace {
+
+QVariant childrenData(const KeyTreeNode &node)
 {
     if (!node.fetchedAny)
         return {};
@@ -390,9 +345,54 @@ QVariant KeyTreeModel::childrenData(const KeyTreeNode &node) const
         node.children.begin(), node.children.end(), [](const auto &child) { return child->isGap; });
     const auto count = static_cast<qlonglong>(node.children.size()) - gaps;
     if (node.cursor || gaps > 0)
-        return tr("%1+").arg(QLocale().toString(count));
+        return KeyTreeModel::tr("%1+").arg(QLocale().toString(count));
     return count == 0 ? QVariant() : QVariant(QLocale().toString(count));
 }
+
+} // namespace
+
+namespace {
+
+QVariant gapData(const KeyTreeNode &gap, int column, int role)
+{
+    if (column != KeyTreeModel::PartColumn)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole: {
+        if (!gap.gapCount)
+            return KeyTreeModel::tr("More children… (expand to read them)");
+        const QString count = QLocale().toString(*gap.gapCount);
+        if (gap.gapCountMore) {
+            return gap.gapLater ? KeyTreeModel::tr("More than %1 later children…").arg(count)
+                                : KeyTreeModel::tr("More than %1 earlier children…").arg(count);
+        }
+        if (*gap.gapCount == 1)
+            return gap.gapLater ? KeyTreeModel::tr("1 later child…")
+                                : KeyTreeModel::tr("1 earlier child…");
+        return gap.gapLater ? KeyTreeModel::tr("%1 later children…").arg(count)
+                            : KeyTreeModel::tr("%1 earlier children…").arg(count);
+    }
+    case Qt::ToolTipRole:
+        return KeyTreeModel::tr(
+            "Go to key jumped over these children; they are read when this row is "
+            "expanded or scrolled into view.");
+    case KeyTreeModel::GapCountRole:
+        return gap.gapCount ? QVariant(qlonglong(*gap.gapCount)) : QVariant(qlonglong(-1));
+    case KeyTreeModel::GapCountMoreRole:
+        return gap.gapCountMore;
+    case Qt::ForegroundRole:
+        return UiPalette(QGuiApplication::palette()).color(UiPalette::Role::Muted);
+    case Qt::FontRole: {
+        QFont font;
+        font.setItalic(true);
+        return font;
+    }
+    default:
+        return {};
+    }
+}
+
+} // namespace
 
 QVariant KeyTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
 {

@@ -1,12 +1,10 @@
 // KeyTreeModel's value columns: the kind, stored size and expiry countdown of a key's value, as
-// its listing found them (KeyChild::value), and the re-read after a write.
+// its listing found them (KeyChild::value; KeyTreeLoader reads it again after a write).
 #include "common/value_column_text.h"
 #include "common/value_type_name.h"
 #include "theme/ui_palette.h"
 #include "tree/key_tree_model.h"
-
-#include <kvs/errors.h>
-#include <kvs/future.h>
+#include "tree/key_tree_value_cells.h"
 
 #include <QDateTime>
 #include <QGuiApplication>
@@ -32,41 +30,43 @@ void KeyTreeModel::refreshCountdowns(const QModelIndexList &rows)
     }
 }
 
-QVariant KeyTreeModel::valueData(const KeyTreeNode &node, int column, int role) const
+QVariant
+valueCell(const KeyTreeNode &node, int column, int role, const std::shared_ptr<Clock> &clock)
 {
     if (!node.child.hasValue || !node.child.value)
         return {};
     const ValueSummary &value = *node.child.value;
     switch (column) {
-    case ValueKindColumn:
+    case KeyTreeModel::ValueKindColumn:
         if (role == Qt::DisplayRole)
             return valueTypeName(value.kind);
         return {};
-    case SizeColumn:
+    case KeyTreeModel::SizeColumn:
         switch (role) {
         case Qt::DisplayRole:
             return valueSizeText(value.size);
-        case ValueSizeRole:
+        case KeyTreeModel::ValueSizeRole:
             return static_cast<qint64>(value.size);
         case Qt::ToolTipRole:
-            return tr("%1 bytes stored").arg(QLocale().toString(static_cast<qint64>(value.size)));
+            return KeyTreeModel::tr("%1 bytes stored")
+                .arg(QLocale().toString(static_cast<qint64>(value.size)));
         case Qt::TextAlignmentRole:
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         default:
             return {};
         }
-    case ExpiryColumn: {
+    case KeyTreeModel::ExpiryColumn: {
         if (!value.expiresAt)
             return {};
-        const std::int64_t now = m_clock ? m_clock->now() : QDateTime::currentMSecsSinceEpoch();
+        const std::int64_t now = clock ? clock->now() : QDateTime::currentMSecsSinceEpoch();
         switch (role) {
         case Qt::DisplayRole:
             return countdownText(*value.expiresAt, now);
-        case ExpiresAtRole:
+        case KeyTreeModel::ExpiresAtRole:
             return static_cast<qint64>(*value.expiresAt);
         case Qt::ToolTipRole: {
             const QLocale locale;
-            return tr("Expires at %1")
+            return KeyTreeModel::tr("Expires at %1")
                 .arg(locale.toString(QDateTime::fromMSecsSinceEpoch(*value.expiresAt).toLocalTime(),
                                      QLocale::LongFormat));
         }
@@ -81,34 +81,6 @@ QVariant KeyTreeModel::valueData(const KeyTreeNode &node, int column, int role) 
     default:
         return {};
     }
-}
-
-void KeyTreeModel::readValueSummary(KeyTreeNode &node)
-{
-    if (!m_store || !node.parent)
-        return;
-    std::weak_ptr<KeyTreeNode> weak = node.parent->children[static_cast<std::size_t>(node.row)];
-    kvs::then(m_store->inspect(node.child.encoded),
-              this,
-              [this, weak, generation = m_generation](QFuture<std::optional<RawEntry>> done) {
-                  const std::shared_ptr<KeyTreeNode> target = weak.lock();
-                  if (!target || generation != m_generation || !target->child.hasValue)
-                      return;
-                  std::optional<ValueSummary> summary;
-                  try {
-                      if (const std::optional<RawEntry> entry = done.result(); entry) {
-                          summary = ValueSummary{storedValueKind(entry->value),
-                                                 static_cast<std::int64_t>(entry->value.size()),
-                                                 entry->expiresAt};
-                      }
-                  } catch (const std::exception &) {
-                      return; // the columns stay as they were; a refresh reads them again
-                  }
-                  if (target->child.value != summary) {
-                      target->child.value = summary;
-                      nodeChanged(*target);
-                  }
-              });
 }
 
 } // namespace kvs::ui

@@ -45,7 +45,7 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QWidget::customContextMenuRequested, this, &KeyTreePane::showRowMenu);
     // Placeholders and next pages read when scrolled into view, not by the view's layout.
-    m_model->setNextPagesOnDemand(true);
+    m_model->loader()->setNextPagesOnDemand(true);
     new PlaceholderLoader(m_view, m_model, this);
     // After a delete asked for with the Del key, the rows removed kept their old pixels in the
     // viewport (a row shown twice, the parent's old count) until something else repainted it;
@@ -96,23 +96,23 @@ KeyTreePane::KeyTreePane(QWidget *parent)
     // nodes), and showing the row resizes the view at once; mid-layout, its scroll bar would be
     // computed from a half-built row list and fall back to the top.
     connect(
-        m_model,
-        &KeyTreeModel::loadingChanged,
+        m_model->loader(),
+        &KeyTreeLoader::loadingChanged,
         busyRow,
-        [this, busyRow] { busyRow->setVisible(m_model->loadingCount() > 0); },
+        [this, busyRow] { busyRow->setVisible(m_model->loader()->loadingCount() > 0); },
         Qt::QueuedConnection);
-    connect(m_model, &KeyTreeModel::loadFailed, this, [this](const QString &message) {
+    connect(m_model->loader(), &KeyTreeLoader::loadFailed, this, [this](const QString &message) {
         m_loadFailureShown = true;
         m_banner->showMessage(message);
     });
     // A page that arrives ends a listing failure's message, not what "Go to key" said.
-    connect(m_model, &KeyTreeModel::pageLoaded, this, [this] {
+    connect(m_model->loader(), &KeyTreeLoader::pageLoaded, this, [this] {
         if (std::exchange(m_loadFailureShown, false))
             m_banner->hide();
     });
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_finder->cancel();
-        m_model->cancelLoading();
+        m_model->loader()->cancelLoading();
     });
     connect(retry, &QPushButton::clicked, this, &KeyTreePane::refresh);
     // Ctrl+F: the filter's prefix; Ctrl+L: "go to key" (a browser's location bar). A hidden
@@ -184,13 +184,18 @@ void KeyTreePane::setStore(std::shared_ptr<AsyncKVStore> store)
 {
     m_banner->hide();
     m_outside->setStore(store, false);
-    m_model->setStore(std::move(store), m_model->filter());
+    m_model->loader()->setStore(std::move(store), m_model->filter());
+}
+
+void KeyTreePane::setClock(std::shared_ptr<Clock> clock)
+{
+    m_columns->setClock(std::move(clock));
 }
 
 void KeyTreePane::refresh()
 {
     m_banner->hide();
-    m_model->refresh();
+    m_model->loader()->refresh();
     m_outside->refresh();
 }
 
@@ -262,14 +267,14 @@ void KeyTreePane::applyFilter(const KeyTreeFilter &filter)
         m_filterBar->showFilter(m_model->filter());
         return;
     }
-    m_model->setFilter(filter);
+    m_model->loader()->setFilter(filter);
 }
 
 void KeyTreePane::resumeLeave()
 {
     if (std::optional<KeyTreeFilter> filter = std::exchange(m_pendingFilter, std::nullopt)) {
         m_filterBar->showFilter(*filter);
-        m_model->setFilter(*filter);
+        m_model->loader()->setFilter(*filter);
         return;
     }
     const QModelIndex target = std::exchange(m_heldBack, {});

@@ -38,6 +38,8 @@ public:
     ~KeyTreePane() override;
 
     void setStore(std::shared_ptr<AsyncKVStore> store);
+    // The time the expiry countdowns count in (the store's clock; default the system's).
+    void setClock(std::shared_ptr<Clock> clock);
     // Reads the tree again, keeping the filter.
     void refresh();
     // Expands the tree down to key and selects it, loading pages as needed.

@@ -19,7 +19,7 @@ PlaceholderLoader::PlaceholderLoader(QTreeView *view, KeyTreeModel *model, QObje
     connect(m_view, &QTreeView::expanded, this, [this] { schedule(); });
     connect(m_model, &KeyTreeModel::rowsInserted, this, [this] { schedule(); });
     // Once the last page's rows are in (or its read failed, or the placeholder went).
-    connect(m_model, &KeyTreeModel::loadingChanged, this, [this] {
+    connect(m_model->loader(), &KeyTreeLoader::loadingChanged, this, [this] {
         if (m_anchor.isValid() && !(m_gap.isValid() && m_model->isFetching(m_gap)))
             keepAnchor();
         schedule();
@@ -54,7 +54,8 @@ void PlaceholderLoader::loadVisible()
             // The last row read of a node with more after it: its next page (the model offers
             // only first pages to the view's own fetching, which would read every page).
             const QModelIndex parent = index.parent();
-            if (index.row() == m_model->rowCount(parent) - 1 && m_model->fetchNextPage(parent))
+            if (index.row() == m_model->rowCount(parent) - 1
+                && m_model->loader()->fetchNextPage(parent))
                 return; // one page at a time
             continue;
         }
@@ -65,7 +66,7 @@ void PlaceholderLoader::loadVisible()
             m_anchor = below;
             m_gap = index;
             m_anchorTop = m_view->visualRect(below).top();
-            if (!m_model->fetchGapTail(index))
+            if (!m_model->loader()->fetchGapTail(index))
                 m_anchor = QPersistentModelIndex();
         } else {
             m_model->fetchMore(index);

@@ -15,7 +15,7 @@ class KeyTreeModel;
 // bottom edge reads its first page, in its place (the user scrolled down to it). A page at a
 // time: the next when a placeholder is still in view after the page came. It also reads a node's
 // next page when the node's last row read is in view (the model leaves that to it:
-// KeyTreeModel::setNextPagesOnDemand). Only while the view is shown. Thread rule: GUI thread
+// KeyTreeLoader::setNextPagesOnDemand). Only while the view is shown. Thread rule: GUI thread
 // only.
 class PlaceholderLoader : public QObject
 {

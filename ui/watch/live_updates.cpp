@@ -42,7 +42,7 @@ void LiveUpdates::watchShownKey()
     const auto &entry = m_inspector->entry();
     if (!m_heldBack.empty() && m_heldBack == m_inspector->shownKey() && entry && !entry->found) {
         // Reloaded after another process deleted it: now the tree may drop its row.
-        m_tree->noteKeyDeleted(std::exchange(m_heldBack, {}));
+        m_tree->loader()->noteKeyDeleted(std::exchange(m_heldBack, {}));
         return;
     }
     m_heldBack.clear();
@@ -61,9 +61,9 @@ void LiveUpdates::apply(const std::vector<SeenChange> &changes)
 {
     for (const SeenChange &change : changes) {
         if (change.newText)
-            m_tree->noteKeyWritten(change.encodedKey);
+            m_tree->loader()->noteKeyWritten(change.encodedKey);
         else if (change.encodedKey != m_inspector->shownKey())
-            m_tree->noteKeyDeleted(change.encodedKey);
+            m_tree->loader()->noteKeyDeleted(change.encodedKey);
         else
             m_heldBack = change.encodedKey;
         // The inspected key's row stays (removing it would clear the inspector) until the user

@@ -58,6 +58,7 @@ int runWriter(const char *path, long long round, bool busy, long long killAfterM
     ack("opening %lld\n", round);
     if (killAfterMicros >= 0) {
         std::thread([killAfterMicros] {
+            // Real time on purpose: this process (the writer) dies at a moment of its own open.
             std::this_thread::sleep_for(std::chrono::microseconds(killAfterMicros));
             ::kill(::getpid(), SIGKILL);
         }).detach();

@@ -37,26 +37,25 @@ int runWriter(const char *path, const char *tag)
 constexpr int kMessages = 2000;
 
 // The second consumer: dequeues batches of "jobs" under long leases until the topic is empty,
-// acknowledges each message, and prints each id it held.
+// acknowledges each message, and prints each id it held. Every message is enqueued before either
+// consumer starts, leases outlast the test and each message is acknowledged: once a dequeue
+// finds nothing due, nothing will be, and the consumer is done (no idle polling).
 int runConsumer(const char *path)
 {
     KVStore store(path);
     std::printf("ready\n");
     std::fflush(stdout);
-    int idle = 0;
-    while (idle < 20) {
+    for (;;) {
         const auto messages = store.dequeue("jobs", 7, DequeueOptions{600000});
-        if (messages.empty()) {
-            ++idle;
-            QThread::msleep(5);
-            continue;
-        }
-        idle = 0;
+        if (messages.empty())
+            break;
         for (const auto &message : messages) {
             std::printf("%lld\n", static_cast<long long>(message.id));
             store.acknowledge(static_cast<double>(message.id), message.token);
         }
-        QThread::msleep(1); // pace both consumers, so that they overlap even on a busy machine
+        // Real time on purpose: paces both consumers (two processes), so that they overlap even on
+        // a busy machine.
+        QThread::msleep(1);
     }
     return 0;
 }
@@ -147,19 +146,15 @@ void TestKVStoreProcesses::concurrentDequeueNeverSharesAMessage()
     std::vector<std::int64_t> mine;
     {
         KVStore store(path.toStdString());
-        for (int idle = 0; idle < 20;) {
+        for (;;) { // until nothing is due (see runConsumer)
             const auto messages = store.dequeue("jobs", 5, DequeueOptions{600000});
-            if (messages.empty()) {
-                ++idle;
-                QThread::msleep(5);
-                continue;
-            }
-            idle = 0;
+            if (messages.empty())
+                break;
             for (const auto &message : messages) {
                 mine.push_back(message.id);
                 store.acknowledge(static_cast<double>(message.id), message.token);
             }
-            QThread::msleep(1);
+            QThread::msleep(1); // real time on purpose: paces the two processes (runConsumer)
         }
     }
     QVERIFY(other.waitForFinished(60'000));

@@ -16,7 +16,6 @@
 #include <QTest>
 
 #include <cstring>
-#include <thread>
 
 using namespace kvs;
 
@@ -26,15 +25,14 @@ namespace {
 // so it waits on real time.
 std::vector<Change> pollUntilChange(ChangeFeed &feed)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 2000) {
-        std::vector<Change> changes = feed.poll();
-        if (!changes.empty())
-            return changes;
-        std::this_thread::sleep_for(ChangeFeed::kProbeInterval / 10);
-    }
-    return {};
+    std::vector<Change> changes;
+    (void)QTest::qWaitFor(
+        [&] {
+            changes = feed.poll();
+            return !changes.empty();
+        },
+        2000);
+    return changes;
 }
 
 } // namespace

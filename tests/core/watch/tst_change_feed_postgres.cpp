@@ -10,28 +10,24 @@
 #include <kvs/clock.h>
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QTest>
-
-#include <thread>
 
 using namespace kvs;
 
 namespace {
 
-// Polls until a change arrives or about five seconds pass: a probe of what another process
-// does, so it waits on real time.
+// Polls until a change arrives, with a deadline of five seconds: a probe of what another process
+// (or connection) commits, so it waits on real time.
 std::vector<Change> pollUntilChange(ChangeFeed &feed)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 5000) {
-        std::vector<Change> changes = feed.poll();
-        if (!changes.empty())
-            return changes;
-        std::this_thread::sleep_for(ChangeFeed::kProbeInterval / 10);
-    }
-    return {};
+    std::vector<Change> changes;
+    (void)QTest::qWaitFor(
+        [&] {
+            changes = feed.poll();
+            return !changes.empty();
+        },
+        5000);
+    return changes;
 }
 
 // A store of this process for setting up rows.

@@ -224,7 +224,7 @@ private slots:
         }
         const QString path = m_dir.filePath(QStringLiteral("prefs.db"));
         DatabaseView view(new kvs::ui::DatabaseSession(kvs::ui::ConnectionSpec::sqlite(path), {}));
-        QCOMPARE(view.tree()->model()->pageSize(), 200);
+        QCOMPARE(view.tree()->model()->loader()->pageSize(), 200);
         QCOMPARE(view.queues()->pollInterval()->value(), 7);
         QCOMPARE(view.queues()->controller()->leaseWindowMs(), std::int64_t(3000));
     }

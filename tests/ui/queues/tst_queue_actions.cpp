@@ -7,7 +7,6 @@
 #include "queues/audit_log_model.h"
 #include "queues/audit_log_view.h"
 #include "queues/enqueue_dialog.h"
-#include "queues/move_message_dialog.h"
 #include "queues/queue_actions.h"
 #include "queues/queue_actions_bar.h"
 #include "queues/queue_message_model.h"
@@ -258,7 +257,7 @@ private slots:
         bool prefilled = false;
         bool refusedInvalid = false;
         bar->setDialogRunner([&](QDialog *d) {
-            auto *dialog = qobject_cast<MoveMessageDialog *>(d);
+            auto *dialog = qobject_cast<EnqueueDialog *>(d);
             if (!dialog)
                 return false;
             prefilled = parseLiteral(dialog->payloadEditor()->text().toStdString())
@@ -319,7 +318,7 @@ private slots:
         pane.deadLetterView()->selectRow(0);
         QueueActionsBar *bar = pane.actionsBar();
         bar->setDialogRunner([&](QDialog *d) {
-            auto *dialog = qobject_cast<MoveMessageDialog *>(d);
+            auto *dialog = qobject_cast<EnqueueDialog *>(d);
             if (!dialog || dialog->messageId() != id)
                 return false;
             // Someone else deletes it while the operator edits.
@@ -362,7 +361,7 @@ private slots:
         QueueActionsBar *bar = pane.actionsBar();
         std::string token;
         bar->setDialogRunner([&](QDialog *d) {
-            auto *dialog = qobject_cast<MoveMessageDialog *>(d);
+            auto *dialog = qobject_cast<EnqueueDialog *>(d);
             if (!dialog || dialog->messageId() != id)
                 return false;
             (void)store->retryDeadMessages("orders", {double(id)}).result();

@@ -56,13 +56,13 @@ private:
     test::TestFiles m_files;
     QTemporaryDir m_config;
     QTemporaryDir m_histories;
-    std::int64_t m_now = 1'800'000'000'000;
+    std::shared_ptr<ManualClock> m_clock = std::make_shared<ManualClock>(1'800'000'000'000);
 
-    // A pane whose samples are taken at m_now (moved by the test).
+    // A pane whose samples are taken at m_clock's time (moved by the test).
     void useTestClock(QueuesPane &pane)
     {
-        pane.trends()->sampler()->setClock([this] { return m_now; });
-        pane.trends()->charts()->setClock([this] { return m_now; });
+        pane.trends()->sampler()->setClock(m_clock);
+        pane.trends()->charts()->setClock(m_clock);
     }
 
     // Closes store once the pane's reads in flight let it go: a store last released while the
@@ -111,7 +111,7 @@ private slots:
 
             // Ten more messages in 2 s: 5 per second enqueued, 15 due.
             enqueue(path, "emails", 10);
-            m_now += 2000;
+            m_clock->advance(2000);
             refreshAndSample(pane);
             QueueChartsView *charts = pane.trends()->charts();
             QLineSeries *due = charts->countSeries(QueueChartsView::DueCount);
@@ -124,7 +124,7 @@ private slots:
 
             // One topic: its counts, and no enqueue rate (the counter is the database's).
             enqueue(path, "hooks", 1);
-            m_now += 2000;
+            m_clock->advance(2000);
             refreshAndSample(pane);
             QTRY_COMPARE(charts->scopeChoice()->count(), 3); // all, emails, hooks
             charts->scopeChoice()->setCurrentIndex(
@@ -135,7 +135,7 @@ private slots:
 
             // The range: a sample 10 minutes old is outside the last 5 minutes.
             charts->scopeChoice()->setCurrentIndex(0);
-            m_now += 10 * 60 * 1000;
+            m_clock->advance(10 * 60 * 1000);
             refreshAndSample(pane);
             QCOMPARE(charts->rangeChoice()->currentIndex(), 0);
             QCOMPARE(due->count(), 1);

@@ -67,7 +67,7 @@ private:
     test::TestFiles m_files;
     QTemporaryDir m_config;
     QTemporaryDir m_histories;
-    std::int64_t m_now = 0;
+    std::shared_ptr<ManualClock> m_clock = std::make_shared<ManualClock>(0);
 
     static bool labelsFit(const QStringList &labels)
     {
@@ -128,14 +128,14 @@ private:
                 (void)store.nack(double(m.id), m.token, nack).result();
             }
             refreshAndSample(pane);
-            m_now += 10000;
+            m_clock->advance(10000);
         }
     }
 
     void useTestClock(QueuesPane &pane)
     {
-        pane.trends()->sampler()->setClock([this] { return m_now; });
-        pane.trends()->charts()->setClock([this] { return m_now; });
+        pane.trends()->sampler()->setClock(m_clock);
+        pane.trends()->charts()->setClock(m_clock);
     }
 
     static void selectTopic(QueuesPane &pane, const std::string &name)
@@ -159,7 +159,7 @@ private slots:
         QCoreApplication::setOrganizationName(QStringLiteral("kvs-test"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_queues_layout"));
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        m_now = QDateTime::currentMSecsSinceEpoch() - 300000;
+        m_clock->set(QDateTime::currentMSecsSinceEpoch() - 300000);
     }
 
     void compactAxisLabels_data()

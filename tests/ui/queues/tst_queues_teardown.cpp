@@ -232,8 +232,10 @@ private slots:
         // continuation left holding it would destroy it there, later).
         QThreadPool::globalInstance()->waitForDone();
         QVERIFY(store.expired());
-        // The continuations still posted find their receivers gone and do nothing.
-        QTest::qWait(100);
+        // The continuations still posted (all of them: their work is done) find their receivers
+        // gone and do nothing.
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
     }
 
     void quittingWithAReadInFlightEndsCleanly_data()

@@ -49,6 +49,8 @@ int runWriter(const std::string &db, const std::string &schema)
 {
     auto store = storeOf(db, schema);
     for (int i = 0; i < kChanges; ++i) {
+        // Real time on purpose: another process writing at a person's pace, whose commits the
+        // tree follows (the figures are commit-to-row delays).
         QThread::msleep(150 + QRandomGenerator::global()->bounded(200));
         store->set({"m", i}, Value(1.0)).waitForFinished();
         std::printf("%d %lld\n", i, static_cast<long long>(QDateTime::currentMSecsSinceEpoch()));
@@ -126,7 +128,7 @@ int main(int argc, char **argv)
     }
     for (int row = 0; row < 5; ++row)
         view->tree()->view()->expand(model->index(row, 0));
-    waitFor([&] { return model->loadingCount() == 0; });
+    waitFor([&] { return model->loader()->loadingCount() == 0; });
     const QPersistentModelIndex m = model->index(0, 0);
 
     wait(1000);

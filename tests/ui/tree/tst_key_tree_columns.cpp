@@ -159,7 +159,7 @@ private slots:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setClock(clock);
-        model.setStore(store);
+        model.loader()->setStore(store);
         QTRY_COMPARE(model.rowCount(), 4);
         QCOMPARE(model.headerData(KeyTreeModel::ValueKindColumn, Qt::Horizontal, Qt::DisplayRole)
                      .toString(),
@@ -216,7 +216,7 @@ private slots:
         kvs::ui::KeyTreeFilter filter;
         filter.prefix = kvs::parseKeyLiteral(R"(["kinds"])");
         filter.reverse = true;
-        model.setStore(store, filter);
+        model.loader()->setStore(store, filter);
         QTRY_COMPARE(model.rowCount(), int(std::size(kKinds)));
         QCOMPARE(model.index(0, KeyTreeModel::PartColumn).data().toString(),
                  QStringLiteral("o-array-with-date"));
@@ -261,7 +261,7 @@ private slots:
         view.resize(700, 500);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        model.setStore(store);
+        model.loader()->setStore(store);
         QTRY_COMPARE(model.rowCount(), 4);
         const QModelIndex ttl = childNamed(model, {}, QStringLiteral("ttl"));
         view.expand(ttl);
@@ -303,18 +303,18 @@ private slots:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setClock(clock);
-        model.setStore(store);
+        model.loader()->setStore(store);
         QTRY_COMPARE(model.rowCount(), 4);
         const QModelIndex both = childNamed(model, {}, QStringLiteral("both"));
         QCOMPARE(cell(both, KeyTreeModel::ValueKindColumn), QStringLiteral("string"));
         store->set({"both"}, kvs::parseLiteral("[1, 2]"), kvs::SetOptions{60'000.0})
             .waitForFinished();
-        model.noteKeyWritten(kvs::encodeKey(kvs::Key{"both"}));
+        model.loader()->noteKeyWritten(kvs::encodeKey(kvs::Key{"both"}));
         QTRY_COMPARE(cell(both, KeyTreeModel::ValueKindColumn), QStringLiteral("array"));
         QCOMPARE(cell(both, KeyTreeModel::SizeColumn), QStringLiteral("5 bytes")); // [1,2]
         QCOMPARE(cell(both, KeyTreeModel::ExpiryColumn), QStringLiteral("in 1 m 0 s"));
         store->remove({"both"}).waitForFinished();
-        model.noteKeyDeleted(kvs::encodeKey(kvs::Key{"both"}));
+        model.loader()->noteKeyDeleted(kvs::encodeKey(kvs::Key{"both"}));
         QCOMPARE(cell(both, KeyTreeModel::ValueKindColumn), QString());
     }
 
@@ -423,7 +423,7 @@ private slots:
         pane.resize(470, 380);
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
-        pane.model()->setStore(store);
+        pane.model()->loader()->setStore(store);
         QTRY_COMPARE(pane.model()->rowCount(), 5);
         for (const char *part : {"sessions", "users"}) {
             const QModelIndex node = childNamed(*pane.model(), {}, QString::fromUtf8(part));

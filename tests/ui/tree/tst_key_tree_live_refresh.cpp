@@ -72,7 +72,7 @@ struct Tree
                   int pageSize = 1000,
                   KeyTreeFilter filter = {})
     {
-        model.setPageSize(pageSize);
+        model.loader()->setPageSize(pageSize);
         if (kind == Kind::Viewed) {
             tester = std::make_unique<QAbstractItemModelTester>(
                 &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -81,7 +81,7 @@ struct Tree
         }
         refresh
             = std::make_unique<KeyTreeLiveRefresh>(&model, kind == Kind::Viewed ? &view : nullptr);
-        model.setStore(std::move(store), std::move(filter));
+        model.loader()->setStore(std::move(store), std::move(filter));
     }
     QModelIndex child(const QModelIndex &parent, const Key &key) const
     {
@@ -102,7 +102,10 @@ struct Tree
         QSignalSpy idle(refresh.get(), &KeyTreeLiveRefresh::idle);
         refresh->databaseChanged();
         return QTest::qWaitFor(
-            [&] { return !idle.isEmpty() && !refresh->isRunning() && model.loadingCount() == 0; },
+            [&] {
+                return !idle.isEmpty() && !refresh->isRunning()
+                       && model.loader()->loadingCount() == 0;
+            },
             kTimeout);
     }
 
@@ -241,7 +244,7 @@ void TestKeyTreeLiveRefresh::expandedNodesPickUpAnotherProcessesChildren()
     QSignalSpy resets(&tree.model, &QAbstractItemModel::modelAboutToBeReset);
 
     // Nothing committed: a run reads, and changes no row (once the tester's reads are in).
-    QTRY_COMPARE_WITH_TIMEOUT(tree.model.loadingCount(), 0, kTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(tree.model.loader()->loadingCount(), 0, kTimeout);
     QSignalSpy inserted(&tree.model, &QAbstractItemModel::rowsInserted);
     QSignalSpy removed(&tree.model, &QAbstractItemModel::rowsRemoved);
     QVERIFY(tree.followCommit());
@@ -295,8 +298,8 @@ void TestKeyTreeLiveRefresh::readsOnlyWhatWasLoadedAroundPlaceholders()
     Tree tree(storeOf(db), Tree::Kind::Flat, 3, filter);
     QTRY_COMPARE_WITH_TIMEOUT(texts(tree.model), list({"0", "1", "2"}), kTimeout);
     // "Go to key" [p, 10]: a placeholder for 3..9, then one page.
-    QSignalSpy sought(&tree.model, &KeyTreeModel::seekFinished);
-    QVERIFY(tree.model.seekChild({}, {"p", 10}));
+    QSignalSpy sought(tree.model.loader(), &KeyTreeLoader::seekFinished);
+    QVERIFY(tree.model.loader()->seekChild({}, {"p", 10}));
     QVERIFY(sought.wait(kTimeout));
     QCOMPARE(texts(tree.model), list({"0", "1", "2", "…", "10", "11", "12"}));
 
@@ -323,7 +326,7 @@ void TestKeyTreeLiveRefresh::readsOnlyWhatWasLoadedAroundPlaceholders()
     // The placeholder reads its children page by page, the new ones among them.
     for (int reads = 0; reads < 6 && texts(tree.model).contains(QStringLiteral("…")); ++reads) {
         tree.model.fetchMore(tree.model.index(texts(tree.model).indexOf(QStringLiteral("…")), 0));
-        QTRY_COMPARE_WITH_TIMEOUT(tree.model.loadingCount(), 0, kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(tree.model.loader()->loadingCount(), 0, kTimeout);
     }
     QCOMPARE(texts(tree.model),
              list({"0",

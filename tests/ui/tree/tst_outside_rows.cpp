@@ -29,6 +29,7 @@
 #include <QTreeView>
 
 using kvs::ui::DatabaseView;
+using kvs::ui::KeyTreeLoader;
 using kvs::ui::KeyTreeModel;
 using kvs::ui::OutsideRowsModel;
 using kvs::ui::OutsideRowsView;
@@ -243,8 +244,8 @@ void TestOutsideRows::undecodableRowInsideShowsAsHexWithABadge()
     const auto store = storeWithRawRows(backend, true);
     KeyTreeModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QSignalSpy loaded(&model, &KeyTreeModel::pageLoaded);
-    model.setStore(store);
+    QSignalSpy loaded(model.loader(), &KeyTreeLoader::pageLoaded);
+    model.loader()->setStore(store);
     QVERIFY(loaded.wait(kTimeout));
     // 02 61 sorts before 02 69 ("inside"): the tree lists both in byte order; the rows outside
     // the key space are not among them (they are listed apart).

@@ -1,6 +1,6 @@
 // Issue 12, defect 2: the placeholder rows "Go to key" leaves for the siblings it jumped over say
 // how many children they stand for ("2,400 earlier children…", counted in the background up to
-// KeyTreeModel::kGapCountLimit), and a shown tree reads them when they scroll into view: from the
+// KeyTreeLoader::kGapCountLimit), and a shown tree reads them when they scroll into view: from the
 // end when the row after them is in view (that row stays where it is on screen), from the start
 // at the bottom edge. Offscreen, on a real SQLite file.
 #include "tree/key_tree_model.h"
@@ -16,6 +16,7 @@
 #include <QTest>
 #include <QTreeView>
 
+using kvs::ui::KeyTreeLoader;
 using kvs::ui::KeyTreeModel;
 using kvs::ui::KeyTreePane;
 
@@ -79,7 +80,7 @@ int checkGapCounts(const KeyTreeModel &model, const QModelIndex &parent, int chi
 bool showAndGoTo(KeyTreePane &pane, const QString &path, const kvs::Key &key)
 {
     fillBig(path, kChildren);
-    pane.model()->setPageSize(100);
+    pane.model()->loader()->setPageSize(100);
     pane.resize(500, 400);
     pane.show();
     if (!QTest::qWaitForWindowExposed(&pane))
@@ -98,7 +99,7 @@ bool gapsCounted(const KeyTreeModel &model, const QModelIndex &parent)
             && index.data(KeyTreeModel::GapCountRole).toLongLong() < 0)
             return false;
     }
-    return model.loadingCount() == 0;
+    return model.loader()->loadingCount() == 0;
 }
 
 } // namespace
@@ -117,7 +118,7 @@ private slots:
         fillBig(path, kChildren);
         KeyTreePane pane; // never shown: nothing scrolls into view
         KeyTreeModel &model = *pane.model();
-        model.setPageSize(100);
+        model.loader()->setPageSize(100);
         pane.setStore(std::make_shared<kvs::AsyncKVStore>(path.toStdString()));
         QSignalSpy done(&pane, &KeyTreePane::goToFinished);
         pane.goToKey({"big", 2500});
@@ -134,7 +135,7 @@ private slots:
                 gap = model.index(row, 0, big);
         const qlonglong before = gap.data(KeyTreeModel::GapCountRole).toLongLong();
         model.fetchMore(gap);
-        QTRY_COMPARE(model.loadingCount(), 0);
+        QTRY_COMPARE(model.loader()->loadingCount(), 0);
         QCOMPARE(checkGapCounts(model, big, kChildren), 1);
         for (int row = 0; row < model.rowCount(big); ++row)
             if (model.index(row, 0, big).data(KeyTreeModel::IsGapRole).toBool())
@@ -143,8 +144,8 @@ private slots:
 
         // Reading its end: the rows after it stay, the count follows.
         const int gapRow = gap.row();
-        QVERIFY(model.fetchGapTail(gap));
-        QTRY_COMPARE(model.loadingCount(), 0);
+        QVERIFY(model.loader()->fetchGapTail(gap));
+        QTRY_COMPARE(model.loader()->loadingCount(), 0);
         QCOMPARE(model.index(gapRow, 0, big).data(KeyTreeModel::IsGapRole).toBool(), true);
         QCOMPARE(numberAt(model.index(gapRow + 1, 0, big)), 2400);
         QCOMPARE(numberAt(model.index(gapRow + 100, 0, big)), 2499);
@@ -156,11 +157,11 @@ private slots:
     void countStopsAtTheLimit()
     {
         const QString path = m_dir.filePath(QStringLiteral("many.db"));
-        const int children = KeyTreeModel::kGapCountLimit + 500;
+        const int children = KeyTreeLoader::kGapCountLimit + 500;
         fillBig(path, children);
         KeyTreePane pane;
         KeyTreeModel &model = *pane.model();
-        model.setPageSize(100);
+        model.loader()->setPageSize(100);
         pane.setStore(std::make_shared<kvs::AsyncKVStore>(path.toStdString()));
         QSignalSpy done(&pane, &KeyTreePane::goToFinished);
         pane.goToKey({"big", children - 10});
@@ -175,7 +176,7 @@ private slots:
         QVERIFY(gap.data(KeyTreeModel::GapCountMoreRole).toBool());
         QCOMPARE(gap.data().toString(),
                  QStringLiteral("More than %1 earlier children…")
-                     .arg(QLocale().toString(KeyTreeModel::kGapCountLimit)));
+                     .arg(QLocale().toString(KeyTreeLoader::kGapCountLimit)));
     }
 
     void shownTreeReadsPlaceholdersScrolledIntoView()
@@ -200,7 +201,9 @@ private slots:
         QScrollBar *bar = view.verticalScrollBar();
         for (int step = 0; step < 1000 && checkGapCounts(model, big, kChildren) > 0; ++step) {
             bar->setValue(bar->value() - 10);
-            QTest::qWait(5); // the view lays out, the loader looks at what it shows
+            // The view lays out, and the loader looks at what it shows: posted events and zero
+            // timers, not time.
+            QCoreApplication::processEvents();
             QTRY_VERIFY(gapsCounted(model, big));
         }
         QCOMPARE(checkGapCounts(model, big, kChildren), 0);
@@ -219,12 +222,12 @@ private slots:
         KeyTreePane pane;
         QVERIFY(showAndGoTo(pane, m_dir.filePath(QStringLiteral("layout.db")), {"big", 50}));
         KeyTreeModel &model = *pane.model();
-        model.setNextPagesOnDemand(false);
+        model.loader()->setNextPagesOnDemand(false);
         QTreeView &view = *pane.view();
         const QModelIndex big = model.index(0, 0);
         // Stops the pages the view's layouts have started since, before the node is all read.
-        model.cancelLoading();
-        QTest::qWait(20); // the busy row hides
+        model.loader()->cancelLoading();
+        QCoreApplication::processEvents(); // the busy row hides (a queued connection)
         QVERIFY(model.canFetchMore(big));
         QVERIFY(!pane.findChild<QWidget *>(QStringLiteral("busyRow"))->isVisible());
         QScrollBar *bar = view.verticalScrollBar();
@@ -235,9 +238,9 @@ private slots:
 
         view.doItemsLayout(); // reads the next page of "big", as any relayout does
 
-        QCOMPARE(model.loadingCount(), 1);
+        QCOMPARE(model.loader()->loadingCount(), 1);
         QCOMPARE(bar->value(), value);
-        QTRY_COMPARE(model.loadingCount(), 0);
+        QTRY_COMPARE(model.loader()->loadingCount(), 0);
         QVERIFY(model.rowCount(big) > rows);
         QCOMPARE(bar->value(), value);
     }
@@ -278,7 +281,7 @@ private slots:
         KeyTreePane pane;
         KeyTreeModel &model = *pane.model();
         QTreeView &view = *pane.view();
-        model.setPageSize(100);
+        model.loader()->setPageSize(100);
         pane.resize(500, 400);
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
@@ -289,19 +292,19 @@ private slots:
         QTRY_COMPARE(model.rowCount(big), 100);
         // Settled: however many layouts ran, no page beyond what the view shows was read.
         for (int turn = 0; turn < 20; ++turn) {
-            QTest::qWait(10);
-            QTRY_COMPARE(model.loadingCount(), 0);
+            QCoreApplication::processEvents(); // a relayout is events, not time
+            QTRY_COMPARE(model.loader()->loadingCount(), 0);
         }
         QCOMPARE(model.rowCount(big), 100);
-        QVERIFY(model.hasNextPage(big));
+        QVERIFY(model.loader()->hasNextPage(big));
 
         // The last row read scrolled into view: the next page, and no more while it stays off
         // the bottom.
         view.scrollTo(model.index(99, 0, big), QAbstractItemView::PositionAtBottom);
         QTRY_COMPARE(model.rowCount(big), 200);
         for (int turn = 0; turn < 20; ++turn) {
-            QTest::qWait(10);
-            QTRY_COMPARE(model.loadingCount(), 0);
+            QCoreApplication::processEvents(); // a relayout is events, not time
+            QTRY_COMPARE(model.loader()->loadingCount(), 0);
         }
         QCOMPARE(model.rowCount(big), 200);
         for (int row = 0; row < 200; ++row)

@@ -1,13 +1,9 @@
-// KeyTreeModel's placeholder rows: what they say (how many children they stand for, counted in
-// the background), and reading their last page for a view that scrolls up to one.
-#include "theme/ui_palette.h"
+// KeyTreeLoader's placeholder rows: how many children they stand for (counted in the
+// background), and reading their last page for a view that scrolls up to one.
+#include "tree/key_tree_loader.h"
 #include "tree/key_tree_model.h"
 
 #include <kvs/future.h>
-
-#include <QFont>
-#include <QGuiApplication>
-#include <QLocale>
 
 #include <algorithm>
 
@@ -25,52 +21,16 @@ std::optional<std::string> rowBefore(const KeyTreeNode &gap)
 
 } // namespace
 
-QVariant KeyTreeModel::gapData(const KeyTreeNode &gap, int column, int role) const
-{
-    if (column != PartColumn)
-        return {};
-    switch (role) {
-    case Qt::DisplayRole: {
-        if (!gap.gapCount)
-            return tr("More children… (expand to read them)");
-        const QString count = QLocale().toString(*gap.gapCount);
-        if (gap.gapCountMore) {
-            return gap.gapLater ? tr("More than %1 later children…").arg(count)
-                                : tr("More than %1 earlier children…").arg(count);
-        }
-        if (*gap.gapCount == 1)
-            return gap.gapLater ? tr("1 later child…") : tr("1 earlier child…");
-        return gap.gapLater ? tr("%1 later children…").arg(count)
-                            : tr("%1 earlier children…").arg(count);
-    }
-    case Qt::ToolTipRole:
-        return tr("Go to key jumped over these children; they are read when this row is "
-                  "expanded or scrolled into view.");
-    case GapCountRole:
-        return gap.gapCount ? QVariant(qlonglong(*gap.gapCount)) : QVariant(qlonglong(-1));
-    case GapCountMoreRole:
-        return gap.gapCountMore;
-    case Qt::ForegroundRole:
-        return UiPalette(QGuiApplication::palette()).color(UiPalette::Role::Muted);
-    case Qt::FontRole: {
-        QFont font;
-        font.setItalic(true);
-        return font;
-    }
-    default:
-        return {};
-    }
-}
-
-void KeyTreeModel::countGap(KeyTreeNode &gap)
+void KeyTreeLoader::countGap(KeyTreeNode &gap)
 {
     if (!m_store || !gap.isGap)
         return;
     ChildrenOptions options;
     options.limit = kGapCountLimit;
     options.cursor = gap.gapCursor;
-    QFuture<ChildrenPage> page
-        = m_store->listChildren({gap.parent->path, m_filter.start, endBefore(gap.gapEnd)}, options);
+    const KeyTreeFilter &filter = m_model.filter();
+    QFuture<ChildrenPage> page = m_store->listChildren(
+        {gap.parent->path, filter.start, endBefore(filter, gap.gapEnd)}, options);
     m_inFlight.push_back(page);
     const std::weak_ptr<KeyTreeNode> weak = gap.parent->children[static_cast<std::size_t>(gap.row)];
     // The children the count read, up to where the placeholder ended when it was asked: a
@@ -94,11 +54,11 @@ void KeyTreeModel::countGap(KeyTreeNode &gap)
             } catch (const std::exception &) {
                 return; // the row keeps saying "More children…"; reading it says why
             }
-            nodeChanged(*node);
+            m_model.nodeChanged(*node);
         });
 }
 
-void KeyTreeModel::gapShrank(KeyTreeNode &gap, std::size_t read)
+void KeyTreeLoader::gapShrank(KeyTreeNode &gap, std::size_t read)
 {
     if (!gap.gapCount)
         return; // its count is on the way, and starts over (countGap)
@@ -111,22 +71,23 @@ void KeyTreeModel::gapShrank(KeyTreeNode &gap, std::size_t read)
     *gap.gapCount = std::max(0LL, *gap.gapCount - static_cast<long long>(read));
 }
 
-bool KeyTreeModel::fetchGapTail(const QModelIndex &index)
+bool KeyTreeLoader::fetchGapTail(const QModelIndex &index)
 {
-    KeyTreeNode *gap = nodeOf(index);
+    KeyTreeNode *gap = m_model.nodeOf(index);
     if (!index.isValid() || !gap->isGap || !canFetchMore(index))
         return false;
+    const KeyTreeFilter &filter = m_model.filter();
     ChildrenOptions options;
     options.limit = m_pageSize;
     options.reverse = true;
     startListing(gap,
-                 {gap->parent->path, m_filter.start, endBefore(gap->gapEnd)},
+                 {gap->parent->path, filter.start, endBefore(filter, gap->gapEnd)},
                  options,
-                 &KeyTreeModel::addGapTailPage);
+                 &KeyTreeLoader::addGapTailPage);
     return true;
 }
 
-void KeyTreeModel::addGapTailPage(KeyTreeNode &gap, ChildrenPage page)
+void KeyTreeLoader::addGapTailPage(KeyTreeNode &gap, ChildrenPage page)
 {
     KeyTreeNode &parent = *gap.parent;
     // Descending from the row after the placeholder; only what lies after the row before it.
@@ -157,14 +118,14 @@ void KeyTreeModel::addGapTailPage(KeyTreeNode &gap, ChildrenPage page)
         newEnd = parent.path;
         newEnd->push_back(*found.front().part);
     }
-    insertChildren(parent, gap.row + 1, std::move(found));
+    m_model.insertChildren(parent, gap.row + 1, std::move(found));
     if (reachedStart) {
-        removeChild(parent, static_cast<std::size_t>(gap.row));
+        m_model.removeChild(parent, static_cast<std::size_t>(gap.row));
     } else {
         gap.gapEnd = *newEnd;
         gap.gapEndEncoded = encodeKey(*newEnd);
         gapShrank(gap, read);
-        nodeChanged(gap);
+        m_model.nodeChanged(gap);
     }
     m_pageParent = &parent;
 }

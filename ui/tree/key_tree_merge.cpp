@@ -1,6 +1,5 @@
-// KeyTreeModel's live refresh: the children a listing just read again replace the loaded rows of
-// their range in place (removals and insertions in runs, marks updated), so the view keeps its
-// expansion, selection and scroll position. KeyTreeLiveRefresh decides what to read and when.
+#include "tree/key_tree_merge.h"
+
 #include "tree/key_tree_model.h"
 
 #include <kvs/key.h>
@@ -23,79 +22,29 @@ bool onPathOf(const std::string &keep, const KeyTreeNode &row)
     return keep.compare(0, encoded.size(), encoded) == 0;
 }
 
-} // namespace
-
-bool KeyTreeModel::treeBefore(const std::string &a, const std::string &b) const
+// a comes before b in the tree's order (descending when reverse).
+bool treeBefore(bool reverse, const std::string &a, const std::string &b)
 {
-    return m_filter.reverse ? b < a : a < b;
+    return reverse ? b < a : a < b;
 }
 
-bool KeyTreeModel::inRange(const ChildRange &range, const std::string &encoded) const
+bool inRange(bool reverse, const KeyTreeModel::ChildRange &range, const std::string &encoded)
 {
     if (range.first) {
-        if (range.firstIncluded ? treeBefore(encoded, *range.first)
-                                : !treeBefore(*range.first, encoded))
+        if (range.firstIncluded ? treeBefore(reverse, encoded, *range.first)
+                                : !treeBefore(reverse, *range.first, encoded))
             return false;
     }
-    return !range.last || !treeBefore(*range.last, encoded);
+    return !range.last || !treeBefore(reverse, *range.last, encoded);
 }
 
-std::vector<KeyTreeModel::LoadedSpan> KeyTreeModel::loadedSpans(const QModelIndex &index) const
-{
-    const KeyTreeNode &node = *nodeOf(index);
-    std::vector<LoadedSpan> spans;
-    if (node.isGap || !node.fetchedAny)
-        return spans;
-    // Runs of rows between placeholders. A run after a placeholder starts at the key the
-    // placeholder ends before; the last run ends at the node's end unless more pages remain.
-    std::optional<Key> start;
-    const KeyTreeNode *lastRow = nullptr;
-    for (const auto &child : node.children) {
-        if (child->isGap) {
-            if (lastRow)
-                spans.push_back({start, lastRow->child.encoded});
-            start = child->gapEnd;
-            lastRow = nullptr;
-            continue;
-        }
-        lastRow = child.get();
-    }
-    if (node.cursor) {
-        if (lastRow)
-            spans.push_back({start, lastRow->child.encoded});
-    } else {
-        // Every child to the end is read (after a last placeholder too: the rows there went).
-        spans.push_back({start, std::nullopt});
-    }
-    return spans;
-}
+} // namespace
 
-bool KeyTreeModel::isStale(const QModelIndex &index) const
-{
-    const KeyTreeNode &node = *nodeOf(index);
-    return node.fetchedAny && !node.isGap && node.readEpoch < m_epoch;
-}
+KeyTreeMerge::KeyTreeMerge(KeyTreeModel &model)
+    : m_model(model)
+{}
 
-void KeyTreeModel::markStale(const QModelIndex &index)
-{
-    nodeOf(index)->readEpoch = 0;
-}
-
-void KeyTreeModel::markFresh(const QModelIndex &index)
-{
-    nodeOf(index)->readEpoch = m_epoch;
-}
-
-void KeyTreeModel::removeRun(KeyTreeNode &node, int first, int last)
-{
-    beginRemoveRows(indexOf(&node), first, last);
-    node.children.erase(node.children.begin() + first, node.children.begin() + last + 1);
-    for (std::size_t i = static_cast<std::size_t>(first); i < node.children.size(); ++i)
-        node.children[i]->row = static_cast<int>(i);
-    endRemoveRows();
-}
-
-void KeyTreeModel::updateMarks(KeyTreeNode &row, const KeyChild &fresh, const std::string &keep)
+void KeyTreeMerge::updateMarks(KeyTreeNode &row, const KeyChild &fresh, const std::string &keep)
 {
     bool changed = false;
     if (row.child.hasValue != fresh.hasValue) {
@@ -110,7 +59,7 @@ void KeyTreeModel::updateMarks(KeyTreeNode &row, const KeyChild &fresh, const st
     if (row.child.hasChildren != fresh.hasChildren && !row.fetching && !keepBelow) {
         row.child.hasChildren = fresh.hasChildren;
         if (!fresh.hasChildren && !row.children.empty())
-            removeRun(row, 0, static_cast<int>(row.children.size()) - 1);
+            m_model.removeRun(row, 0, static_cast<int>(row.children.size()) - 1);
         if (row.children.empty()) {
             // Read again from the start when it is expanded.
             row.fetchedAny = false;
@@ -120,10 +69,10 @@ void KeyTreeModel::updateMarks(KeyTreeNode &row, const KeyChild &fresh, const st
         changed = true;
     }
     if (changed)
-        nodeChanged(row);
+        m_model.nodeChanged(row);
 }
 
-void KeyTreeModel::fixBoundaries(KeyTreeNode &node)
+void KeyTreeMerge::fixBoundaries(KeyTreeNode &node)
 {
     // A placeholder reads from just after the row before it: that row may have gone.
     for (std::size_t i = 0; i < node.children.size(); ++i) {
@@ -142,9 +91,9 @@ void KeyTreeModel::fixBoundaries(KeyTreeNode &node)
     if (!node.children.empty() && node.children.back()->isGap) {
         // Nothing read after the placeholder is left: the next page reads its children.
         node.cursor = node.children.back()->gapCursor;
-        removeRun(node,
-                  static_cast<int>(node.children.size()) - 1,
-                  static_cast<int>(node.children.size()) - 1);
+        m_model.removeRun(node,
+                          static_cast<int>(node.children.size()) - 1,
+                          static_cast<int>(node.children.size()) - 1);
     }
     if (node.children.empty() || !node.cursor) {
         node.cursor.reset();
@@ -154,16 +103,17 @@ void KeyTreeModel::fixBoundaries(KeyTreeNode &node)
     node.cursor = encodeCursor(node.children.back()->child.encoded);
 }
 
-bool KeyTreeModel::applyFreshChildren(const QModelIndex &index,
-                                      const ChildRange &range,
-                                      const std::vector<KeyChild> &fresh,
-                                      const std::string &keep)
+bool KeyTreeMerge::apply(const QModelIndex &index,
+                         const KeyTreeModel::ChildRange &range,
+                         const std::vector<KeyChild> &fresh,
+                         const std::string &keep)
 {
-    KeyTreeNode &node = *nodeOf(index);
+    KeyTreeNode &node = *m_model.nodeOf(index);
+    const bool reverse = m_model.filter().reverse;
     if (node.isGap || !node.fetchedAny)
         return false;
-    const auto freshBefore = [this](const KeyChild &child, const std::string &key) {
-        return treeBefore(child.encoded, key);
+    const auto freshBefore = [reverse](const KeyChild &child, const std::string &key) {
+        return treeBefore(reverse, child.encoded, key);
     };
     const auto inFresh = [&](const std::string &encoded) {
         const auto at = std::lower_bound(fresh.begin(), fresh.end(), encoded, freshBefore);
@@ -175,7 +125,7 @@ bool KeyTreeModel::applyFreshChildren(const QModelIndex &index,
     std::size_t begin = 0;
     if (range.first) {
         bool found = false;
-        begin = childPosition(node, *range.first, found);
+        begin = m_model.childPosition(node, *range.first, found);
         if (begin > 0)
             --begin; // a placeholder's end compares equal: look one row before too
     }
@@ -184,8 +134,8 @@ bool KeyTreeModel::applyFreshChildren(const QModelIndex &index,
         const KeyTreeNode &row = *node.children[i];
         if (row.isGap)
             continue;
-        if (!inRange(range, row.child.encoded)) {
-            if (range.last && treeBefore(*range.last, row.child.encoded))
+        if (!inRange(reverse, range, row.child.encoded)) {
+            if (range.last && treeBefore(reverse, *range.last, row.child.encoded))
                 break; // past the range
             continue;
         }
@@ -201,7 +151,7 @@ bool KeyTreeModel::applyFreshChildren(const QModelIndex &index,
         std::size_t first = j - 1;
         while (first > 0 && gone[first - 1] + 1 == gone[first])
             --first;
-        removeRun(node, static_cast<int>(gone[first]), static_cast<int>(gone[j - 1]));
+        m_model.removeRun(node, static_cast<int>(gone[first]), static_cast<int>(gone[j - 1]));
         removed = true;
         j = first;
     }
@@ -213,10 +163,10 @@ bool KeyTreeModel::applyFreshChildren(const QModelIndex &index,
     };
     std::vector<Run> runs;
     for (const KeyChild &child : fresh) {
-        if (!inRange(range, child.encoded))
+        if (!inRange(reverse, range, child.encoded))
             continue;
         bool found = false;
-        const std::size_t position = childPosition(node, child.encoded, found);
+        const std::size_t position = m_model.childPosition(node, child.encoded, found);
         if (found) {
             updateMarks(*node.children[position], child, keep);
             continue;
@@ -230,14 +180,14 @@ bool KeyTreeModel::applyFreshChildren(const QModelIndex &index,
         runs.back().rows.push_back(child);
     }
     for (auto run = runs.rbegin(); run != runs.rend(); ++run)
-        insertChildren(node, static_cast<int>(run->position), std::move(run->rows));
+        m_model.insertChildren(node, static_cast<int>(run->position), std::move(run->rows));
     if (removed)
         fixBoundaries(node);
     if (removed || !runs.empty()) {
         const bool any = !node.children.empty() || node.hasMore();
-        if (&node != m_root.get() && node.fetchedAny)
+        if (&node != m_model.root().get() && node.fetchedAny)
             node.child.hasChildren = any;
-        nodeChanged(node);
+        m_model.nodeChanged(node);
     }
     return held;
 }
