@@ -9,7 +9,6 @@
 #include <kvs/kvstore.h>
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
