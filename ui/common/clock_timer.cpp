@@ -26,7 +26,17 @@ ClockTimer::ClockTimer(QObject *parent)
     : QObject(parent)
     , m_clock(systemClock())
 {
-    connect(&m_timer, &QTimer::timeout, this, &ClockTimer::fire);
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        m_deadline = m_clock->monotonicNow() + m_interval; // the next one, for remainingMs()
+        fire();
+    });
+}
+
+ClockTimer::ClockTimer(std::shared_ptr<Clock> clock, QObject *parent)
+    : ClockTimer(parent)
+{
+    if (clock)
+        m_clock = std::move(clock);
 }
 
 ClockTimer::~ClockTimer()
@@ -52,12 +62,12 @@ void ClockTimer::start()
 {
     stop();
     m_active = true;
+    m_deadline = m_clock->monotonicNow() + m_interval;
     if (!m_clock->isManual()) {
         m_timer.setSingleShot(m_singleShot);
         m_timer.start(static_cast<int>(std::min<std::int64_t>(m_interval, INT32_MAX)));
         return;
     }
-    m_deadline = m_clock->monotonicNow() + m_interval;
     m_link = std::make_shared<detail::ClockTimerLink>();
     m_link->timer = this;
     m_link->thread = thread();
@@ -86,6 +96,18 @@ void ClockTimer::start()
                 Qt::QueuedConnection);
         }
     });
+}
+
+void ClockTimer::start(std::chrono::milliseconds delay)
+{
+    m_singleShot = true;
+    m_interval = std::max<std::int64_t>(delay.count(), 0);
+    start();
+}
+
+std::int64_t ClockTimer::remainingMs() const
+{
+    return m_active ? std::max<std::int64_t>(m_deadline - m_clock->monotonicNow(), 0) : 0;
 }
 
 void ClockTimer::stop()

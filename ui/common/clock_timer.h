@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 
@@ -29,6 +30,8 @@ class ClockTimer : public QObject
 
 public:
     explicit ClockTimer(QObject *parent = nullptr);
+    // On clock (null: the system's).
+    explicit ClockTimer(std::shared_ptr<Clock> clock, QObject *parent = nullptr);
     ~ClockTimer() override;
 
     // The clock it follows (null: the system's); a running timer starts over on it.
@@ -42,8 +45,12 @@ public:
 
     // Starts (or restarts) the interval from the clock's time now.
     void start();
+    // Single-shot: fires once, delay from now on the clock (a running timer starts over).
+    void start(std::chrono::milliseconds delay);
     void stop();
     bool isActive() const { return m_active; }
+    // The milliseconds left on the clock until the next timeout (0 when not active or due).
+    std::int64_t remainingMs() const;
 
 signals:
     void timeout();
@@ -55,7 +62,7 @@ private:
 
     std::shared_ptr<Clock> m_clock;
     std::int64_t m_interval = 0;
-    std::int64_t m_deadline = 0; // the clock's monotonicNow() to fire at (a ManualClock)
+    std::int64_t m_deadline = 0; // the clock's monotonicNow() to fire at
     bool m_singleShot = false;
     bool m_active = false;
     QTimer m_timer; // the system's clock

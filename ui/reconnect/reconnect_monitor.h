@@ -1,6 +1,6 @@
 #pragma once
 
-#include "reconnect/clock_timer.h"
+#include "common/clock_timer.h"
 
 #include <kvs/clock.h>
 #include <kvs/reconnect_backoff.h>

@@ -53,11 +53,6 @@ DatabaseSession::DatabaseSession(ConnectionSpec spec, QString password, QObject 
     connect(m_monitor, &ReconnectMonitor::recovered, this, &DatabaseSession::onRecovered);
 }
 
-void DatabaseSession::setClock(std::shared_ptr<Clock> clock)
-{
-    m_monitor->setClock(std::move(clock));
-}
-
 QFuture<void> DatabaseSession::check() const
 {
     // Off the GUI thread: a stat, then the store's cheapest read (its pool replaces connections
@@ -105,6 +100,7 @@ DatabaseSession::~DatabaseSession()
 void DatabaseSession::setClock(std::shared_ptr<Clock> clock)
 {
     m_clock = clock ? std::move(clock) : systemClock();
+    m_monitor->setClock(m_clock);
 }
 
 void DatabaseSession::open()

@@ -57,7 +57,8 @@ public:
     std::shared_ptr<AsyncKVStore> store() const { return m_store; }
     // The time of this database's tab: its stores' (expiry, queue due times and leases, their
     // timers) and its views' (countdowns, ages, the watch feed). The system's by default; tests
-    // give a ManualClock and move it. Set before open(): stores opened later use it.
+    // give a ManualClock and move it. Set before open(): stores opened later use it. The
+    // reconnect monitor waits on it too.
     void setClock(std::shared_ptr<Clock> clock);
     const std::shared_ptr<Clock> &clock() const { return m_clock; }
     bool isWritable() const { return m_writable; }
@@ -80,8 +81,6 @@ public:
     // pool (on SQLite, first a look at the file: gone or unreadable is a lost connection). A
     // SQLite file that came back as another file (a restored copy) is opened again.
     ReconnectMonitor *monitor() const { return m_monitor; }
-    // The clock the monitor waits on (tests: a ManualClock). Before the view is made.
-    void setClock(std::shared_ptr<Clock> clock);
 
 signals:
     void storeChanged(const std::shared_ptr<kvs::AsyncKVStore> &store, bool writable);
