@@ -5,6 +5,7 @@
 #include "startup/admin_command_line.h"
 #include "startup/demo_database.h"
 #include "startup/smoke_probe.h"
+#include "startup/termination_signals.h"
 #include "theme/app_icons.h"
 #include "window/main_window.h"
 
@@ -39,7 +40,12 @@ int main(int argc, char *argv[])
     // the run (Qt reads argv again only when asked for the arguments).
     kvs::hidePasswordsInArguments(argc, argv);
     QApplication::setWindowIcon(appIcon(AppIcon::Application));
-
+    // SIGTERM (a logout) or Ctrl+C: the event loop ends with 128 + the signal, running jobs
+    // record that they were interrupted, and the process waits for them (TerminationSignals).
+    TerminationSignals termination;
+    QObject::connect(&termination, &TerminationSignals::terminationRequested, &app, [](int number) {
+        QCoreApplication::exit(128 + number);
+    });
     SingleInstance instance;
     if (!options.newInstance) {
         switch (instance.handOffOrListen(options.locations)) {

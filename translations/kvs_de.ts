@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AuditedJob</name>
+    <message>
+        <source>%1
+
+The audit log cannot be written (%2): this action would not be recorded. Run it without an audit entry?</source>
+        <translation>%1
+
+Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nicht protokolliert. Ohne Protokolleintrag ausführen?</translation>
+    </message>
+</context>
+<context>
     <name>KeyPartText</name>
     <message>
         <source>string</source>
@@ -533,6 +544,14 @@
     <message>
         <source>Result</source>
         <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>No end was recorded: the action was killed, or it is still running.</source>
+        <translation>Kein Ende protokolliert: Die Aktion wurde vorzeitig beendet, oder sie läuft noch.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -2437,6 +2456,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Replace dead message %1 of topic &quot;%2&quot; with the corrected copy? The copy is enqueued due now and the original is deleted, in one transaction.</source>
         <translation>Tote Nachricht %1 des Themas „%2“ durch die korrigierte Kopie ersetzen? Die Kopie wird sofort fällig eingereiht und das Original gelöscht, in einer Transaktion.</translation>
     </message>
+    <message>
+        <source>Enqueue the message?</source>
+        <translation>Die Nachricht einreihen?</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::QueueChartsView</name>
@@ -3052,6 +3075,10 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>The history cannot be read: %1</source>
+        <translation>Der Verlauf kann nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -3784,6 +3811,10 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Moves the row down among the checks or the mutations (Alt+Down).</source>
         <translation>Verschiebt die Zeile unter den Prüfungen oder den Änderungen nach unten (Alt+Pfeil runter).</translation>
+    </message>
+    <message>
+        <source>Commit this transaction?</source>
+        <translation>Diese Transaktion ausführen?</translation>
     </message>
 </context>
 <context>

@@ -67,6 +67,10 @@ constexpr std::array kOptions{
     OptionSpec{"--save", false, false},
     OptionSpec{"--history", false, false},
     OptionSpec{"--overwrite", false, false},
+    OptionSpec{"--no-audit", false, false},
+    OptionSpec{"--max-line-bytes", true, false},
+    OptionSpec{"--max-document-bytes", true, false},
+    OptionSpec{"--max-mutations", true, false},
 };
 // clang-format on
 

@@ -53,3 +53,11 @@ if(TARGET tst_queues_layout)
     target_compile_definitions(tst_queues_layout PRIVATE
         KVS_SCREENSHOT_DIR="${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()
+# Issue 28: the GUI's actions and the audit log (started and ended lines, refusal, the
+# confirmation's choice, interrupted jobs, the viewer): on a SQLite file, and on PostgreSQL.
+kvs_add_test(tst_queue_audit queues/tst_queue_audit.cpp LIBS kvs_ui PostgreSQL::PostgreSQL)
+if(TARGET tst_queue_audit)
+    add_test(NAME tst_queue_audit_postgres COMMAND tst_queue_audit)
+    set_tests_properties(tst_queue_audit_postgres PROPERTIES LABELS postgres
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queue_audit_postgres.jsonl")
+endif()
