@@ -3,10 +3,9 @@
 #include "bench/history/run_history_codec.h"
 
 #include <kvs/connection_string.h>
+#include <kvs/data_folder.h>
 #include <kvs/errors.h>
 #include <kvs/kvstore.h>
-
-#include <QStandardPaths>
 
 #include <algorithm>
 #include <cerrno>
@@ -96,8 +95,7 @@ std::string RunHistory::defaultPath()
 {
     if (const char *configured = std::getenv("KVS_BENCH_HISTORY"); configured && *configured)
         return configured;
-    const QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
-    return (data + QStringLiteral("/kvs-admin/bench-history.sqlite")).toStdString();
+    return dataFilePath("bench-history.sqlite");
 }
 
 RunHistory::RunHistory(const std::string &path)

@@ -9,3 +9,9 @@ if(TARGET tst_gui_termination)
     set_tests_properties(tst_gui_termination_postgres PROPERTIES LABELS postgres
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_gui_termination_postgres.jsonl")
 endif()
+# Issue 28: one data folder, and the one-time move of the former one (kvs-admin --smoke).
+kvs_add_test(tst_data_folder tst_data_folder.cpp LIBS kvs_ui)
+if(TARGET tst_data_folder)
+    target_compile_definitions(tst_data_folder PRIVATE KVS_ADMIN_PATH="$<TARGET_FILE:kvs-admin>")
+    add_dependencies(tst_data_folder kvs-admin)
+endif()
