@@ -9,6 +9,7 @@
 #include <kvs/future.h>
 
 #include <QDateTime>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
@@ -19,9 +20,37 @@ ConsoleController::ConsoleController(QObject *parent)
     , m_result(new StatementResultModel(this))
 {
     connect(m_result, &StatementResultModel::moreWanted, this, &ConsoleController::fetchMore);
+    m_historyThread.setMaxThreadCount(1);
 }
 
 ConsoleController::~ConsoleController() = default;
+
+void ConsoleController::loadHistory()
+{
+    struct Load
+    {
+        QList<rawsql::StatementHistory::Entry> entries;
+        QString problem;
+    };
+    const QFuture<Load> load = QtConcurrent::run(&m_historyThread, [history = m_history] {
+        Load result;
+        try {
+            result.entries = history.latest(50);
+        } catch (const std::exception &e) {
+            result.problem = QString::fromStdString(e.what());
+        }
+        return result;
+    });
+    kvs::then(load, this, [this](const Load &result) {
+        if (!result.problem.isEmpty()) {
+            if (result.problem != std::exchange(m_historyProblem, result.problem))
+                emit historyUnreadable(result.problem);
+            return;
+        }
+        m_historyProblem.clear();
+        emit historyLoaded(result.entries);
+    });
+}
 
 void ConsoleController::setTarget(const rawsql::RawSqlTarget &target)
 {
@@ -77,8 +106,21 @@ void ConsoleController::execute(const QString &text, bool record)
             const QString kept = m_target.isPostgres() ? QString::fromStdString(
                                      redactSecrets(text.toStdString(), m_target.postgresConnection))
                                                        : text;
-            m_history.append(
-                {QDateTime::currentDateTimeUtc(), m_target.displayName(), write, kept});
+            const rawsql::StatementHistory::Entry entry{
+                QDateTime::currentDateTimeUtc(), m_target.displayName(), write, kept};
+            const QFuture<QString> append
+                = QtConcurrent::run(&m_historyThread, [history = m_history, entry] {
+                      try {
+                          history.append(entry);
+                          return QString();
+                      } catch (const std::exception &e) {
+                          return QString::fromStdString(e.what());
+                      }
+                  });
+            kvs::then(append, this, [this](const QString &problem) {
+                if (!problem.isEmpty())
+                    emit historyFailed(problem);
+            });
         } catch (const Error &e) {
             emit historyFailed(QString::fromStdString(e.what()));
         }

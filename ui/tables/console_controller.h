@@ -4,7 +4,9 @@
 #include "rawsql/statement_history.h"
 #include "rawsql/statement_result.h"
 
+#include <QList>
 #include <QObject>
+#include <QThreadPool>
 
 #include <memory>
 
@@ -19,7 +21,8 @@ class StatementResultModel;
 // The SQL console's work: one statement at a time on a rawsql worker of its own (a long query
 // never holds up the Tables view), read-only unless the database's session is writable and the
 // user switched writing on; its result paged into the model; cancel; EXPLAIN; the statement
-// history on this machine. Thread rule: GUI thread only.
+// history on this machine, read and written on a thread of its own (a file that is slow, or a
+// named pipe, never holds up the GUI). Thread rule: GUI thread only.
 class ConsoleController : public QObject
 {
     Q_OBJECT
@@ -52,6 +55,9 @@ public:
     void exportResult(const QString &path);
     // Closes the open result (its read-only transaction ends).
     void closeResult();
+    // Reads the latest entries off the GUI thread (after the appends asked before it);
+    // historyLoaded() or historyUnreadable() follows.
+    void loadHistory();
     const rawsql::StatementHistory &history() const { return m_history; }
     // For tests: another history file.
     void setHistoryPath(const QString &path) { m_history = rawsql::StatementHistory(path); }
@@ -60,7 +66,12 @@ signals:
     void runningChanged(bool running);
     void finished(const rawsql::StatementResult &first);
     void failed(const QString &message);
+    // An append failed: the statement runs, its history line is lost.
     void historyFailed(const QString &message);
+    // The latest entries, oldest first.
+    void historyLoaded(const QList<rawsql::StatementHistory::Entry> &entries);
+    // The history cannot be read (said once per problem, not on every reload).
+    void historyUnreadable(const QString &message);
     void exported(qint64 rows, const QString &path);
 
 private:
@@ -78,6 +89,10 @@ private:
     bool m_fetching = false; // a page is on its way to the model
     QString m_pendingExport; // an export waiting for that page
     quint64 m_generation = 0;
+    QString m_historyProblem; // the last read problem said
+    // One thread: the history's appends and reads run in the order asked. Declared last, so it
+    // is destroyed (waiting for them) first.
+    QThreadPool m_historyThread;
 };
 
 } // namespace kvs::ui

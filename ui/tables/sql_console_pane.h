@@ -1,6 +1,7 @@
 #pragma once
 
 #include "rawsql/raw_sql_target.h"
+#include "rawsql/statement_history.h"
 #include "rawsql/statement_result.h"
 
 #include <QWidget>
@@ -60,6 +61,7 @@ private:
     void onFinished(const rawsql::StatementResult &first);
     void onWriteToggled(bool on);
     void reloadHistory();
+    void showHistory(const QList<rawsql::StatementHistory::Entry> &entries);
     void exportWithDialog();
 
     ConsoleController *m_controller; // Owned (child).
