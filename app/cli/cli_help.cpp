@@ -278,6 +278,13 @@ Size limits:
   mutations than --max-mutations (100000), before reading it whole. An allocation that fails
   under a memory limit (ulimit -v, a container's) is an error, "kvs: out of memory ...", exit 1.
 
+Files:
+  kvs and kvs-admin keep theirs in one data folder, $XDG_DATA_HOME/kvs-admin (by default
+  ~/.local/share/kvs-admin, mode 0700): audit.jsonl ($KVS_AUDIT_LOG), sql-history.jsonl
+  ($KVS_SQL_HISTORY), bench-history.sqlite ($KVS_BENCH_HISTORY), queue-history/ and demo.kvs.db.
+  kvs-admin moves the files an earlier release kept in ~/.local/share/KVS Admin/kvs-admin there
+  on its first start, once.
+
 Literal syntax (keys are arrays of strings, numbers, bigints, booleans and Uint8Arrays):
   JSON, plus undefined, NaN, Infinity, -Infinity, -0, bigints (12n), new Date(ms),
   new Date("2026-09-01T12:00:00Z") (Z or an offset required), new Uint8Array([1, 2]),
