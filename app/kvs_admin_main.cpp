@@ -3,8 +3,10 @@
 #include "i18n/ui_language.h"
 #include "instance/single_instance.h"
 #include "startup/admin_command_line.h"
+#include "startup/data_folder_move.h"
 #include "startup/demo_database.h"
 #include "startup/smoke_probe.h"
+#include "startup/termination_signals.h"
 #include "theme/app_icons.h"
 #include "window/main_window.h"
 
@@ -39,7 +41,27 @@ int main(int argc, char *argv[])
     // the run (Qt reads argv again only when asked for the arguments).
     kvs::hidePasswordsInArguments(argc, argv);
     QApplication::setWindowIcon(appIcon(AppIcon::Application));
-
+    // Once: the files a former release kept under "KVS Admin/kvs-admin" go to the one data
+    // folder, before anything opens them (README, "Where kvs keeps its files").
+    const DataFolderMove move = moveLegacyDataFolder();
+    for (const QString &name : move.moved)
+        std::fprintf(stderr,
+                     "kvs-admin: moved %s from %s to the data folder\n",
+                     qPrintable(name),
+                     qPrintable(legacyDataFolderPath()));
+    if (!move.kept.isEmpty())
+        std::fprintf(stderr,
+                     "kvs-admin: left %s in %s (not moved to the data folder)\n",
+                     qPrintable(move.kept.join(QStringLiteral(", "))),
+                     qPrintable(legacyDataFolderPath()));
+    if (!move.problem.isEmpty())
+        std::fprintf(stderr, "kvs-admin: %s\n", qPrintable(move.problem));
+    // SIGTERM (a logout) or Ctrl+C: the event loop ends with 128 + the signal, running jobs
+    // record that they were interrupted, and the process waits for them (TerminationSignals).
+    TerminationSignals termination;
+    QObject::connect(&termination, &TerminationSignals::terminationRequested, &app, [](int number) {
+        QCoreApplication::exit(128 + number);
+    });
     SingleInstance instance;
     if (!options.newInstance) {
         switch (instance.handOffOrListen(options.locations)) {

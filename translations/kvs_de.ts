@@ -601,6 +601,14 @@
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
+    <message>
+        <source>No end was recorded: the action was killed, or it is still running.</source>
+        <translation>Kein Ende protokolliert: Die Aktion wurde vorzeitig beendet, oder sie läuft noch.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::AuditLogView</name>
@@ -2772,6 +2780,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Replace dead message %1 of topic &quot;%2&quot; with the corrected copy? The copy is enqueued due now and the original is deleted, in one transaction.</source>
         <translation>Tote Nachricht %1 des Themas „%2“ durch die korrigierte Kopie ersetzen? Die Kopie wird sofort fällig eingereiht und das Original gelöscht, in einer Transaktion.</translation>
     </message>
+    <message>
+        <source>Enqueue the message?</source>
+        <translation>Die Nachricht einreihen?</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::QueueChartsView</name>
@@ -3434,6 +3446,10 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Run the statement</source>
         <translation>Die Anweisung ausführen</translation>
+    </message>
+    <message>
+        <source>The history cannot be read: %1</source>
+        <translation>Der Verlauf kann nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -4167,6 +4183,10 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <source>Moves the row down among the checks or the mutations (Alt+Down).</source>
         <translation>Verschiebt die Zeile unter den Prüfungen oder den Änderungen nach unten (Alt+Pfeil runter).</translation>
     </message>
+    <message>
+        <source>Commit this transaction?</source>
+        <translation>Diese Transaktion ausführen?</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::TransactionRowEditor</name>
@@ -4325,6 +4345,78 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Its key does not decode, so no key names it. The row (value %1) is deleted by its key bytes, in one transaction. This cannot be undone.</source>
         <translation>Ihr Schlüssel lässt sich nicht dekodieren, daher benennt ihn kein Schlüssel. Die Zeile (Wert %1) wird anhand ihrer Schlüsselbytes in einer Transaktion gelöscht. Dies kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>The amount Increment adds (negative to subtract)</source>
+        <translation>Der Betrag, den „Erhöhen um“ addiert (negativ zum Abziehen)</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>Schlüssel kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the key as a literal</source>
+        <translation>Den Schlüssel als Literal kopieren</translation>
+    </message>
+    <message>
+        <source>Copy value</source>
+        <translation>Wert kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the value as a one-line literal</source>
+        <translation>Den Wert als einzeiliges Literal kopieren</translation>
+    </message>
+    <message>
+        <source>Copy cursor</source>
+        <translation>Cursor kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the key&apos;s list cursor (base64)</source>
+        <translation>Den Listen-Cursor des Schlüssels kopieren (Base64)</translation>
+    </message>
+    <message>
+        <source>Save to file…</source>
+        <translation>In Datei speichern …</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Increment by</source>
+        <translation>Erhöhen um</translation>
+    </message>
+    <message>
+        <source>Expiry…</source>
+        <translation>Ablauf …</translation>
+    </message>
+    <message>
+        <source>New key…</source>
+        <translation>Neuer Schlüssel …</translation>
+    </message>
+    <message>
+        <source>Raw bytes (*.bin)</source>
+        <translation>Rohe Bytes (*.bin)</translation>
+    </message>
+    <message>
+        <source>Literal (*.txt)</source>
+        <translation>Literal (*.txt)</translation>
+    </message>
+    <message>
+        <source>Save value to file</source>
+        <translation>Wert in Datei speichern</translation>
+    </message>
+    <message>
+        <source>%1;;%2</source>
+        <translation>%1;;%2</translation>
+    </message>
+    <message>
+        <source>Expiry of %1</source>
+        <translation>Ablauf von %1</translation>
+    </message>
+    <message>
+        <source>The value stays as it is; only its expiry changes.</source>
+        <translation>Der Wert bleibt unverändert; nur sein Ablauf ändert sich.</translation>
     </message>
 </context>
 <context>
@@ -4829,6 +4921,48 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Select a row to see its values whole.</source>
         <translation>Eine Zeile wählen, um ihre Werte ganz zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>AuditedJob</name>
+    <message>
+        <source>%1
+
+The audit log cannot be written (%2): this action would not be recorded. Run it without an audit entry?</source>
+        <translation>%1
+
+Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nicht protokolliert. Ohne Protokolleintrag ausführen?</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::MoveMessageDialog</name>
+    <message>
+        <source>Edit and re-enqueue message %1</source>
+        <translation>Nachricht %1 bearbeiten und neu einreihen</translation>
+    </message>
+    <message>
+        <source>Message %1 of topic &quot;%2&quot;, %3 of %4 attempts made. The corrected copy is enqueued due now; the original is deleted in the same transaction.</source>
+        <translation>Nachricht %1 des Themas „%2“, %3 von %4 Versuchen gemacht. Die korrigierte Kopie wird sofort fällig eingereiht; das Original wird in derselben Transaktion gelöscht.</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Last error:</source>
+        <translation>Letzter Fehler:</translation>
+    </message>
+    <message>
+        <source>Payload:</source>
+        <translation>Nutzdaten:</translation>
+    </message>
+    <message>
+        <source>Max attempts:</source>
+        <translation>Höchstzahl Versuche:</translation>
+    </message>
+    <message>
+        <source>Re-enqueue…</source>
+        <translation>Neu einreihen…</translation>
     </message>
 </context>
 </TS>

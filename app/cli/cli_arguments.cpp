@@ -83,6 +83,10 @@ constexpr std::array kOptions{
     OptionSpec{"--in-keys", false, false},
     OptionSpec{"--keys-only", false, false},
     OptionSpec{"--export", true, false},
+    OptionSpec{"--no-audit", false, false},
+    OptionSpec{"--max-line-bytes", true, false},
+    OptionSpec{"--max-document-bytes", true, false},
+    OptionSpec{"--max-mutations", true, false},
 };
 // clang-format on
 

@@ -1,6 +1,7 @@
 #include "cli/cli_atomic_command.h"
 
 #include "cli/cli_arguments.h"
+#include "cli/cli_interrupt.h"
 #include "cli/cli_output.h"
 #include "cli/command_context.h"
 
@@ -10,12 +11,11 @@
 #include <kvs/transaction_json.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <ostream>
-#include <sstream>
 
 namespace kvs::cli {
 
@@ -24,17 +24,53 @@ namespace {
 // getMany's limit: a dry run reads the checked keys in batches of this many.
 constexpr std::size_t kReadBatch = 1000;
 
-std::string readDocument(const std::string &path)
+// The default of --max-document-bytes.
+constexpr std::int64_t kDefaultMaxDocumentBytes = 64 * 1024 * 1024;
+
+// The document of path (or stdin), read up to maxBytes: a longer one is refused before it is
+// held in memory whole.
+std::string readDocument(const std::string &path, std::int64_t maxBytes)
 {
-    if (path == "-")
-        return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-    std::ifstream file(path, std::ios::binary);
-    std::ostringstream text;
-    if (file)
-        text << file.rdbuf();
-    if (!file || file.bad())
+    std::ifstream file;
+    if (path != "-") {
+        file.open(path, std::ios::binary);
+        if (!file)
+            throw Error("kvs: cannot read " + jsonQuoted(path) + ": " + std::strerror(errno));
+    }
+    std::istream &in = path == "-" ? std::cin : file;
+    std::string text;
+    char chunk[65536];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+        text.append(chunk, std::size_t(in.gcount()));
+        if (std::int64_t(text.size()) > maxBytes) {
+            throw Error("kvs: the transaction document is longer than " + std::to_string(maxBytes)
+                        + " bytes, the limit (--max-document-bytes raises it)");
+        }
+    }
+    if (in.bad())
         throw Error("kvs: cannot read " + jsonQuoted(path) + ": " + std::strerror(errno));
-    return text.str();
+    return text;
+}
+
+TransactionSpec readTransaction(const CommandContext &context, const std::string &path)
+{
+    const std::string text = readDocument(
+        path, byteSizeOption(context, "--max-document-bytes", kDefaultMaxDocumentBytes));
+    TransactionLimits limits;
+    if (const std::optional<double> most = numberOption(context, "--max-mutations")) {
+        if (!(*most >= 1 && *most <= 1e9 && *most == std::floor(*most)))
+            throw UsageError("kvs: --max-mutations needs an integer >= 1, got "
+                             + jsonQuoted(*context.args.value("--max-mutations")));
+        limits.maxEntries = static_cast<std::size_t>(*most);
+    }
+    try {
+        return parseTransactionJson(text, limits);
+    } catch (const Error &error) {
+        const std::string message = error.what();
+        if (message.ends_with(", the limit"))
+            throw Error(message + " (--max-mutations raises it)");
+        throw;
+    }
 }
 
 std::string expectedText(const Check &check)
@@ -115,37 +151,50 @@ int runDryRun(const CommandContext &context, const TransactionSpec &spec)
 
 int runAtomic(const CommandContext &context)
 {
-    context.args.requireOnly("atomic", {"--dry-run"});
+    context.args.requireOnly(
+        "atomic", {"--dry-run", "--no-audit", "--max-document-bytes", "--max-mutations"});
     requireArgumentCount(context, 1, 1, 1, "atomic FILE|- [--dry-run]");
     requireDb(context);
     const std::string &path = context.args.positionals()[1];
-    const TransactionSpec spec = parseTransactionJson(readDocument(path));
+    const TransactionSpec spec = readTransaction(context, path);
     if (context.args.has("--dry-run"))
         return runDryRun(context, spec);
 
     const auto store = openStore(context, Access::Write);
+    const InterruptScope interrupt;
+    const auto checks = std::int64_t(spec.checks.size());
+    const auto mutations = std::int64_t(spec.mutations.size());
+    AuditedAction audit = startAudit(context, atomicAuditRecord(spec, {}), mutations);
     AsyncAtomicOperation operation = store->atomic();
     CommitResult result;
     try {
         result = addTransaction(operation, spec).commit().result();
     } catch (const std::exception &error) {
-        recordAudit(context, atomicAuditRecord(spec, error.what()));
+        endAudit(context, audit, AuditOutcome::Failed, checks, 0, error.what());
         throw;
     }
+    int code = kExitOk;
     if (!result.ok) {
         // The store names the check for every commit that answers ok: false.
         const std::size_t index = result.failedCheck.value_or(0);
-        recordAudit(context, atomicAuditRecord(spec, failedCheckAuditResult(index)));
-        return printFailedCheck(context, spec.checks.at(index), index, std::nullopt);
-    }
-    recordAudit(context, atomicAuditRecord(spec, "ok"));
-    if (context.args.has("--json")) {
-        context.out << JsonObjectLine().raw("ok", "true").integer("version", result.version).text()
-                    << '\n';
+        endAudit(context, audit, AuditOutcome::Failed, checks, 0, failedCheckAuditResult(index));
+        code = printFailedCheck(context, spec.checks.at(index), index, std::nullopt);
     } else {
-        context.out << result.version << '\n';
+        endAudit(context, audit, AuditOutcome::Done, checks, mutations);
+        if (context.args.has("--json")) {
+            context.out
+                << JsonObjectLine().raw("ok", "true").integer("version", result.version).text()
+                << '\n';
+        } else {
+            context.out << result.version << '\n';
+        }
     }
-    return kExitOk;
+    if (interrupt.interrupted()) {
+        context.err << "kvs: interrupted by " << interrupt.signalName()
+                    << " (the commit finished; the audit log records it)\n";
+        return interrupt.exitCode();
+    }
+    return code;
 }
 
 } // namespace kvs::cli

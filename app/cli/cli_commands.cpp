@@ -18,6 +18,7 @@
 #include <kvs/literal.h>
 #include <kvs/value_codec.h>
 
+#include <new>
 #include <ostream>
 
 namespace kvs::cli {
@@ -181,6 +182,12 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
             message += " (run the command again with --migrate to add them)";
         }
         err << errorText(message) << '\n';
+        return kExitFailure;
+    } catch (const std::bad_alloc &) {
+        // A memory limit (ulimit -v, a container's) met by an input too large for it: an
+        // error like any other, never a signal.
+        err << "kvs: out of memory (the input is too large for the memory this process may use; "
+               "see the size limits in kvs --help)\n";
         return kExitFailure;
     } catch (const std::exception &error) {
         err << errorText(error.what()) << '\n';

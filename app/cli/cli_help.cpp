@@ -34,7 +34,7 @@ Usage:
                               print a page of entries (limit 100 by default, at most 1000);
                               a row whose key or value does not decode is skipped, with a
                               warning on stderr naming its key bytes (hex)
-  kvs --db PATH atomic FILE|- [--dry-run]
+  kvs --db PATH atomic FILE|- [--dry-run] [--max-document-bytes N] [--max-mutations N]
                               run the transaction document in FILE (or on stdin) as one atomic
                               commit: its checks, then its mutations (format below); prints the
                               versionstamp, or the first check that failed (exit 3, nothing
@@ -45,7 +45,7 @@ Usage:
                               as JSON lines, in key order, read in pages of 1000 (not one
                               snapshot: a write committed meanwhile may or may not be in it);
                               prints "exported N" (on stderr when the entries go to stdout)
-  kvs --db PATH import FILE|- [--overwrite]
+  kvs --db PATH import FILE|- [--overwrite] [--max-line-bytes N]
                               write the entries of an export file (or stdin) in batches of
                               1000, one transaction each; a key that holds an entry keeps it
                               unless --overwrite; prints "imported N, skipped M"
@@ -145,6 +145,15 @@ Options (before or after the arguments):
   --dry-run             queue retry, queue delete-dead: print the count it would touch, change
                         nothing (opens the database read-only); atomic: read the checked keys
                         and say whether the commit would pass
+  --no-audit            queue retry, delete-dead, move, enqueue, atomic: run even when the
+                        audit log cannot be written (a warning says so); without it such a
+                        command is refused and changes nothing
+  --max-line-bytes N    import: the longest line read (default 64M = 67108864 bytes); a longer
+                        one is refused with its number before it is parsed. Sizes: bytes, or
+                        with K, M, G (KiB, MiB, GiB)
+  --max-document-bytes N  atomic: the largest transaction document read (default 64M)
+  --max-mutations N     atomic: the most checks, and the most mutations, a document may hold
+                        (default 100000), counted before the document is read into memory
   --delay MS            queue enqueue: due after MS milliseconds (finite; default 0)
   --max-attempts N      queue enqueue: deliveries before the message goes dead (default 3)
   --backends B,B...     bench: kvstore, async-sqlite (the two are the default for a SQLite db),
@@ -254,9 +263,7 @@ Output (one line per result, on stdout):
   queue retry, queue delete-dead  the number of messages;  --json:
                 {"retried"|"deleted": N, "dryRun": true|false}; an ID that is no dead message
                 of TOPIC is not found (exit 1). Every write of queue retry, delete-dead, move and
-                enqueue is appended to the audit log ($KVS_AUDIT_LOG, or
-                ~/.local/share/kvs-admin/audit.jsonl, mode 0600): time, user, database (without
-                its password), topic, filter, counts, result; never a payload
+                enqueue is audited (see "Audit log" below)
   queue move    the new message's id;  --json: {"ok": true, "id": N, "replaced": ID};
                 an ID that is no message of TOPIC is not found (exit 1)
   queue enqueue  the new message's id;  --json: {"ok": true, "id": N}
@@ -264,9 +271,8 @@ Output (one line per result, on stdout):
                 failed: check I KEY (expected version N|must not exist), exit 3;  --json:
                 {"ok": false, "failedCheck": I} (I counts the checks from 0). --dry-run: would
                 commit: ..., or would fail: check I KEY (expected ..., found version N|absent);
-                --json adds "dryRun": true. Every commit (not a dry run) is appended to the
-                audit log (see queue retry above) as action "atomic": its operations
-                and keys, never a value
+                --json adds "dryRun": true. Every commit (not a dry run) is audited (see
+                "Audit log" below) as action "atomic": its operations and keys, never a value
                 The document: {"checks": [{"key": "[\"a\"]", "version": 1025},
                 {"key": "[\"b\"]", "version": null}], "mutations": [{"type": "set", "key":
                 "[\"a\"]", "value": "{n: 1}", "ttl": 5000}, {"type": "delete", "key": ...},
@@ -295,6 +301,37 @@ Output (one line per result, on stdout):
                 {"backend": "kvstore", "db": PATH, "op": OP, "ops_per_s": N, "p50_us": N,
                  "p99_us": N, "baseline": "raw-sqlite", "baseline_ops_per_s": N, "ratio": N}
                 (queue_cycle_backlog_10000: "baseline": "queue_cycle", see below)
+
+Audit log:
+  The writes of queue retry, delete-dead, move, enqueue and atomic (not their dry runs) are
+  recorded in the audit log, $KVS_AUDIT_LOG or ~/.local/share/kvs-admin/audit.jsonl (the data
+  folder: $XDG_DATA_HOME/kvs-admin), shared with kvs-admin: a regular file of mode 0600 (made so
+  when others could read it; a symbolic link in its place is refused, never followed). Each
+  write appends two JSON lines with the time, the OS user, the database (a SQLite file by its
+  absolute path, a server as postgresql://USER@HOST[:PORT]/DB, never a password, then
+  ", schema S" and ", table prefix P"), the action, topic and filter, and an "id" linking them:
+    {"event": "started", "expected": N|null, ...}  before anything is changed
+    {"event": "ended", "matched": N, "changed": N, "result": R, "detail": TEXT, ...}  after
+  where R is done, cancelled, interrupted (a signal) or failed (the detail says why). When the
+  started line cannot be appended (a directory, a device, a full disk, a folder you cannot
+  write), the command is refused and changes nothing, unless --no-audit is given. A started line
+  without its ended line is an action that was killed. SIGINT (Ctrl+C) or SIGTERM during a bulk
+  retry or delete ends the batch in flight, writes the ended line ("interrupted", with the
+  messages changed so far) and exits 130 or 143; a one-statement write finishes first (its ended
+  line says how) and exits the same way. A second signal ends kvs at once.
+
+Size limits:
+  import refuses a line over --max-line-bytes (64 MiB) with its number, before parsing it;
+  atomic refuses a document over --max-document-bytes (64 MiB), or with more checks or
+  mutations than --max-mutations (100000), before reading it whole. An allocation that fails
+  under a memory limit (ulimit -v, a container's) is an error, "kvs: out of memory ...", exit 1.
+
+Files:
+  kvs and kvs-admin keep theirs in one data folder, $XDG_DATA_HOME/kvs-admin (by default
+  ~/.local/share/kvs-admin, mode 0700): audit.jsonl ($KVS_AUDIT_LOG), sql-history.jsonl
+  ($KVS_SQL_HISTORY), bench-history.sqlite ($KVS_BENCH_HISTORY), queue-history/ and demo.kvs.db.
+  kvs-admin moves the files an earlier release kept in ~/.local/share/KVS Admin/kvs-admin there
+  on its first start, once.
 
 Literal syntax (keys are arrays of strings, numbers, bigints, booleans and Uint8Arrays):
   JSON, plus undefined, NaN, Infinity, -Infinity, -0, bigints (12n), new Date(ms),
@@ -414,7 +451,9 @@ Exit codes:
   2  usage error: unknown command or option, wrong number of arguments, bad option value
   3  atomic: a check failed (or would fail, with --dry-run); nothing was written
   4  bench --workload: an --slo threshold broke (with --find-capacity: even the first step broke)
-  130  bench --workload stopped by Ctrl+C (its partial result printed)
+  130  SIGINT (Ctrl+C): bench --workload stopped (its partial result printed), or an audited
+     write interrupted (see "Audit log")
+  143  SIGTERM: an audited write interrupted (see "Audit log")
   find has codes of its own: 0 something was found, 1 nothing was, 2 usage error (a bad
   option, literal, condition or regular expression), 5 an error of the store (or of the export
   file), 130 / 143 ended by SIGINT (Ctrl+C) / SIGTERM after the page being read (an export

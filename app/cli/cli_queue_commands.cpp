@@ -1,6 +1,7 @@
 #include "cli/cli_queue_commands.h"
 
 #include "cli/cli_arguments.h"
+#include "cli/cli_interrupt.h"
 #include "cli/cli_output.h"
 #include "cli/cli_queue_triage.h"
 
@@ -250,7 +251,7 @@ int runDead(const CommandContext &context)
 
 int runEnqueue(const CommandContext &context)
 {
-    context.args.requireOnly("queue enqueue", {"--delay", "--max-attempts"});
+    context.args.requireOnly("queue enqueue", {"--delay", "--max-attempts", "--no-audit"});
     requireArgumentCount(
         context, 2, 2, 2, "queue enqueue TOPIC PAYLOAD [--delay MS] [--max-attempts N]");
     requireDb(context);
@@ -260,15 +261,25 @@ int runEnqueue(const CommandContext &context)
     options.maxAttempts = numberOption(context, "--max-attempts").value_or(options.maxAttempts);
     const Value payload = valueArgument(context.args.positionals()[3], "PAYLOAD");
     const auto store = openStore(context, Access::Write);
-    const EnqueueResult result = store->enqueue(payload, options).result();
-    recordAudit(
-        context,
-        AuditRecord{
-            "enqueue", {}, options.topic, {}, 1, 1, "ok, new id " + std::to_string(result.id)});
+    const InterruptScope interrupt;
+    AuditedAction audit = startAudit(context, {"enqueue", {}, options.topic, {}}, 1);
+    EnqueueResult result;
+    try {
+        result = store->enqueue(payload, options).result();
+    } catch (const std::exception &error) {
+        endAudit(context, audit, AuditOutcome::Failed, 0, 0, error.what());
+        throw;
+    }
+    endAudit(context, audit, AuditOutcome::Done, 1, 1, "new id " + std::to_string(result.id));
     context.out << (context.args.has("--json")
                         ? JsonObjectLine().raw("ok", "true").integer("id", result.id).text()
                         : std::to_string(result.id))
                 << '\n';
+    if (interrupt.interrupted()) {
+        context.err << "kvs: interrupted by " << interrupt.signalName()
+                    << " (the write finished; the audit log records it)\n";
+        return interrupt.exitCode();
+    }
     return kExitOk;
 }
 

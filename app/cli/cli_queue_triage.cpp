@@ -1,6 +1,7 @@
 #include "cli/cli_queue_triage.h"
 
 #include "cli/cli_arguments.h"
+#include "cli/cli_interrupt.h"
 #include "cli/cli_output.h"
 
 #include <kvs/async_kvstore.h>
@@ -120,6 +121,19 @@ std::optional<double> rateOption(const CommandContext &context)
     return rate;
 }
 
+std::string actionName(bool retry)
+{
+    return retry ? "retry" : "delete-dead";
+}
+
+// After the end line of a write a signal interrupted: says so, and the exit code (130, 143).
+int interruptedExit(const CommandContext &context, const InterruptScope &interrupt)
+{
+    context.err << "kvs: interrupted by " << interrupt.signalName()
+                << " (the write finished; the audit log records it)\n";
+    return interrupt.exitCode();
+}
+
 std::string countLine(const CommandContext &context, bool retry, std::int64_t count, bool dryRun)
 {
     if (!context.args.has("--json"))
@@ -140,16 +154,26 @@ int repairOne(const CommandContext &context, bool retry, const std::string &topi
         const auto page = store->listDead(topic, ListDeadOptions{1, double(id - 1)}).result();
         count = !page.empty() && page[0].id == id ? 1 : 0;
     } else {
-        count = retry ? store->retryDead(topic, double(id)).result()
-                      : store->deleteDead(topic, double(id)).result();
-        recordAudit(context,
-                    AuditRecord{retry ? "retry" : "delete-dead",
-                                {},
-                                topic,
-                                "id " + std::to_string(id),
-                                count,
-                                count,
-                                count ? "ok" : "not found"});
+        const InterruptScope interrupt;
+        AuditedAction audit
+            = startAudit(context, {actionName(retry), {}, topic, "id " + std::to_string(id)}, 1);
+        try {
+            count = retry ? store->retryDead(topic, double(id)).result()
+                          : store->deleteDead(topic, double(id)).result();
+        } catch (const std::exception &error) {
+            endAudit(context, audit, AuditOutcome::Failed, 0, 0, error.what());
+            throw;
+        }
+        endAudit(context,
+                 audit,
+                 count ? AuditOutcome::Done : AuditOutcome::Failed,
+                 count,
+                 count,
+                 count ? "" : "not found");
+        if (interrupt.interrupted()) {
+            context.out << countLine(context, retry, count, false) << '\n';
+            return interruptedExit(context, interrupt);
+        }
     }
     if (count == 0) {
         context.err << "kvs: not found (no dead message " << id << " in topic " << jsonQuoted(topic)
@@ -160,13 +184,35 @@ int repairOne(const CommandContext &context, bool retry, const std::string &topi
     return kExitOk;
 }
 
-// Every dead message of topic (--all) or those a filter matches, in batches.
+// How many the action expects to touch, for its started line: the topic's dead letters
+// (--all, read without a write), or a count of the filter's matches (a read of every one).
+std::int64_t expectedCount(AsyncKVStore &store,
+                           const DeadLetterSweepOptions &options,
+                           bool filtered,
+                           const InterruptScope &interrupt)
+{
+    if (!filtered) {
+        const std::vector<QueueStats> stats
+            = store.queueStats(options.topic, QueueStatsOptions{ExpiredLeases::Project}).result();
+        return stats.empty() ? 0 : stats.front().dead;
+    }
+    DeadLetterSweepOptions count = options;
+    count.action = DeadLetterAction::Count;
+    count.ratePerSecond.reset();
+    count.cancel = &interrupt.flag();
+    return sweepDeadLetters(store, count).progress.matched;
+}
+
+// Every dead message of topic (--all) or those a filter matches, in batches. The started line
+// names the expected count before the first batch; SIGINT or SIGTERM end the batch in flight,
+// the ended line says "interrupted", and kvs exits 130 or 143.
 int repairMany(const CommandContext &context, bool retry, const std::string &topic)
 {
     const bool dryRun = context.args.has("--dry-run");
     DeadLetterSweepOptions options;
     options.topic = topic;
-    std::string described = hasFilter(context) ? std::string() : std::string("--all");
+    const bool filtered = hasFilter(context);
+    std::string described = filtered ? std::string() : std::string("--all");
     options.filter = filterOf(context, described);
     options.ratePerSecond = rateOption(context);
     if (const auto rate = context.args.value("--rate"))
@@ -175,24 +221,41 @@ int repairMany(const CommandContext &context, bool retry, const std::string &top
                      : retry ? DeadLetterAction::Retry
                              : DeadLetterAction::Delete;
     const auto store = openStore(context, dryRun ? Access::Read : Access::Write);
-    AuditRecord record{retry ? "retry" : "delete-dead", {}, topic, described, 0, 0, "ok"};
+    if (dryRun) {
+        const DeadLetterSweepResult result = sweepDeadLetters(*store, options);
+        context.out << countLine(context, retry, result.progress.matched, true) << '\n';
+        return kExitOk;
+    }
+    const InterruptScope interrupt;
+    const std::int64_t expected = expectedCount(*store, options, filtered, interrupt);
+    if (interrupt.interrupted()) {
+        context.err << "kvs: interrupted by " << interrupt.signalName()
+                    << " before anything was changed\n";
+        return interrupt.exitCode();
+    }
+    AuditedAction audit = startAudit(context, {actionName(retry), {}, topic, described}, expected);
+    DeadLetterSweepProgress progress; // what the batches before an error did
+    options.onProgress = [&progress](const DeadLetterSweepProgress &p) {
+        progress = p;
+    };
+    options.cancel = &interrupt.flag();
     DeadLetterSweepResult result;
     try {
         result = sweepDeadLetters(*store, options);
     } catch (const std::exception &error) {
-        if (!dryRun) {
-            record.result = error.what();
-            recordAudit(context, record);
-        }
+        endAudit(
+            context, audit, AuditOutcome::Failed, progress.matched, progress.changed, error.what());
         throw;
     }
-    const std::int64_t count = dryRun ? result.progress.matched : result.progress.changed;
-    if (!dryRun) {
-        record.matched = result.progress.matched;
-        record.changed = result.progress.changed;
-        recordAudit(context, record);
+    const AuditOutcome outcome = result.cancelled ? AuditOutcome::Interrupted : AuditOutcome::Done;
+    endAudit(context, audit, outcome, result.progress.matched, result.progress.changed);
+    context.out << countLine(context, retry, result.progress.changed, false) << '\n';
+    if (result.cancelled) {
+        context.err << "kvs: interrupted by " << interrupt.signalName() << " after "
+                    << (retry ? "retrying " : "deleting ") << result.progress.changed << " of "
+                    << expected << " messages (the audit log records it)\n";
+        return interrupt.exitCode();
     }
-    context.out << countLine(context, retry, count, dryRun) << '\n';
     return kExitOk;
 }
 
@@ -241,7 +304,8 @@ int runDeadRepair(const CommandContext &context, bool retry)
                               "--payload-path",
                               "--where",
                               "--rate",
-                              "--dry-run"});
+                              "--dry-run",
+                              "--no-audit"});
     requireArgumentCount(context, 2, 1, 2, command + " TOPIC ID|--all|FILTER...");
     const std::vector<std::string> &positionals = context.args.positionals();
     const bool all = context.args.has("--all");
@@ -268,7 +332,7 @@ int runDeadRepair(const CommandContext &context, bool retry)
 
 int runMove(const CommandContext &context)
 {
-    context.args.requireOnly("queue move", {"--max-attempts"});
+    context.args.requireOnly("queue move", {"--max-attempts", "--no-audit"});
     requireArgumentCount(context, 2, 3, 3, "queue move TOPIC ID PAYLOAD [--max-attempts N]");
     requireDb(context);
     const std::vector<std::string> &positionals = context.args.positionals();
@@ -278,22 +342,22 @@ int runMove(const CommandContext &context)
     options.maxAttempts = numberOption(context, "--max-attempts").value_or(options.maxAttempts);
     const Value payload = valueArgument(positionals[4], "PAYLOAD");
     const auto store = openStore(context, Access::Write);
-    AuditRecord audit{"move", {}, options.topic, "id " + std::to_string(id), 0, 0, "not found"};
+    const InterruptScope interrupt;
+    AuditedAction audit
+        = startAudit(context, {"move", {}, options.topic, "id " + std::to_string(id)}, 1);
     std::optional<EnqueueResult> moved;
     try {
         moved = store->moveMessage(double(id), payload, options).result();
     } catch (const std::exception &error) {
         // Nothing written (MessageNotDeadError: retried meanwhile, perhaps leased by a
         // consumer): audited with the store's message, which run() prints; exit status 1.
-        audit.result = error.what();
-        recordAudit(context, audit);
+        endAudit(context, audit, AuditOutcome::Failed, 0, 0, error.what());
         throw;
     }
-    if (moved) {
-        audit.matched = audit.changed = 1;
-        audit.result = "ok, new id " + std::to_string(moved->id);
-    }
-    recordAudit(context, audit);
+    if (moved)
+        endAudit(context, audit, AuditOutcome::Done, 1, 1, "new id " + std::to_string(moved->id));
+    else
+        endAudit(context, audit, AuditOutcome::Failed, 0, 0, "not found");
     if (!moved) {
         context.err << "kvs: not found (no message " << id << " in topic "
                     << jsonQuoted(options.topic) << ")\n";
@@ -306,7 +370,7 @@ int runMove(const CommandContext &context)
                                                      .text()
                                                : std::to_string(moved->id))
                 << '\n';
-    return kExitOk;
+    return interrupt.interrupted() ? interruptedExit(context, interrupt) : kExitOk;
 }
 
 } // namespace kvs::cli

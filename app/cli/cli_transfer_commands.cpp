@@ -62,15 +62,21 @@ TransferResult exportToStream(AsyncKVStore &store, const KeyRange &range, std::o
 // The batches before a malformed line's stay written: say how many entries that was.
 [[noreturn]] void rethrowWithCounts(const ImportFormatError &error)
 {
-    throw Error(std::string(error.what()) + " (nothing of its batch was written; imported "
-                + std::to_string(error.imported()) + ", skipped " + std::to_string(error.skipped())
-                + " before it)");
+    const std::string message = error.what();
+    const bool tooLong = message.ends_with("the import's limit");
+    throw Error(message + (tooLong ? " (--max-line-bytes raises it; " : " (")
+                + "nothing of its batch was written; imported " + std::to_string(error.imported())
+                + ", skipped " + std::to_string(error.skipped()) + " before it)");
 }
 
-TransferResult importFrom(AsyncKVStore &store, std::istream &in, ImportMode mode)
+TransferResult
+importFrom(const CommandContext &context, AsyncKVStore &store, std::istream &in, ImportMode mode)
 {
+    TransferOptions options;
+    options.maxLineBytes
+        = byteSizeOption(context, "--max-line-bytes", TransferOptions::kDefaultMaxLineBytes);
     try {
-        return importEntries(store, in, mode);
+        return importEntries(store, in, mode, options);
     } catch (const ImportFormatError &error) {
         rethrowWithCounts(error);
     }
@@ -100,7 +106,7 @@ int runExport(const CommandContext &context)
 
 int runImport(const CommandContext &context)
 {
-    context.args.requireOnly("import", {"--overwrite"});
+    context.args.requireOnly("import", {"--overwrite", "--max-line-bytes"});
     const std::string &path = fileArgument(context, "import FILE|- [--overwrite]");
     requireDb(context);
     const ImportMode mode
@@ -113,7 +119,7 @@ int runImport(const CommandContext &context)
             throw Error("kvs: cannot read " + jsonQuoted(path) + ": " + std::strerror(errno));
     }
     const auto store = openStore(context, Access::Write);
-    const TransferResult result = importFrom(*store, path == "-" ? std::cin : file, mode);
+    const TransferResult result = importFrom(context, *store, path == "-" ? std::cin : file, mode);
     context.out << (context.args.has("--json")
                         ? JsonObjectLine()
                               .integer("imported", result.done)

@@ -9,6 +9,7 @@
 
 #include <charconv>
 #include <filesystem>
+#include <limits>
 #include <system_error>
 
 namespace kvs::cli {
@@ -110,6 +111,34 @@ std::optional<double> numberOption(const CommandContext &context, std::string_vi
     return number;
 }
 
+std::int64_t
+byteSizeOption(const CommandContext &context, std::string_view option, std::int64_t fallback)
+{
+    const std::optional<std::string> text = context.args.value(option);
+    if (!text)
+        return fallback;
+    std::int64_t number = 0;
+    const char *end = text->data() + text->size();
+    const auto [ptr, ec] = std::from_chars(text->data(), end, number);
+    std::int64_t unit = 1;
+    const std::string_view suffix(ptr, std::size_t(end - ptr));
+    if (suffix == "K" || suffix == "k")
+        unit = std::int64_t(1) << 10;
+    else if (suffix == "M" || suffix == "m")
+        unit = std::int64_t(1) << 20;
+    else if (suffix == "G" || suffix == "g")
+        unit = std::int64_t(1) << 30;
+    else if (!suffix.empty())
+        unit = 0;
+    if (ec != std::errc() || ptr == text->data() || unit == 0 || number < 1
+        || number > std::numeric_limits<std::int64_t>::max() / unit) {
+        throw UsageError("kvs: " + std::string(option)
+                         + " needs a size in bytes such as 1048576, 64M or 1G, got "
+                         + jsonQuoted(*text));
+    }
+    return number * unit;
+}
+
 void requireArgumentCount(const CommandContext &context,
                           std::size_t commandWords,
                           std::size_t min,
@@ -124,14 +153,36 @@ void requireArgumentCount(const CommandContext &context,
     }
 }
 
-void recordAudit(const CommandContext &context, AuditRecord record)
+AuditedAction
+startAudit(const CommandContext &context, AuditRecord record, std::optional<std::int64_t> expected)
 {
-    record.database = context.args.value("--db").value_or(std::string());
+    record.database
+        = auditDatabaseName(context.args.value("--db").value_or(std::string()),
+                            context.args.value("--schema").value_or(std::string()),
+                            context.args.value("--table-prefix").value_or(std::string()));
+    const bool withoutAudit = context.args.has("--no-audit");
     try {
-        appendAuditRecord(record);
-    } catch (const Error &error) {
-        context.err << "kvs: warning: " << error.what() << '\n';
+        AuditedAction audit(std::move(record),
+                            expected,
+                            withoutAudit ? AuditPolicy::WithoutAudit : AuditPolicy::Required);
+        if (!audit.warning().empty())
+            context.err << audit.warning() << '\n';
+        return audit;
+    } catch (const AuditLogError &error) {
+        throw AuditLogError(std::string(error.what())
+                            + "; nothing was changed (--no-audit runs the command without it)");
     }
+}
+
+void endAudit(const CommandContext &context,
+              AuditedAction &audit,
+              AuditOutcome outcome,
+              std::int64_t matched,
+              std::int64_t changed,
+              const std::string &detail)
+{
+    if (const std::string warning = audit.end(outcome, matched, changed, detail); !warning.empty())
+        context.err << warning << '\n';
 }
 
 } // namespace kvs::cli

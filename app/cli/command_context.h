@@ -3,6 +3,7 @@
 #include <kvs/audit_log.h>
 #include <kvs/types.h>
 
+#include <cstdint>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -29,13 +30,25 @@ struct CommandContext
 // How a command opens the store.
 enum class Access { Read, Write };
 
+// Starts the audit of a write of the CLI (a queue action, kvs atomic): the started line, with
+// the database named by auditDatabaseName(--db, --schema, --table-prefix). Call it before the
+// write. Throws AuditLogError "kvs: cannot write the audit log PATH: REASON; nothing was changed
+// (--no-audit runs the command without it)" when the log cannot be appended, unless --no-audit
+// was given: then the warning goes to err and the command goes on.
+[[nodiscard]] AuditedAction
+startAudit(const CommandContext &context, AuditRecord record, std::optional<std::int64_t> expected);
+
+// Ends it (AuditedAction::end); a log that fails now is a warning on err, never a failure of
+// the action, which already happened.
+void endAudit(const CommandContext &context,
+              AuditedAction &audit,
+              AuditOutcome outcome,
+              std::int64_t matched,
+              std::int64_t changed,
+              const std::string &detail = {});
+
 // Throws UsageError "kvs: this command needs --db PATH" without --db. Commands call it before
 // parsing their literals, so the usage error comes first.
-// Records a write of the CLI (a queue action, kvs atomic) in the audit log, with --db as the
-// database; a log that cannot be written is a warning on err, never a failure of the action,
-// which already happened.
-void recordAudit(const CommandContext &context, AuditRecord record);
-
 void requireDb(const CommandContext &context);
 
 // Opens the store of --db (a SQLite path, or a postgres:// URL), --table-prefix and --schema
@@ -59,6 +72,12 @@ void requireDb(const CommandContext &context);
 // Throws UsageError "kvs: OPTION needs a number, got \"X\"" for any other text.
 [[nodiscard]] std::optional<double> numberOption(const CommandContext &context,
                                                  std::string_view option);
+
+// The size given to option in bytes (an integer >= 1, or with K, M or G for KiB, MiB, GiB:
+// 64M), fallback when it was not given. Throws UsageError "kvs: OPTION needs a size in bytes
+// such as 1048576, 64M or 1G, got \"X\"".
+[[nodiscard]] std::int64_t
+byteSizeOption(const CommandContext &context, std::string_view option, std::int64_t fallback);
 
 // Throws UsageError "kvs: COMMAND takes ... (usage: USAGE)" unless the command (its words
 // included) has between min and max positional arguments after the command words.

@@ -1,27 +1,19 @@
 #include "bench/history/run_history.h"
 
+#include "bench/history/history_file_check.h"
 #include "bench/history/run_history_codec.h"
 
 #include <kvs/connection_string.h>
+#include <kvs/data_folder.h>
 #include <kvs/errors.h>
 #include <kvs/kvstore.h>
 
-#include <QStandardPaths>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
-#include <fcntl.h>
-#include <filesystem>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace kvs::bench {
 
 namespace {
-
-namespace fs = std::filesystem;
 
 // Appends that lose the race for an id to another process try the next one this many times.
 constexpr int kAppendTries = 100;
@@ -35,28 +27,6 @@ Key runKey(std::int64_t id)
 Key lastIdKey()
 {
     return Key{"last_id"};
-}
-
-// Creates path empty with mode 0600 (by open(2) itself, so no other user can ever read it) and
-// its folder with 0700, unless path exists.
-void createPrivately(const std::string &path)
-{
-    const auto fail = [&](const std::string &reason) {
-        throw Error("kvs: cannot open the benchmark history " + path + ": " + reason);
-    };
-    std::error_code error;
-    if (fs::exists(path, error))
-        return;
-    const fs::path folder = fs::path(path).parent_path();
-    if (!folder.empty() && !fs::exists(folder, error)) {
-        if (!fs::create_directories(folder, error))
-            fail("cannot create its folder (" + error.message() + ")");
-        fs::permissions(folder, fs::perms::owner_all, error);
-    }
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, S_IRUSR | S_IWUSR);
-    if (fd < 0)
-        fail(std::strerror(errno));
-    ::close(fd);
 }
 
 SavedOp savedOp(const OpResult &op, double seconds)
@@ -97,16 +67,19 @@ std::string RunHistory::defaultPath()
 {
     if (const char *configured = std::getenv("KVS_BENCH_HISTORY"); configured && *configured)
         return configured;
-    const QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
-    return (data + QStringLiteral("/kvs-admin/bench-history.sqlite")).toStdString();
+    return dataFilePath("bench-history.sqlite");
 }
 
 RunHistory::RunHistory(const std::string &path)
 {
-    createPrivately(path);
+    // KVS_BENCH_HISTORY may name any file: what is not a benchmark history is refused before
+    // the store opens it (which would add tables or write runs into someone's data).
+    const HistoryFile kind = requireBenchmarkHistory(path);
     KVStoreOptions options;
     options.maintenanceInterval = std::chrono::milliseconds(0);
     m_store = std::make_unique<KVStore>(path, options);
+    if (kind == HistoryFile::New)
+        m_store->set(historyMarkerKey(), Value(true));
 }
 
 HistoryRun historyRunOf(const WorkloadConfig &config,

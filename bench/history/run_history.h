@@ -21,8 +21,8 @@ class KVStore;
 // The run history of the benchmark: every saved workload run, in one file shared by kvs and
 // kvs-admin. The file is a kvs database (KVStore, the core's own SQLite layer): one entry
 // ["run", id] per run, whose value is an object of the run's parameters, machine, results and
-// time series, and ["last_id"], the highest id given, so that kvs-admin can also open it as a
-// database.
+// time series, ["last_id"], the highest id given, and ["kvs_bench_history"], its mark, so that
+// kvs-admin can also open it as a database.
 namespace kvs::bench {
 
 // One operation's figures as saved, with its latency histogram. A value type.
@@ -84,9 +84,11 @@ public:
     // ($XDG_DATA_HOME, by default ~/.local/share), as the audit log.
     [[nodiscard]] static std::string defaultPath();
 
-    // Opens the history at path, creating it (mode 0600, its folder 0700) when missing. Throws
-    // kvs::Error "kvs: cannot open the benchmark history PATH: REASON", and the store's errors
-    // for a file that is not a kvs database.
+    // Opens the history at path, creating it (mode 0600, its folder 0700, marked with
+    // ["kvs_bench_history"]) when missing or empty. Anything else that is not a benchmark
+    // history (an application's SQLite file, a kvs database with other data, a link, a pipe) is
+    // refused before it is opened for writing, left byte for byte as it was: kvs::Error "kvs:
+    // cannot open the benchmark history PATH: REASON" (bench/history/history_file_check.h).
     explicit RunHistory(const std::string &path);
     ~RunHistory();
     RunHistory(const RunHistory &) = delete;

@@ -214,17 +214,21 @@ void TestCliAtomic::commitsAreAudited()
     QCOMPARE(kvs({QStringLiteral("set"), QStringLiteral("[\"a\"]"), QStringLiteral("2")}).code, 0);
     QCOMPARE(kvs({QStringLiteral("atomic"), file}).code, 3);
 
+    // A started line (the mutations it means to write) and an ended line per commit.
     const QList<QByteArray> audit = lines(fileBytes(auditPath));
-    QCOMPARE(audit.size(), 2);
-    const QJsonObject ok = parseObject(audit[0]);
+    QCOMPARE(audit.size(), 4);
+    QCOMPARE(parseObject(audit[0])[u"event"].toString(), QStringLiteral("started"));
+    QCOMPARE(parseObject(audit[0])[u"expected"].toInt(), 2);
+    const QJsonObject ok = parseObject(audit[1]);
     QCOMPARE(ok[u"action"].toString(), QStringLiteral("atomic"));
     QCOMPARE(ok[u"database"].toString(), m_db);
     QCOMPARE(ok[u"filter"].toString(), QStringLiteral("check [\"a\"]; set [\"b\"]; enqueue"));
     QCOMPARE(ok[u"matched"].toInt(), 1);
     QCOMPARE(ok[u"changed"].toInt(), 2);
-    QCOMPARE(ok[u"result"].toString(), QStringLiteral("ok"));
-    const QJsonObject failed = parseObject(audit[1]);
-    QCOMPARE(failed[u"result"].toString(), QStringLiteral("check 1 failed"));
+    QCOMPARE(ok[u"result"].toString(), QStringLiteral("done"));
+    const QJsonObject failed = parseObject(audit[3]);
+    QCOMPARE(failed[u"result"].toString(), QStringLiteral("failed"));
+    QCOMPARE(failed[u"detail"].toString(), QStringLiteral("check 1 failed"));
     QCOMPARE(failed[u"changed"].toInt(), 0);
     QVERIFY(!fileBytes(auditPath).contains("secret"));
     QVERIFY(!fileBytes(auditPath).contains("payload"));

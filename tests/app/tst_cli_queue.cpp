@@ -328,14 +328,17 @@ private slots:
         const QString auditPath = QString::fromLocal8Bit(qgetenv("KVS_AUDIT_LOG"));
         QVERIFY(!auditPath.isEmpty());
         const QList<QByteArray> audit = lines(fileBytes(auditPath));
-        QVERIFY(audit.size() >= 2);
-        const QJsonObject retried = parseObject(audit[audit.size() - 2]);
+        QVERIFY(audit.size() >= 4);
+        // Each write: a started line, then its ended line (issue 28).
+        const QJsonObject retried = parseObject(audit[audit.size() - 3]);
+        QCOMPARE(retried[u"event"].toString(), QStringLiteral("ended"));
+        QCOMPARE(parseObject(audit[audit.size() - 4])[u"expected"].toInt(), 5);
         QCOMPARE(retried[u"action"].toString(), QStringLiteral("retry"));
         QCOMPARE(retried[u"topic"].toString(), QStringLiteral("jobs"));
         QCOMPARE(retried[u"filter"].toString(), QStringLiteral("--error \"timeout\" --rate 1000"));
         QCOMPARE(retried[u"matched"].toInt(), 5);
         QCOMPARE(retried[u"changed"].toInt(), 5);
-        QCOMPARE(retried[u"result"].toString(), QStringLiteral("ok"));
+        QCOMPARE(retried[u"result"].toString(), QStringLiteral("done"));
         QCOMPARE(retried[u"database"].toString(), db);
         QVERIFY(!retried[u"user"].toString().isEmpty());
         QVERIFY(!retried[u"time"].toString().isEmpty());
@@ -579,7 +582,8 @@ private slots:
         QCOMPARE(audit[u"action"].toString(), QStringLiteral("move"));
         QCOMPARE(audit[u"filter"].toString(), QStringLiteral("id %1").arg(id));
         QCOMPARE(audit[u"changed"].toInt(), 0);
-        QCOMPARE(audit[u"result"].toString(), QString::fromUtf8(message));
+        QCOMPARE(audit[u"result"].toString(), QStringLiteral("failed"));
+        QCOMPARE(audit[u"detail"].toString(), QString::fromUtf8(message));
         kvs::KVStore store(QFile::encodeName(db).toStdString());
         QVERIFY(store.acknowledge(double(id), token)); // the consumer's lease still holds
     }

@@ -4,8 +4,11 @@
 #include "bench/history/run_history.h"
 #include "bench/history/run_history_watch.h"
 #include "bench/workload/workload_engine.h"
+#include "support/raw_sqlite.h"
+#include "support/test_support.h"
 
 #include <kvs/errors.h>
+#include <kvs/kvstore.h>
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -13,11 +16,19 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 using namespace kvs::bench;
 namespace fs = std::filesystem;
 
 namespace {
+
+QByteArray fileBytes(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return QByteArray::fromStdString(
+        std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
+}
 
 WorkloadConfig quickConfig()
 {
@@ -294,16 +305,67 @@ private slots:
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("h.sqlite")).toStdString();
         std::ofstream(path) << "not a database, but mine";
-        try {
-            RunHistory history(path);
-            QFAIL("no error");
-        } catch (const kvs::DatabaseError &error) {
-            QVERIFY2(QByteArray(error.what()).contains("not a database"), error.what());
-        }
+        QVERIFY(kvs::test::throwsWith<kvs::Error>(
+            [&] { RunHistory history(path); },
+            "kvs: cannot open the benchmark history " + path
+                + ": it is not a benchmark history (not a SQLite database)"));
         std::ifstream in(path);
         std::string content;
         std::getline(in, content);
         QCOMPARE(content, std::string("not a database, but mine"));
+    }
+
+    // Issue 28: KVS_BENCH_HISTORY naming an application's SQLite file or a user's kvs database
+    // added kvs tables to the one and wrote ["run", 1] and ["last_id"] into the other.
+    void anApplicationsSqliteFileIsRefusedByteForByte()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("app.sqlite")).toStdString();
+        {
+            kvs::test::RawSqlite app(path);
+            app.exec("PRAGMA journal_mode = WAL; CREATE TABLE users (id INTEGER PRIMARY KEY, "
+                     "name TEXT); INSERT INTO users (name) VALUES ('alice');");
+        }
+        const QByteArray before = fileBytes(path);
+        QVERIFY(!fs::exists(path + "-wal") && !fs::exists(path + "-shm"));
+        QVERIFY(kvs::test::throwsWith<kvs::Error>(
+            [&] { RunHistory history(path); },
+            "kvs: cannot open the benchmark history " + path
+                + ": it is not a benchmark history (it holds the table users)"));
+        QCOMPARE(fileBytes(path), before);
+        QVERIFY(!fs::exists(path + "-wal"));
+        QVERIFY(!fs::exists(path + "-shm"));
+    }
+
+    void aUsersKvsDatabaseIsRefusedByteForByte()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("user.db")).toStdString();
+        {
+            kvs::KVStore store(path);
+            store.set(kvs::Key{"users", "alice"}, kvs::Value(1.0));
+        }
+        const QByteArray before = fileBytes(path);
+        QVERIFY(!fs::exists(path + "-wal") && !fs::exists(path + "-shm"));
+        QVERIFY(kvs::test::throwsWith<kvs::Error>(
+            [&] { RunHistory history(path); },
+            "kvs: cannot open the benchmark history " + path
+                + ": it is not a benchmark history (a kvs database with other data)"));
+        QCOMPARE(fileBytes(path), before);
+        QVERIFY(!fs::exists(path + "-wal"));
+        QVERIFY(!fs::exists(path + "-shm"));
+    }
+
+    void aNewHistoryIsMarkedAndOpensAgain()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("new.sqlite")).toStdString();
+        {
+            RunHistory history(path);
+            QVERIFY(history.list().empty());
+        }
+        RunHistory again(path); // marked: no run yet, and still a history
+        QVERIFY(again.list().empty());
     }
 };
 

@@ -51,3 +51,11 @@ kvs_add_test(tst_queues_layout queues/tst_queues_layout.cpp LIBS kvs_ui)
 if(TARGET tst_queues_layout)
     kvs_test_path(tst_queues_layout KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
 endif()
+# Issue 28: the GUI's actions and the audit log (started and ended lines, refusal, the
+# confirmation's choice, interrupted jobs, the viewer): on a SQLite file, and on PostgreSQL.
+kvs_add_test(tst_queue_audit queues/tst_queue_audit.cpp LIBS kvs_ui PostgreSQL::PostgreSQL)
+if(TARGET tst_queue_audit)
+    add_test(NAME tst_queue_audit_postgres COMMAND tst_queue_audit)
+    set_tests_properties(tst_queue_audit_postgres PROPERTIES LABELS postgres
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queue_audit_postgres.jsonl")
+endif()

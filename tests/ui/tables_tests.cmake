@@ -5,3 +5,5 @@ if(TARGET tst_tables_pane)
 endif()
 kvs_add_test(tst_tables_pane_postgres tables/tst_tables_pane_postgres.cpp
     LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
+# Issue 28: the SQL history is read and written off the GUI thread (a named pipe never holds it).
+kvs_add_test(tst_console_history tables/tst_console_history.cpp LIBS kvs_ui)

@@ -2,6 +2,7 @@
 #include "support/raw_sqlite.h"
 #include "support/test_support.h"
 
+#include <kvs/data_folder.h>
 #include <kvs/errors.h>
 #include <kvs/kvstore.h>
 
@@ -68,7 +69,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
 
-    void defaultPathIsInAppLocalData();
+    void defaultPathIsInTheDataFolder();
     void opensAtTheCurrentSchema();
     void holdsEveryEntryInOneCommit();
     void listsTheUsers();
@@ -116,11 +117,15 @@ void TestDemoDatabase::cleanupTestCase()
         m_store->close();
 }
 
-void TestDemoDatabase::defaultPathIsInAppLocalData()
+// Issue 28: in the one data folder, $XDG_DATA_HOME/kvs-admin, not in the folder Qt derives from
+// the organisation name.
+void TestDemoDatabase::defaultPathIsInTheDataFolder()
 {
     const QString path = kvs::ui::defaultDemoDatabasePath();
-    const QString directory
-        = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+    const QString directory = QString::fromStdString(kvs::dataFolderPath());
+    QCOMPARE(directory,
+             QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+                 + QStringLiteral("/kvs-admin"));
     QCOMPARE(path, QDir(directory).filePath(QStringLiteral("demo.kvs.db")));
     QVERIFY(QFileInfo(directory).isDir());
 }

@@ -2,6 +2,7 @@
 
 #include "atomic/commit_history_model.h"
 #include "atomic/transaction_model.h"
+#include "common/audited_job.h"
 #include "common/future_error.h"
 
 #include <kvs/audit_log.h>
@@ -61,54 +62,70 @@ void TransactionController::setBusy(bool busy)
     emit busyChanged(busy);
 }
 
-void TransactionController::commit()
+void TransactionController::commit(AuditPolicy audit)
 {
     if (!canCommit())
         return;
     const TransactionSpec spec = m_model->spec();
     const std::shared_ptr<AsyncKVStore> store = m_store;
     setBusy(true);
-    AsyncAtomicOperation operation = store->atomic();
-    kvs::then(addTransaction(operation, spec).commit(),
-              this,
-              [this, store, spec](QFuture<CommitResult> done) {
-                  if (store != m_store)
-                      return;
-                  if (const QString error = errorOf(done); !error.isEmpty()) {
-                      setBusy(false);
-                      recordCommit(spec, false, error);
-                      auditCommit(spec, error.toStdString());
-                      emit failed(error);
-                      return;
-                  }
-                  const CommitResult result = done.result();
-                  if (result.ok) {
-                      setBusy(false);
-                      recordCommit(spec, true, tr("version %1").arg(result.version));
-                      auditCommit(spec, "ok");
-                      announceWrites(spec);
-                      emit committed(result.version);
-                      return;
-                  }
-                  // Every ok: false of the core names its check; an index outside the
-                  // checks (never seen) must not throw out of this slot.
-                  const std::size_t index = result.failedCheck.value_or(spec.checks.size());
-                  if (index >= spec.checks.size()) {
-                      setBusy(false);
-                      recordCommit(spec, false, tr("not committed"));
-                      auditCommit(spec, "not committed");
-                      emit failed(tr("the commit answered ok: false without a failed check"));
-                      return;
-                  }
-                  auditCommit(spec, failedCheckAuditResult(index));
-                  recordCommit(
-                      spec,
-                      false,
-                      tr("check %1 failed: %2")
-                          .arg(index + 1)
-                          .arg(QString::fromStdString(printKeyLiteral(spec.checks.at(index).key))));
-                  reportFailedCheck(spec, index, false);
-              });
+    const auto checks = std::int64_t(spec.checks.size());
+    const auto mutations = std::int64_t(spec.mutations.size());
+    // On a worker, between the commit's started and ended lines (as kvs atomic writes them);
+    // the worker holds the store, a continuation here never does.
+    auto job = runAudited<CommitResult>(
+        atomicAuditRecord(spec, m_auditDatabase.toStdString()),
+        mutations,
+        audit,
+        [store, spec, checks, mutations](AuditedAction &record) {
+            AsyncAtomicOperation operation = store->atomic();
+            const CommitResult result = addTransaction(operation, spec).commit().result();
+            if (result.ok) {
+                (void)record.end(AuditOutcome::Done, checks, mutations);
+            } else {
+                const std::size_t index = result.failedCheck.value_or(spec.checks.size());
+                (void)record.end(AuditOutcome::Failed,
+                                 checks,
+                                 0,
+                                 index < spec.checks.size() ? failedCheckAuditResult(index)
+                                                            : "not committed");
+            }
+            return result;
+        });
+    kvs::then(job, this, [this, store, spec](QFuture<Audited<CommitResult>> done) {
+        if (store != m_store)
+            return;
+        const Audited<CommitResult> outcome = done.result();
+        if (!outcome.error.isEmpty()) {
+            setBusy(false);
+            recordCommit(spec, false, outcome.error);
+            emit failed(outcome.error);
+            return;
+        }
+        const CommitResult &result = outcome.value;
+        if (result.ok) {
+            setBusy(false);
+            recordCommit(spec, true, tr("version %1").arg(result.version));
+            announceWrites(spec);
+            emit committed(result.version);
+            return;
+        }
+        // Every ok: false of the core names its check; an index outside the
+        // checks (never seen) must not throw out of this slot.
+        const std::size_t index = result.failedCheck.value_or(spec.checks.size());
+        if (index >= spec.checks.size()) {
+            setBusy(false);
+            recordCommit(spec, false, tr("not committed"));
+            emit failed(tr("the commit answered ok: false without a failed check"));
+            return;
+        }
+        recordCommit(spec,
+                     false,
+                     tr("check %1 failed: %2")
+                         .arg(index + 1)
+                         .arg(QString::fromStdString(printKeyLiteral(spec.checks.at(index).key))));
+        reportFailedCheck(spec, index, false);
+    });
 }
 
 void TransactionController::dryRun()
@@ -168,45 +185,46 @@ void TransactionController::reportFailedCheck(const TransactionSpec &spec,
               });
 }
 
-void TransactionController::refreshChecks(bool commitAfter)
+void TransactionController::refreshChecks(bool commitAfter, AuditPolicy audit)
 {
     if (!m_store || m_busy || !m_model->firstProblem().isEmpty())
         return;
     const TransactionSpec spec = m_model->spec();
     const std::shared_ptr<AsyncKVStore> store = m_store;
     setBusy(true);
-    kvs::then(store->getMany(checkedKeys(spec)),
-              this,
-              [this, store, spec, commitAfter](QFuture<std::vector<std::optional<Entry>>> read) {
-                  if (store != m_store)
-                      return;
-                  setBusy(false);
-                  if (const QString error = errorOf(read); !error.isEmpty()) {
-                      emit failed(error);
-                      return;
-                  }
-                  const std::vector<std::optional<Entry>> entries = read.result();
-                  // The rows may have changed meanwhile: only the same checks are updated.
-                  for (std::size_t i = 0; i < spec.checks.size(); ++i) {
-                      const int row = m_model->rowOfCheck(i);
-                      if (row >= m_model->checkCount())
-                          break;
-                      TransactionRow fields = m_model->rowAt(row);
-                      bool same = false;
-                      try {
-                          same = parseKeyLiteral(fields.key.toStdString()) == spec.checks[i].key;
-                      } catch (const Error &) {
-                      }
-                      if (!same)
-                          continue;
-                      fields.version
-                          = entries[i] ? std::optional<qint64>(entries[i]->version) : std::nullopt;
-                      m_model->setRow(row, fields);
-                  }
-                  emit checksRefreshed();
-                  if (commitAfter)
-                      commit();
-              });
+    kvs::then(
+        store->getMany(checkedKeys(spec)),
+        this,
+        [this, store, spec, commitAfter, audit](QFuture<std::vector<std::optional<Entry>>> read) {
+            if (store != m_store)
+                return;
+            setBusy(false);
+            if (const QString error = errorOf(read); !error.isEmpty()) {
+                emit failed(error);
+                return;
+            }
+            const std::vector<std::optional<Entry>> entries = read.result();
+            // The rows may have changed meanwhile: only the same checks are updated.
+            for (std::size_t i = 0; i < spec.checks.size(); ++i) {
+                const int row = m_model->rowOfCheck(i);
+                if (row >= m_model->checkCount())
+                    break;
+                TransactionRow fields = m_model->rowAt(row);
+                bool same = false;
+                try {
+                    same = parseKeyLiteral(fields.key.toStdString()) == spec.checks[i].key;
+                } catch (const Error &) {
+                }
+                if (!same)
+                    continue;
+                fields.version
+                    = entries[i] ? std::optional<qint64>(entries[i]->version) : std::nullopt;
+                m_model->setRow(row, fields);
+            }
+            emit checksRefreshed();
+            if (commitAfter)
+                commit(audit);
+        });
 }
 
 void TransactionController::addCheckFor(const Key &key)
@@ -238,20 +256,6 @@ void TransactionController::recordCommit(const TransactionSpec &spec,
                     int(spec.mutations.size()),
                     ok,
                     result});
-}
-
-void TransactionController::auditCommit(const TransactionSpec &spec,
-                                        const std::string &result) const
-{
-    AuditRecord record = atomicAuditRecord(spec, result);
-    record.database = m_auditDatabase.toStdString();
-    // File I/O off the GUI thread; a log that cannot be written does not undo the commit.
-    (void)QtConcurrent::run([record] {
-        try {
-            appendAuditRecord(record);
-        } catch (const std::exception &) {
-        }
-    });
 }
 
 void TransactionController::announceWrites(const TransactionSpec &spec)

@@ -43,8 +43,9 @@ public:
     CommitHistoryModel *history() const { return m_history; }
 
     void setStore(std::shared_ptr<AsyncKVStore> store, bool writable);
-    // The database as the audit log names it (a path or a connection string: the log redacts
-    // its password). Each commit is appended there, as `kvs queue` actions are.
+    // The database as the audit log names it (auditDatabaseName()). Each commit is audited there,
+    // as `kvs atomic` commits are: nothing is committed when its started line cannot be written,
+    // unless commit() is told to run without it.
     void setAuditDatabase(const QString &database) { m_auditDatabase = database; }
     bool hasStore() const { return m_store != nullptr; }
     bool isWritable() const { return m_writable; }
@@ -54,11 +55,12 @@ public:
     bool canCommit() const;
     bool canDryRun() const;
 
-    void commit();
+    // audit: the confirmation's choice when the audit log cannot be written (this commit only).
+    void commit(AuditPolicy audit = AuditPolicy::Required);
     void dryRun();
     // Reads every checked key again and sets its check to what it holds now (its version, or
-    // "must not exist" when absent); then commits when commitAfter is set.
-    void refreshChecks(bool commitAfter = false);
+    // "must not exist" when absent); then commits (with audit) when commitAfter is set.
+    void refreshChecks(bool commitAfter = false, AuditPolicy audit = AuditPolicy::Required);
     // Adds a check of key at the version it has now (or "must not exist").
     void addCheckFor(const Key &key);
 
@@ -84,9 +86,6 @@ private:
     void setBusy(bool busy);
     void reportFailedCheck(const TransactionSpec &spec, std::size_t index, bool dryRun);
     void recordCommit(const TransactionSpec &spec, bool ok, const QString &result);
-    // Appends the commit to the audit log, off the GUI thread: its operations and keys (no
-    // values), and "ok" or the reason it was not committed (English, as the CLI writes).
-    void auditCommit(const TransactionSpec &spec, const std::string &result) const;
     void announceWrites(const TransactionSpec &spec);
 
     TransactionModel *m_model;     // Owned (child).

@@ -5,6 +5,7 @@
 #include "atomic/transaction_model.h"
 #include "atomic/transaction_row_editor.h"
 #include "atomic/transaction_script.h"
+#include "common/audited_job.h"
 #include "common/scrolled_content.h"
 #include "theme/ui_palette.h"
 
@@ -22,6 +23,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
@@ -69,6 +71,14 @@ TransactionPane::TransactionPane(QWidget *parent)
     , m_result(new QLabel(this))
     , m_history(tableFor(m_controller->history(), this))
 {
+    m_confirm = [this](const QString &question) {
+        return QMessageBox::question(this,
+                                     tr("Commit"),
+                                     question,
+                                     QMessageBox::Ok | QMessageBox::Cancel,
+                                     QMessageBox::Cancel)
+               == QMessageBox::Ok;
+    };
     m_rows->setObjectName(QStringLiteral("transactionRows"));
     m_rows->horizontalHeader()->resizeSection(TransactionModel::Operation, 80);
     m_rows->horizontalHeader()->resizeSection(TransactionModel::Key, 200);
@@ -184,11 +194,8 @@ TransactionPane::TransactionPane(QWidget *parent)
         QApplication::clipboard()->setText(m_preview->toPlainText());
     });
     connect(m_dryRun, &QPushButton::clicked, m_controller, &TransactionController::dryRun);
-    connect(m_commit, &QPushButton::clicked, m_controller, &TransactionController::commit);
-    connect(m_retry, &QPushButton::clicked, this, [this] {
-        m_retry->hide();
-        m_controller->refreshChecks(true);
-    });
+    connect(m_commit, &QPushButton::clicked, this, [this] { commitAsked(false); });
+    connect(m_retry, &QPushButton::clicked, this, [this] { commitAsked(true); });
     connect(save, &QPushButton::clicked, this, [this] {
         const QString path
             = QFileDialog::getSaveFileName(this, tr("Save transaction"), QString(), jsonFilter());
@@ -229,6 +236,20 @@ TransactionPane::TransactionPane(QWidget *parent)
     });
     updatePreview();
     updateActions();
+}
+
+void TransactionPane::commitAsked(bool refreshFirst)
+{
+    const QString problem = auditLogProblem();
+    if (!problem.isEmpty()
+        && !m_confirm(questionWithAudit(tr("Commit this transaction?"), problem)))
+        return;
+    if (refreshFirst) {
+        m_retry->hide();
+        m_controller->refreshChecks(true, policyAfter(problem));
+    } else {
+        m_controller->commit(policyAfter(problem));
+    }
 }
 
 void TransactionPane::setStore(std::shared_ptr<AsyncKVStore> store, bool writable)

@@ -47,6 +47,13 @@ public:
     QPushButton *moveDownButton() const { return m_moveDown; }
     QLabel *resultLabel() const { return m_result; }
 
+    // Asks a yes/no question (a question box by default); tests replace it. Commit asks only
+    // when the audit log cannot be written: whether to commit without an audit entry.
+    void setConfirm(std::function<bool(const QString &question)> confirm)
+    {
+        m_confirm = std::move(confirm);
+    }
+
     // Adds an empty row of kind and selects it for editing.
     void addRow(int kind);
     // Writes the transaction to path, or loads it from there; a problem shows in the result
@@ -61,6 +68,9 @@ private:
     void updatePreview();
     void showResult(const QString &text, bool problem);
     void moveCurrentRow(int delta);
+    // Commits (after refreshing the checks with refreshFirst), asking first when the audit log
+    // cannot be written.
+    void commitAsked(bool refreshFirst);
 
     TransactionController *m_controller; // Owned (child).
     QTableView *m_rows;                  // Owned.
@@ -77,6 +87,7 @@ private:
     QPushButton *m_retry;                // Owned.
     QLabel *m_result;                    // Owned.
     QTableView *m_history;               // Owned.
+    std::function<bool(const QString &)> m_confirm;
 };
 
 } // namespace kvs::ui

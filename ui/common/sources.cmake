@@ -1,6 +1,6 @@
 # Sources of the widgets and text helpers the views share (paths relative to ui/): logging, the
-# timer on the tab's clock, the message banner, the confirmation box, the literal editor, value
-# and size texts, the private settings file.
+# timer on the tab's clock, the message banner, the confirmation box, the audited jobs, the literal
+# editor, value and size texts, the private settings file.
 list(APPEND KVS_UI_SOURCES
     common/ui_logging.cpp
     common/clock_timer.cpp
@@ -9,6 +9,7 @@ list(APPEND KVS_UI_SOURCES
     common/column_fitter.cpp
     common/scrolled_content.cpp
     common/confirm_destructive.cpp
+    common/audited_job.cpp
     common/value_column_text.cpp
     common/value_type_name.cpp
     common/literal_highlighter.cpp

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <map>
 
 namespace kvs::ui {
 
@@ -19,6 +20,7 @@ AuditLogContents readAuditLog(const QString &path)
         contents.error = file.errorString();
         return contents;
     }
+    std::map<QString, std::size_t> started; // an action's id -> its entry
     while (!file.atEnd()) {
         const QByteArray line = file.readLine().trimmed();
         if (line.isEmpty())
@@ -29,15 +31,35 @@ AuditLogContents readAuditLog(const QString &path)
             continue;
         }
         const QJsonObject o = document.object();
-        contents.entries.push_back({o.value(u"time").toString(),
-                                    o.value(u"user").toString(),
-                                    o.value(u"database").toString(),
-                                    o.value(u"topic").toString(),
-                                    o.value(u"action").toString(),
-                                    o.value(u"filter").toString(),
-                                    qint64(o.value(u"matched").toDouble()),
-                                    qint64(o.value(u"changed").toDouble()),
-                                    o.value(u"result").toString()});
+        const QString event = o.value(u"event").toString();
+        const QString id = o.value(u"id").toString();
+        if (event == QLatin1String("ended") && started.count(id)) {
+            AuditLogEntry &entry = contents.entries[started[id]];
+            entry.matched = qint64(o.value(u"matched").toDouble());
+            entry.changed = qint64(o.value(u"changed").toDouble());
+            entry.result = o.value(u"result").toString();
+            entry.detail = o.value(u"detail").toString();
+            entry.unended = false;
+            started.erase(id);
+            continue;
+        }
+        AuditLogEntry entry{o.value(u"time").toString(),
+                            o.value(u"user").toString(),
+                            o.value(u"database").toString(),
+                            o.value(u"topic").toString(),
+                            o.value(u"action").toString(),
+                            o.value(u"filter").toString(),
+                            qint64(o.value(u"matched").toDouble()),
+                            qint64(o.value(u"changed").toDouble()),
+                            o.value(u"result").toString(),
+                            o.value(u"detail").toString(),
+                            false};
+        if (event == QLatin1String("started")) {
+            entry.result = QStringLiteral("interrupted");
+            entry.unended = true;
+            started[id] = contents.entries.size();
+        }
+        contents.entries.push_back(std::move(entry));
     }
     // Appended in time order: the newest is last.
     std::reverse(contents.entries.begin(), contents.entries.end());
@@ -81,6 +103,8 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const
                    : QVariant();
     if (role == Qt::ToolTipRole && index.column() == Time)
         return entry->time;
+    if (role == Qt::ToolTipRole && index.column() == Result && entry->unended)
+        return tr("No end was recorded: the action was killed, or it is still running.");
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -104,7 +128,8 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const
     case Changed:
         return entry->changed;
     case Result:
-        return entry->result;
+        return entry->detail.isEmpty() ? entry->result
+                                       : tr("%1: %2").arg(entry->result, entry->detail);
     default:
         return {};
     }

@@ -1,12 +1,9 @@
 #include "queues/queue_actions.h"
 
-#include "common/future_error.h"
-#include "queues/queue_audit.h"
+#include "common/audited_job.h"
 
 #include <kvs/future.h>
 #include <kvs/queue_errors.h>
-
-#include <QtConcurrent>
 
 #include <optional>
 
@@ -14,18 +11,12 @@ namespace kvs::ui {
 
 namespace {
 
-// The status a move found its message in, when it failed because the message is no longer
-// dead (MessageNotDeadError); nullopt for any other outcome. For continuations: no waiting.
-std::optional<std::string> notDeadStatusOf(QFuture<std::optional<EnqueueResult>> &future)
+// How a move ended, on the worker: moved, gone, or no longer dead (with its status now).
+struct MoveOutcome
 {
-    try {
-        future.waitForFinished(); // rethrows the stored exception
-    } catch (const MessageNotDeadError &error) {
-        return error.status();
-    } catch (...) {
-    }
-    return std::nullopt;
-}
+    std::optional<EnqueueResult> moved;
+    std::optional<std::string> notDeadStatus;
+};
 
 struct CleanResult
 {
@@ -74,57 +65,58 @@ void QueueActions::setStore(std::shared_ptr<AsyncKVStore> store, bool writable, 
     m_database = std::move(database);
 }
 
-void QueueActions::record(AuditRecord record) const
+AuditRecord QueueActions::subject(std::string action, std::string topic, std::string filter) const
 {
-    record.database = m_database.toStdString();
-    appendAuditLater(std::move(record));
+    return {std::move(action), m_database.toStdString(), std::move(topic), std::move(filter)};
 }
 
-void QueueActions::enqueue(const Value &payload, const QueueOptions &options)
+void QueueActions::enqueue(const Value &payload, const QueueOptions &options, AuditPolicy audit)
 {
     if (!isWritable())
         return;
     const std::string topic = options.topic;
-    kvs::then(m_store->enqueue(payload, options), this, [this, topic](QFuture<EnqueueResult> f) {
-        if (const QString error = errorOf(f); !error.isEmpty()) {
-            record({"enqueue", {}, topic, {}, 0, 0, error.toStdString()});
-            emit failed(error);
+    auto job = runAudited<std::int64_t>(
+        subject("enqueue", topic, {}),
+        1,
+        audit,
+        [store = m_store, payload, options](AuditedAction &record) {
+            const std::int64_t id = store->enqueue(payload, options).result().id;
+            (void)record.end(AuditOutcome::Done, 1, 1, "new id " + std::to_string(id));
+            return id;
+        });
+    kvs::then(job, this, [this, topic](QFuture<Audited<std::int64_t>> f) {
+        const Audited<std::int64_t> outcome = f.result();
+        if (!outcome.error.isEmpty()) {
+            emit failed(outcome.error);
             return;
         }
-        const std::int64_t id = f.result().id;
-        record({"enqueue", {}, topic, {}, 1, 1, "ok, new id " + std::to_string(id)});
-        emit finished(
-            tr("Enqueued message %1 in topic \"%2\".").arg(id).arg(QString::fromStdString(topic)));
+        emit finished(tr("Enqueued message %1 in topic \"%2\".")
+                          .arg(outcome.value)
+                          .arg(QString::fromStdString(topic)));
     });
 }
 
-void QueueActions::cleanDone(const std::string &topic)
+void QueueActions::cleanDone(const std::string &topic, AuditPolicy audit)
 {
     if (!isWritable())
         return;
-    const std::shared_ptr<AsyncKVStore> store = m_store;
-    AuditRecord audit{"clean-done", m_database.toStdString(), topic, "status done", 0, 0, "ok"};
-    auto job = QtConcurrent::run([store, topic, audit]() mutable {
-        CleanResult result;
-        try {
-            result = deleteDoneMessages(*store, topic);
-        } catch (const std::exception &e) {
-            audit.result = e.what();
-            appendAuditQuietly(audit);
-            throw;
-        }
-        audit.matched = result.found;
-        audit.changed = result.deleted;
-        appendAuditQuietly(audit);
-        return result;
-    });
-    kvs::then(job, this, [this, topic](QFuture<CleanResult> f) {
-        if (const QString error = errorOf(f); !error.isEmpty()) {
-            emit failed(error);
+    auto job = runAudited<CleanResult>(
+        subject("clean-done", topic, "status done"),
+        std::nullopt,
+        audit,
+        [store = m_store, topic](AuditedAction &record) {
+            const CleanResult result = deleteDoneMessages(*store, topic);
+            (void)record.end(AuditOutcome::Done, result.found, result.deleted);
+            return result;
+        });
+    kvs::then(job, this, [this, topic](QFuture<Audited<CleanResult>> f) {
+        const Audited<CleanResult> outcome = f.result();
+        if (!outcome.error.isEmpty()) {
+            emit failed(outcome.error);
             return;
         }
         emit finished(
-            tr("Deleted %n done message(s) of topic \"%1\".", nullptr, int(f.result().deleted))
+            tr("Deleted %n done message(s) of topic \"%1\".", nullptr, int(outcome.value.deleted))
                 .arg(QString::fromStdString(topic)));
     });
 }
@@ -140,44 +132,61 @@ QString QueueActions::statusText(const std::string &status)
     return QString::fromStdString(status);
 }
 
-void QueueActions::move(std::int64_t id, const Value &payload, const QueueOptions &options)
+void QueueActions::move(std::int64_t id,
+                        const Value &payload,
+                        const QueueOptions &options,
+                        AuditPolicy audit)
 {
     if (!isWritable())
         return;
     const std::string topic = options.topic;
-    const std::string filter = "id " + std::to_string(id);
-    kvs::then(
-        m_store->moveMessage(double(id), payload, options),
-        this,
-        [this, id, topic, filter](QFuture<std::optional<EnqueueResult>> f) {
-            if (const std::optional<std::string> status = notDeadStatusOf(f)) {
-                record({"move", {}, topic, filter, 0, 0, errorOf(f).toStdString()});
-                emit gone(tr("Message %1 of topic \"%2\" was retried meanwhile and is %3 now: "
-                             "nothing was written.")
-                              .arg(id)
-                              .arg(QString::fromStdString(topic), statusText(*status)));
-                return;
+    auto job = runAudited<MoveOutcome>(
+        subject("move", topic, "id " + std::to_string(id)),
+        1,
+        audit,
+        [store = m_store, id, payload, options](AuditedAction &record) {
+            MoveOutcome outcome;
+            try {
+                outcome.moved = store->moveMessage(double(id), payload, options).result();
+            } catch (const MessageNotDeadError &error) {
+                outcome.notDeadStatus = error.status();
+                (void)record.end(AuditOutcome::Failed, 0, 0, error.what());
+                return outcome;
             }
-            if (const QString error = errorOf(f); !error.isEmpty()) {
-                record({"move", {}, topic, filter, 0, 0, error.toStdString()});
-                emit failed(error);
-                return;
+            if (outcome.moved) {
+                (void)record.end(
+                    AuditOutcome::Done, 1, 1, "new id " + std::to_string(outcome.moved->id));
+            } else {
+                (void)record.end(AuditOutcome::Failed, 0, 0, "not found");
             }
-            const std::optional<EnqueueResult> moved = f.result();
-            if (!moved) {
-                record({"move", {}, topic, filter, 0, 0, "not found"});
-                emit gone(tr("Message %1 of topic \"%2\" is gone (retried, deleted or "
-                             "moved meanwhile): nothing was written.")
-                              .arg(id)
-                              .arg(QString::fromStdString(topic)));
-                return;
-            }
-            record({"move", {}, topic, filter, 1, 1, "ok, new id " + std::to_string(moved->id)});
-            emit finished(tr("Replaced message %1 of topic \"%2\" with message %3.")
-                              .arg(id)
-                              .arg(QString::fromStdString(topic))
-                              .arg(moved->id));
+            return outcome;
         });
+    kvs::then(job, this, [this, id, topic](QFuture<Audited<MoveOutcome>> f) {
+        const Audited<MoveOutcome> outcome = f.result();
+        if (!outcome.error.isEmpty()) {
+            emit failed(outcome.error);
+            return;
+        }
+        if (const std::optional<std::string> &status = outcome.value.notDeadStatus) {
+            emit gone(tr("Message %1 of topic \"%2\" was retried meanwhile and is %3 now: "
+                         "nothing was written.")
+                          .arg(id)
+                          .arg(QString::fromStdString(topic), statusText(*status)));
+            return;
+        }
+        const std::optional<EnqueueResult> &moved = outcome.value.moved;
+        if (!moved) {
+            emit gone(tr("Message %1 of topic \"%2\" is gone (retried, deleted or "
+                         "moved meanwhile): nothing was written.")
+                          .arg(id)
+                          .arg(QString::fromStdString(topic)));
+            return;
+        }
+        emit finished(tr("Replaced message %1 of topic \"%2\" with message %3.")
+                          .arg(id)
+                          .arg(QString::fromStdString(topic))
+                          .arg(moved->id));
+    });
 }
 
 } // namespace kvs::ui

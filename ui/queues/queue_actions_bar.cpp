@@ -1,5 +1,6 @@
 #include "queues/queue_actions_bar.h"
 
+#include "common/audited_job.h"
 #include "queues/audit_log_view.h"
 #include "queues/enqueue_dialog.h"
 #include "queues/queue_actions.h"
@@ -96,8 +97,12 @@ void QueueActionsBar::enqueue()
         QString::fromStdString(m_controller->browsedTopic()), this);
     if (!m_run(dialog.get()))
         return;
-    // The dialog's OK is the confirmation: enqueueing destroys nothing.
-    m_actions->enqueue(dialog->payload(), dialog->options());
+    // The dialog's OK is the confirmation (enqueueing destroys nothing), unless the audit log
+    // cannot be written: then whether to enqueue without an audit entry.
+    const QString problem = auditLogProblem();
+    if (!problem.isEmpty() && !m_confirm(questionWithAudit(tr("Enqueue the message?"), problem)))
+        return;
+    m_actions->enqueue(dialog->payload(), dialog->options(), policyAfter(problem));
 }
 
 void QueueActionsBar::cleanDone()
@@ -106,12 +111,15 @@ void QueueActionsBar::cleanDone()
     const QueueStats *stats
         = m_controller->overview()->statsAt(m_controller->overview()->rowOf(topic));
     const int done = stats ? int(stats->done) : 0;
-    if (m_confirm(tr("Delete the %n done message(s) of topic \"%1\"? Messages of other topics "
-                     "and statuses are kept. This cannot be undone.",
-                     nullptr,
-                     done)
-                      .arg(QString::fromStdString(topic))))
-        m_actions->cleanDone(topic);
+    const QString problem = auditLogProblem();
+    if (m_confirm(questionWithAudit(tr("Delete the %n done message(s) of topic \"%1\"? Messages "
+                                       "of other topics and statuses are kept. This cannot be "
+                                       "undone.",
+                                       nullptr,
+                                       done)
+                                        .arg(QString::fromStdString(topic)),
+                                    problem)))
+        m_actions->cleanDone(topic, policyAfter(problem));
 }
 
 void QueueActionsBar::editAndReenqueue()
@@ -127,11 +135,14 @@ void QueueActionsBar::editAndReenqueue()
     auto dialog = std::make_unique<EnqueueDialog>(message, this);
     if (!m_run(dialog.get()))
         return;
-    if (m_confirm(tr("Replace dead message %1 of topic \"%2\" with the corrected copy? The copy "
-                     "is enqueued due now and the original is deleted, in one transaction.")
-                      .arg(message.id)
-                      .arg(QString::fromStdString(message.topic))))
-        m_actions->move(message.id, dialog->payload(), dialog->options());
+    const QString problem = auditLogProblem();
+    if (m_confirm(questionWithAudit(tr("Replace dead message %1 of topic \"%2\" with the "
+                                       "corrected copy? The copy is enqueued due now and the "
+                                       "original is deleted, in one transaction.")
+                                        .arg(message.id)
+                                        .arg(QString::fromStdString(message.topic)),
+                                    problem)))
+        m_actions->move(message.id, dialog->payload(), dialog->options(), policyAfter(problem));
 }
 
 void QueueActionsBar::showAuditLog()

@@ -1,12 +1,13 @@
 #include "queues/queue_history_file.h"
 
+#include <kvs/data_folder.h>
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
-#include <QStandardPaths>
 
 namespace kvs::ui {
 
@@ -35,8 +36,7 @@ QString queueHistoryPath(const QString &identity)
         = QCryptographicHash::hash(identity.toUtf8(), QCryptographicHash::Sha256).toHex().left(32);
     QString folder = qEnvironmentVariable("KVS_QUEUE_HISTORY_DIR");
     if (folder.isEmpty())
-        folder = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
-                 + QStringLiteral("/queue-history");
+        folder = QString::fromStdString(dataFilePath("queue-history"));
     return folder + QLatin1Char('/') + QString::fromLatin1(hash) + QStringLiteral(".kqh");
 }
 

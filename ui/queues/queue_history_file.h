@@ -17,9 +17,10 @@ struct QueueHistoryLoad
 
 // The local files that keep the queue charts' samples across restarts: one per database,
 // named by a hash of its identity (no connection details in the name), in
-// <AppLocalDataLocation>/queue-history ($KVS_QUEUE_HISTORY_DIR overrides it), the folder 0700 and
-// each file 0600. They hold counts and times only: never payloads or passwords. Plain functions,
-// safe from any thread; they block, so the GUI calls them off its thread (QueueRateSampler).
+// queue-history in the data folder (kvs/data_folder.h; $KVS_QUEUE_HISTORY_DIR overrides it), the
+// folder 0700 and each file 0600. They hold counts and times only: never payloads or passwords.
+// Plain functions, safe from any thread; they block, so the GUI calls them off its thread
+// (QueueRateSampler).
 QString queueHistoryPath(const QString &identity);
 // Reads path. A file that is not a queue history of identity (damaged, foreign, newer) is never
 // overwritten: it is renamed to path + ".unreadable" (replacing an older one) and the result

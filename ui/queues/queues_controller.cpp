@@ -1,7 +1,7 @@
 #include "queues/queues_controller.h"
 
+#include "common/audited_job.h"
 #include "common/future_error.h"
-#include "queues/queue_audit.h"
 #include "queues/queue_message_model.h"
 #include "queues/queue_overview_model.h"
 #include "queues/queue_refresh_scheduler.h"
@@ -198,74 +198,48 @@ void QueuesController::takePage(std::uint64_t generation,
     emit browseChanged();
 }
 
-void QueuesController::record(AuditRecord record) const
+void QueuesController::retry(const std::vector<double> &ids, AuditPolicy audit)
 {
-    record.database = m_database.toStdString();
-    appendAuditLater(std::move(record));
+    repairSelection(true, ids, audit);
 }
 
-void QueuesController::retry(const std::vector<double> &ids)
+void QueuesController::remove(const std::vector<double> &ids, AuditPolicy audit)
+{
+    repairSelection(false, ids, audit);
+}
+
+void QueuesController::repairSelection(bool retry,
+                                       const std::vector<double> &ids,
+                                       AuditPolicy audit)
 {
     if (!m_store || !m_writable || ids.empty())
         return;
     const std::string topic = m_topic;
-    kvs::then(
-        m_store->retryDeadMessages(topic, ids), this, [this, ids, topic](QFuture<std::int64_t> f) {
-            if (const QString error = errorOf(f); !error.isEmpty()) {
-                record({"retry",
-                        {},
-                        topic,
-                        "selection of " + std::to_string(ids.size()),
-                        0,
-                        0,
-                        error.toStdString()});
-                emit failed(error);
-                return;
-            }
-            const std::int64_t retried = f.result();
-            record({"retry",
-                    {},
-                    topic,
-                    "selection of " + std::to_string(ids.size()),
-                    std::int64_t(ids.size()),
-                    retried,
-                    "ok"});
-            m_deadLetters->removeIds(ids);
-            emit actionFinished(tr("Retried %n message(s).", nullptr, int(retried)));
-            refresh();
+    const auto count = std::int64_t(ids.size());
+    auto job = runAudited<std::int64_t>(
+        {retry ? "retry" : "delete-dead",
+         m_database.toStdString(),
+         topic,
+         "selection of " + std::to_string(ids.size())},
+        count,
+        audit,
+        [store = m_store, retry, topic, ids, count](AuditedAction &record) {
+            const std::int64_t changed = retry ? store->retryDeadMessages(topic, ids).result()
+                                               : store->deleteDeadMessages(topic, ids).result();
+            (void)record.end(AuditOutcome::Done, count, changed);
+            return changed;
         });
-}
-
-void QueuesController::remove(const std::vector<double> &ids)
-{
-    if (!m_store || !m_writable || ids.empty())
-        return;
-    const std::string topic = m_topic;
-    kvs::then(
-        m_store->deleteDeadMessages(topic, ids), this, [this, ids, topic](QFuture<std::int64_t> f) {
-            if (const QString error = errorOf(f); !error.isEmpty()) {
-                record({"delete-dead",
-                        {},
-                        topic,
-                        "selection of " + std::to_string(ids.size()),
-                        0,
-                        0,
-                        error.toStdString()});
-                emit failed(error);
-                return;
-            }
-            const std::int64_t deleted = f.result();
-            record({"delete-dead",
-                    {},
-                    topic,
-                    "selection of " + std::to_string(ids.size()),
-                    std::int64_t(ids.size()),
-                    deleted,
-                    "ok"});
-            m_deadLetters->removeIds(ids);
-            emit actionFinished(tr("Deleted %n message(s).", nullptr, int(deleted)));
-            refresh();
-        });
+    kvs::then(job, this, [this, retry, ids](QFuture<Audited<std::int64_t>> f) {
+        const Audited<std::int64_t> outcome = f.result();
+        if (!outcome.error.isEmpty()) {
+            emit failed(outcome.error);
+            return;
+        }
+        m_deadLetters->removeIds(ids);
+        emit actionFinished(retry ? tr("Retried %n message(s).", nullptr, int(outcome.value))
+                                  : tr("Deleted %n message(s).", nullptr, int(outcome.value)));
+        refresh();
+    });
 }
 
 void QueuesController::startJob(DeadLetterAction action, std::optional<double> ratePerSecond)

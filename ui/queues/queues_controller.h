@@ -98,8 +98,9 @@ public:
     const DeadLetterFilter &browsedFilter() const { return m_filter; }
     const std::shared_ptr<AsyncKVStore> &store() const { return m_store; }
 
-    void retry(const std::vector<double> &ids);
-    void remove(const std::vector<double> &ids);
+    // Retry or delete the selected dead letters ids, audited (audit: the confirmation's choice).
+    void retry(const std::vector<double> &ids, AuditPolicy audit = AuditPolicy::Required);
+    void remove(const std::vector<double> &ids, AuditPolicy audit = AuditPolicy::Required);
     // Retries (or deletes) every dead letter of the browsed topic the filter matches, in
     // batches, as a job with progress; cancelJob() stops it after the batch in flight.
     void startJob(DeadLetterAction action, std::optional<double> ratePerSecond = std::nullopt);
@@ -133,7 +134,8 @@ signals:
 private:
     void loadPage(std::uint64_t generation);
     void takePage(std::uint64_t generation, int shownBefore, std::vector<BrowsedMessage> page);
-    void record(AuditRecord record) const;
+    // retry (true) or remove the dead letters ids, audited.
+    void repairSelection(bool retry, const std::vector<double> &ids, AuditPolicy audit);
 
     QueueOverviewModel *m_overview;   // Owned (child).
     QueueMessageModel *m_deadLetters; // Owned (child).

@@ -1,5 +1,6 @@
 #include "queues/queues_pane.h"
 
+#include "common/audited_job.h"
 #include "common/column_fitter.h"
 #include "common/scrolled_content.h"
 #include "queues/queue_actions_bar.h"
@@ -245,7 +246,7 @@ QueuesPane::QueuesPane(QWidget *parent)
                        nullptr,
                        int(ids.size()))
                         .arg(QString::fromStdString(m_controller->browsedTopic())),
-                    [this, ids] { m_controller->retry(ids); });
+                    [this, ids](AuditPolicy audit) { m_controller->retry(ids, audit); });
     });
     connect(m_deleteSelected, &QPushButton::clicked, this, [this] {
         const std::vector<double> ids = selectedIds();
@@ -253,7 +254,7 @@ QueuesPane::QueuesPane(QWidget *parent)
                        nullptr,
                        int(ids.size()))
                         .arg(QString::fromStdString(m_controller->browsedTopic())),
-                    [this, ids] { m_controller->remove(ids); });
+                    [this, ids](AuditPolicy audit) { m_controller->remove(ids, audit); });
     });
     // A bulk action counts the matches first, so its confirmation says exactly how many.
     const auto startBulk = [this](DeadLetterAction action) {
@@ -309,11 +310,13 @@ void QueuesPane::setClock(const std::shared_ptr<Clock> &clock)
 
 void QueuesPane::setStore(std::shared_ptr<AsyncKVStore> store,
                           bool writable,
-                          const QString &database)
+                          const QString &database,
+                          const QString &auditDatabase)
 {
+    const QString audited = auditDatabase.isEmpty() ? database : auditDatabase;
     m_trends->setStore(store, database);
-    m_actionsBar->setStore(store, writable, database);
-    m_controller->setStore(std::move(store), writable, database);
+    m_actionsBar->setStore(store, writable, audited);
+    m_controller->setStore(std::move(store), writable, audited);
     m_topicTitle->setText(tr("Select a topic to see its dead letters."));
     updateActions();
     // Writes allowed (or taken back) on the same database: the selected topic stays browsed.
@@ -446,10 +449,12 @@ std::vector<double> QueuesPane::selectedIds() const
     return {ids.begin(), ids.end()};
 }
 
-void QueuesPane::confirmThen(const QString &question, const std::function<void()> &action)
+void QueuesPane::confirmThen(const QString &question,
+                             const std::function<void(AuditPolicy)> &action)
 {
-    if (m_confirm(question))
-        action();
+    const QString problem = auditLogProblem();
+    if (m_confirm(questionWithAudit(question, problem)))
+        action(policyAfter(problem));
 }
 
 void QueuesPane::updateActions()
@@ -494,7 +499,10 @@ void QueuesPane::confirmBulk(DeadLetterAction action, std::int64_t count)
                  int(count))
                   .arg(topic, filter)
               + QLatin1Char(' ') + how;
-        confirmThen(question, [this, spec] { m_controller->startJob(spec); });
+        confirmThen(question, [this, spec](AuditPolicy audit) mutable {
+            spec.audit = audit;
+            m_controller->startJob(spec);
+        });
         return;
     }
     const QString question = tr("Delete the %n dead message(s) of topic \"%1\" that match %2? "
@@ -503,10 +511,12 @@ void QueuesPane::confirmBulk(DeadLetterAction action, std::int64_t count)
                                 int(count))
                                  .arg(topic, filter)
                              + QLatin1Char(' ') + how;
-    const DeleteChoice choice = m_confirmDelete(question, count);
+    const QString problem = auditLogProblem();
+    const DeleteChoice choice = m_confirmDelete(questionWithAudit(question, problem), count);
     if (!choice.confirmed)
         return;
     spec.exportPath = choice.exportPath;
+    spec.audit = policyAfter(problem);
     m_controller->startJob(spec);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <kvs/async_kvstore.h>
+#include <kvs/audit_log.h>
 #include <kvs/dead_letter_sweep.h>
 
 #include <QWidget>
@@ -47,7 +48,12 @@ public:
 
     explicit QueuesPane(QWidget *parent = nullptr);
 
-    void setStore(std::shared_ptr<AsyncKVStore> store, bool writable, const QString &database);
+    // database: the charts' history is kept under it; auditDatabase: the database as the audit
+    // log names it (auditDatabaseName(); empty: database).
+    void setStore(std::shared_ptr<AsyncKVStore> store,
+                  bool writable,
+                  const QString &database,
+                  const QString &auditDatabase = {});
     // The SQLite file whose commits refresh the overview, or empty (PostgreSQL): a poll at the
     // interval the user sets (default 2 s).
     void setSqliteFile(const std::string &path);
@@ -78,7 +84,8 @@ public:
     QueueCountJob *countJob() const { return m_countJob; }
     QSplitter *splitter() const { return m_splitter; }
 
-    // Asks the user (a question box by default); tests replace it.
+    // Asks the user (a question box by default); tests replace it. When the audit log cannot be
+    // written the question says so, and yes means: run this action without an audit entry.
     void setConfirm(std::function<bool(const QString &question)> confirm)
     {
         m_confirm = std::move(confirm);
@@ -112,7 +119,9 @@ private:
     QString filterDescription() const;
     // How many messages of the browsed topic and status the overview last counted (0: none).
     qint64 browsedStatusCount() const;
-    void confirmThen(const QString &question, const std::function<void()> &action);
+    // Asks question (with the audit log's problem, if any) and runs action with the policy the
+    // answer chose.
+    void confirmThen(const QString &question, const std::function<void(AuditPolicy)> &action);
     DeleteChoice askDeleteWithExport(const QString &question, qint64 count);
     // Asks about a bulk action on the count matches a count job found, then starts it.
     void confirmBulk(DeadLetterAction action, std::int64_t count);

@@ -13,7 +13,6 @@ list(APPEND KVS_UI_SOURCES
     queues/queue_count_job.cpp
     queues/sweep_job.cpp
     queues/sweep_job_bar.cpp
-    queues/queue_audit.cpp
     queues/queue_actions.cpp
     queues/queue_actions_bar.cpp
     queues/enqueue_dialog.cpp

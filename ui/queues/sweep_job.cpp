@@ -1,7 +1,6 @@
 #include "queues/sweep_job.h"
 
 #include "common/future_error.h"
-#include "queues/queue_audit.h"
 
 #include <kvs/audit_log.h>
 #include <kvs/clock.h>
@@ -70,10 +69,12 @@ SweepJob::SweepJob(std::shared_ptr<AsyncKVStore> store,
     , m_database(std::move(database))
     , m_spec(std::move(spec))
     , m_control(std::make_shared<SweepControl>())
+    , m_interrupted(std::make_shared<std::atomic_bool>(false))
 {}
 
 SweepJob::~SweepJob()
 {
+    m_interrupted->store(true);
     m_control->cancel();
 }
 
@@ -223,47 +224,63 @@ void SweepJob::run()
     AuditRecord audit{actionName(m_spec.action),
                       m_database.toStdString(),
                       m_spec.topic,
-                      m_spec.filterText.toStdString(),
-                      0,
-                      0,
-                      "ok"};
+                      m_spec.filterText.toStdString()};
     if (!m_spec.exportPath.isEmpty())
         audit.filter += " (exported first to " + m_spec.exportPath.toStdString() + ")";
     auto job = QtConcurrent::run([store = m_store,
                                   control = m_control,
+                                  interrupted = m_interrupted,
                                   spec = m_spec,
                                   options,
                                   audit,
                                   onExported]() mutable {
         Outcome outcome;
-        const bool audited = spec.action != DeadLetterAction::Count;
+        std::optional<AuditedAction> record;
+        DeadLetterSweepProgress last; // what the batches before an error did
         try {
+            if (spec.action != DeadLetterAction::Count) {
+                record.emplace(audit,
+                               spec.expected > 0 ? std::optional(spec.expected) : std::nullopt,
+                               spec.audit);
+            }
+            const auto stopped = [&] {
+                return interrupted->load() ? AuditOutcome::Interrupted : AuditOutcome::Cancelled;
+            };
             if (!spec.exportPath.isEmpty()) {
                 std::optional<std::vector<std::int64_t>> ids
                     = exportFirst(*store, spec, *control, onExported);
                 if (!ids) {
                     outcome.sweep.cancelled = true;
-                    audit.result = "cancelled during the export";
-                    appendAuditQuietly(audit);
+                    if (record)
+                        (void)record->end(stopped(), 0, 0, "during the export");
                     return outcome;
                 }
                 outcome.exported = std::int64_t(ids->size());
                 options.onlyIds
                     = std::make_shared<const std::vector<std::int64_t>>(std::move(*ids));
             }
+            const auto report = options.onProgress;
+            options.onProgress = [&last, report](const DeadLetterSweepProgress &p) {
+                last = p;
+                report(p);
+            };
             outcome.sweep = sweepDeadLetters(*store, options);
+            const DeadLetterSweepProgress &p = outcome.sweep.progress;
+            if (record) {
+                (void)record->end(
+                    outcome.sweep.cancelled ? stopped() : AuditOutcome::Done, p.matched, p.changed);
+            }
         } catch (const std::exception &e) {
             outcome.error = e.what();
-            audit.result = e.what();
-            if (audited)
-                appendAuditQuietly(audit);
-            return outcome;
+            // Interrupted, the store may have been closed under the batch in flight.
+            if (record) {
+                (void)record->end(interrupted->load() ? AuditOutcome::Interrupted
+                                                      : AuditOutcome::Failed,
+                                  last.matched,
+                                  last.changed,
+                                  e.what());
+            }
         }
-        audit.matched = outcome.sweep.progress.matched;
-        audit.changed = outcome.sweep.progress.changed;
-        audit.result = outcome.sweep.cancelled ? "cancelled" : "ok";
-        if (audited)
-            appendAuditQuietly(audit);
         return outcome;
     });
     kvs::then(job, this, [this](QFuture<Outcome> f) {

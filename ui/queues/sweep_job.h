@@ -1,12 +1,14 @@
 #pragma once
 
 #include <kvs/async_kvstore.h>
+#include <kvs/audit_log.h>
 #include <kvs/dead_letter_sweep.h>
 
 #include <QObject>
 #include <QString>
 #include <QTime>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -32,13 +34,19 @@ struct SweepJobSpec
     std::int64_t expected = 0;
     // When to start (the clock's milliseconds since the epoch); none: now.
     std::optional<std::int64_t> startAtMs;
+    // Whether the job may run when its started line cannot be appended to the audit log (the
+    // confirmation's explicit choice, for this job only).
+    AuditPolicy audit = AuditPolicy::Required;
 };
 
 // One bulk retry, delete or count of the dead letters a filter matches, on a worker thread
 // (kvs::sweepDeadLetters, batches of <= 1000 ids of about 10 ms each): progress with counts and
 // rate, pause, resume, cancel, auto-pause when retried messages die again, a scheduled start
-// (kept only while the app runs), export before delete. Records its result in the audit log.
-// Time comes from the clock given (a ManualClock in tests). Thread rule: GUI thread only.
+// (kept only while the app runs), export before delete. Audited: a started line (action, filter,
+// expected count) before the first batch, or nothing runs, and an ended line with the counts and
+// the result: done, cancelled (cancel()), interrupted (the job was destroyed while it ran: its
+// tab or the application closed, SIGTERM), failed. Time comes from the clock given (a
+// ManualClock in tests). Thread rule: GUI thread only.
 class SweepJob : public QObject
 {
     Q_OBJECT
@@ -51,7 +59,8 @@ public:
              QString database,
              SweepJobSpec spec,
              QObject *parent = nullptr);
-    // Cancels a job still running (it stops after the batch in flight).
+    // Interrupts a job still running: it stops after the batch in flight, on its worker, and its
+    // ended line says "interrupted" (the application waits for the global pool as it ends).
     ~SweepJob() override;
 
     // Starts now, or waits for spec().startAtMs (Scheduled).
@@ -94,8 +103,10 @@ private:
     QString m_database;
     SweepJobSpec m_spec;
     std::shared_ptr<SweepControl> m_control; // shared with the worker
-    std::shared_ptr<void> m_clockMoves;      // a manual clock's moves check the schedule
-    QTimer *m_scheduleTick = nullptr;        // Owned (child); a clock moving by itself
+    // Set by the destructor before it cancels: the worker then records "interrupted".
+    std::shared_ptr<std::atomic_bool> m_interrupted;
+    std::shared_ptr<void> m_clockMoves; // a manual clock's moves check the schedule
+    QTimer *m_scheduleTick = nullptr;   // Owned (child); a clock moving by itself
     State m_state = State::Scheduled;
     DeadLetterSweepProgress m_progress;
     std::int64_t m_exported = 0;

@@ -22,6 +22,8 @@
 #include "watch/watch_controller.h"
 #include "watch/watch_tab.h"
 
+#include <kvs/audit_log.h>
+
 #include <QAction>
 #include <QFileInfo>
 #include <QLabel>
@@ -299,12 +301,17 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     m_inspector->setStore(store, writable);
     m_tree->rowActions()->setStore(store, writable);
     m_tree->outsideRows()->setStore(store, writable);
-    m_queues->setStore(store, writable, m_session->spec().displayName());
+    // The audit log names the database as kvs does (its path, or the server without password).
+    const QString audited
+        = QString::fromStdString(auditDatabaseName(m_session->connectionString(),
+                                                   m_session->spec().schema().toStdString(),
+                                                   m_session->spec().tablePrefix().toStdString()));
+    m_queues->setStore(store, writable, m_session->spec().displayName(), audited);
     m_queues->setSqliteFile(store && !m_session->spec().isPostgres() ? m_session->connectionString()
                                                                      : std::string());
     m_console->setWritesPossible(writable);
     m_transaction->setStore(store, writable);
-    m_transaction->controller()->setAuditDatabase(m_session->spec().displayName());
+    m_transaction->controller()->setAuditDatabase(audited);
     if (store && !m_watch->controller()->hasSource()) {
         // A feed reads through connections of its own, read-only, whatever the mode.
         FeedSource source{m_session->connectionString(),

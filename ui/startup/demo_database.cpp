@@ -2,6 +2,7 @@
 
 #include "common/ui_logging.h"
 
+#include <kvs/data_folder.h>
 #include <kvs/errors.h>
 #include <kvs/kvstore.h>
 
@@ -9,7 +10,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QStandardPaths>
 #include <QStringList>
 
 #include <initializer_list>
@@ -341,10 +341,16 @@ bool moveDatabaseFiles(const QString &from, const QString &to)
 
 QString defaultDemoDatabasePath()
 {
-    const QString directory
-        = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
-    if (!QDir().mkpath(directory))
-        qCWarning(lcUi) << "cannot create the application data directory" << directory;
+    // The one data folder (kvs/data_folder.h), private to the user like the rest of it.
+    const QString directory = QString::fromStdString(dataFolderPath());
+    if (!QFileInfo::exists(directory)) {
+        if (QDir().mkpath(directory))
+            QFile::setPermissions(directory,
+                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                      | QFileDevice::ExeOwner);
+        else
+            qCWarning(lcUi) << "cannot create the data folder" << directory;
+    }
     return QDir(directory).filePath(QStringLiteral("demo.kvs.db"));
 }
 

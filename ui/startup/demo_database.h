@@ -6,9 +6,9 @@
 // value the store holds, written through kvs::KVStore only (never SQL).
 namespace kvs::ui {
 
-// Returns QStandardPaths::AppLocalDataLocation + "/demo.kvs.db", creating that directory when it
+// Returns demo.kvs.db in the data folder (kvs/data_folder.h), creating that folder (0700) when it
 // is missing (a failure to create it is logged; opening the path then reports the error).
-// Safe from any thread; set the application and organisation names first.
+// Safe from any thread.
 [[nodiscard]] QString defaultDemoDatabasePath();
 
 // Creates the demo database at path if no file exists there yet, and returns true; returns false

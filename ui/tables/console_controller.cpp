@@ -13,6 +13,7 @@
 #include <QDateTime>
 #include <QPointer>
 #include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
@@ -27,9 +28,37 @@ ConsoleController::ConsoleController(QObject *parent)
     m_idleTimer->setSingleShot(true);
     connect(m_idleTimer, &QTimer::timeout, this, &ConsoleController::checkIdle);
     connect(m_result, &StatementResultModel::moreWanted, this, &ConsoleController::fetchMore);
+    m_historyThread.setMaxThreadCount(1);
 }
 
 ConsoleController::~ConsoleController() = default;
+
+void ConsoleController::loadHistory()
+{
+    struct Load
+    {
+        QList<rawsql::StatementHistory::Entry> entries;
+        QString problem;
+    };
+    const QFuture<Load> load = QtConcurrent::run(&m_historyThread, [history = m_history] {
+        Load result;
+        try {
+            result.entries = history.latest(50);
+        } catch (const std::exception &e) {
+            result.problem = QString::fromStdString(e.what());
+        }
+        return result;
+    });
+    kvs::then(load, this, [this](const Load &result) {
+        if (!result.problem.isEmpty()) {
+            if (result.problem != std::exchange(m_historyProblem, result.problem))
+                emit historyUnreadable(result.problem);
+            return;
+        }
+        m_historyProblem.clear();
+        emit historyLoaded(result.entries);
+    });
+}
 
 void ConsoleController::setTarget(const rawsql::RawSqlTarget &target)
 {
@@ -110,8 +139,21 @@ void ConsoleController::execute(const QString &text, bool record)
             const QString kept = m_target.isPostgres() ? QString::fromStdString(
                                      redactSecrets(text.toStdString(), m_target.postgresConnection))
                                                        : text;
-            m_history.append(
-                {QDateTime::currentDateTimeUtc(), m_target.displayName(), write, kept});
+            const rawsql::StatementHistory::Entry entry{
+                QDateTime::currentDateTimeUtc(), m_target.displayName(), write, kept};
+            const QFuture<QString> append
+                = QtConcurrent::run(&m_historyThread, [history = m_history, entry] {
+                      try {
+                          history.append(entry);
+                          return QString();
+                      } catch (const std::exception &e) {
+                          return QString::fromStdString(e.what());
+                      }
+                  });
+            kvs::then(append, this, [this](const QString &problem) {
+                if (!problem.isEmpty())
+                    emit historyFailed(problem);
+            });
         } catch (const Error &e) {
             emit historyFailed(QString::fromStdString(e.what()));
         }

@@ -6,7 +6,9 @@
 #include "rawsql/statement_result.h"
 
 #include <QFuture>
+#include <QList>
 #include <QObject>
+#include <QThreadPool>
 
 #include <cstdint>
 #include <memory>
@@ -28,9 +30,10 @@ class StatementResultModel;
 // The SQL console's work: one statement at a time on a rawsql worker of its own (a long query
 // never holds up the Tables view), read-only unless the database's session is writable and the
 // user switched writing on; its result paged into the model; cancel; EXPLAIN; the statement
-// history on this machine. A result left open (more rows than one page) holds its read-only
-// transaction, and with it the server's snapshot (PostgreSQL's backend_xmin, SQLite's WAL
-// checkpoints): when no page was asked for during the idle limit, it is closed (idleClosed()).
+// history on this machine, read and written on a thread of its own (a file that is slow, or a
+// named pipe, never holds up the GUI). A result left open (more rows than one page) holds its
+// read-only transaction, and with it the server's snapshot (PostgreSQL's backend_xmin, SQLite's
+// WAL checkpoints): when no page was asked for during the idle limit, it is closed (idleClosed()).
 // Thread rule: GUI thread only.
 class ConsoleController : public QObject
 {
@@ -73,6 +76,9 @@ public:
     void exportResult(const QString &path);
     // Closes the open result (its read-only transaction ends).
     void closeResult();
+    // Reads the latest entries off the GUI thread (after the appends asked before it);
+    // historyLoaded() or historyUnreadable() follows.
+    void loadHistory();
     const rawsql::StatementHistory &history() const { return m_history; }
     // For tests: another history file.
     void setHistoryPath(const QString &path) { m_history = rawsql::StatementHistory(path); }
@@ -87,7 +93,12 @@ signals:
     void idleClosed(int seconds);
     // What the connected role can do beyond reading (PostgreSQL, after setTarget()).
     void roleCapabilitiesRead(const rawsql::RoleCapabilities &capabilities);
+    // An append failed: the statement runs, its history line is lost.
     void historyFailed(const QString &message);
+    // The latest entries, oldest first.
+    void historyLoaded(const QList<rawsql::StatementHistory::Entry> &entries);
+    // The history cannot be read (said once per problem, not on every reload).
+    void historyUnreadable(const QString &message);
     void exported(qint64 rows, const QString &path);
 
 private:
@@ -118,6 +129,10 @@ private:
     std::int64_t m_idleSince = 0;       // the clock's monotonicNow() when armed
     QTimer *m_idleTimer;                // Owned (child): the system clock's check
     std::shared_ptr<void> m_clockMoves; // a manual clock's subscription
+    QString m_historyProblem;           // the last read problem said
+    // One thread: the history's appends and reads run in the order asked. Declared last, so it
+    // is destroyed (waiting for them) first.
+    QThreadPool m_historyThread;
 };
 
 } // namespace kvs::ui

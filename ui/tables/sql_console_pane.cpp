@@ -174,6 +174,11 @@ SqlConsolePane::SqlConsolePane(QWidget *parent)
         m_status->setText(tr("The statement runs, but the history is not kept: %1").arg(message));
     });
     connect(
+        m_controller, &ConsoleController::historyUnreadable, this, [this](const QString &message) {
+            m_status->setText(tr("The history cannot be read: %1").arg(message));
+        });
+    connect(m_controller, &ConsoleController::historyLoaded, this, &SqlConsolePane::showHistory);
+    connect(
         m_controller, &ConsoleController::exported, this, [this](qint64 rows, const QString &path) {
             m_status->setText(tr("Exported %1 row(s) to %2").arg(QLocale().toString(rows), path));
         });
@@ -301,9 +306,13 @@ void SqlConsolePane::onWriteToggled(bool on)
 
 void SqlConsolePane::reloadHistory()
 {
+    m_controller->loadHistory(); // showHistory() follows
+}
+
+void SqlConsolePane::showHistory(const QList<rawsql::StatementHistory::Entry> &entries)
+{
     const QSignalBlocker block(m_history);
     m_history->clear();
-    const QList<rawsql::StatementHistory::Entry> entries = m_controller->history().latest(50);
     for (auto it = entries.crbegin(); it != entries.crend(); ++it) {
         QString line = it->sql.simplified();
         if (line.size() > 80)

@@ -2,6 +2,7 @@
 
 #include "rawsql/raw_sql_target.h"
 #include "rawsql/role_capabilities.h"
+#include "rawsql/statement_history.h"
 #include "rawsql/statement_result.h"
 
 #include <QWidget>
@@ -66,6 +67,7 @@ private:
     void onRoleCapabilities(const rawsql::RoleCapabilities &capabilities);
     void onWriteToggled(bool on);
     void reloadHistory();
+    void showHistory(const QList<rawsql::StatementHistory::Entry> &entries);
     void exportWithDialog();
 
     ConsoleController *m_controller; // Owned (child).

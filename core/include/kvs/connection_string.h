@@ -45,6 +45,14 @@ takeConnectionParameter(std::string &connection, std::string_view name, bool rem
 [[nodiscard]] std::optional<std::string> postgresUrlOf(std::string_view connection,
                                                        std::string *error = nullptr);
 
+/// Which database connection names, free of secrets and settings, so that two spellings of
+/// one database read the same: a PostgreSQL connection string (URL or key=value) as
+/// "postgresql://USER@HOST:PORT/DBNAME" (no password, no parameters; the parts not given left
+/// out, port 5432 too), or the redacted text when it does not parse; a SQLite path as its
+/// absolute, cleaned path ("sqlite://" and "file://" taken off; ":memory:" and "file:" URIs as
+/// given).
+[[nodiscard]] std::string connectionIdentity(std::string_view connection);
+
 /// A warning when connection (or PGPASSWORD) gives a password that would go to a host other
 /// than this machine without TLS being required (sslmode other than require, verify-ca or
 /// verify-full, from the string or PGSSLMODE): "kvs: warning: the password goes to HOST

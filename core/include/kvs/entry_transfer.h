@@ -77,6 +77,12 @@ struct TransferOptions
     /// when it has one (tests' ManualClock).
     std::shared_ptr<Clock> clock;
     TransferProgressCallback onProgress;
+    /// Import: a line longer than this many bytes is refused (ImportFormatError) after reading
+    /// at most this many of it, before it is parsed: a huge line would take many times its size
+    /// in memory. Default 64 MiB.
+    std::int64_t maxLineBytes = kDefaultMaxLineBytes;
+
+    static constexpr std::int64_t kDefaultMaxLineBytes = 64 * 1024 * 1024;
 };
 
 struct TransferResult
@@ -130,8 +136,9 @@ private:
 /// expiresAt has passed is skipped. Keys keep their expiry time (expiresAt, not a TTL). A line
 /// may carry "key" or "keyHex", "value" or "valueHex", and a "version" (ignored). Throws
 /// ImportFormatError for a malformed line (before anything of its batch is written; a key over
-/// maxKeySize is one), ReadOnlyError "kvs: the store is open read-only; import needs write
-/// access", and what the store throws.
+/// maxKeySize is one, and a line over options.maxLineBytes: "kvs: import line N: the line is
+/// longer than M bytes, the import's limit"), ReadOnlyError "kvs: the store is open read-only;
+/// import needs write access", and what the store throws.
 TransferResult importEntries(AsyncKVStore &store,
                              std::istream &in,
                              ImportMode mode,

@@ -3,6 +3,7 @@
 #include <kvs/atomic_operation.h>
 #include <kvs/audit_log.h>
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,11 +33,22 @@ struct TransactionSpec
     std::vector<Mutation> mutations;
 };
 
+/// What parseTransactionJson() reads at most: more checks or more mutations than maxEntries (of
+/// each) are refused after a count that holds nothing in memory, before the document is read
+/// whole (10 million mutations would take gigabytes).
+struct TransactionLimits
+{
+    std::size_t maxEntries = 100000;
+};
+
 /// Reads a transaction document. Throws kvs::Error whose message names the path of the bad
 /// member, e.g. "kvs: transaction JSON: mutations[1].delta must be a number" or
 /// "kvs: transaction JSON: checks[0].key: ..." (the literal's own error after the path),
-/// and "kvs: transaction JSON: not valid JSON at byte N: <reason>" for text that is no JSON.
-[[nodiscard]] TransactionSpec parseTransactionJson(std::string_view text);
+/// "kvs: transaction JSON: not valid JSON at byte N: <reason>" for text that is no JSON, and
+/// "kvs: transaction JSON: mutations holds more than N entries, the limit" (or checks) over
+/// limits.maxEntries.
+[[nodiscard]] TransactionSpec parseTransactionJson(std::string_view text,
+                                                   const TransactionLimits &limits = {});
 
 /// The document of spec, indented, ending with a newline; parseTransactionJson reads it back to
 /// an equal spec. Throws kvs::Error "kvs: transaction JSON: mutations[I].NAME is not a finite
@@ -72,13 +84,13 @@ Builder &addTransaction(Builder &builder, const TransactionSpec &spec)
 /// The name of a mutation type in the document: "set", "delete", "sum" or "enqueue".
 [[nodiscard]] const char *mutationTypeName(Mutation::Type type);
 
-/// A commit of spec as the audit log keeps it (action "atomic"; kvs atomic and the transaction
-/// editor alike): its operations with their keys in order ("check ["a"]; set ["b"]; enqueue"),
-/// never a value; matched = the checks, changed = the mutations when result is "ok", else 0.
-/// The database is left for the caller.
-[[nodiscard]] AuditRecord atomicAuditRecord(const TransactionSpec &spec, std::string result);
+/// A commit of spec on database (auditDatabaseName()) as the audit log names it (action
+/// "atomic"; kvs atomic and the transaction editor alike): its operations with their keys in
+/// order ("check ["a"]; set ["b"]; enqueue"), never a value. Its ended line counts the checks
+/// as matched and, when it committed, the mutations as changed.
+[[nodiscard]] AuditRecord atomicAuditRecord(const TransactionSpec &spec, std::string database);
 
-/// The audit result of a commit that failed check index (counted from 0, as
+/// The audit detail of a commit that failed check index (counted from 0, as
 /// CommitResult::failedCheck): "check N failed", N counted from 1 as the editor shows checks.
 [[nodiscard]] std::string failedCheckAuditResult(std::size_t index);
 

@@ -1,3 +1,4 @@
+#include "codec/json_allocator.h"
 #include "codec/json_text.h"
 #include "codec/value_markers.h"
 #include "codec/wtf8.h"
@@ -278,7 +279,7 @@ Value readJson(std::string_view text, bool typed, std::size_t base)
 
     rapidjson::MemoryStream stream(text.data(), text.size());
     ValueHandler handler(typed, stream);
-    rapidjson::Reader reader;
+    detail::JsonReader reader;
     const rapidjson::ParseResult result = reader.Parse<kParseFlags>(stream, handler);
     if (result.IsError()) {
         if (result.Code() == rapidjson::kParseErrorTermination)

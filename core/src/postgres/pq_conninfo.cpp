@@ -3,6 +3,8 @@
 #include <kvs/connection_string.h>
 
 #include <QByteArray>
+#include <QFile>
+#include <QFileInfo>
 
 #include <libpq-fe.h>
 
@@ -503,6 +505,35 @@ std::optional<std::string> postgresUrlOf(std::string_view connection, std::strin
         url += (i == 0 ? "?" : "&") + query[i].first + "=" + percentEncoded(query[i].second);
     }
     return url;
+}
+
+std::string connectionIdentity(std::string_view connection)
+{
+    if (!isPostgresConnection(connection)) {
+        std::string_view path = connection;
+        for (const std::string_view scheme : {"sqlite://", "file://"}) {
+            if (path.starts_with(scheme))
+                path.remove_prefix(scheme.size());
+        }
+        if (path.empty() || path == ":memory:" || path.starts_with("file:"))
+            return std::string(path);
+        return QFileInfo(QFile::decodeName(QByteArray(path.data(), qsizetype(path.size()))))
+            .absoluteFilePath()
+            .toStdString();
+    }
+    const ConninfoHandle options = parsedConninfo(connection, nullptr);
+    if (!options)
+        return redactedConnection(connection);
+    const std::string user = optionValue(options.get(), "user");
+    const std::string host = optionValue(options.get(), "host");
+    const std::string port = optionValue(options.get(), "port");
+    std::string identity = "postgresql://";
+    if (!user.empty())
+        identity += percentEncoded(user) + "@";
+    identity += host.find(':') != std::string::npos ? "[" + host + "]" : percentEncoded(host);
+    if (!port.empty() && port != "5432")
+        identity += ":" + percentEncoded(port);
+    return identity + "/" + percentEncoded(optionValue(options.get(), "dbname"));
 }
 
 std::string plaintextPasswordWarning(std::string_view connection)

@@ -27,14 +27,12 @@ std::string operationsOf(const TransactionSpec &spec)
 
 } // namespace
 
-AuditRecord atomicAuditRecord(const TransactionSpec &spec, std::string result)
+AuditRecord atomicAuditRecord(const TransactionSpec &spec, std::string database)
 {
     AuditRecord record;
     record.action = "atomic";
+    record.database = std::move(database);
     record.filter = operationsOf(spec);
-    record.matched = std::int64_t(spec.checks.size());
-    record.changed = result == "ok" ? std::int64_t(spec.mutations.size()) : 0;
-    record.result = std::move(result);
     return record;
 }
 

@@ -1,3 +1,5 @@
+#include "codec/json_allocator.h"
+
 #include <kvs/errors.h>
 #include <kvs/literal.h>
 #include <kvs/transaction_json.h>
@@ -5,6 +7,7 @@
 #include <initializer_list>
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
 #include <set>
 #include <string>
 
@@ -12,7 +15,7 @@ namespace kvs {
 
 namespace {
 
-using JsonValue = rapidjson::Value;
+using detail::JsonValue;
 
 // Validating the UTF-8 makes a stray byte an error here rather than a key nobody typed; the
 // iterative parser keeps deep garbage from recursing.
@@ -181,11 +184,93 @@ const JsonValue *arrayMember(const JsonValue &document, const char *name)
     return array;
 }
 
+// Counts the elements of the top-level "checks" and "mutations" arrays without building the
+// document; stops at the first array over the limit (over names it). Syntax errors are the
+// document parse's to report.
+class EntryCounter : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, EntryCounter>
+{
+public:
+    explicit EntryCounter(std::size_t limit)
+        : m_limit(limit)
+    {}
+
+    bool Default() { return element(); }
+    bool StartObject()
+    {
+        if (!element())
+            return false;
+        ++m_depth;
+        return true;
+    }
+    bool Key(const char *text, rapidjson::SizeType length, bool)
+    {
+        if (m_depth == 1)
+            m_key.assign(text, length);
+        return true;
+    }
+    bool EndObject(rapidjson::SizeType)
+    {
+        --m_depth;
+        return true;
+    }
+    bool StartArray()
+    {
+        if (!element())
+            return false;
+        ++m_depth;
+        if (m_depth == 2 && (m_key == "checks" || m_key == "mutations")) {
+            m_counting = true;
+            m_count = 0;
+        }
+        return true;
+    }
+    bool EndArray(rapidjson::SizeType)
+    {
+        if (m_depth == 2)
+            m_counting = false;
+        --m_depth;
+        return true;
+    }
+
+    const std::string &over() const { return m_over; }
+
+private:
+    bool element()
+    {
+        if (!m_counting || m_depth != 2)
+            return true;
+        if (++m_count <= m_limit)
+            return true;
+        m_over = m_key;
+        return false;
+    }
+
+    std::size_t m_limit;
+    int m_depth = 0;
+    std::string m_key; // the member of the document being read
+    bool m_counting = false;
+    std::size_t m_count = 0;
+    std::string m_over;
+};
+
+void requireWithinLimits(std::string_view text, const TransactionLimits &limits)
+{
+    EntryCounter counter(limits.maxEntries);
+    rapidjson::MemoryStream stream(text.data(), text.size());
+    detail::JsonReader reader;
+    (void)reader.Parse<kParseFlags>(stream, counter);
+    if (!counter.over().empty()) {
+        throw Error("kvs: transaction JSON: " + counter.over() + " holds more than "
+                    + std::to_string(limits.maxEntries) + " entries, the limit");
+    }
+}
+
 } // namespace
 
-TransactionSpec parseTransactionJson(std::string_view text)
+TransactionSpec parseTransactionJson(std::string_view text, const TransactionLimits &limits)
 {
-    rapidjson::Document document;
+    requireWithinLimits(text, limits);
+    detail::JsonDocument document;
     document.Parse<kParseFlags>(text.data(), text.size());
     if (document.HasParseError()) {
         throw Error("kvs: transaction JSON: not valid JSON at byte "

@@ -30,6 +30,30 @@ bool isBlank(std::string_view line)
     return line.find_first_not_of(" \t\r") == std::string_view::npos;
 }
 
+enum class LineRead { Line, End, TooLong };
+
+// The next line of in, without its newline, read a byte at a time from the stream's buffer so
+// that a line over maxBytes is never held whole (std::getline would read a 2 GB line into
+// memory before anyone could look at its length).
+LineRead readLine(std::istream &in, std::string &line, std::int64_t maxBytes)
+{
+    using Traits = std::istream::traits_type;
+    line.clear();
+    std::streambuf *buffer = in.rdbuf();
+    bool any = false;
+    while (true) {
+        const Traits::int_type c = buffer->sbumpc();
+        if (Traits::eq_int_type(c, Traits::eof()))
+            return any ? LineRead::Line : LineRead::End;
+        any = true;
+        if (Traits::to_char_type(c) == '\n')
+            return LineRead::Line;
+        if (std::int64_t(line.size()) >= maxBytes)
+            return LineRead::TooLong;
+        line.push_back(Traits::to_char_type(c));
+    }
+}
+
 } // namespace
 
 TransferResult importEntries(AsyncKVStore &store,
@@ -56,8 +80,17 @@ TransferResult importEntries(AsyncKVStore &store,
         now = detail::nowOf(options);
         return detail::reportProgress(options, progress);
     };
-    while (std::getline(in, line)) {
+    LineRead read;
+    while ((read = readLine(in, line, options.maxLineBytes)) != LineRead::End) {
         ++lineNumber;
+        if (read == LineRead::TooLong) {
+            throw ImportFormatError(lineNumber,
+                                    "the line is longer than "
+                                        + std::to_string(options.maxLineBytes)
+                                        + " bytes, the import's limit",
+                                    progress.done,
+                                    progress.skipped);
+        }
         if (lineNumber == 1 && line.starts_with(kByteOrderMark))
             line.erase(0, kByteOrderMark.size());
         if (isBlank(line))

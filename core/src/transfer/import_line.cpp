@@ -1,5 +1,6 @@
 #include "transfer/import_line.h"
 
+#include "codec/json_allocator.h"
 #include "transfer/hex_text.h"
 
 #include <kvs/errors.h>
@@ -13,8 +14,6 @@
 namespace kvs::detail {
 
 namespace {
-
-using JsonValue = rapidjson::Value;
 
 // Invalid UTF-8 is an error here rather than a key nobody wrote; the iterative parser keeps a
 // deeply nested line from recursing.
@@ -142,7 +141,7 @@ std::optional<std::int64_t> expiryOf(const Members &members)
 
 ImportRow parseImportLine(std::string_view line, long long maxKeySize)
 {
-    rapidjson::Document document;
+    JsonDocument document;
     document.Parse<kParseFlags>(line.data(), line.size());
     if (document.HasParseError()) {
         fail(std::string("not JSON: ") + rapidjson::GetParseError_En(document.GetParseError())

@@ -1,21 +1,15 @@
 // The operator's sweep over dead letters (kvs/dead_letter_sweep.h): its filter, batches, progress,
-// cancel and rate errors; and the audit log it is recorded in (kvs/audit_log.h).
+// cancel and rate errors (its audit log: tests/core/audit/tst_audit_log.cpp).
 #include "queue/dead_letter_fixture.h"
 #include "support/test_support.h"
 
 #include <kvs/async_kvstore.h>
-#include <kvs/audit_log.h>
-#include <kvs/connection_string.h>
 #include <kvs/dead_letter_sweep.h>
 #include <kvs/errors.h>
 #include <kvs/kvstore.h>
 #include <kvs/literal.h>
 #include <kvs/payload_path.h>
 
-#include <QFile>
-#include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QTest>
 
 using namespace kvs;
@@ -210,51 +204,6 @@ private slots:
                                              "kvs: the sweep's rate must be a finite number > 0, "
                                              "got 0"));
         QCOMPARE(store.queueStats("jobs").result().at(0).dead, std::int64_t(1));
-    }
-
-    void auditLogAppendsPrivateLinesWithoutPasswords()
-    {
-        const QString path = QString::fromStdString(m_files.path("audit/deep/log.jsonl"));
-        qputenv("KVS_AUDIT_LOG", QFile::encodeName(path));
-        QCOMPARE(QString::fromStdString(auditLogPath()), path);
-        appendAuditRecord(
-            {"retry", "postgresql://ops:S3cret@db.example/prod", "jobs", "--all", 3, 2, "ok"});
-        appendAuditRecord({"move",
-                           "host=db user=ops password='S3 cret' dbname=prod",
-                           "jobs",
-                           "id 7",
-                           1,
-                           1,
-                           "ok"});
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const QByteArray text = file.readAll();
-        QVERIFY(!text.contains("S3cret"));
-        QVERIFY(!text.contains("S3 cret"));
-        const QList<QByteArray> lines = text.trimmed().split('\n');
-        QCOMPARE(lines.size(), 2);
-        const QJsonObject first = QJsonDocument::fromJson(lines[0]).object();
-        QCOMPARE(
-            first[u"database"].toString(),
-            QString::fromStdString(redactedConnection("postgresql://ops:S3cret@db.example/prod")));
-        QVERIFY(first[u"database"].toString().contains(QStringLiteral("***")));
-        QCOMPARE(first[u"matched"].toInt(), 3);
-        QCOMPARE(first[u"changed"].toInt(), 2);
-        QVERIFY(QJsonDocument::fromJson(lines[1]).object()[u"database"].toString().contains(
-            QStringLiteral("dbname=prod")));
-        QCOMPARE(
-            QFileInfo(path).permissions()
-                & (QFile::ReadGroup | QFile::WriteGroup | QFile::ReadOther | QFile::WriteOther),
-            QFileDevice::Permissions());
-        // A log that cannot be written: a clear error.
-        qputenv("KVS_AUDIT_LOG", QByteArrayLiteral("/proc/kvs-no-such-folder/audit.jsonl"));
-        QVERIFY(test::throwsWith<Error>(
-            [] {
-                appendAuditRecord({"retry", "x.db", "jobs", "--all", 0, 0, "ok"});
-            },
-            "kvs: cannot write the audit log /proc/kvs-no-such-folder/audit.jsonl: cannot create "
-            "its folder"));
-        qunsetenv("KVS_AUDIT_LOG");
     }
 };
 

@@ -400,19 +400,22 @@ private slots:
             return audit.open(QIODevice::ReadOnly) ? audit.readAll().trimmed().split('\n')
                                                    : QList<QByteArray>();
         };
-        QTRY_COMPARE_WITH_TIMEOUT(auditLines().size(), 2, kTimeout);
+        // Each commit: a started line, then its ended line.
+        QTRY_COMPARE_WITH_TIMEOUT(auditLines().size(), 4, kTimeout);
         const QList<QByteArray> lines = auditLines();
-        const QJsonObject failed = QJsonDocument::fromJson(lines.at(0)).object();
-        const QJsonObject ok = QJsonDocument::fromJson(lines.at(1)).object();
+        QCOMPARE(QJsonDocument::fromJson(lines.at(0)).object().value(u"expected").toInt(), 2);
+        const QJsonObject failed = QJsonDocument::fromJson(lines.at(1)).object();
+        const QJsonObject ok = QJsonDocument::fromJson(lines.at(3)).object();
         QCOMPARE(failed.value(QStringLiteral("action")).toString(), QStringLiteral("atomic"));
         QCOMPARE(failed.value(QStringLiteral("database")).toString(), QStringLiteral("reorder-db"));
         QCOMPARE(failed.value(QStringLiteral("filter")).toString(),
                  QStringLiteral("check [\"zz\"]; check [\"a\"]; delete [\"r2\"]; set [\"r1\"]"));
-        QCOMPARE(failed.value(QStringLiteral("result")).toString(),
+        QCOMPARE(failed.value(QStringLiteral("result")).toString(), QStringLiteral("failed"));
+        QCOMPARE(failed.value(QStringLiteral("detail")).toString(),
                  QStringLiteral("check 2 failed"));
         QCOMPARE(failed.value(QStringLiteral("matched")).toInt(), 2);
         QCOMPARE(failed.value(QStringLiteral("changed")).toInt(), 0);
-        QCOMPARE(ok.value(QStringLiteral("result")).toString(), QStringLiteral("ok"));
+        QCOMPARE(ok.value(QStringLiteral("result")).toString(), QStringLiteral("done"));
         QCOMPARE(ok.value(QStringLiteral("changed")).toInt(), 2);
         QCOMPARE(entryOf("[\"r1\"]")->value.asNumber(), 1.0);
         qputenv("KVS_AUDIT_LOG", auditBefore);

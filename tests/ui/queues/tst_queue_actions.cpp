@@ -220,12 +220,13 @@ private slots:
         // The overview shows it (read again after the action).
         QTRY_COMPARE(pane.controller()->overview()->statsAt(0)->delayed, std::int64_t(1));
 
-        QTRY_COMPARE(auditRecords().size(), recordsBefore + 1); // written off the GUI thread
+        QTRY_COMPARE(auditRecords().size(), recordsBefore + 2); // written off the GUI thread
         const QJsonObject audit = auditRecords().last();
         QCOMPARE(audit[u"action"].toString(), QStringLiteral("enqueue"));
         QCOMPARE(audit[u"topic"].toString(), QStringLiteral("mail"));
         QCOMPARE(audit[u"changed"].toInt(), 1);
-        QCOMPARE(audit[u"result"].toString(), QStringLiteral("ok, new id 2"));
+        QCOMPARE(audit[u"result"].toString(), QStringLiteral("done"));
+        QCOMPARE(audit[u"detail"].toString(), QStringLiteral("new id 2"));
         QVERIFY(!fileBytes(auditPath()).contains("b@x")); // never a payload
 
         // Cancelled: nothing written, nothing audited.
@@ -294,14 +295,15 @@ private slots:
         QCOMPARE(due[0].attempts, std::int64_t(0));
         QTRY_COMPARE(messages->rowCount(), 0); // the browser read the dead letters again
 
-        QTRY_COMPARE(auditRecords().size(), recordsBefore + 1); // written off the GUI thread
+        QTRY_COMPARE(auditRecords().size(), recordsBefore + 2); // written off the GUI thread
         const QJsonObject audit = auditRecords().last();
         QCOMPARE(audit[u"action"].toString(), QStringLiteral("move"));
         QCOMPARE(audit[u"topic"].toString(), QStringLiteral("orders"));
         QCOMPARE(audit[u"filter"].toString(), QStringLiteral("id %1").arg(id));
         QCOMPARE(audit[u"matched"].toInt(), 1);
         QCOMPARE(audit[u"changed"].toInt(), 1);
-        QCOMPARE(audit[u"result"].toString(), QStringLiteral("ok, new id %1").arg(id + 1));
+        QCOMPARE(audit[u"result"].toString(), QStringLiteral("done"));
+        QCOMPARE(audit[u"detail"].toString(), QStringLiteral("new id %1").arg(id + 1));
         QVERIFY(!fileBytes(auditPath()).contains("12.5"));
     }
 
@@ -339,11 +341,12 @@ private slots:
         QCOMPARE(stats.pending, std::int64_t(0));
         QCOMPARE(stats.dead, std::int64_t(1));
         QCOMPARE(store->listDead("orders").result().at(0).id, other);
-        QTRY_COMPARE(auditRecords().size(), recordsBefore + 1); // written off the GUI thread
+        QTRY_COMPARE(auditRecords().size(), recordsBefore + 2); // written off the GUI thread
         const QJsonObject audit = auditRecords().last();
         QCOMPARE(audit[u"action"].toString(), QStringLiteral("move"));
         QCOMPARE(audit[u"changed"].toInt(), 0);
-        QCOMPARE(audit[u"result"].toString(), QStringLiteral("not found"));
+        QCOMPARE(audit[u"result"].toString(), QStringLiteral("failed"));
+        QCOMPARE(audit[u"detail"].toString(), QStringLiteral("not found"));
     }
 
     // Someone retries the message and a consumer leases it while the operator edits it: the
@@ -385,11 +388,12 @@ private slots:
         QCOMPARE(stats.processing, std::int64_t(1));
         QCOMPARE(stats.pending + stats.dead, std::int64_t(0));
         QVERIFY(store->acknowledge(double(id), token).result()); // the consumer still holds it
-        QTRY_COMPARE(auditRecords().size(), recordsBefore + 1);  // written off the GUI thread
+        QTRY_COMPARE(auditRecords().size(), recordsBefore + 2);  // written off the GUI thread
         const QJsonObject audit = auditRecords().last();
         QCOMPARE(audit[u"action"].toString(), QStringLiteral("move"));
         QCOMPARE(audit[u"changed"].toInt(), 0);
-        QCOMPARE(audit[u"result"].toString(),
+        QCOMPARE(audit[u"result"].toString(), QStringLiteral("failed"));
+        QCOMPARE(audit[u"detail"].toString(),
                  QStringLiteral("kvs: moveMessage() needs a dead message, but message %1 of topic "
                                 "\"orders\" is processing")
                      .arg(id));
@@ -427,14 +431,14 @@ private slots:
             QCOMPARE(stats.done, std::int64_t(stats.topic == "other" ? 1 : 0));
             QCOMPARE(stats.pending, std::int64_t(stats.topic == "jobs" ? 1 : 0));
         }
-        QTRY_COMPARE(auditRecords().size(), recordsBefore + 1); // written off the GUI thread
+        QTRY_COMPARE(auditRecords().size(), recordsBefore + 2); // written off the GUI thread
         const QJsonObject audit = auditRecords().last();
         QCOMPARE(audit[u"action"].toString(), QStringLiteral("clean-done"));
         QCOMPARE(audit[u"topic"].toString(), QStringLiteral("jobs"));
         QCOMPARE(audit[u"filter"].toString(), QStringLiteral("status done"));
         QCOMPARE(audit[u"matched"].toInt(), 3);
         QCOMPARE(audit[u"changed"].toInt(), 3);
-        QCOMPARE(audit[u"result"].toString(), QStringLiteral("ok"));
+        QCOMPARE(audit[u"result"].toString(), QStringLiteral("done"));
 
         // Asked and declined: nothing deleted, nothing audited.
         const qsizetype records = auditRecords().size();
@@ -480,7 +484,7 @@ private slots:
         QVERIFY(shown->questions.last().contains(
             QStringLiteral("payload at [\"customer\", \"id\"] equal to 2")));
         QTRY_COMPARE(store->queueStats("orders").result().at(0).pending, std::int64_t(3));
-        QTRY_COMPARE(auditRecords().size(), recordsBefore + 1);
+        QTRY_COMPARE(auditRecords().size(), recordsBefore + 2);
         QCOMPARE(auditRecords().last()[u"filter"].toString(),
                  QStringLiteral("payload at [\"customer\", \"id\"] equal to 2"));
 
@@ -533,7 +537,12 @@ private slots:
     void auditLogViewerListsNewestFirstAndExports()
     {
         // The earlier cases' actions are in the log; the viewer reads it off the GUI thread.
-        const QList<QJsonObject> records = auditRecords();
+        // One row per action: its started line, with what its ended line says.
+        QList<QJsonObject> records;
+        for (const QJsonObject &line : auditRecords()) {
+            if (line[u"event"].toString() == QStringLiteral("started"))
+                records << line;
+        }
         QVERIFY(records.size() >= 4);
         auto store = freshStore();
         auto shown = show(store, true);
@@ -547,6 +556,7 @@ private slots:
         const AuditLogEntry *newest = view->model()->entryAt(0);
         QCOMPARE(newest->action, records.last()[u"action"].toString());
         QCOMPARE(newest->time, records.last()[u"time"].toString());
+        QCOMPARE(newest->result, auditRecords().last()[u"result"].toString());
         QCOMPARE(view->model()->entryAt(int(records.size()) - 1)->time,
                  records.first()[u"time"].toString());
         QCOMPARE(view->model()->data(view->model()->index(0, AuditLogModel::Database)).toString(),

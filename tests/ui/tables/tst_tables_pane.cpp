@@ -224,12 +224,14 @@ private slots:
         test::runInConsole(pane, QStringLiteral("SELECT count(*) FROM kv"));
         QCOMPARE(result->index(0, 0).data().toString(), QStringLiteral("5000"));
 
-        // The history holds the statements, newest first in the list.
+        // The history holds the statements, newest first in the list (written and read off the
+        // GUI thread, so it follows the statement).
+        auto *list = pane.findChild<QComboBox *>(QStringLiteral("sqlHistory"));
+        QTRY_COMPARE(list->count(), 3);
+        QCOMPARE(list->itemData(0).toString(), QStringLiteral("SELECT count(*) FROM kv"));
         const auto history = pane.controller()->history().latest(10);
         QCOMPARE(history.size(), 3);
         QCOMPARE(history.last().sql, QStringLiteral("SELECT count(*) FROM kv"));
-        QCOMPARE(pane.findChild<QComboBox *>(QStringLiteral("sqlHistory"))->itemData(0).toString(),
-                 QStringLiteral("SELECT count(*) FROM kv"));
     }
 
     void writingAsksFirstAndNeedsAWritableTab()
