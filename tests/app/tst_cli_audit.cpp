@@ -220,7 +220,7 @@ private slots:
         QVERIFY(m_dir.isValid());
         ::chmod(QFile::encodeName(m_dir.path()).constData(), 0755);
         m_kvs = path(QStringLiteral("kvs"));
-        QVERIFY(QFile::copy(QStringLiteral(KVS_CLI_PATH), m_kvs));
+        QVERIFY(QFile::copy(kvs::test::fromTest(KVS_CLI_PATH), m_kvs));
         ::chmod(QFile::encodeName(m_kvs).constData(), 0755);
     }
 

@@ -24,7 +24,7 @@ Run kvsLimited(qint64 addressSpace, const QStringList &args)
     process.start(QStringLiteral("prlimit"),
                   QStringList{QStringLiteral("--as=%1").arg(addressSpace),
                               QStringLiteral("--"),
-                              QStringLiteral(KVS_CLI_PATH)}
+                              kvs::test::fromTest(KVS_CLI_PATH)}
                       + args);
     Run run;
     if (!process.waitForFinished(kTimeout)) {

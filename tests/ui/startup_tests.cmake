@@ -12,6 +12,6 @@ endif()
 # Issue 28: one data folder, and the one-time move of the former one (kvs-admin --smoke).
 kvs_add_test(tst_data_folder tst_data_folder.cpp LIBS kvs_ui)
 if(TARGET tst_data_folder)
-    target_compile_definitions(tst_data_folder PRIVATE KVS_ADMIN_PATH="$<TARGET_FILE:kvs-admin>")
+    kvs_test_path(tst_data_folder KVS_ADMIN_PATH "$<TARGET_FILE:kvs-admin>")
     add_dependencies(tst_data_folder kvs-admin)
 endif()

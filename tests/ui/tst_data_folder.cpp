@@ -4,6 +4,7 @@
 // the latter, and the former's files move there once, at start (kvs-admin itself, --smoke).
 #include "queues/queue_history_file.h"
 #include "startup/data_folder_move.h"
+#include "support/test_paths.h"
 
 #include <kvs/data_folder.h>
 
@@ -111,7 +112,7 @@ private slots:
         environment.insert(QStringLiteral("XDG_DATA_HOME"), m_home);
         environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         admin.setProcessEnvironment(environment);
-        admin.start(QStringLiteral(KVS_ADMIN_PATH), {QStringLiteral("--smoke")});
+        admin.start(kvs::test::fromTest(KVS_ADMIN_PATH), {QStringLiteral("--smoke")});
         QVERIFY(admin.waitForFinished(60000));
         QCOMPARE(admin.exitStatus(), QProcess::NormalExit);
         QCOMPARE(admin.exitCode(), 0);
