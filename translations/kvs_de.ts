@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AuditedJob</name>
+    <message>
+        <source>%1
+
+The audit log cannot be written (%2): this action would not be recorded. Run it without an audit entry?</source>
+        <translation>%1
+
+Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nicht protokolliert. Ohne Protokolleintrag ausführen?</translation>
+    </message>
+</context>
+<context>
     <name>BenchRunText</name>
     <message>
         <source>Stopped early: no rate held so far.</source>
@@ -414,6 +425,167 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>RunDifference</name>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>concurrency</source>
+        <translation>Nebenläufigkeit</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>Rate</translation>
+    </message>
+    <message>
+        <source>%1 ops/s</source>
+        <translation>%1 Op./s</translation>
+    </message>
+    <message>
+        <source>closed loop</source>
+        <translation>geschlossene Schleife</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>distribution</source>
+        <translation>Verteilung</translation>
+    </message>
+    <message>
+        <source>the workload&apos;s own</source>
+        <translation>die der Last</translation>
+    </message>
+    <message>
+        <source>value size</source>
+        <translation>Wertgröße</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>TTL share</source>
+        <translation>TTL-Anteil</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>scan length</source>
+        <translation>Scan-Länge</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>Aufwärmen</translation>
+    </message>
+    <message>
+        <source>pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>the default</source>
+        <translation>der Standard</translation>
+    </message>
+    <message>
+        <source>durability</source>
+        <translation>Dauerhaftigkeit</translation>
+    </message>
+    <message>
+        <source>the store&apos;s default</source>
+        <translation>der Standard des Speichers</translation>
+    </message>
+    <message>
+        <source>listeners</source>
+        <translation>Listener</translation>
+    </message>
+    <message>
+        <source>handlers per listener</source>
+        <translation>Handler je Listener</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>RunningJobs</name>
+    <message>
+        <source>a retry of the dead letters of &quot;%1&quot;</source>
+        <translation>ein erneuter Versuch der toten Nachrichten von „%1“</translation>
+    </message>
+    <message>
+        <source>a delete of the dead letters of &quot;%1&quot;</source>
+        <translation>ein Löschen der toten Nachrichten von „%1“</translation>
+    </message>
+    <message>
+        <source>a count of the dead letters of &quot;%1&quot;</source>
+        <translation>ein Zählen der toten Nachrichten von „%1“</translation>
+    </message>
+    <message>
+        <source>a benchmark run</source>
+        <translation>ein Benchmark-Lauf</translation>
+    </message>
+    <message>
+        <source>Close %1?</source>
+        <translation>%1 schließen?</translation>
+    </message>
+    <message>
+        <source>Still running in %1: %2. Closing cancels what still runs; what is done stays done.</source>
+        <translation>In %1 läuft noch: %2. Schließen bricht ab, was noch läuft; was erledigt ist, bleibt erledigt.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>Close and cancel</source>
+        <translation>Schließen und abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutList</name>
+    <message>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>Database tab</source>
+        <translation>Datenbank-Tab</translation>
+    </message>
+    <message>
+        <source>Go to the table&apos;s last row</source>
+        <translation>Zur letzten Zeile der Tabelle</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Tabellen</translation>
+    </message>
+    <message>
+        <source>Go to the table&apos;s first row</source>
+        <translation>Zur ersten Zeile der Tabelle</translation>
     </message>
 </context>
 <context>
@@ -1145,14 +1317,6 @@
         <source>no histogram of a run shown</source>
         <translation>kein Histogramm eines Laufs angezeigt</translation>
     </message>
-    <message>
-        <source>Stopped early after %1 s: %2 ops/s, a partial result.</source>
-        <translation>Nach %1 s vorzeitig beendet: %2 Ops/s, ein Teilergebnis.</translation>
-    </message>
-    <message>
-        <source>Finished: %1 ops/s.</source>
-        <translation>Fertig: %1 Ops/s.</translation>
-    </message>
 </context>
 <context>
     <name>kvs::ui::BenchResultModel</name>
@@ -1393,6 +1557,29 @@
     <message>
         <source>unknown error</source>
         <translation>unbekannter Fehler</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::DatabaseImport</name>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren …</translation>
+    </message>
+    <message>
+        <source>Write the entries of a kvs export file (JSON lines) into this database, at the keys the file names</source>
+        <translation>Die Einträge einer kvs-Exportdatei (JSON Lines) in diese Datenbank schreiben, unter den Schlüsseln, die die Datei nennt</translation>
+    </message>
+    <message>
+        <source>Allow writes first: importing writes to the database.</source>
+        <translation>Erst Schreiben erlauben: Importieren schreibt in die Datenbank.</translation>
+    </message>
+    <message>
+        <source>Import entries from</source>
+        <translation>Einträge importieren aus</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl);;All files (*)</source>
+        <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -1726,6 +1913,17 @@
     <message>
         <source>days</source>
         <translation>Tage</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::GettingStartedDialog</name>
+    <message>
+        <source>Getting started</source>
+        <translation>Erste Schritte</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Welcome to KVS Admin&lt;/h3&gt;&lt;p&gt;The first tab is the &lt;b&gt;demo database&lt;/b&gt;, a SQLite file made for trying things: users, orders by month, counters, sessions that expire, values of every type, key parts of every type, and queue topics with due, delayed, processing and dead messages.&lt;/p&gt;&lt;p&gt;Every database opens &lt;b&gt;read-only&lt;/b&gt; (&quot;Read-only (inspect)&quot; beside the tab&apos;s toolbar): looking changes nothing. &lt;b&gt;Allow writes&lt;/b&gt; in that toolbar lets you edit, delete and create keys; it asks first.&lt;/p&gt;&lt;p&gt;A database tab has these views: &lt;b&gt;Keys&lt;/b&gt; (the key tree, and the selected value beside it), &lt;b&gt;Search&lt;/b&gt; (Ctrl+Shift+F), &lt;b&gt;Queues&lt;/b&gt;, &lt;b&gt;Transaction&lt;/b&gt;, &lt;b&gt;Watch&lt;/b&gt;, &lt;b&gt;Benchmark&lt;/b&gt;, &lt;b&gt;Tables&lt;/b&gt; (the tables as stored) and &lt;b&gt;SQL&lt;/b&gt;. Right-click a key for what it offers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;File ▸ Open Database…&lt;/b&gt; (Ctrl+O) opens a SQLite file or a PostgreSQL database; &lt;b&gt;File ▸ Open SQLite File…&lt;/b&gt; also creates a new one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every shortcut; this page stays in the Help menu.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Willkommen bei KVS Admin&lt;/h3&gt;&lt;p&gt;Der erste Tab ist die &lt;b&gt;Demo-Datenbank&lt;/b&gt;, eine SQLite-Datei zum Ausprobieren: Benutzer, Bestellungen nach Monat, Zähler, ablaufende Sitzungen, Werte jedes Typs, Schlüsselteile jedes Typs und Warteschlangen-Themen mit fälligen, verzögerten, in Bearbeitung befindlichen und toten Nachrichten.&lt;/p&gt;&lt;p&gt;Jede Datenbank öffnet sich &lt;b&gt;nur lesend&lt;/b&gt; („Nur lesend (Inspektion)“ neben der Werkzeugleiste des Tabs): Ansehen ändert nichts. &lt;b&gt;Schreiben erlauben&lt;/b&gt; in dieser Werkzeugleiste lässt Sie Schlüssel bearbeiten, löschen und anlegen; es fragt vorher.&lt;/p&gt;&lt;p&gt;Ein Datenbank-Tab hat diese Ansichten: &lt;b&gt;Schlüssel&lt;/b&gt; (der Schlüsselbaum und daneben der gewählte Wert), &lt;b&gt;Suche&lt;/b&gt; (Strg+Umschalt+F), &lt;b&gt;Warteschlangen&lt;/b&gt;, &lt;b&gt;Transaktion&lt;/b&gt;, &lt;b&gt;Beobachten&lt;/b&gt;, &lt;b&gt;Benchmark&lt;/b&gt;, &lt;b&gt;Tabellen&lt;/b&gt; (die Tabellen, wie sie gespeichert sind) und &lt;b&gt;SQL&lt;/b&gt;. Ein Rechtsklick auf einen Schlüssel zeigt, was er anbietet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datei ▸ Datenbank öffnen …&lt;/b&gt; (Strg+O) öffnet eine SQLite-Datei oder eine PostgreSQL-Datenbank; &lt;b&gt;Datei ▸ SQLite-Datei öffnen …&lt;/b&gt; legt auch eine neue an. &lt;b&gt;Hilfe ▸ Tastenkürzel&lt;/b&gt; listet jedes Tastenkürzel; diese Seite bleibt im Hilfe-Menü.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3279,6 +3477,29 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     </message>
 </context>
 <context>
+    <name>kvs::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>Was es tut</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>A view&apos;s shortcuts work while it is shown; those of a list or tree, while it has the focus.</source>
+        <translation>Die Tastenkürzel einer Ansicht wirken, solange sie angezeigt wird; die einer Liste oder eines Baums, solange sie den Fokus hat.</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::SingleInstance</name>
     <message>
         <source>Another KVS Admin is starting; could not wait for it.</source>
@@ -3438,10 +3659,6 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>%1 row(s) so far (more as you scroll; it closes after %3 s idle), first page in %2</source>
         <translation>Bisher %1 Zeile(n) (mehr beim Blättern; wird nach %3 s ohne Lesen geschlossen), erste Seite in %2</translation>
-    </message>
-    <message>
-        <source>%1 row(s) so far (more as you scroll), first page in %2</source>
-        <translation>Bisher %1 Zeile(n) (mehr beim Blättern), erste Seite in %2</translation>
     </message>
     <message>
         <source>Run the statement</source>
@@ -4346,78 +4563,6 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
         <source>Its key does not decode, so no key names it. The row (value %1) is deleted by its key bytes, in one transaction. This cannot be undone.</source>
         <translation>Ihr Schlüssel lässt sich nicht dekodieren, daher benennt ihn kein Schlüssel. Die Zeile (Wert %1) wird anhand ihrer Schlüsselbytes in einer Transaktion gelöscht. Dies kann nicht rückgängig gemacht werden.</translation>
     </message>
-    <message>
-        <source>The amount Increment adds (negative to subtract)</source>
-        <translation>Der Betrag, den „Erhöhen um“ addiert (negativ zum Abziehen)</translation>
-    </message>
-    <message>
-        <source>Copy key</source>
-        <translation>Schlüssel kopieren</translation>
-    </message>
-    <message>
-        <source>Copy the key as a literal</source>
-        <translation>Den Schlüssel als Literal kopieren</translation>
-    </message>
-    <message>
-        <source>Copy value</source>
-        <translation>Wert kopieren</translation>
-    </message>
-    <message>
-        <source>Copy the value as a one-line literal</source>
-        <translation>Den Wert als einzeiliges Literal kopieren</translation>
-    </message>
-    <message>
-        <source>Copy cursor</source>
-        <translation>Cursor kopieren</translation>
-    </message>
-    <message>
-        <source>Copy the key&apos;s list cursor (base64)</source>
-        <translation>Den Listen-Cursor des Schlüssels kopieren (Base64)</translation>
-    </message>
-    <message>
-        <source>Save to file…</source>
-        <translation>In Datei speichern …</translation>
-    </message>
-    <message>
-        <source>Edit</source>
-        <translation>Bearbeiten</translation>
-    </message>
-    <message>
-        <source>Increment by</source>
-        <translation>Erhöhen um</translation>
-    </message>
-    <message>
-        <source>Expiry…</source>
-        <translation>Ablauf …</translation>
-    </message>
-    <message>
-        <source>New key…</source>
-        <translation>Neuer Schlüssel …</translation>
-    </message>
-    <message>
-        <source>Raw bytes (*.bin)</source>
-        <translation>Rohe Bytes (*.bin)</translation>
-    </message>
-    <message>
-        <source>Literal (*.txt)</source>
-        <translation>Literal (*.txt)</translation>
-    </message>
-    <message>
-        <source>Save value to file</source>
-        <translation>Wert in Datei speichern</translation>
-    </message>
-    <message>
-        <source>%1;;%2</source>
-        <translation>%1;;%2</translation>
-    </message>
-    <message>
-        <source>Expiry of %1</source>
-        <translation>Ablauf von %1</translation>
-    </message>
-    <message>
-        <source>The value stays as it is; only its expiry changes.</source>
-        <translation>Der Wert bleibt unverändert; nur sein Ablauf ändert sich.</translation>
-    </message>
 </context>
 <context>
     <name>kvs::ui::ValueView</name>
@@ -4456,6 +4601,45 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Structure</source>
         <translation>Struktur</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::WatchDetailPane</name>
+    <message>
+        <source>// … cut here: %1 characters in all (Export history has them)</source>
+        <translation>// … hier abgeschnitten: %1 Zeichen insgesamt („Verlauf exportieren“ enthält sie)</translation>
+    </message>
+    <message>
+        <source>Old value</source>
+        <translation>Alter Wert</translation>
+    </message>
+    <message>
+        <source>New value</source>
+        <translation>Neuer Wert</translation>
+    </message>
+    <message>
+        <source>%1 · %2, version %3</source>
+        <translation>%1 · %2, Version %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>// (no entry)</source>
+        <translation>// (kein Eintrag)</translation>
+    </message>
+    <message>
+        <source>%1 · version %2</source>
+        <translation>%1 · Version %2</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Select a row to see its values whole.</source>
+        <translation>Eine Zeile wählen, um ihre Werte ganz zu sehen.</translation>
     </message>
 </context>
 <context>
@@ -4664,305 +4848,6 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Limit per prefix:</source>
         <translation>Grenze je Präfix:</translation>
-    </message>
-</context>
-<context>
-    <name>RunDifference</name>
-    <message>
-        <source>%1 bytes</source>
-        <translation>%1 Bytes</translation>
-    </message>
-    <message>
-        <source>store</source>
-        <translation>Speicher</translation>
-    </message>
-    <message>
-        <source>concurrency</source>
-        <translation>Nebenläufigkeit</translation>
-    </message>
-    <message>
-        <source>rate</source>
-        <translation>Rate</translation>
-    </message>
-    <message>
-        <source>%1 ops/s</source>
-        <translation>%1 Op./s</translation>
-    </message>
-    <message>
-        <source>closed loop</source>
-        <translation>geschlossene Schleife</translation>
-    </message>
-    <message>
-        <source>keys</source>
-        <translation>Schlüssel</translation>
-    </message>
-    <message>
-        <source>distribution</source>
-        <translation>Verteilung</translation>
-    </message>
-    <message>
-        <source>the workload&apos;s own</source>
-        <translation>die der Last</translation>
-    </message>
-    <message>
-        <source>value size</source>
-        <translation>Wertgröße</translation>
-    </message>
-    <message>
-        <source>%1 to %2</source>
-        <translation>%1 bis %2</translation>
-    </message>
-    <message>
-        <source>TTL share</source>
-        <translation>TTL-Anteil</translation>
-    </message>
-    <message>
-        <source>%1 %</source>
-        <translation>%1 %</translation>
-    </message>
-    <message>
-        <source>scan length</source>
-        <translation>Scan-Länge</translation>
-    </message>
-    <message>
-        <source>measured</source>
-        <translation>gemessen</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>warm-up</source>
-        <translation>Aufwärmen</translation>
-    </message>
-    <message>
-        <source>pool</source>
-        <translation>Pool</translation>
-    </message>
-    <message>
-        <source>the default</source>
-        <translation>der Standard</translation>
-    </message>
-    <message>
-        <source>durability</source>
-        <translation>Dauerhaftigkeit</translation>
-    </message>
-    <message>
-        <source>the store&apos;s default</source>
-        <translation>der Standard des Speichers</translation>
-    </message>
-    <message>
-        <source>listeners</source>
-        <translation>Listener</translation>
-    </message>
-    <message>
-        <source>handlers per listener</source>
-        <translation>Handler je Listener</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-</context>
-<context>
-    <name>RunningJobs</name>
-    <message>
-        <source>a retry of the dead letters of &quot;%1&quot;</source>
-        <translation>ein erneuter Versuch der toten Nachrichten von „%1“</translation>
-    </message>
-    <message>
-        <source>a delete of the dead letters of &quot;%1&quot;</source>
-        <translation>ein Löschen der toten Nachrichten von „%1“</translation>
-    </message>
-    <message>
-        <source>a count of the dead letters of &quot;%1&quot;</source>
-        <translation>ein Zählen der toten Nachrichten von „%1“</translation>
-    </message>
-    <message>
-        <source>a benchmark run</source>
-        <translation>ein Benchmark-Lauf</translation>
-    </message>
-    <message>
-        <source>Close %1?</source>
-        <translation>%1 schließen?</translation>
-    </message>
-    <message>
-        <source>Still running in %1: %2. Closing cancels what still runs; what is done stays done.</source>
-        <translation>In %1 läuft noch: %2. Schließen bricht ab, was noch läuft; was erledigt ist, bleibt erledigt.</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <translation>, </translation>
-    </message>
-    <message>
-        <source>Close and cancel</source>
-        <translation>Schließen und abbrechen</translation>
-    </message>
-</context>
-<context>
-    <name>ShortcutList</name>
-    <message>
-        <source>Window</source>
-        <translation>Fenster</translation>
-    </message>
-    <message>
-        <source>Database tab</source>
-        <translation>Datenbank-Tab</translation>
-    </message>
-    <message>
-        <source>Go to the table&apos;s last row</source>
-        <translation>Zur letzten Zeile der Tabelle</translation>
-    </message>
-    <message>
-        <source>Tables</source>
-        <translation>Tabellen</translation>
-    </message>
-    <message>
-        <source>Go to the table&apos;s first row</source>
-        <translation>Zur ersten Zeile der Tabelle</translation>
-    </message>
-</context>
-<context>
-    <name>kvs::ui::DatabaseImport</name>
-    <message>
-        <source>&amp;Import…</source>
-        <translation>&amp;Importieren …</translation>
-    </message>
-    <message>
-        <source>Write the entries of a kvs export file (JSON lines) into this database, at the keys the file names</source>
-        <translation>Die Einträge einer kvs-Exportdatei (JSON Lines) in diese Datenbank schreiben, unter den Schlüsseln, die die Datei nennt</translation>
-    </message>
-    <message>
-        <source>Allow writes first: importing writes to the database.</source>
-        <translation>Erst Schreiben erlauben: Importieren schreibt in die Datenbank.</translation>
-    </message>
-    <message>
-        <source>Import entries from</source>
-        <translation>Einträge importieren aus</translation>
-    </message>
-    <message>
-        <source>JSON lines (*.jsonl);;All files (*)</source>
-        <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
-    </message>
-</context>
-<context>
-    <name>kvs::ui::GettingStartedDialog</name>
-    <message>
-        <source>Getting started</source>
-        <translation>Erste Schritte</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Welcome to KVS Admin&lt;/h3&gt;&lt;p&gt;The first tab is the &lt;b&gt;demo database&lt;/b&gt;, a SQLite file made for trying things: users, orders by month, counters, sessions that expire, values of every type, key parts of every type, and queue topics with due, delayed, processing and dead messages.&lt;/p&gt;&lt;p&gt;Every database opens &lt;b&gt;read-only&lt;/b&gt; (&quot;Read-only (inspect)&quot; beside the tab&apos;s toolbar): looking changes nothing. &lt;b&gt;Allow writes&lt;/b&gt; in that toolbar lets you edit, delete and create keys; it asks first.&lt;/p&gt;&lt;p&gt;A database tab has these views: &lt;b&gt;Keys&lt;/b&gt; (the key tree, and the selected value beside it), &lt;b&gt;Search&lt;/b&gt; (Ctrl+Shift+F), &lt;b&gt;Queues&lt;/b&gt;, &lt;b&gt;Transaction&lt;/b&gt;, &lt;b&gt;Watch&lt;/b&gt;, &lt;b&gt;Benchmark&lt;/b&gt;, &lt;b&gt;Tables&lt;/b&gt; (the tables as stored) and &lt;b&gt;SQL&lt;/b&gt;. Right-click a key for what it offers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;File ▸ Open Database…&lt;/b&gt; (Ctrl+O) opens a SQLite file or a PostgreSQL database; &lt;b&gt;File ▸ Open SQLite File…&lt;/b&gt; also creates a new one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every shortcut; this page stays in the Help menu.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Willkommen bei KVS Admin&lt;/h3&gt;&lt;p&gt;Der erste Tab ist die &lt;b&gt;Demo-Datenbank&lt;/b&gt;, eine SQLite-Datei zum Ausprobieren: Benutzer, Bestellungen nach Monat, Zähler, ablaufende Sitzungen, Werte jedes Typs, Schlüsselteile jedes Typs und Warteschlangen-Themen mit fälligen, verzögerten, in Bearbeitung befindlichen und toten Nachrichten.&lt;/p&gt;&lt;p&gt;Jede Datenbank öffnet sich &lt;b&gt;nur lesend&lt;/b&gt; („Nur lesend (Inspektion)“ neben der Werkzeugleiste des Tabs): Ansehen ändert nichts. &lt;b&gt;Schreiben erlauben&lt;/b&gt; in dieser Werkzeugleiste lässt Sie Schlüssel bearbeiten, löschen und anlegen; es fragt vorher.&lt;/p&gt;&lt;p&gt;Ein Datenbank-Tab hat diese Ansichten: &lt;b&gt;Schlüssel&lt;/b&gt; (der Schlüsselbaum und daneben der gewählte Wert), &lt;b&gt;Suche&lt;/b&gt; (Strg+Umschalt+F), &lt;b&gt;Warteschlangen&lt;/b&gt;, &lt;b&gt;Transaktion&lt;/b&gt;, &lt;b&gt;Beobachten&lt;/b&gt;, &lt;b&gt;Benchmark&lt;/b&gt;, &lt;b&gt;Tabellen&lt;/b&gt; (die Tabellen, wie sie gespeichert sind) und &lt;b&gt;SQL&lt;/b&gt;. Ein Rechtsklick auf einen Schlüssel zeigt, was er anbietet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datei ▸ Datenbank öffnen …&lt;/b&gt; (Strg+O) öffnet eine SQLite-Datei oder eine PostgreSQL-Datenbank; &lt;b&gt;Datei ▸ SQLite-Datei öffnen …&lt;/b&gt; legt auch eine neue an. &lt;b&gt;Hilfe ▸ Tastenkürzel&lt;/b&gt; listet jedes Tastenkürzel; diese Seite bleibt im Hilfe-Menü.&lt;/p&gt;</translation>
-    </message>
-</context>
-<context>
-    <name>kvs::ui::ShortcutsDialog</name>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Tastenkürzel</translation>
-    </message>
-    <message>
-        <source>Keys</source>
-        <translation>Tasten</translation>
-    </message>
-    <message>
-        <source>What it does</source>
-        <translation>Was es tut</translation>
-    </message>
-    <message>
-        <source>Where</source>
-        <translation>Wo</translation>
-    </message>
-    <message>
-        <source>A view&apos;s shortcuts work while it is shown; those of a list or tree, while it has the focus.</source>
-        <translation>Die Tastenkürzel einer Ansicht wirken, solange sie angezeigt wird; die einer Liste oder eines Baums, solange sie den Fokus hat.</translation>
-    </message>
-</context>
-<context>
-    <name>kvs::ui::WatchDetailPane</name>
-    <message>
-        <source>// … cut here: %1 characters in all (Export history has them)</source>
-        <translation>// … hier abgeschnitten: %1 Zeichen insgesamt („Verlauf exportieren“ enthält sie)</translation>
-    </message>
-    <message>
-        <source>Old value</source>
-        <translation>Alter Wert</translation>
-    </message>
-    <message>
-        <source>New value</source>
-        <translation>Neuer Wert</translation>
-    </message>
-    <message>
-        <source>%1 · %2, version %3</source>
-        <translation>%1 · %2, Version %3</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>keine</translation>
-    </message>
-    <message>
-        <source>// (no entry)</source>
-        <translation>// (kein Eintrag)</translation>
-    </message>
-    <message>
-        <source>%1 · version %2</source>
-        <translation>%1 · Version %2</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>Wert</translation>
-    </message>
-    <message>
-        <source>Select a row to see its values whole.</source>
-        <translation>Eine Zeile wählen, um ihre Werte ganz zu sehen.</translation>
-    </message>
-</context>
-<context>
-    <name>AuditedJob</name>
-    <message>
-        <source>%1
-
-The audit log cannot be written (%2): this action would not be recorded. Run it without an audit entry?</source>
-        <translation>%1
-
-Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nicht protokolliert. Ohne Protokolleintrag ausführen?</translation>
-    </message>
-</context>
-<context>
-    <name>kvs::ui::MoveMessageDialog</name>
-    <message>
-        <source>Edit and re-enqueue message %1</source>
-        <translation>Nachricht %1 bearbeiten und neu einreihen</translation>
-    </message>
-    <message>
-        <source>Message %1 of topic &quot;%2&quot;, %3 of %4 attempts made. The corrected copy is enqueued due now; the original is deleted in the same transaction.</source>
-        <translation>Nachricht %1 des Themas „%2“, %3 von %4 Versuchen gemacht. Die korrigierte Kopie wird sofort fällig eingereiht; das Original wird in derselben Transaktion gelöscht.</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>(keiner)</translation>
-    </message>
-    <message>
-        <source>Last error:</source>
-        <translation>Letzter Fehler:</translation>
-    </message>
-    <message>
-        <source>Payload:</source>
-        <translation>Nutzdaten:</translation>
-    </message>
-    <message>
-        <source>Max attempts:</source>
-        <translation>Höchstzahl Versuche:</translation>
-    </message>
-    <message>
-        <source>Re-enqueue…</source>
-        <translation>Neu einreihen…</translation>
     </message>
 </context>
 </TS>
