@@ -1,6 +1,7 @@
 #include "session/outage_wiring.h"
 
 #include "atomic/transaction_pane.h"
+#include "inspector/inspector_actions.h"
 #include "inspector/value_inspector.h"
 #include "queues/queue_actions_bar.h"
 #include "queues/queues_controller.h"
@@ -87,7 +88,7 @@ void addOutageHandling(DatabaseView &view)
     gate->add(view.allowWritesAction());
     gate->add(view.newKeyAction());
     gate->add(view.refreshAction());
-    gate->add(view.inspector()->writeToolBar());
+    gate->add(view.inspector()->actions()->writeToolBar());
     QueuesPane *queues = view.queues();
     for (QPushButton *button : {queues->countButton(),
                                 queues->retrySelectedButton(),
