@@ -125,8 +125,8 @@ private slots:
         for (int i = 0; i < 10; ++i)
             store->set({"p", i}, kvs::Value(1.0)).waitForFinished();
         KeyTreeModel model;
-        model.setPageSize(10);
-        model.setStore(store);
+        model.loader()->setPageSize(10);
+        model.loader()->setStore(store);
         QTRY_COMPARE(model.rowCount(), 1);
         const QModelIndex p = model.index(0, 0);
         model.fetchMore(p);
