@@ -1,11 +1,11 @@
 #include "benchmark/bench_chart.h"
 
 #include "benchmark/bench_history_model.h"
+#include "benchmark/chart_image.h"
 #include "benchmark/run_difference.h"
 
 #include <QLineSeries>
 #include <QPainter>
-#include <QSvgGenerator>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -155,21 +155,12 @@ QList<QLineSeries *> BenchChart::lineSeries() const
 
 bool BenchChart::savePng(const QString &path)
 {
-    return grab().save(path, "PNG");
+    return saveChartPng(*this, path);
 }
 
 bool BenchChart::saveSvg(const QString &path)
 {
-    QSvgGenerator generator;
-    generator.setFileName(path);
-    generator.setSize(size());
-    generator.setViewBox(rect());
-    generator.setTitle(tr("Benchmark"));
-    QPainter painter;
-    if (!painter.begin(&generator))
-        return false;
-    render(&painter);
-    return painter.end();
+    return saveChartSvg(*this, path, tr("Benchmark"));
 }
 
 } // namespace kvs::ui

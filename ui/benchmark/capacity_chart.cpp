@@ -1,11 +1,12 @@
 #include "benchmark/capacity_chart.h"
 
+#include "benchmark/chart_image.h"
+
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QScatterSeries>
-#include <QSvgGenerator>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -155,21 +156,12 @@ void CapacityChart::redraw()
 
 bool CapacityChart::savePng(const QString &path)
 {
-    return grab().save(path, "PNG");
+    return saveChartPng(*this, path);
 }
 
 bool CapacityChart::saveSvg(const QString &path)
 {
-    QSvgGenerator generator;
-    generator.setFileName(path);
-    generator.setSize(size());
-    generator.setViewBox(rect());
-    generator.setTitle(tr("Capacity search"));
-    QPainter painter;
-    if (!painter.begin(&generator))
-        return false;
-    render(&painter);
-    return painter.end();
+    return saveChartSvg(*this, path, tr("Capacity search"));
 }
 
 } // namespace kvs::ui

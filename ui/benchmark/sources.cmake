@@ -3,6 +3,7 @@ list(APPEND KVS_UI_SOURCES
     benchmark/bench_result_model.cpp
     benchmark/bench_history_model.cpp
     benchmark/run_difference.cpp
+    benchmark/chart_image.cpp
     benchmark/bench_chart.cpp
     benchmark/capacity_chart.cpp
     benchmark/bench_run_text.cpp
