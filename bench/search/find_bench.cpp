@@ -2,6 +2,7 @@
 
 #include "bench/baselines/delay_proxy.h"
 #include "bench/baselines/raw_key_order_read.h"
+#include "bench/measure/anon_peak.h"
 #include "bench/measure/bench_config.h"
 #include "bench/output/json_line.h"
 #include "bench/search/find_bench_database.h"
@@ -57,46 +58,6 @@ double median(std::vector<double> values)
     std::sort(values.begin(), values.end());
     return values[values.size() / 2];
 }
-
-// RssAnon of this process in MB.
-double rssAnonMb()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind("RssAnon:", 0) == 0)
-            return std::stod(line.substr(8)) / 1024.0;
-    }
-    return 0;
-}
-
-// The peak of RssAnon while it lives, sampled every 5 ms.
-class AnonPeak
-{
-public:
-    AnonPeak()
-        : m_thread([this] {
-            while (!m_stop.load()) {
-                m_peak.store(std::max(m_peak.load(), rssAnonMb()));
-                std::this_thread::sleep_for(std::chrono::milliseconds(5));
-            }
-        })
-    {}
-    ~AnonPeak() { stop(); }
-    double stop()
-    {
-        if (m_thread.joinable()) {
-            m_stop.store(true);
-            m_thread.join();
-        }
-        return m_peak.load();
-    }
-
-private:
-    std::atomic<bool> m_stop{false};
-    std::atomic<double> m_peak{0};
-    std::thread m_thread;
-};
 
 struct SearchOutcome
 {
@@ -203,7 +164,7 @@ void findCondition(FindBenchDatabase &db, std::ostream &out)
 void findMemory(FindBenchDatabase &db, std::ostream &out)
 {
     const auto peakOf = [&](const KeyRange &range, std::int64_t &scanned) {
-        AnonPeak peak;
+        AnonPeakSampler peak;
         scanned = search(db.store(), failedQuery(range)).scanned;
         return peak.stop();
     };

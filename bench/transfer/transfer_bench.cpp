@@ -7,6 +7,8 @@
 // and prints one JSON line per phase: entries, seconds, entries_per_s, peak_rss_mb (VmHWM),
 // peak_anon_mb (see AnonPeakSampler), and for export and import their ratio to the baseline
 // (target >= 0.5). The files are deleted at the end.
+#include "bench/measure/anon_peak.h"
+
 #include <kvs/async_kvstore.h>
 #include <kvs/entry_transfer.h>
 #include <kvs/literal.h>
@@ -30,51 +32,10 @@
 
 namespace {
 
+using kvs::bench::AnonPeakSampler;
+using kvs::bench::statusMb;
+
 constexpr int kBatch = 1000;
-
-// A field of /proc/self/status in MB (VmHWM: the peak resident set; RssAnon: the resident heap
-// and stacks now, without the pages of mapped files).
-double statusMb(const char *field)
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    const std::string name = std::string(field) + ':';
-    while (std::getline(status, line)) {
-        if (line.rfind(name, 0) == 0)
-            return std::stod(line.substr(name.size())) / 1024.0;
-    }
-    return 0;
-}
-
-// The store maps the SQLite file (mmap_size 256 MB) and keeps a 64 MB page cache, so the peak
-// resident set grows with the file up to those limits whatever the code does; the peak of
-// RssAnon, sampled every 5 ms, shows what the code itself holds.
-class AnonPeakSampler
-{
-public:
-    AnonPeakSampler()
-        : m_thread([this] {
-            while (!m_stop.load()) {
-                m_peak.store(std::max(m_peak.load(), statusMb("RssAnon")));
-                std::this_thread::sleep_for(std::chrono::milliseconds(5));
-            }
-        })
-    {}
-    ~AnonPeakSampler() { stop(); }
-    double stop()
-    {
-        if (m_thread.joinable()) {
-            m_stop.store(true);
-            m_thread.join();
-        }
-        return m_peak.load();
-    }
-
-private:
-    std::atomic<bool> m_stop{false};
-    std::atomic<double> m_peak{0};
-    std::thread m_thread;
-};
 
 // A value of the size and kinds an application stores: an object with a Date, a Set and text.
 kvs::Value valueOf(long long i)
