@@ -45,7 +45,8 @@ public:
 
     // Starts (or restarts) the interval from the clock's time now.
     void start();
-    // Single-shot: fires once, delay from now on the clock (a running timer starts over).
+    // Fires once, delay from now on the clock (a running timer starts over); the timer is
+    // single-shot from then on, with delay as its interval.
     void start(std::chrono::milliseconds delay);
     void stop();
     bool isActive() const { return m_active; }
