@@ -385,7 +385,8 @@ Benchmark:
   case-sensitive text matching 1 %, against a raw read of every row in key order (ratio =
   seconds / raw seconds); find_condition, value.status == "failed", against kvs export (ratio =
   rows/s / export rows/s); find_memory, the peak RssAnon reading 10,000 rows and all;
-  on PostgreSQL find_round_trips, the text search's round trips through a 0.5 ms proxy.
+  on PostgreSQL find_round_trips, the text search's round trips through a 0.5 ms proxy on one
+  connection (pool_max=1), against a bound of candidates / 1,000 + 10.
   The GUI's own benchmarks (backend "tree": tree_expand_10k, tree_expand_1m,
   inspector_open_20mb, bench_view_30s) run in kvs-gui-bench, beside kvs-admin, so that kvs
   links no GUI library; see kvs-gui-bench --help. Naming them here is a usage error that says
