@@ -1,5 +1,6 @@
 #include "rawsql/kvs_tables.h"
 
+#include "rawsql/bound_query.h"
 #include "rawsql/query_error.h"
 
 #include <QSqlQuery>
@@ -45,10 +46,9 @@ QList<KvsTable> findKvsTables(const QSqlDatabase &db, const RawSqlTarget &target
         names << target.tablePrefix + QLatin1String(shape.label);
 
     QSqlQuery query(db);
-    query.setForwardOnly(true);
     if (target.isPostgres()) {
         // Tables and the sequence alike; the schema set, or the first of the search path.
-        prepareOrThrow(
+        runBoundQuery(
             query,
             QStringLiteral(
                 "SELECT c.relname, c.relkind FROM pg_catalog.pg_class c JOIN "
@@ -56,19 +56,15 @@ QList<KvsTable> findKvsTables(const QSqlDatabase &db, const RawSqlTarget &target
                 "ON n.oid = c.relnamespace WHERE n.nspname = COALESCE(NULLIF(?, ''), "
                 "current_schema()) "
                 "AND c.relkind IN ('r', 'p', 'S') AND c.relname = ANY (string_to_array(?, ','))"),
+            {target.schema, names.join(QLatin1Char(','))},
             target);
-        query.addBindValue(target.schema);
-        query.addBindValue(names.join(QLatin1Char(',')));
     } else {
-        prepareOrThrow(query,
-                       QStringLiteral("SELECT name, 'r' FROM sqlite_master WHERE type = 'table' "
-                                      "AND name IN (?, ?, ?, ?)"),
-                       target);
-        for (const QString &name : names)
-            query.addBindValue(name);
+        runBoundQuery(query,
+                      QStringLiteral("SELECT name, 'r' FROM sqlite_master WHERE type = 'table' "
+                                     "AND name IN (?, ?, ?, ?)"),
+                      QVariantList(names.begin(), names.end()),
+                      target);
     }
-    if (!query.exec())
-        throw queryError(query, target);
     QStringList found;
     QStringList sequences;
     while (query.next()) {

@@ -1,5 +1,6 @@
 #include "rawsql/table_page_reader.h"
 
+#include "rawsql/bound_query.h"
 #include "rawsql/query_error.h"
 
 #include <QSqlQuery>
@@ -36,14 +37,11 @@ TablePage readTablePage(const QSqlDatabase &db,
                         const PageRequest &request)
 {
     QSqlQuery query(db);
-    query.setForwardOnly(true);
     if (table.isSequence) {
-        prepareOrThrow(query,
-                       QStringLiteral("SELECT last_value, is_called, log_cnt FROM ")
-                           + table.sqlName,
-                       target);
-        if (!query.exec())
-            throw queryError(query, target);
+        runBoundQuery(query,
+                      QStringLiteral("SELECT last_value, is_called, log_cnt FROM ") + table.sqlName,
+                      {},
+                      target);
         return readAll(query, false);
     }
     const QString select = QStringLiteral("SELECT * FROM ") + table.sqlName;
@@ -79,12 +77,9 @@ TablePage readTablePage(const QSqlDatabase &db,
         reversed = true;
         break;
     }
-    prepareOrThrow(query, sql, target);
-    if (request.anchor == PageRequest::Anchor::After
-        || request.anchor == PageRequest::Anchor::Before)
-        query.addBindValue(request.key);
-    if (!query.exec())
-        throw queryError(query, target);
+    const bool keyed = request.anchor == PageRequest::Anchor::After
+                       || request.anchor == PageRequest::Anchor::Before;
+    runBoundQuery(query, sql, keyed ? QVariantList{request.key} : QVariantList{}, target);
     return readAll(query, reversed);
 }
 

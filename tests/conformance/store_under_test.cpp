@@ -441,8 +441,11 @@ openStore(Backend backend, const std::string &name, const StoreConfig &given)
         // A schema of its own per store: tests never see each other's rows.
         AsyncKVStoreSettings settings = asyncSettings(config);
         settings.schema = "t_" + QUuid::createUuid().toString(QUuid::Id128).left(12).toStdString();
-        return std::make_unique<AsyncStore>(
-            backend, kvs::test::postgresUrl(), config.clock, std::move(settings));
+        return std::make_unique<AsyncStore>(backend,
+                                            viaPgBouncer() ? kvs::test::pgBouncerUrl()
+                                                           : kvs::test::postgresUrl(),
+                                            config.clock,
+                                            std::move(settings));
     }
     }
     return nullptr;
@@ -462,8 +465,23 @@ void addBackendRows()
         QTest::newRow(backendName(backend)) << backend;
 }
 
+bool &viaPgBouncer()
+{
+    static bool via = false;
+    return via;
+}
+
 bool parseBackends(int &argc, char **argv)
 {
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--via-pgbouncer") != 0)
+            continue;
+        viaPgBouncer() = true;
+        for (int j = i; j + 1 < argc; ++j)
+            argv[j] = argv[j + 1];
+        --argc;
+        break;
+    }
     for (int i = 1; i + 1 < argc; ++i) {
         if (std::strcmp(argv[i], "--backends") != 0)
             continue;

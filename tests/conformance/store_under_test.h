@@ -143,6 +143,9 @@ openStore(Backend backend, const std::string &name, const StoreConfig &config = 
 // ones, the user's adapter included), and the QTest data column every conformance test is
 // driven by.
 std::vector<Backend> &selectedBackends();
+// --via-pgbouncer: the PostgreSQL stores connect through the test run's PgBouncer in transaction
+// pooling (KVS_TEST_PGBOUNCER_URL) instead of to the server itself.
+bool &viaPgBouncer();
 void addBackendRows();
 // Strips "--backends LIST" from argv; returns false on an unknown backend name.
 bool parseBackends(int &argc, char **argv);

@@ -2,6 +2,7 @@
 // run: tables and the versionstamp sequence of a schema, keyset pages, the console's read-only
 // guarantees against texts that try to leave the read-only transaction, a cancelled query,
 // writing behind the switch, and no password in any message.
+#include "rawsql/bound_query.h"
 #include "rawsql/raw_sql_fixture.h"
 #include "support/postgres_test_server.h"
 #include "support/test_support.h"
@@ -93,6 +94,58 @@ private slots:
         request.key = second.rows.first().first();
         const TablePage back = resultOf(worker.page(kv, request));
         QCOMPARE(back.rows, first.rows);
+    }
+
+    void keysetPagesWorkThroughPgBouncerInTransactionPooling()
+    {
+        // Qt's QPSQL would prepare a bound page read with a named SQL PREPARE, which the pooler
+        // may send to another server connection than its EXECUTE: pages read with literals.
+        RawSqlTarget pooled = target();
+        pooled.postgresConnection = test::pgBouncerUrl();
+        RawSqlWorker worker(pooled);
+        const KvsTable kv = tableNamed(worker, QStringLiteral("kv"));
+        PageRequest request;
+        request.limit = 300;
+        TablePage page = resultOf(worker.page(kv, request));
+        for (int n = 1; n < 4; ++n) {
+            request.anchor = PageRequest::Anchor::After;
+            request.key = page.rows.last().first();
+            page = resultOf(worker.page(kv, request));
+            QCOMPARE(decodeKey(page.rows.first().first().toByteArray().toStdString()),
+                     (Key{"row", 300 * n}));
+        }
+        request.anchor = PageRequest::Anchor::Before;
+        request.key = page.rows.first().first();
+        const TablePage back = resultOf(worker.page(kv, request));
+        QCOMPARE(decodeKey(back.rows.first().first().toByteArray().toStdString()),
+                 (Key{"row", 600}));
+        const KvsTable meta = tableNamed(worker, QStringLiteral("meta"));
+        request.anchor = PageRequest::Anchor::After;
+        request.key = QStringLiteral("");
+        QVERIFY(!resultOf(worker.page(meta, request)).rows.isEmpty()); // a text key
+    }
+
+    void literalsSayTheirValueWhateverTheStringSetting_data()
+    {
+        QTest::addColumn<QString>("setting");
+        QTest::newRow("standard_conforming_strings on") << QStringLiteral("on");
+        QTest::newRow("standard_conforming_strings off") << QStringLiteral("off");
+    }
+    void literalsSayTheirValueWhateverTheStringSetting()
+    {
+        QFETCH(QString, setting);
+        const QByteArray bytes("\x00'\\\"\xff", 5);
+        const QString text = QStringLiteral("it's \\ \u00e9 \U0001F600");
+        const std::string sql
+            = "SET standard_conforming_strings = " + setting.toStdString() + "; SELECT encode("
+              + postgresLiteral(bytes).toStdString() + ", 'hex') || '/' || encode(convert_to("
+              + postgresLiteral(text).toStdString() + ", 'UTF8'), 'hex') || '/' || "
+              + postgresLiteral(qlonglong(-42)).toStdString() + " || '/' || coalesce("
+              + postgresLiteral(QVariant()).toStdString() + "::text, 'null')";
+        QCOMPARE(QString::fromStdString(m_admin.exec(sql)),
+                 QString::fromLatin1(bytes.toHex()) + QLatin1Char('/')
+                     + QString::fromLatin1(text.toUtf8().toHex()) + QStringLiteral("/-42/null"));
+        m_admin.exec("SET standard_conforming_strings = on");
     }
 
     void consoleWritesNothingInReadOnlyMode_data()

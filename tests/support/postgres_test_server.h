@@ -33,6 +33,19 @@ inline std::string postgresUrl()
     return requiredEnvironment("KVS_TEST_PG_URL");
 }
 
+// The test server's database through PgBouncer 1.18 (scripts/pgbouncer-test.sh, started by
+// run-tests.sh), in transaction pooling, with PgBouncer's default settings.
+inline std::string pgBouncerUrl()
+{
+    return requiredEnvironment("KVS_TEST_PGBOUNCER_URL");
+}
+
+// The same database through PgBouncer in session pooling.
+inline std::string pgBouncerSessionUrl()
+{
+    return requiredEnvironment("KVS_TEST_PGBOUNCER_SESSION_URL");
+}
+
 // The test server's certificate (its own CA), for sslrootcert.
 inline std::string rootCertPath()
 {

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <poll.h>
 #include <thread>
+#include <vector>
 
 Q_LOGGING_CATEGORY(lcPostgres, "kvs.core.pg")
 
@@ -65,27 +66,71 @@ PqConnection::PqConnection(const std::string &conninfo,
                            std::chrono::milliseconds callTimeout)
     : m_callTimeout(callTimeout)
 {
+    const Clock::time_point deadline = Clock::now() + timeout;
+    try {
+        connect(conninfo, true, deadline, timeout);
+    } catch (const ConnectionError &error) {
+        // PgBouncer (with its default ignore_startup_parameters) refuses a startup packet that
+        // carries options: connect again without ours. Such a connection is behind a pooler, so
+        // it also runs its statements unnamed (run()).
+        if (!std::strstr(error.what(), "unsupported startup parameter"))
+            throw;
+        connect(conninfo, false, deadline, timeout);
+        m_pooled = true;
+    }
+    m_target = targetOf(m_conn.get());
+    if (PQsetnonblocking(m_conn.get(), 1) != 0 || PQenterPipelineMode(m_conn.get()) != 1)
+        throw ConnectionError("kvs: PostgreSQL at " + m_target + " refused pipeline mode",
+                              ConnectionError::Step::Connect);
+    m_cancel.reset(PQgetCancel(m_conn.get()));
+    if (!m_pooled)
+        m_pooled = behindPooler();
+    // The server's NOTICEs ("relation ... already exists, skipping") are not errors: libpq
+    // would print them to stderr, in a CLI's output. An error that arrives while the connection
+    // is idle also comes here (libpq has no command to give it to): that is the server saying
+    // why it ends the session (57P01 after pg_terminate_backend or at shutdown), before it
+    // closes the socket, which may come a moment later.
+    PQsetNoticeReceiver(
+        m_conn.get(),
+        [](void *self, const PGresult *notice) {
+            const char *severity = PQresultErrorField(notice, PG_DIAG_SEVERITY_NONLOCALIZED);
+            const std::string_view level = severity ? severity : "";
+            if (level == "ERROR" || level == "FATAL" || level == "PANIC")
+                static_cast<PqConnection *>(self)->m_endedByServer = true;
+        },
+        this);
+}
+
+void PqConnection::connect(const std::string &conninfo,
+                           bool startupOptions,
+                           Clock::time_point deadline,
+                           std::chrono::milliseconds timeout)
+{
     // Defaults first: the URL (expanded from dbname) overrides them. Keepalives find a peer
     // that vanished (a pulled cable, a VM paused) instead of waiting for it forever. JIT off:
     // the store's statements walk indexes, and the few whose estimated cost passes
     // jit_above_cost (a queue overview's counts, a large purge) spent more time having the
     // server compile them, on every execution, than running them. A URL's own options win.
-    const char *keywords[] = {"keepalives",
-                              "keepalives_idle",
-                              "keepalives_interval",
-                              "keepalives_count",
-                              "application_name",
-                              "options",
-                              "dbname",
-                              nullptr};
-    const char *values[] = {"1", "10", "5", "3", "kvs", "-c jit=off", conninfo.c_str(), nullptr};
-    m_conn.reset(PQconnectStartParams(keywords, values, 1));
+    // Without startupOptions, "options" is left out (a pooler refused it). dbname comes last:
+    // what it expands to overrides the keywords before it.
+    std::vector<const char *> keywords = {"keepalives",
+                                          "keepalives_idle",
+                                          "keepalives_interval",
+                                          "keepalives_count",
+                                          "application_name"};
+    std::vector<const char *> values = {"1", "10", "5", "3", "kvs"};
+    if (startupOptions) {
+        keywords.push_back("options");
+        values.push_back("-c jit=off");
+    }
+    keywords.insert(keywords.end(), {"dbname", nullptr});
+    values.insert(values.end(), {conninfo.c_str(), nullptr});
+    m_conn.reset(PQconnectStartParams(keywords.data(), values.data(), 1));
     if (!m_conn)
         throw ConnectionError("kvs: cannot connect to PostgreSQL: out of memory",
                               ConnectionError::Step::Connect);
     if (PQstatus(m_conn.get()) == CONNECTION_BAD)
         throw connectError(m_conn.get(), "", conninfo); // libpq's parse errors quote the string
-    const Clock::time_point deadline = Clock::now() + timeout;
     PostgresPollingStatusType state = PGRES_POLLING_WRITING;
     while (state != PGRES_POLLING_OK) {
         if (state == PGRES_POLLING_FAILED)
@@ -101,25 +146,6 @@ PqConnection::PqConnection(const std::string &conninfo,
         }
         state = PQconnectPoll(m_conn.get());
     }
-    m_target = targetOf(m_conn.get());
-    if (PQsetnonblocking(m_conn.get(), 1) != 0 || PQenterPipelineMode(m_conn.get()) != 1)
-        throw ConnectionError("kvs: PostgreSQL at " + m_target + " refused pipeline mode",
-                              ConnectionError::Step::Connect);
-    m_cancel.reset(PQgetCancel(m_conn.get()));
-    // The server's NOTICEs ("relation ... already exists, skipping") are not errors: libpq
-    // would print them to stderr, in a CLI's output. An error that arrives while the connection
-    // is idle also comes here (libpq has no command to give it to): that is the server saying
-    // why it ends the session (57P01 after pg_terminate_backend or at shutdown), before it
-    // closes the socket, which may come a moment later.
-    PQsetNoticeReceiver(
-        m_conn.get(),
-        [](void *self, const PGresult *notice) {
-            const char *severity = PQresultErrorField(notice, PG_DIAG_SEVERITY_NONLOCALIZED);
-            const std::string_view level = severity ? severity : "";
-            if (level == "ERROR" || level == "FATAL" || level == "PANIC")
-                static_cast<PqConnection *>(self)->m_endedByServer = true;
-        },
-        this);
 }
 
 PqConnection::~PqConnection() = default;
@@ -239,8 +265,86 @@ pg_result *PqConnection::nextResult()
     return PQgetResult(m_conn.get());
 }
 
+PqConnection::Sent PqConnection::send(PqCall &call)
+{
+    const std::vector<const char *> values = call.params.values();
+    const int n = call.params.size();
+    Sent what;
+    int sent = 0;
+    if (call.statement && m_pooled) {
+        // JIT off as the startup options set it on a direct connection, for this statement's
+        // implicit transaction only (it ends at the sync), so nothing is left on the server
+        // connection the pooler hands to another client next.
+        if (!PQsendQueryParams(m_conn.get(),
+                               "SELECT set_config('jit', 'off', true)",
+                               0,
+                               nullptr,
+                               nullptr,
+                               nullptr,
+                               nullptr,
+                               1))
+            lost("sending failed");
+        what.jitOff = true;
+    }
+    if (call.statement && !m_pooled) {
+        const PqStatement &statement = *call.statement;
+        const std::string &name = statement.name;
+        if (!m_prepared.count(statement.name)) {
+            if (!PQsendPrepare(m_conn.get(),
+                               name.c_str(),
+                               statement.sql.c_str(),
+                               n,
+                               call.params.types().data()))
+                lost("sending failed");
+            what.preparing = true;
+            // Marked now so a batch using it twice prepares once; unmarked if it failed.
+            m_prepared.insert(statement.name);
+        }
+        sent = PQsendQueryPrepared(m_conn.get(),
+                                   name.c_str(),
+                                   n,
+                                   values.data(),
+                                   call.params.lengths().data(),
+                                   call.params.formats().data(),
+                                   1);
+    } else {
+        const std::string &sql = call.statement ? call.statement->sql : call.sql;
+        sent = PQsendQueryParams(m_conn.get(),
+                                 sql.c_str(),
+                                 n,
+                                 call.params.types().data(),
+                                 values.data(),
+                                 call.params.lengths().data(),
+                                 call.params.formats().data(),
+                                 1);
+    }
+    if (!sent || !PQpipelineSync(m_conn.get()))
+        lost("sending failed");
+    return what;
+}
+
+bool PqConnection::behindPooler()
+{
+    // The backend process id libpq got at startup is the server's own on a direct connection;
+    // a pooler (PgBouncer) makes one up, as it routes cancel requests itself.
+    PqCall call;
+    call.sql = "SELECT pg_backend_pid()::text";
+    run({&call});
+    if (call.error)
+        std::rethrow_exception(call.error);
+    return std::to_string(PQbackendPID(m_conn.get())) != call.result.bytes(0, 0);
+}
+
 void PqConnection::run(const std::vector<PqCall *> &calls)
 {
+    if (m_pooled && calls.size() > 1) {
+        // One call at a time: PgBouncer 1.18 in transaction pooling can hand the next call's
+        // bytes, sent while the previous one runs, to another server connection mid-message
+        // ("invalid frontend message type"), so a pipeline never spans two transactions there.
+        for (PqCall *call : calls)
+            run({call});
+        return;
+    }
     if (m_broken) {
         for (PqCall *call : calls) {
             call->error = std::make_exception_ptr(ConnectionError(
@@ -250,51 +354,21 @@ void PqConnection::run(const std::vector<PqCall *> &calls)
     }
     if (m_callTimeout.count() > 0)
         m_deadline = Clock::now() + m_callTimeout;
-    std::vector<bool> preparing(calls.size(), false);
+    std::vector<Sent> sent(calls.size());
     std::size_t answered = 0;
     try {
-        for (std::size_t i = 0; i < calls.size(); ++i) {
-            PqCall &call = *calls[i];
-            const std::vector<const char *> values = call.params.values();
-            const int n = call.params.size();
-            int sent = 0;
-            if (call.statement) {
-                const PqStatement &statement = *call.statement;
-                if (!m_prepared.count(statement.name)) {
-                    if (!PQsendPrepare(m_conn.get(),
-                                       statement.name.c_str(),
-                                       statement.sql.c_str(),
-                                       n,
-                                       call.params.types().data()))
-                        lost("sending failed");
-                    preparing[i] = true;
-                    // Marked now so a batch using it twice prepares once; unmarked if it failed.
-                    m_prepared.insert(statement.name);
-                }
-                sent = PQsendQueryPrepared(m_conn.get(),
-                                           statement.name.c_str(),
-                                           n,
-                                           values.data(),
-                                           call.params.lengths().data(),
-                                           call.params.formats().data(),
-                                           1);
-            } else {
-                sent = PQsendQueryParams(m_conn.get(),
-                                         call.sql.c_str(),
-                                         n,
-                                         call.params.types().data(),
-                                         values.data(),
-                                         call.params.lengths().data(),
-                                         call.params.formats().data(),
-                                         1);
-            }
-            if (!sent || !PQpipelineSync(m_conn.get()))
-                lost("sending failed");
-        }
+        for (std::size_t i = 0; i < calls.size(); ++i)
+            sent[i] = send(*calls[i]);
         flush();
         for (std::size_t i = 0; i < calls.size(); ++i) {
             PqCall &call = *calls[i];
-            if (preparing[i]) {
+            if (sent[i].jitOff) {
+                PqResultHandle setting(nextResult());
+                if (PQresultStatus(setting.get()) != PGRES_TUPLES_OK)
+                    call.error = statementError(setting.get(), call.statement->sql, m_target);
+                PqResultHandle end(nextResult()); // the NULL that ends the command
+            }
+            if (sent[i].preparing) {
                 PqResultHandle prepared(nextResult());
                 if (PQresultStatus(prepared.get()) != PGRES_COMMAND_OK) {
                     m_prepared.erase(call.statement->name);

@@ -68,6 +68,10 @@ public:
     bool closedByServer();
     // Whether a transaction is open (a pool returns a connection only when it is not).
     bool inTransaction() const;
+    // Whether this connection found a pooler in front of the server (its startup options
+    // refused, or a backend process id that is not the server's): it then runs statements
+    // unnamed, one at a time, each with JIT off for its own transaction.
+    bool pooled() const noexcept { return m_pooled; }
     // "host:port/database", for messages.
     const std::string &target() const noexcept { return m_target; }
     // Asks the server to cancel the statement in progress. Safe from any thread.
@@ -79,12 +83,32 @@ private:
     pg_result *nextResult();
     [[noreturn]] void lost(const std::string &what);
     [[noreturn]] void timedOut();
+    void connect(const std::string &conninfo,
+                 bool startupOptions,
+                 std::chrono::steady_clock::time_point deadline,
+                 std::chrono::milliseconds timeout);
+    // What send() put in front of a call's statement, whose results come first.
+    struct Sent
+    {
+        bool jitOff = false;    // set_config('jit', 'off', true), on a pooled connection
+        bool preparing = false; // a Parse of the named statement
+    };
+    // Whether the server's backend process id differs from the one the startup gave (one
+    // round trip, at connect): then a pooler is in between.
+    bool behindPooler();
+    // Sends one call of a pipeline and its sync: its statement prepared under its name, or
+    // unnamed on a pooled connection (or when it has no statement).
+    Sent send(PqCall &call);
 
     PqConnHandle m_conn;
     PqCancelHandle m_cancel;
     std::string m_target;
     std::unordered_set<std::string> m_prepared;
     bool m_broken = false;
+    // Behind a pooler (PgBouncer in transaction mode hands each transaction any of its server
+    // connections, where our named statements may not exist, or exist with another store's
+    // SQL): statements run unnamed.
+    bool m_pooled = false;
     bool m_endedByServer = false; // an error arrived while idle: the server is ending the session
     std::chrono::milliseconds m_callTimeout;
     std::chrono::steady_clock::time_point m_deadline; // of the run() in progress, with a timeout
