@@ -71,6 +71,16 @@ RawLibpqBaseline::RawLibpqBaseline(const std::string &url,
         throw Error(redactSecrets("kvs: bench: the libpq baseline cannot connect: "
                                       + std::string(PQerrorMessage(m_conn.get())),
                                   url));
+    // The baselines prepare by name and pipeline: through a pooler in transaction pooling the
+    // next transaction may run on a server connection without the statement, and PgBouncer 1.18
+    // can split a pipeline across two (pgbouncer/pgbouncer#759). A pooler makes up the backend
+    // pid the startup gives.
+    ResultPtr pid(PQexec(m_conn.get(), "SELECT pg_backend_pid()"));
+    if (PQresultStatus(pid.get()) == PGRES_TUPLES_OK && PQntuples(pid.get()) == 1
+        && std::to_string(PQbackendPID(m_conn.get())) != PQgetvalue(pid.get(), 0, 0))
+        throw Error("kvs: bench: the raw libpq baselines cannot run through a connection pooler "
+                    "(PgBouncer): they prepare statements by name and pipeline them; bench the "
+                    "server directly, or a deployment through the pooler with --workload");
     const std::string kv = schema + ".\"kv\"";
     const std::string seq = "nextval('" + schema + ".\"kv_versionstamp\"')";
     const std::string live = " AND (expires_at IS NULL OR expires_at > $2)";

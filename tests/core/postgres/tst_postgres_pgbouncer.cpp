@@ -8,11 +8,13 @@
 #include "postgres/pq_connection.h"
 #include "support/own_pgbouncer.h"
 #include "support/postgres_test_server.h"
+#include "support/test_paths.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
 
 #include <QFuture>
+#include <QProcess>
 #include <QTest>
 
 #include <chrono>
@@ -55,6 +57,7 @@ private slots:
     void jitIsOffForEachStatementAndNotLeftOnTheServerConnection();
     void concurrentCallsThroughTransactionPoolingAllSucceed();
     void aPoolerIgnoringTheOptionsIsFoundAndNeverRunsAnotherStoresSql();
+    void benchRefusesRawBaselinesThroughThePooler();
 };
 
 void TestPostgresPgBouncer::storeWorksThroughTransactionPooling()
@@ -170,6 +173,31 @@ void TestPostgresPgBouncer::aPoolerIgnoringTheOptionsIsFoundAndNeverRunsAnotherS
     QCOMPARE(text(second.run(ofSecond, {})), std::string("second"));
     holder.exec("COMMIT");
     QCOMPARE(text(first.run(ofFirst, {})), std::string("first"));
+}
+
+void TestPostgresPgBouncer::benchRefusesRawBaselinesThroughThePooler()
+{
+    // The raw libpq baselines prepare by name and pipeline; through the pooler they failed half
+    // way ("kvs: bench: a pipelined get failed"). Now they refuse before measuring anything.
+    QProcess bench;
+    bench.start(test::fromTest(KVS_CLI_PATH),
+                {QStringLiteral("bench"),
+                 QStringLiteral("--db"),
+                 QString::fromStdString(test::pgBouncerUrl()),
+                 QStringLiteral("--backends"),
+                 QStringLiteral("async-postgres"),
+                 QStringLiteral("--ops"),
+                 QStringLiteral("get_hit"),
+                 QStringLiteral("--seconds"),
+                 QStringLiteral("0.1")});
+    QVERIFY(bench.waitForFinished(120000));
+    QCOMPARE(bench.exitCode(), 1);
+    QCOMPARE(QString::fromUtf8(bench.readAllStandardError()).trimmed(),
+             QStringLiteral("kvs: bench: the raw libpq baselines cannot run through a connection "
+                            "pooler (PgBouncer): they prepare statements by name and pipeline "
+                            "them; bench the server directly, or a deployment through the pooler "
+                            "with --workload"));
+    QVERIFY(!bench.readAllStandardOutput().contains("\"op\""));
 }
 
 QTEST_GUILESS_MAIN(TestPostgresPgBouncer)
