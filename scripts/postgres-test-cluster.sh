@@ -8,6 +8,9 @@
 #                                        creates and starts a streaming standby of the cluster in
 #                                        PRIMARY in DIR; prints its URL
 #   postgres-test-cluster.sh promote DIR makes the standby in DIR a primary
+#   postgres-test-cluster.sh synchronous DIR
+#                                        makes the primary in DIR wait for its standby at every
+#                                        commit (synchronous_standby_names = '*')
 #   postgres-test-cluster.sh restart|halt|crash|resume DIR
 #                                        restarts the server (immediate, as after a crash), stops it
 #                                        keeping its data (fast, or immediate as in a crash),
@@ -22,7 +25,7 @@ set -euo pipefail
 action=${1:-}
 dir=${2:-}
 if [[ -z "$action" || -z "$dir" ]]; then
-    echo "usage: $0 start|standby|promote|stop|restart|halt|crash|resume DIR" >&2
+    echo "usage: $0 start|standby|promote|synchronous|stop|restart|halt|crash|resume DIR" >&2
     exit 2
 fi
 
@@ -102,8 +105,10 @@ CONF
     ;;
 standby)
     # A streaming standby (hot, read-only) of the cluster in PRIMARY (made by start) in DIR,
-    # copied with pg_basebackup over PRIMARY's socket (local connections trust): the same user
-    # and password, its own port. Prints its URL.
+    # copied with pg_basebackup over TCP to 127.0.0.1 (initdb's pg_hba.conf lets the superuser
+    # replicate from there), so that the standby names its primary as 127.0.0.1:PORT
+    # (pg_stat_wal_receiver), as an operator sees it: the same user and password, its own port.
+    # Prints its URL.
     primary=${3:-}
     [[ -n "$primary" && -f "$primary/url" ]] || fail "usage: $0 standby DIR PRIMARY (a started cluster)"
     mkdir -p "$dir"
@@ -113,8 +118,11 @@ standby)
         chmod 700 "$dir"
     fi
     primary_port=$(sed -n 's/^port = //p' "$primary/data/postgresql.conf" | tail -1)
-    as_owner "$bindir/pg_basebackup" -h "$primary" -p "$primary_port" -U kvs_test \
-        -D "$dir/data" -R -X stream -c fast > "$dir/basebackup.log" 2>&1 \
+    # The password of PRIMARY's URL (letters and digits: see start).
+    primary_password=$(sed -n 's|^postgresql://kvs_test:\([^@]*\)@.*|\1|p' "$primary/url")
+    as_owner env PGPASSWORD="$primary_password" "$bindir/pg_basebackup" -h 127.0.0.1 \
+        -p "$primary_port" -U kvs_test -D "$dir/data" -R -X stream -c fast \
+        > "$dir/basebackup.log" 2>&1 \
         || { cat "$dir/basebackup.log" >&2; fail "pg_basebackup failed"; }
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
     cat >> "$dir/data/postgresql.conf" <<CONF
@@ -131,6 +139,12 @@ CONF
 promote)
     as_owner "$bindir/pg_ctl" -D "$dir/data" -w -t 60 promote > /dev/null \
         || fail "the standby was not promoted"
+    ;;
+synchronous)
+    port=$(sed -n 's/^port = //p' "$dir/data/postgresql.conf" | tail -1)
+    as_owner "$bindir/psql" -h "$dir" -p "$port" -U kvs_test -d postgres -q -v ON_ERROR_STOP=1 \
+        -c "ALTER SYSTEM SET synchronous_standby_names = '*'" -c "SELECT pg_reload_conf()" \
+        > /dev/null || fail "synchronous_standby_names was not set"
     ;;
 stop)
     if [[ -d "$dir/data" ]]; then
@@ -159,7 +173,7 @@ resume)
         || fail "the server did not start again"
     ;;
 *)
-    echo "usage: $0 start|standby|promote|stop|restart|halt|crash|resume DIR" >&2
+    echo "usage: $0 start|standby|promote|synchronous|stop|restart|halt|crash|resume DIR" >&2
     exit 2
     ;;
 esac

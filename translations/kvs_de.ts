@@ -3477,6 +3477,36 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     </message>
 </context>
 <context>
+    <name>kvs::ui::ServerRoleStatus</name>
+    <message numerus="yes">
+        <source>replay lag %n s</source>
+        <translation>
+            <numerusform>Replikationsverzug %n s</numerusform>
+            <numerusform>Replikationsverzug %n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>replay lag unknown</source>
+        <translation>Replikationsverzug unbekannt</translation>
+    </message>
+    <message>
+        <source>a primary this user may not see</source>
+        <translation>einem Primärserver, den dieser Benutzer nicht sehen darf</translation>
+    </message>
+    <message>
+        <source>Replica of %1, %2</source>
+        <translation>Replikat von %1, %2</translation>
+    </message>
+    <message>
+        <source>Now connected to %1</source>
+        <translation>Jetzt verbunden mit %1</translation>
+    </message>
+    <message>
+        <source>This server is a standby (a read replica in recovery): it takes no writes. Connect to its primary to write.</source>
+        <translation>Dieser Server ist ein Standby (ein Lesereplikat in der Wiederherstellung): Er nimmt keine Schreibvorgänge an. Zum Schreiben mit seinem Primärserver verbinden.</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::ShortcutsDialog</name>
     <message>
         <source>Keyboard shortcuts</source>

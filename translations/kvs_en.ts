@@ -210,6 +210,16 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::ServerRoleStatus</name>
+    <message numerus="yes">
+        <source>replay lag %n s</source>
+        <translation>
+            <numerusform>replay lag %n s</numerusform>
+            <numerusform>replay lag %n s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::SubtreeBulkAction</name>
     <message numerus="yes">
         <source>Export %n entries of %1 to %2?</source>

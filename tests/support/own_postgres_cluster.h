@@ -61,8 +61,27 @@ public:
     // stays the same across restarts.
     const std::string &url() const { return m_url; }
 
+    // Its port, as its URL has it ("...@127.0.0.1:PORT/...").
+    std::string port() const
+    {
+        const std::size_t host = m_url.find("@127.0.0.1:") + 11;
+        return m_url.substr(host, m_url.find('/', host) - host);
+    }
+
+    // A URL naming primary, then standby (the same user and password), for libpq's failover:
+    // target_session_attrs=read-write connects to whichever of them takes writes now.
+    static std::string failoverUrl(const OwnPostgresCluster &primary,
+                                   const OwnPostgresCluster &standby)
+    {
+        std::string url = primary.m_url;
+        const std::string at = "@127.0.0.1:" + primary.port();
+        url.replace(url.find(at), at.size(), at + ",127.0.0.1:" + standby.port());
+        return url + "&target_session_attrs=read-write";
+    }
+
     // restart (immediate, as after a crash), halt (a fast stop), crash (an immediate stop),
-    // resume (starts it again), promote (a standby becomes a primary). False (with a warning) when
+    // resume (starts it again), promote (a standby becomes a primary), synchronous (a primary
+    // waits for its standby at every commit). False (with a warning) when
     // the script failed.
     bool act(const char *action) { return run(action).has_value(); }
 

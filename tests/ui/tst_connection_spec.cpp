@@ -20,6 +20,7 @@ private slots:
     void takesAPasswordParameterOut();
     void refusesWhatIsNotAPostgresUrl();
     void readsTheKeywordForm();
+    void keepsEveryHostOfAFailoverUrl();
     void errorsNeverQuoteThePassword();
     void connectionStringEncodesThePassword();
     void connectionStringAddsParametersOnce();
@@ -115,6 +116,26 @@ void TestConnectionSpec::readsTheKeywordForm()
 }
 
 // Issue 17, item 2: QUrl's and libpq's reasons quote the text they refused.
+// Issue 33: a URL naming a primary and its standby (libpq's failover) opens with both hosts,
+// each with its port, and the password taken out.
+void TestConnectionSpec::keepsEveryHostOfAFailoverUrl()
+{
+    QString password;
+    QString error;
+    const std::optional<ConnectionSpec> spec = ConnectionSpec::fromPostgresUrl(
+        QStringLiteral("postgresql://app:s3cret@10.0.0.1:5432,10.0.0.2:5433/inv"
+                       "?target_session_attrs=read-write"),
+        &password,
+        &error);
+    QVERIFY2(spec, qPrintable(error));
+    QCOMPARE(password, QStringLiteral("s3cret"));
+    QCOMPARE(spec->displayName(), QStringLiteral("app@10.0.0.1:5432,10.0.0.2:5433/inv"));
+    QCOMPARE(spec->connectionString(password),
+             std::string("postgresql://app:s3cret@/inv?host=10.0.0.1%2C10.0.0.2"
+                         "&port=5432%2C5433&target_session_attrs=read-write"));
+    QVERIFY(!spec->postgresUrl().contains(QStringLiteral("s3cret")));
+}
+
 void TestConnectionSpec::errorsNeverQuoteThePassword()
 {
     QString error;

@@ -162,9 +162,22 @@ QString ConnectionSpec::displayName() const
                                                QDir::toNativeSeparators(file.absolutePath()));
     } else {
         const QString who = user().isEmpty() ? QString() : user() + QLatin1Char('@');
-        const QString where = host().isEmpty() ? ConnectionTr::tr("local socket") : host();
-        const QString port
+        QString where = host().isEmpty() ? ConnectionTr::tr("local socket") : host();
+        QString port
             = this->port() > 0 ? QLatin1Char(':') + QString::number(this->port()) : QString();
+        if (where.contains(QLatin1Char(','))) {
+            // Several hosts (libpq's failover): each with its port, as the URL names them.
+            const QStringList hosts = where.split(QLatin1Char(','));
+            const QStringList ports
+                = queryValue(QUrl(m_postgresUrl), QStringLiteral("port")).split(QLatin1Char(','));
+            QStringList named;
+            for (qsizetype i = 0; i < hosts.size(); ++i) {
+                const QString itsPort = ports.size() == 1 ? ports[0] : ports.value(i);
+                named << (itsPort.isEmpty() ? hosts[i] : hosts[i] + QLatin1Char(':') + itsPort);
+            }
+            where = named.join(QLatin1Char(','));
+            port.clear();
+        }
         name = who + where + port + QLatin1Char('/') + database();
         if (!m_schema.isEmpty())
             name = ConnectionTr::tr("%1, schema %2").arg(name, m_schema);

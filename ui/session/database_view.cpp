@@ -9,6 +9,7 @@
 #include "session/database_import.h"
 #include "session/key_search_wiring.h"
 #include "session/outage_wiring.h"
+#include "session/server_role_wiring.h"
 #include "session/view_preferences.h"
 #include "tables/sql_console_pane.h"
 #include "tables/tables_pane.h"
@@ -251,6 +252,9 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     applyViewPreferences(*this);
     // The tab's reconnect mechanism reaches every view (a banner each, stale rows, actions off).
     addOutageHandling(*this);
+    // A standby says so (its primary and replay lag) and offers no Allow writes; after a
+    // failover the tab says which host it reaches now.
+    addServerRoleStatus(*this);
 
     // One time for the tab: the stores the session opens, and every view that shows time.
     const std::shared_ptr<Clock> &clock = m_session->clock();

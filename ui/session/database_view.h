@@ -58,6 +58,8 @@ public:
     // The Keys view: the tree and the inspector side by side.
     QWidget *keysView() const { return m_keys; }
     QAction *allowWritesAction() const { return m_allowWrites; }
+    // The database's tool bar (Allow writes, Refresh, New key, the mode).
+    QToolBar *toolBar() const { return m_toolBar; }
     QAction *refreshAction() const { return m_refresh; }
     QAction *newKeyAction() const { return m_newKey; }
     // Import… (a kvs export file into this database), enabled while writes are allowed.

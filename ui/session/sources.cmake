@@ -5,6 +5,8 @@ list(APPEND KVS_UI_SOURCES
     session/view_preferences.cpp
     session/key_search_wiring.cpp
     session/outage_wiring.cpp
+    session/server_role_status.cpp
+    session/server_role_wiring.cpp
     session/database_import.cpp
     session/running_jobs.cpp
     session/database_view.cpp

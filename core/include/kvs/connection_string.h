@@ -38,10 +38,11 @@ passwordRanges(std::string_view connection);
 [[nodiscard]] std::optional<std::string>
 takeConnectionParameter(std::string &connection, std::string_view name, bool remove);
 
-/// A PostgreSQL connection string in the URL form: a URL as it is, the key=value form
-/// converted (every value percent-encoded, host, port, user, password and dbname in their
-/// places, the rest as query parameters). nullopt for key=value text that does not parse (the
-/// reason, free of secrets, in *error when given).
+/// A PostgreSQL connection string in the URL form: a URL as it is (one naming several hosts,
+/// "postgresql://u@h1:5432,h2:5433/db", with the host and port lists moved into the query,
+/// where libpq reads them too), the key=value form converted (every value percent-encoded,
+/// host, port, user, password and dbname in their places, the rest as query parameters). nullopt
+/// for key=value text that does not parse (the reason, free of secrets, in *error when given).
 [[nodiscard]] std::optional<std::string> postgresUrlOf(std::string_view connection,
                                                        std::string *error = nullptr);
 

@@ -2,8 +2,11 @@
 
 #include <kvs/engine_adapter.h>
 
+#include <QFuture>
+
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace kvs {
@@ -30,6 +33,23 @@ struct PostgresAdapterOptions
     bool migrate = true;   // false: an older schema is refused, left untouched
 };
 
+/// What the server a PostgresAdapter's pool reaches is now: a primary, or a hot standby (a read
+/// replica in recovery) and how far behind its primary it is. With several hosts in the URL
+/// (libpq's failover, target_session_attrs) server says which one answered.
+struct ServerRole
+{
+    std::string server;   ///< "host:port/database" of the connection that answered
+    bool standby = false; ///< pg_is_in_recovery()
+    /// A standby's primary, "host:port" as its WAL receiver names it (pg_stat_wal_receiver);
+    /// "" when the user may not see it (neither superuser nor pg_read_all_stats) or it streams
+    /// from none (restoring from an archive).
+    std::string primary;
+    /// A standby's replay lag: 0 when the WAL positions received and replayed are equal,
+    /// otherwise now() - pg_last_xact_replay_timestamp(); nullopt when unknown (nothing replayed
+    /// since it started) and on a primary.
+    std::optional<double> replayLagSeconds;
+};
+
 /// The PostgreSQL adapter of AsyncKVStore (the reference's PostgresAdapter) on libpq: a small
 /// pool of connections, each on a worker thread of its own, in pipeline mode: statements queued
 /// while a connection is busy go out together in one round trip. Prepared statements with binary
@@ -51,6 +71,11 @@ class PostgresAdapter final : public detail::EngineAdapter<detail::PgPoolBackend
 public:
     explicit PostgresAdapter(const std::string &url, PostgresAdapterOptions options = {});
     ~PostgresAdapter() override;
+
+    /// What the server is now (ServerRole), read on a connection of the pool (connected first
+    /// if needed: after a failover, the host that takes it now); it reads and writes nothing
+    /// of kvs's. Fails as a call does (ConnectionError when no server can be reached).
+    [[nodiscard]] QFuture<ServerRole> serverRole();
 
 private:
     static std::unique_ptr<detail::PgPoolBackend>

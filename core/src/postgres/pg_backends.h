@@ -42,6 +42,8 @@ public:
     QFuture<void> transaction(std::function<void(SqlAdapter &tx)> work);
     QFuture<void> session(std::function<void(SqlAdapter &s)> work);
     QFuture<void> close() { return m_pool.close(); }
+    // PostgresAdapter::serverRole(): on a connection of the pool.
+    QFuture<ServerRole> serverRole();
 
 private:
     const PostgresAdapterOptions m_options;

@@ -2,6 +2,8 @@
 
 #include "postgres/pq_connection.h"
 
+#include <kvs/postgres_adapter.h>
+
 namespace kvs::detail {
 
 // Whether the server of connection is a standby (a hot standby replaying a primary's WAL:
@@ -13,5 +15,9 @@ namespace kvs::detail {
 // in recovery): it takes no writes; open it read-only, or connect to the primary". Throws that
 // when the server of connection is a standby; returns otherwise.
 void refuseWritesOnStandby(PqConnection &connection);
+
+// What the server of connection is (kvs::ServerRole): one statement of system functions and
+// views, no table of kvs's. Throws as the statement does.
+[[nodiscard]] ServerRole readServerRole(PqConnection &connection);
 
 } // namespace kvs::detail

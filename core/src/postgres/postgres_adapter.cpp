@@ -99,6 +99,12 @@ QFuture<void> PgPoolBackend::migrate()
     });
 }
 
+QFuture<ServerRole> PgPoolBackend::serverRole()
+{
+    return m_pool.submitSession<ServerRole>(
+        [](PqConnection &connection) { return readServerRole(connection); });
+}
+
 QFuture<void> PgPoolBackend::transaction(std::function<void(SqlAdapter &tx)> work)
 {
     return m_pool.submitSession<void>([this, work = std::move(work)](PqConnection &connection) {
@@ -169,6 +175,11 @@ PostgresAdapter::PostgresAdapter(const std::string &url, PostgresAdapterOptions 
 {}
 
 PostgresAdapter::~PostgresAdapter() = default;
+
+QFuture<ServerRole> PostgresAdapter::serverRole()
+{
+    return backend().serverRole();
+}
 
 std::unique_ptr<detail::PgPoolBackend>
 PostgresAdapter::makeBackend(const std::string &url, const PostgresAdapterOptions &options)

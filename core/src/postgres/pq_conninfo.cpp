@@ -89,6 +89,16 @@ bool isUrl(std::string_view text)
     return text.starts_with("postgres://") || text.starts_with("postgresql://");
 }
 
+// Whether a URL's authority (after the user info) lists several hosts.
+bool urlHasHostList(std::string_view url)
+{
+    const std::size_t authority = url.find("://") + 3;
+    const std::size_t stop = std::min(url.find_first_of("/?#", authority), url.size());
+    const std::size_t at = url.rfind('@', stop);
+    const std::size_t hosts = at == std::string_view::npos || at < authority ? authority : at + 1;
+    return url.substr(hosts, stop - hosts).find(',') != std::string_view::npos;
+}
+
 // One NAME=VALUE of the key=value form, as libpq reads it: spaces allowed around '=', a value
 // either single-quoted (backslash escapes) or up to the next space (backslash escapes).
 // A word without '=' (a malformed string) has an empty name and its text as the value.
@@ -329,6 +339,20 @@ std::string optionValue(const PQconninfoOption *options, std::string_view keywor
     return {};
 }
 
+// libpq's comma-separated host or port list; one empty item for an empty text.
+std::vector<std::string> splitList(const std::string &text)
+{
+    std::vector<std::string> items;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t comma = text.find(',', start);
+        items.push_back(text.substr(start, comma == std::string::npos ? comma : comma - start));
+        if (comma == std::string::npos)
+            return items;
+        start = comma + 1;
+    }
+}
+
 struct ConninfoFree
 {
     void operator()(PQconninfoOption *options) const noexcept { PQconninfoFree(options); }
@@ -455,7 +479,10 @@ takeConnectionParameter(std::string &connection, std::string_view name, bool rem
 
 std::optional<std::string> postgresUrlOf(std::string_view connection, std::string *error)
 {
-    if (isUrl(connection))
+    // A URL naming several hosts ("postgresql://u@h1:5432,h2:5433/db", libpq's failover) is
+    // rewritten with the lists in the query, as below: URL parsers other than libpq's (QUrl)
+    // refuse a list in the authority.
+    if (isUrl(connection) && !urlHasHostList(connection))
         return std::string(connection);
     std::string rest(connection);
     std::vector<std::pair<std::string, std::string>> own;
@@ -530,9 +557,20 @@ std::string connectionIdentity(std::string_view connection)
     std::string identity = "postgresql://";
     if (!user.empty())
         identity += percentEncoded(user) + "@";
-    identity += host.find(':') != std::string::npos ? "[" + host + "]" : percentEncoded(host);
-    if (!port.empty() && port != "5432")
-        identity += ":" + percentEncoded(port);
+    // Several hosts (libpq's failover) are listed as the URL names them: h1:p1,h2:p2 (one port
+    // for all, or one each).
+    const std::vector<std::string> hosts = splitList(host);
+    const std::vector<std::string> ports = splitList(port);
+    for (std::size_t i = 0; i < hosts.size(); ++i) {
+        const std::string &one = hosts[i];
+        const std::string &itsPort = ports.size() == 1  ? ports[0]
+                                     : i < ports.size() ? ports[i]
+                                                        : "";
+        identity += (i ? "," : "")
+                    + (one.find(':') != std::string::npos ? "[" + one + "]" : percentEncoded(one));
+        if (!itsPort.empty() && itsPort != "5432")
+            identity += ":" + percentEncoded(itsPort);
+    }
     return identity + "/" + percentEncoded(optionValue(options.get(), "dbname"));
 }
 

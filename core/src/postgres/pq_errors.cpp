@@ -5,6 +5,8 @@
 #include <libpq-fe.h>
 
 #include <cstring>
+#include <set>
+#include <vector>
 
 namespace kvs::detail {
 
@@ -19,6 +21,50 @@ std::string field(pg_result *result, int code)
 {
     const char *value = result ? PQresultErrorField(result, code) : nullptr;
     return value ? value : "";
+}
+
+// libpq 15 says, per address it tried: connection to server at "HOST" (IP), port PORT failed:
+// WHY (or: on socket "PATH" failed: WHY), the second line of one a hint. With several hosts
+// (a URL listing a primary and its standbys) each reason belongs to its host: "HOST:PORT/DB:
+// WHY" for each, or empty when libpq tried one address only.
+std::string perHostReasons(pg_conn *conn, const std::string &message)
+{
+    std::vector<std::string> reasons;
+    std::set<std::string> wheres;
+    std::size_t start = 0;
+    while (start < message.size()) {
+        std::size_t end = message.find('\n', start);
+        if (end == std::string::npos)
+            end = message.size();
+        const std::string line = message.substr(start, end - start);
+        start = end + 1;
+        const std::size_t failed = line.find(" failed: ");
+        if (line.rfind("connection to server ", 0) != 0 || failed == std::string::npos)
+            continue;
+        std::string where;
+        const std::size_t open = line.find('"');
+        const std::size_t close = open == std::string::npos ? open : line.find('"', open + 1);
+        if (close != std::string::npos)
+            where = line.substr(open + 1, close - open - 1);
+        const std::size_t port = line.rfind(", port ", failed);
+        if (port != std::string::npos)
+            where += ":" + line.substr(port + 7, failed - port - 7);
+        std::string why = firstLine(line.c_str() + failed + 9);
+        for (const char *severity : {"FATAL:  ", "ERROR:  "}) {
+            if (why.rfind(severity, 0) == 0)
+                why = why.substr(std::strlen(severity));
+        }
+        const char *db = PQdb(conn);
+        wheres.insert(where);
+        reasons.push_back(where + "/" + (db ? db : "") + ": " + why);
+    }
+    // One host with several addresses (localhost: ::1 and 127.0.0.1) says it as one host does.
+    if (wheres.size() < 2)
+        return {};
+    std::string text;
+    for (const std::string &reason : reasons)
+        text += (text.empty() ? "" : "; ") + reason;
+    return text;
 }
 
 } // namespace
@@ -37,8 +83,11 @@ std::string firstLine(const char *message)
 ConnectionError connectError(pg_conn *conn, const std::string &target, const std::string &conninfo)
 {
     // libpq 15 says "connection to server at \"h\" (ip), port p failed: <why>" per address it
-    // tried; the reason after the last "failed: " is what a user needs.
-    std::string message = firstLine(PQerrorMessage(conn));
+    // tried; the reason after the last "failed: " is what a user needs, with several hosts
+    // each one's.
+    const std::string all = PQerrorMessage(conn) ? PQerrorMessage(conn) : "";
+    const std::string hosts = perHostReasons(conn, all);
+    std::string message = firstLine(all.c_str());
     const std::size_t failed = message.rfind("failed: ");
     if (failed != std::string::npos)
         message = message.substr(failed + 8);
@@ -47,6 +96,8 @@ ConnectionError connectError(pg_conn *conn, const std::string &target, const std
         if (message.rfind(severity, 0) == 0)
             message = message.substr(std::strlen(severity));
     }
+    if (!hosts.empty())
+        message = hosts; // each host's reason, and the step of any of them
     using Step = ConnectionError::Step;
     Step step = Step::Connect;
     std::string sqlState;
@@ -66,6 +117,13 @@ ConnectionError connectError(pg_conn *conn, const std::string &target, const std
         step = Step::Tls;
     }
     const std::string where = target.empty() ? "" : " at " + target;
+    if (!hosts.empty()) {
+        return ConnectionError(
+            redactSecrets("kvs: cannot connect to PostgreSQL at any of its hosts: " + message,
+                          conninfo),
+            step,
+            sqlState);
+    }
     return ConnectionError(
         redactSecrets("kvs: cannot connect to PostgreSQL" + where + ": " + message, conninfo),
         step,

@@ -157,6 +157,25 @@ private slots:
         QCOMPARE(error, std::string("missing \"=\" after \"***\" in connection info string"));
     }
 
+    // Issue 33: a URL naming a primary and its standby (libpq's failover) keeps both hosts,
+    // with their ports, in a form QUrl reads too (the lists in the query, where libpq reads them).
+    void keepsEveryHostOfAFailoverUrl()
+    {
+        const std::string url = "postgresql://app:pw@10.0.0.1:5432,10.0.0.2:5433/inv"
+                                "?target_session_attrs=read-write&pool_max=2";
+        QCOMPARE(postgresUrlOf(url),
+                 std::optional<std::string>(
+                     "postgresql://app:pw@/inv?host=10.0.0.1%2C10.0.0.2&port=5432%2C5433"
+                     "&target_session_attrs=read-write&pool_max=2"));
+        QCOMPARE(connectionIdentity(url),
+                 std::string("postgresql://app@10.0.0.1,10.0.0.2:5433/inv"));
+        QCOMPARE(connectionIdentity("host=a,b port=5440 dbname=x"),
+                 std::string("postgresql://a:5440,b:5440/x"));
+        QCOMPARE(redactedConnection(url),
+                 "postgresql://app:***@10.0.0.1:5432,10.0.0.2:5433/inv"
+                 "?target_session_attrs=read-write&pool_max=2");
+    }
+
     void warnsOfPlaintextPasswords_data()
     {
         QTest::addColumn<QString>("connection");

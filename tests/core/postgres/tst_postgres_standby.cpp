@@ -10,6 +10,7 @@
 #include <kvs/async_kvstore.h>
 #include <kvs/change_feed.h>
 #include <kvs/errors.h>
+#include <kvs/postgres_adapter.h>
 
 #include <QTest>
 
@@ -93,6 +94,40 @@ private slots:
             kReplicationDeadlineMs));
         QCOMPARE(changes.size(), std::size_t(1));
         QCOMPARE(changes[0].entry->value.asNumber(), 2.0);
+    }
+
+    // Issue 33: what the tab shows. The standby names its primary as its WAL receiver does and
+    // its replay lag, 0 once everything received is replayed (the age of the last replayed
+    // commit alone would keep growing on an idle primary); a primary is none of that.
+    void theStandbySaysItsPrimaryAndItsReplayLag()
+    {
+        PostgresAdapter standby(m_standby.url());
+        ServerRole role = standby.serverRole().result();
+        QVERIFY(role.standby);
+        QCOMPARE(role.server, "127.0.0.1:" + m_standby.port() + "/kvs_test");
+        QCOMPARE(role.primary, "127.0.0.1:" + m_primary.port());
+        QVERIFY(role.replayLagSeconds.has_value());
+        QVERIFY(*role.replayLagSeconds >= 0);
+        {
+            AsyncKVStore primary(m_primary.url(),
+                                 inSchema(test::freshSchema("standby_lag"), false));
+            QVERIFY(primary.set({"k"}, Value(1.0)).result().ok);
+        }
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                role = standby.serverRole().result();
+                return role.replayLagSeconds == 0.0;
+            },
+            kReplicationDeadlineMs));
+        standby.close().waitForFinished();
+
+        PostgresAdapter primary(m_primary.url());
+        role = primary.serverRole().result();
+        QVERIFY(!role.standby);
+        QCOMPARE(role.server, "127.0.0.1:" + m_primary.port() + "/kvs_test");
+        QCOMPARE(role.primary, std::string());
+        QVERIFY(!role.replayLagSeconds.has_value());
+        primary.close().waitForFinished();
     }
 
     void aWritableStoreOnTheStandbyIsRefusedNamingIt()
