@@ -403,6 +403,9 @@ Benchmark:
   seconds / raw seconds); find_condition, value.status == "failed", against kvs export (ratio =
   rows/s / export rows/s); find_memory, the peak RssAnon reading 10,000 rows and all;
   on PostgreSQL find_round_trips, the text search's round trips through a 0.5 ms proxy.
+  analyze (run only when named, --ops analyze): kvs analyze's whole report on the same rows
+  against the same raw read (analyze_sqlite, ratio = seconds / raw seconds, target 2); on
+  PostgreSQL its seconds only (analyze_postgres).
   The GUI's own benchmarks (backend "tree": tree_expand_10k, tree_expand_1m,
   inspector_open_20mb, bench_view_30s) run in kvs-gui-bench, beside kvs-admin, so that kvs
   links no GUI library; see kvs-gui-bench --help. Naming them here is a usage error that says
