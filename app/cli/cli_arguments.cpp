@@ -87,6 +87,10 @@ constexpr std::array kOptions{
     OptionSpec{"--max-line-bytes", true, false},
     OptionSpec{"--max-document-bytes", true, false},
     OptionSpec{"--max-mutations", true, false},
+    OptionSpec{"--depth", true, false},
+    OptionSpec{"--top", true, false},
+    OptionSpec{"--budget", true, false},
+    OptionSpec{"--compare", true, false},
 };
 // clang-format on
 

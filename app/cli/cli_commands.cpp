@@ -1,5 +1,6 @@
 #include "cli/cli_commands.h"
 
+#include "cli/cli_analyze_command.h"
 #include "cli/cli_arguments.h"
 #include "cli/cli_atomic_command.h"
 #include "cli/cli_bench_command.h"
@@ -106,6 +107,9 @@ int dispatch(const CommandContext &context)
     }
     if (command == "find") {
         return runFind(context);
+    }
+    if (command == "analyze") {
+        return runAnalyze(context);
     }
     if (command == "atomic") {
         return runAtomic(context);

@@ -56,6 +56,18 @@ Usage:
                               whose value holds TEXT, matches RE, and for which CONDITION holds
                               (the condition language below), as list prints them, page by
                               page as they are found (read-only; not one snapshot)
+  kvs --db PATH analyze [--prefix KEY] [--depth N] [--top N] [--budget SECONDS] [--save]
+                        [--compare ID]
+                              read every row (or those of KEY's subtree) once, read-only, and
+                              print exact figures: totals, per value kind, expiry groups, the
+                              tree by bytes to depth N (default 2; past 1000 children of a node
+                              the rest are "others"), the top N (default 20) largest entries
+                              and children, key and value size buckets, and the rows outside
+                              the key space or that do not decode (counted, never fatal); read
+                              in pages, not one snapshot. --save keeps the report (in the data
+                              folder, per database) and prints its id on stderr; --compare ID
+                              adds the change per prefix since saved report ID. --json: one
+                              object, the README's schema
   kvs --db PATH queue stats [TOPIC]
                               print the message counts of every topic (or of TOPIC)
   kvs --db PATH queue peek TOPIC [--status pending|delayed|processing|done] [--limit N]
@@ -185,8 +197,13 @@ Options (before or after the arguments):
   --rate N              bench --workload: a fixed rate of N calls per second (open loop)
   --listeners N         bench --workload queue: listeners of the topic (default 1)
   --listener-concurrency N  bench --workload queue: handlers at once per listener (default 1)
-  --save                bench --workload: add the run to the run history kvs-admin shows (with
-                        --find-capacity: the highest rate that held, and every step)
+  --depth N             analyze: tree levels with figures per node, 0..8 (default 2)
+  --top N               analyze: how many largest entries and top children, 1..1000 (default 20)
+  --budget SECONDS      analyze: stop after SECONDS with a partial report, marked as such (exit 6)
+  --compare ID          analyze: the growth per prefix since saved report ID
+  --save                analyze: keep the report; bench --workload: add the run to the run
+                        history kvs-admin shows (with --find-capacity: the highest rate that
+                        held, and every step)
   --slo SLO             bench --workload: thresholds the run must keep, comma-separated:
                         METRIC<LIMIT or METRIC<=LIMIT; metrics p50, p90, p99, p999, max (units
                         us, ms, s), errors and late (a share of the calls, in %), e.g.
@@ -387,6 +404,9 @@ Benchmark:
   rows/s / export rows/s); find_memory, the peak RssAnon reading 10,000 rows and all;
   on PostgreSQL find_round_trips, the text search's round trips through a 0.5 ms proxy on one
   connection (pool_max=1), against a bound of candidates / 1,000 + 10.
+  analyze (run only when named, --ops analyze): kvs analyze's whole report on the same rows
+  against the same raw read (analyze_sqlite, ratio = seconds / raw seconds, target 2); on
+  PostgreSQL its seconds only (analyze_postgres).
   The GUI's own benchmarks (backend "tree": tree_expand_10k, tree_expand_1m,
   inspector_open_20mb, bench_view_30s) run in kvs-gui-bench, beside kvs-admin, so that kvs
   links no GUI library; see kvs-gui-bench --help. Naming them here is a usage error that says
@@ -459,6 +479,9 @@ Exit codes:
   option, literal, condition or regular expression), 5 an error of the store (or of the export
   file), 130 / 143 ended by SIGINT (Ctrl+C) / SIGTERM after the page being read (an export
   file is then not written)
+  analyze: 0 a whole report, 6 a partial one (--budget ran out), 130 / 143 ended by SIGINT /
+  SIGTERM after the page being read (the partial report is printed), 1 an error of the store or
+  an unknown --compare ID, 2 usage error
   Errors are one line on stderr starting with "kvs: ".
 )";
 }

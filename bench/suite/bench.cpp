@@ -3,6 +3,7 @@
 #include "bench/measure/data.h"
 #include "bench/queue/queue_bulk_retry_bench.h"
 #include "bench/queue/queue_dashboard_bench.h"
+#include "bench/search/analyze_bench.h"
 #include "bench/search/find_bench.h"
 #include "bench/stores/async_postgres_bench.h"
 #include "bench/stores/async_sqlite_bench.h"
@@ -34,6 +35,7 @@ constexpr QueueBenchOp kQueueBenchOps[] = {
     {"queue_overview", runQueueOverviewBench},
     {"queue_dead_filter", runQueueDeadFilterBench},
     {"find", runFindBench},
+    {"analyze", runAnalyzeBench},
 };
 
 const QueueBenchOp *queueBenchOp(std::string_view name)

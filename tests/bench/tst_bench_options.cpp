@@ -25,11 +25,12 @@ private slots:
         QCOMPARE(QByteArray::fromStdString(kvs::bench::benchOperationList()),
                  QByteArray("set, get_hit, get_miss, delete, increment, get_many_10, atomic_sum, "
                             "queue_cycle, queue_cycle_backlog_10000, queue_bulk_retry, "
-                            "queue_overview, queue_dead_filter, find"));
+                            "queue_overview, queue_dead_filter, find, analyze"));
         QVERIFY(kvs::bench::isBenchOperation("queue_bulk_retry"));
         QVERIFY(kvs::bench::isBenchOperation("queue_overview"));
         QVERIFY(kvs::bench::isBenchOperation("queue_dead_filter"));
         QVERIFY(kvs::bench::isBenchOperation("find"));
+        QVERIFY(kvs::bench::isBenchOperation("analyze"));
         for (const kvs::bench::BenchOp op : kvs::bench::kBenchOps) {
             const std::string_view name = kvs::bench::benchOpName(op);
             QVERIFY(kvs::bench::isBenchOperation(name));

@@ -1,0 +1,157 @@
+#include "cli/cli_analyze_text.h"
+
+#include "cli/cli_output.h"
+
+#include <kvs/key_space_findings.h>
+#include <kvs/literal.h>
+
+#include <QJsonObject>
+
+#include <cstdio>
+
+namespace kvs::cli {
+
+namespace {
+
+std::string percent(std::int64_t part, std::int64_t whole)
+{
+    char text[32];
+    std::snprintf(
+        text, sizeof text, "%.1f %%", whole > 0 ? 100.0 * double(part) / double(whole) : 0.0);
+    return text;
+}
+
+std::string figuresText(const KeySpaceFigures &figures)
+{
+    return std::to_string(figures.entries) + " entries, " + std::to_string(figures.bytes())
+           + " bytes (keys " + std::to_string(figures.keyBytes) + ", values "
+           + std::to_string(figures.valueBytes) + ")";
+}
+
+std::string signedText(std::int64_t n)
+{
+    return (n > 0 ? "+" : "") + std::to_string(n);
+}
+
+void nodeText(const KeySpaceNode &node, std::int64_t parentBytes, int level, std::string &out)
+{
+    for (const KeySpaceNode &child : node.children) {
+        out += std::string(std::size_t(2 * level), ' ') + printKeyLiteral(child.key) + "  "
+               + figuresText(child.totals) + ", " + percent(child.totals.bytes(), parentBytes)
+               + "\n";
+        nodeText(child, child.totals.bytes(), level + 1, out);
+    }
+    if (node.othersChildren > 0) {
+        out += std::string(std::size_t(2 * level), ' ') + "others ("
+               + std::to_string(node.othersChildren) + " children)  " + figuresText(node.others)
+               + ", " + percent(node.others.bytes(), parentBytes) + "\n";
+    }
+}
+
+void sizesText(const char *title, const SizeDistribution &sizes, std::string &out)
+{
+    out += title;
+    out += ":\n";
+    for (std::size_t b = 0; b < sizes.counts.size(); ++b) {
+        if (sizes.counts[b] == 0)
+            continue;
+        out += "  " + std::to_string(SizeDistribution::lowerOf(int(b))) + "-"
+               + std::to_string(SizeDistribution::upperOf(int(b)))
+               + " bytes: " + std::to_string(sizes.counts[b]) + "\n";
+    }
+}
+
+} // namespace
+
+std::string reportText(const KeySpaceReport &report)
+{
+    std::string out = "Key space of " + printKeyLiteral(report.request.prefix)
+                      + (report.request.prefix.empty() ? " (the whole table)" : "") + ": "
+                      + std::to_string(report.rowsRead) + " rows read in "
+                      + std::to_string(report.elapsedMs) + " ms\n";
+    if (report.partial) {
+        out += std::string("PARTIAL REPORT: ")
+               + (report.cancelled ? "interrupted" : "the --budget ran out")
+               + "; only the rows up to the key bytes " + toHex(report.resumeAfter)
+               + " are counted\n";
+    }
+    const std::int64_t total = report.root.totals.bytes();
+    out += "Totals: " + figuresText(report.root.totals) + "\n";
+    out += "Kinds:\n";
+    for (const auto &[kind, figures] : report.kinds)
+        out += "  " + kind + ": " + figuresText(figures) + ", " + percent(figures.bytes(), total)
+               + "\n";
+    out += "Expiry:\n";
+    for (int g = 0; g < kExpiryGroupCount; ++g) {
+        const KeySpaceFigures &figures = report.expiry[g];
+        out += std::string("  ") + expiryGroupName(static_cast<ExpiryGroup>(g)) + ": "
+               + figuresText(figures) + "\n";
+    }
+    out += "Tree by bytes (depth " + std::to_string(report.request.depth) + "):\n";
+    nodeText(report.root, total, 1, out);
+    if (!report.root.topByEntries.empty()) {
+        out += "Top children by entries:\n";
+        for (const auto &[key, figures] : report.root.topByEntries)
+            out += "  " + printKeyLiteral(key) + "  " + figuresText(figures) + "\n";
+    }
+    out += "Largest entries:\n";
+    for (const KeySpaceEntry &entry : report.largest) {
+        out += "  " + printKeyLiteral(entry.decodedKey) + "  "
+               + std::to_string(entry.keyBytes + entry.valueBytes) + " bytes, " + entry.kind
+               + (entry.expiresAt ? ", expires at " + std::to_string(*entry.expiresAt) : "") + "\n";
+    }
+    sizesText("Key sizes", report.keySizes, out);
+    sizesText("Value sizes", report.valueSizes, out);
+    out += "Rows outside the key space: " + std::to_string(report.odd.outside.entries) + " ("
+           + std::to_string(report.odd.outside.bytes()) + " bytes)\n";
+    out += "Rows that do not decode: " + std::to_string(report.odd.undecodable.entries) + " ("
+           + std::to_string(report.odd.undecodable.bytes()) + " bytes)\n";
+    for (const UndecodableRow &row : report.odd.undecodableSamples)
+        out += "  key bytes " + toHex(row.key) + ": " + row.problem + "\n";
+    const std::vector<KeySpaceFinding> findings = keySpaceFindings(report);
+    out += findings.empty() ? "Findings: none\n" : "Findings:\n";
+    for (const KeySpaceFinding &finding : findings)
+        out += "  " + finding.text + " (" + finding.rule + ")\n";
+    return out;
+}
+
+std::string changesText(std::int64_t id, const std::vector<KeySpaceChange> &changes)
+{
+    std::string out = "Since report " + std::to_string(id) + ":";
+    if (changes.empty())
+        return out + " no change\n";
+    out += "\n";
+    for (const KeySpaceChange &change : changes) {
+        out += "  " + change.key + "  ";
+        if (change.appeared)
+            out += "appeared: " + figuresText(change.after);
+        else if (change.vanished)
+            out += "vanished: " + figuresText(change.before);
+        else
+            out += signedText(change.after.entries - change.before.entries) + " entries, "
+                   + signedText(change.after.bytes() - change.before.bytes()) + " bytes";
+        out += "\n";
+    }
+    return out;
+}
+
+QJsonArray changesJson(const std::vector<KeySpaceChange> &changes)
+{
+    QJsonArray array;
+    for (const KeySpaceChange &change : changes) {
+        QJsonObject object;
+        object.insert(QStringLiteral("key"), QString::fromStdString(change.key));
+        object.insert(QStringLiteral("status"),
+                      change.appeared   ? QStringLiteral("appeared")
+                      : change.vanished ? QStringLiteral("vanished")
+                                        : QStringLiteral("changed"));
+        object.insert(QStringLiteral("entries"), double(change.after.entries));
+        object.insert(QStringLiteral("bytes"), double(change.after.bytes()));
+        object.insert(QStringLiteral("entriesBefore"), double(change.before.entries));
+        object.insert(QStringLiteral("bytesBefore"), double(change.before.bytes()));
+        array.append(object);
+    }
+    return array;
+}
+
+} // namespace kvs::cli
