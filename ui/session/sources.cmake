@@ -7,5 +7,6 @@ list(APPEND KVS_UI_SOURCES
     session/outage_wiring.cpp
     session/database_import.cpp
     session/running_jobs.cpp
+    session/write_expiry.cpp
     session/database_view.cpp
 )
