@@ -50,3 +50,10 @@ cp build/tests/ui/screenshots/benchmark-compare.png "$out/benchmark-compare.png"
 # A tab during an outage (the test stops a PostgreSQL cluster of its own).
 KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_database_outage_postgres \
     everyViewComesBackAfterTheServerCrashedAndStartedAgain
+# Issue 35: the Connections list, a production tab, the typed-name confirmation.
+./build/tests/ui/tst_saved_connections_ui savesAScreenshot
+cp build/tests/ui/screenshots/connections-list.png "$out/connections-list.png"
+./build/tests/ui/tst_production_tab savesAScreenshot
+cp build/tests/ui/screenshots/production-tab.png "$out/production-tab.png"
+./build/tests/ui/tst_typed_name_dialog savesAScreenshot
+cp build/tests/ui/screenshots/typed-name-confirmation.png "$out/typed-name-confirmation.png"

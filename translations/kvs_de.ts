@@ -310,6 +310,18 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <source>Not a valid connection string: %1</source>
         <translation>Keine gültige Verbindungszeichenfolge: %1</translation>
     </message>
+    <message>
+        <source>staging</source>
+        <translation>Staging</translation>
+    </message>
+    <message>
+        <source>production</source>
+        <translation>Produktion</translation>
+    </message>
+    <message>
+        <source>development</source>
+        <translation>Entwicklung</translation>
+    </message>
 </context>
 <context>
     <name>PreferencePages</name>
@@ -380,6 +392,22 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     <message>
         <source>A result with more rows than one page keeps its read-only transaction open, which holds the database&apos;s snapshot (PostgreSQL cannot vacuum, SQLite cannot checkpoint). It is closed once no further page was read for this long; the rows read stay in the grid.</source>
         <translation>Ein Ergebnis mit mehr Zeilen als eine Seite hält seine Nur-Lese-Transaktion offen und damit den Schnappschuss der Datenbank (PostgreSQL kann nicht aufräumen, SQLite keinen Checkpoint schreiben). Es wird geschlossen, sobald so lange keine weitere Seite gelesen wurde; die gelesenen Zeilen bleiben in der Tabelle.</translation>
+    </message>
+    <message>
+        <source>Production</source>
+        <translation>Produktion</translation>
+    </message>
+    <message>
+        <source>End writes after:</source>
+        <translation>Schreiben beenden nach:</translation>
+    </message>
+    <message>
+        <source> min without a write</source>
+        <translation> min ohne Schreibzugriff</translation>
+    </message>
+    <message>
+        <source>On a production tab, &quot;Allow writes&quot; ends by itself after this long without a write (the time does not count while a job of the tab runs).</source>
+        <translation>In einem Produktions-Tab endet „Schreiben erlauben“ von selbst nach dieser Zeit ohne Schreibzugriff (solange ein Auftrag des Tabs läuft, zählt die Zeit nicht).</translation>
     </message>
 </context>
 <context>
@@ -1551,6 +1579,34 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <source>No recent connections yet</source>
         <translation>Noch keine letzten Verbindungen</translation>
     </message>
+    <message>
+        <source>Connections</source>
+        <translation>Verbindungen</translation>
+    </message>
+    <message>
+        <source>Locate the Database File</source>
+        <translation>Datenbankdatei suchen</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)</source>
+        <translation>SQLite-Datenbanken (*.db *.sqlite *.sqlite3);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Database File Missing</source>
+        <translation>Datenbankdatei fehlt</translation>
+    </message>
+    <message>
+        <source>The file of &quot;%1&quot; is missing: %2</source>
+        <translation>Die Datei von „%1“ fehlt: %2</translation>
+    </message>
+    <message>
+        <source>It may have been moved, renamed or deleted. Locate it to update the saved connection and open it.</source>
+        <translation>Sie wurde vielleicht verschoben, umbenannt oder gelöscht. Suchen Sie sie, um die gespeicherte Verbindung zu aktualisieren und sie zu öffnen.</translation>
+    </message>
+    <message>
+        <source>Locate…</source>
+        <translation>Suchen…</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::ConsoleController</name>
@@ -1718,6 +1774,35 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     <message>
         <source>Writes cannot be allowed: %1</source>
         <translation>Schreiben kann nicht erlaubt werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes ended by themselves after %n minute(s) without a write (production). Allow writes again to write.</source>
+        <translation>
+            <numerusform>Schreibzugriffe endeten von selbst nach %n Minute ohne Schreibzugriff (Produktion). Erlauben Sie Schreibzugriffe erneut, um zu schreiben.</numerusform>
+            <numerusform>Schreibzugriffe endeten von selbst nach %n Minuten ohne Schreibzugriff (Produktion). Erlauben Sie Schreibzugriffe erneut, um zu schreiben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is a production database (%2). With writes allowed you can edit, delete and create keys there; each change is seen at once by every application that uses it. Writes end by themselves after %n minute(s) without a write.</source>
+        <translation>
+            <numerusform>%1 ist eine Produktionsdatenbank (%2). Mit erlaubten Schreibzugriffen können Sie dort Schlüssel bearbeiten, löschen und anlegen; jede Änderung sieht sofort jede Anwendung, die sie nutzt. Schreibzugriffe enden von selbst nach %n Minute ohne Schreibzugriff.</numerusform>
+            <numerusform>%1 ist eine Produktionsdatenbank (%2). Mit erlaubten Schreibzugriffen können Sie dort Schlüssel bearbeiten, löschen und anlegen; jede Änderung sieht sofort jede Anwendung, die sie nutzt. Schreibzugriffe enden von selbst nach %n Minuten ohne Schreibzugriff.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Allowing writes also creates the kvs tables.</source>
+        <translation>Das Erlauben von Schreibzugriffen legt auch die kvs-Tabellen an.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writable, ends %n min after the last write</source>
+        <translation>
+            <numerusform>Beschreibbar, endet %n min nach dem letzten Schreibzugriff</numerusform>
+            <numerusform>Beschreibbar, endet %n min nach dem letzten Schreibzugriff</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -2663,6 +2748,14 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Create</source>
         <translation>Anlegen</translation>
     </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>[production] %1</source>
+        <translation>[Produktion] %1</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::NewKeyDialog</name>
@@ -3467,6 +3560,184 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>JSON lines (*.jsonl);;All files (*)</source>
         <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SavedConnectionEditor</name>
+    <message>
+        <source>Environment&apos;s colour</source>
+        <translation>Farbe der Umgebung</translation>
+    </message>
+    <message>
+        <source>Saved Connection</source>
+        <translation>Gespeicherte Verbindung</translation>
+    </message>
+    <message>
+        <source>e.g. billing, eu</source>
+        <translation>z. B. billing, eu</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Connection:</source>
+        <translation>Verbindung:</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>&amp;Umgebung:</translation>
+    </message>
+    <message>
+        <source>&amp;Colour:</source>
+        <translation>&amp;Farbe:</translation>
+    </message>
+    <message>
+        <source>&amp;Tags:</source>
+        <translation>&amp;Tags:</translation>
+    </message>
+    <message>
+        <source>Colour of the Connection</source>
+        <translation>Farbe der Verbindung</translation>
+    </message>
+    <message>
+        <source>%1 (the environment&apos;s)</source>
+        <translation>%1 (die der Umgebung)</translation>
+    </message>
+    <message>
+        <source>Give the connection a name.</source>
+        <translation>Geben Sie der Verbindung einen Namen.</translation>
+    </message>
+    <message>
+        <source>Another saved connection is named &quot;%1&quot;.</source>
+        <translation>Eine andere gespeicherte Verbindung heißt „%1“.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SavedConnectionsPanel</name>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>&amp;Speichern…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate</source>
+        <translation>D&amp;uplizieren</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>Mehr</translation>
+    </message>
+    <message>
+        <source>Filter by name, tag or host</source>
+        <translation>Nach Name, Tag oder Host filtern</translation>
+    </message>
+    <message>
+        <source>By environment</source>
+        <translation>Nach Umgebung</translation>
+    </message>
+    <message>
+        <source>By tag</source>
+        <translation>Nach Tag</translation>
+    </message>
+    <message>
+        <source>Save the connection of the form under a name</source>
+        <translation>Die Verbindung des Formulars unter einem Namen speichern</translation>
+    </message>
+    <message>
+        <source>Rename or re-colour the selected connection; it takes the form&apos;s connection</source>
+        <translation>Die ausgewählte Verbindung umbenennen oder umfärben; sie übernimmt die Verbindung des Formulars</translation>
+    </message>
+    <message>
+        <source>Import Connections…</source>
+        <translation>Verbindungen importieren…</translation>
+    </message>
+    <message>
+        <source>Import Connections</source>
+        <translation>Verbindungen importieren</translation>
+    </message>
+    <message>
+        <source>Connections (*.json);;All files (*)</source>
+        <translation>Verbindungen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Import libpq Services…</source>
+        <translation>libpq-Dienste importieren…</translation>
+    </message>
+    <message>
+        <source>Import libpq Services</source>
+        <translation>libpq-Dienste importieren</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Export Connections…</source>
+        <translation>Verbindungen exportieren…</translation>
+    </message>
+    <message>
+        <source>Export Connections</source>
+        <translation>Verbindungen exportieren</translation>
+    </message>
+    <message>
+        <source>Connections (*.json)</source>
+        <translation>Verbindungen (*.json)</translation>
+    </message>
+    <message>
+        <source>No tag</source>
+        <translation>Ohne Tag</translation>
+    </message>
+    <message>
+        <source>Tags: %1</source>
+        <translation>Tags: %1</translation>
+    </message>
+    <message>
+        <source>No saved connections yet: fill in the form, then Save…</source>
+        <translation>Noch keine gespeicherten Verbindungen: Formular ausfüllen, dann Speichern…</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1 (Kopie)</translation>
+    </message>
+    <message>
+        <source>Delete Saved Connection</source>
+        <translation>Gespeicherte Verbindung löschen</translation>
+    </message>
+    <message>
+        <source>Delete the saved connection &quot;%1&quot;?</source>
+        <translation>Die gespeicherte Verbindung „%1“ löschen?</translation>
+    </message>
+    <message>
+        <source>Only the saved entry goes (%1); the database and the recent connections are not touched.</source>
+        <translation>Nur der gespeicherte Eintrag wird entfernt (%1); die Datenbank und die letzten Verbindungen bleiben unberührt.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>The connections could not be imported: %1</source>
+        <translation>Die Verbindungen konnten nicht importiert werden: %1</translation>
+    </message>
+    <message>
+        <source>The services could not be imported: %1</source>
+        <translation>Die Dienste konnten nicht importiert werden: %1</translation>
+    </message>
+    <message>
+        <source>The connections could not be written to %1: %2</source>
+        <translation>Die Verbindungen konnten nicht nach %1 geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -4488,6 +4759,21 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Payload</source>
         <translation>Nutzlast</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::TypedNameDialog</name>
+    <message>
+        <source>To confirm, type &lt;b&gt;%1&lt;/b&gt; below:</source>
+        <translation>Zur Bestätigung geben Sie unten &lt;b&gt;%1&lt;/b&gt; ein:</translation>
+    </message>
+    <message>
+        <source>The database&apos;s name</source>
+        <translation>Der Name der Datenbank</translation>
+    </message>
+    <message>
+        <source>Production: %1</source>
+        <translation>Produktion: %1</translation>
     </message>
 </context>
 <context>

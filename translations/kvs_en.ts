@@ -63,6 +63,30 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::DatabaseView</name>
+    <message numerus="yes">
+        <source>Writes ended by themselves after %n minute(s) without a write (production). Allow writes again to write.</source>
+        <translation>
+            <numerusform>Writes ended by themselves after %n minute without a write (production). Allow writes again to write.</numerusform>
+            <numerusform>Writes ended by themselves after %n minutes without a write (production). Allow writes again to write.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is a production database (%2). With writes allowed you can edit, delete and create keys there; each change is seen at once by every application that uses it. Writes end by themselves after %n minute(s) without a write.</source>
+        <translation>
+            <numerusform>%1 is a production database (%2). With writes allowed you can edit, delete and create keys there; each change is seen at once by every application that uses it. Writes end by themselves after %n minute without a write.</numerusform>
+            <numerusform>%1 is a production database (%2). With writes allowed you can edit, delete and create keys there; each change is seen at once by every application that uses it. Writes end by themselves after %n minutes without a write.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Writable, ends %n min after the last write</source>
+        <translation>
+            <numerusform>Writable, ends %n min after the last write</numerusform>
+            <numerusform>Writable, ends %n min after the last write</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::ExpiryChoice</name>
     <message numerus="yes">
         <source>%n d %1</source>

@@ -8,6 +8,7 @@
 #include "cli/cli_help.h"
 #include "cli/cli_output.h"
 #include "cli/cli_queue_commands.h"
+#include "cli/cli_saved_connection.h"
 #include "cli/cli_store_commands.h"
 #include "cli/cli_transfer_commands.h"
 #include "cli/cli_watch_command.h"
@@ -148,8 +149,15 @@ std::string dbArgument(const std::vector<std::string> &args)
 
 } // namespace
 
-int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+int run(const std::vector<std::string> &given, std::ostream &out, std::ostream &err)
 {
+    std::vector<std::string> args;
+    try {
+        args = withSavedConnection(given);
+    } catch (const UsageError &error) {
+        err << errorLine(error.what()) << '\n';
+        return kExitUsage;
+    }
     const std::string db = dbArgument(args);
     const auto errorText = [&db](const std::string &message) {
         return errorLine(redactSecrets(message, db));

@@ -115,6 +115,9 @@ Options (before or after the arguments):
                         (a call that waits longer for the server is cancelled, its
                         connection closed, and fails; default: no limit); needed by every
                         command but key and value
+  --connection NAME     instead of --db: a connection saved in KVS Admin (its settings file,
+                        ~/.config/KVS Admin/kvs-admin.conf): its path or URL, with its schema
+                        and table prefix unless --schema or --table-prefix is given
   --schema S            PostgreSQL: the schema of the store's tables (default: search_path's)
   --json                print JSON instead of literals (formats below)
   --table-prefix P      the store's tablePrefix (tables Pkv, Pmeta, ...)

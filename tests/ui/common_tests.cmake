@@ -1,2 +1,5 @@
 # Tests of what the views share: the timer on a tab's clock.
 kvs_add_test(tst_clock_timer common/tst_clock_timer.cpp LIBS kvs_ui)
+# Issue 35: the typed-name confirmation and the production mark.
+kvs_add_test(tst_typed_name_dialog common/tst_typed_name_dialog.cpp LIBS kvs_ui)
+kvs_test_path(tst_typed_name_dialog KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}")

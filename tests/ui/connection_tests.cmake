@@ -17,3 +17,8 @@ kvs_add_test(tst_settings_permissions tst_settings_permissions.cpp LIBS kvs_ui)
 # Issue 17: no password in any text, settings file or log of the window's connection paths.
 kvs_add_test(tst_gui_secrets tst_gui_secrets.cpp LIBS kvs_ui PostgreSQL::PostgreSQL
              LABELS postgres)
+# Issue 35: the Connections list, and a tab matched to its saved production connection.
+kvs_add_test(tst_saved_connections_ui tst_saved_connections_ui.cpp LIBS kvs_ui)
+kvs_test_path(tst_saved_connections_ui KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+kvs_add_test(tst_saved_connection_postgres tst_saved_connection_postgres.cpp
+    LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)

@@ -1,5 +1,6 @@
 # Sources of the widgets and text helpers the views share (paths relative to ui/): logging, the
-# timer on the tab's clock, the message banner, the confirmation box, the audited jobs, the literal
+# timer on the tab's clock, the message banner, the confirmation box, the typed-name
+# confirmation and the production tab's mark and strip, the audited jobs, the literal
 # editor, value and size texts, the private settings file.
 list(APPEND KVS_UI_SOURCES
     common/ui_logging.cpp
@@ -9,6 +10,9 @@ list(APPEND KVS_UI_SOURCES
     common/column_fitter.cpp
     common/scrolled_content.cpp
     common/confirm_destructive.cpp
+    common/environment_strip.cpp
+    common/typed_name_dialog.cpp
+    common/production_mark.cpp
     common/audited_job.cpp
     common/value_column_text.cpp
     common/value_type_name.cpp

@@ -4,18 +4,24 @@
 #include "connection/connection_tester.h"
 #include "connection/postgres_connection_page.h"
 #include "connection/recent_connections.h"
+#include "connection/saved_connection_look.h"
+#include "connection/saved_connections_panel.h"
 #include "connection/secret_store.h"
 #include "connection/sqlite_connection_page.h"
 
 #include <QAction>
 #include <QButtonGroup>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpressionValidator>
@@ -54,6 +60,7 @@ ConnectionDialog::ConnectionDialog(RecentConnections *recent, SecretStore *secre
     , m_secrets(secrets)
     , m_tester(new ConnectionTester(this))
     , m_recentList(new QListWidget(this))
+    , m_saved(new SavedConnectionsPanel(nullptr, this))
     , m_sqliteKind(new QRadioButton(tr("S&QLite file"), this))
     , m_postgresKind(new QRadioButton(tr("Postgre&SQL server"), this))
     , m_sqlite(new SqliteConnectionPage(this))
@@ -66,10 +73,11 @@ ConnectionDialog::ConnectionDialog(RecentConnections *recent, SecretStore *secre
     setWindowTitle(tr("Open a kvs Database"));
     setObjectName(QStringLiteral("connectionDialog"));
 
-    // Left: the recent connections.
+    // Left: the saved connections, and the recent ones below them.
     m_recentList->setObjectName(QStringLiteral("recentList"));
     m_recentList->setMinimumWidth(230);
-    m_recentList->setMaximumWidth(300);
+    m_recentList->setMaximumWidth(340);
+    m_saved->setMaximumWidth(340);
     m_recentList->setTextElideMode(Qt::ElideMiddle);
     m_recentList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_recentList->setUniformItemSizes(true);
@@ -77,8 +85,10 @@ ConnectionDialog::ConnectionDialog(RecentConnections *recent, SecretStore *secre
     auto *forget = new QAction(tr("&Remove from recent connections"), m_recentList);
     m_recentList->addAction(forget);
     auto *left = new QVBoxLayout;
+    left->addWidget(heading(tr("Connections"), this));
+    left->addWidget(m_saved, 3);
     left->addWidget(heading(tr("Recent connections"), this));
-    left->addWidget(m_recentList, 1);
+    left->addWidget(m_recentList, 2);
 
     // Right: the form.
     m_sqliteKind->setObjectName(QStringLiteral("sqliteKindRadio"));
@@ -151,10 +161,24 @@ ConnectionDialog::ConnectionDialog(RecentConnections *recent, SecretStore *secre
         });
     }
 
+    m_saved->setFormSpec([this] { return spec(); });
+    connect(m_saved, &SavedConnectionsPanel::selected, this, [this](const SavedConnection &saved) {
+        if (const std::optional<ConnectionSpec> spec = specOf(saved))
+            setSpec(*spec);
+    });
+    connect(m_saved, &SavedConnectionsPanel::openRequested, this, &ConnectionDialog::openSaved);
+    m_locate = [this](const QString &missing) {
+        return QFileDialog::getOpenFileName(this,
+                                            tr("Locate the Database File"),
+                                            QFileInfo(missing).absolutePath(),
+                                            tr("SQLite databases (*.db *.sqlite *.sqlite3);;All "
+                                               "files (*)"));
+    };
+
     buildRecentList();
     kindChanged();
     alignFormLabels();
-    resize(780, 440);
+    resize(860, 560);
 }
 
 ConnectionDialog::~ConnectionDialog() = default;
@@ -181,6 +205,39 @@ void ConnectionDialog::setSpec(const ConnectionSpec &spec)
         m_sqliteKind->setChecked(true);
     }
     m_tablePrefix->setText(spec.tablePrefix());
+}
+
+void ConnectionDialog::openSaved(const SavedConnection &connection)
+{
+    std::optional<ConnectionSpec> spec = specOf(connection);
+    if (!spec)
+        return;
+    if (!spec->isPostgres() && !QFileInfo::exists(spec->sqlitePath())) {
+        QMessageBox box(QMessageBox::Warning,
+                        tr("Database File Missing"),
+                        tr("The file of \"%1\" is missing: %2")
+                            .arg(connection.name, QDir::toNativeSeparators(spec->sqlitePath())),
+                        QMessageBox::Cancel,
+                        this);
+        box.setObjectName(QStringLiteral("savedFileMissing"));
+        box.setInformativeText(tr("It may have been moved, renamed or deleted. Locate it to "
+                                  "update the saved connection and open it."));
+        QPushButton *locate = box.addButton(tr("Locate…"), QMessageBox::AcceptRole);
+        box.setDefaultButton(locate);
+        box.exec();
+        if (box.clickedButton() != static_cast<QAbstractButton *>(locate))
+            return;
+        const QString path = m_locate ? m_locate(spec->sqlitePath()) : QString();
+        if (path.isEmpty())
+            return;
+        m_saved->relocate(connection, path);
+        spec->setCreateNew(false);
+        ConnectionSpec moved = ConnectionSpec::sqlite(path);
+        moved.setTablePrefix(spec->tablePrefix());
+        spec = moved;
+    }
+    setSpec(*spec);
+    accept();
 }
 
 void ConnectionDialog::testConnection()

@@ -3,7 +3,11 @@
 #include "connection/connection_spec.h"
 #include "connection/connection_test_result.h"
 
+#include <kvs/saved_connection.h>
+
 #include <QDialog>
+
+#include <functional>
 
 class QDialogButtonBox;
 class QLineEdit;
@@ -18,6 +22,7 @@ class ConnectionTester;
 class ConnectionTestStatus;
 class PostgresConnectionPage;
 class RecentConnections;
+class SavedConnectionsPanel;
 class SecretStore;
 class SqliteConnectionPage;
 
@@ -51,6 +56,18 @@ public:
     // one; testFinished() follows unless another test comes first.
     void testConnection();
     bool isTesting() const;
+    // The Connections list (saved connections) above the recent ones.
+    SavedConnectionsPanel *savedConnections() const { return m_saved; }
+    // How "Locate…" asks for a saved SQLite file that went missing (default: a file dialog);
+    // returns the path chosen, "" when cancelled.
+    void setLocateFile(std::function<QString(const QString &missingPath)> locate)
+    {
+        m_locate = std::move(locate);
+    }
+    // A double click in the Connections list: fills the form and accepts; a SQLite file that
+    // is missing says so first, with "Locate…" (which updates the saved connection) and Cancel.
+    void openSaved(const kvs::SavedConnection &connection);
+
     // The latest finished test's result.
     ConnectionTestResult lastTestResult() const { return m_lastResult; }
     // The result label's text (for tests and accessibility).
@@ -69,10 +86,12 @@ private:
     void startTest(const ConnectionSpec &spec, const QString &password);
     void onTestFinished(const ConnectionTestResult &result);
 
-    RecentConnections *m_recent;        // Not owned; may be null.
-    SecretStore *m_secrets;             // Not owned; may be null.
-    ConnectionTester *m_tester;         // Owned (child).
-    QListWidget *m_recentList;          // Owned (child).
+    RecentConnections *m_recent;    // Not owned; may be null.
+    SecretStore *m_secrets;         // Not owned; may be null.
+    ConnectionTester *m_tester;     // Owned (child).
+    QListWidget *m_recentList;      // Owned (child).
+    SavedConnectionsPanel *m_saved; // Owned (child).
+    std::function<QString(const QString &)> m_locate;
     QRadioButton *m_sqliteKind;         // Owned (child).
     QRadioButton *m_postgresKind;       // Owned (child).
     SqliteConnectionPage *m_sqlite;     // Owned (child).

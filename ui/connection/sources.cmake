@@ -12,6 +12,9 @@ list(APPEND KVS_UI_SOURCES
     connection/password_resolver.cpp
     connection/postgres_connection_page.cpp
     connection/recent_connections.cpp
+    connection/saved_connection_look.cpp
+    connection/saved_connection_editor.cpp
+    connection/saved_connections_panel.cpp
     connection/secret_store.cpp
     connection/sqlite_connection_page.cpp
 )

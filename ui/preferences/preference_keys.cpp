@@ -54,4 +54,13 @@ int consoleIdleCloseSeconds(const QSettings &settings)
                       kConsoleIdleCloseSecondsMax);
 }
 
+int productionWriteMinutes(const QSettings &settings)
+{
+    return intSetting(settings,
+                      kProductionWriteMinutes,
+                      kProductionWriteMinutesDefault,
+                      kProductionWriteMinutesMin,
+                      kProductionWriteMinutesMax);
+}
+
 } // namespace kvs::ui::prefs

@@ -45,6 +45,12 @@ inline constexpr int kConsoleIdleCloseSecondsDefault = 60;
 inline constexpr int kConsoleIdleCloseSecondsMin = 5;
 inline constexpr int kConsoleIdleCloseSecondsMax = 3600;
 
+// A production tab: writes end by themselves after this many minutes without a write (issue 35).
+inline const QString kProductionWriteMinutes = QStringLiteral("production/writeTimeoutMinutes");
+inline constexpr int kProductionWriteMinutesDefault = 15;
+inline constexpr int kProductionWriteMinutesMin = 1;
+inline constexpr int kProductionWriteMinutesMax = 24 * 60;
+
 // The value stored at key, clamped into [min, max]; fallback when it is missing or no integer.
 [[nodiscard]] int
 intSetting(const QSettings &settings, const QString &key, int fallback, int min, int max);
@@ -55,6 +61,7 @@ intSetting(const QSettings &settings, const QString &key, int fallback, int min,
 [[nodiscard]] int queuesLeaseWindowSeconds(const QSettings &settings);
 [[nodiscard]] int searchMaxResults(const QSettings &settings);
 [[nodiscard]] int consoleIdleCloseSeconds(const QSettings &settings);
+[[nodiscard]] int productionWriteMinutes(const QSettings &settings);
 
 } // namespace prefs
 

@@ -95,6 +95,21 @@ PreferencesPage *consolePage(QWidget *parent)
         parent);
 }
 
+PreferencesPage *productionPage(QWidget *parent)
+{
+    return new NumberFieldsPage(
+        Tr::tr("Production"),
+        {{prefs::kProductionWriteMinutes,
+          Tr::tr("End writes after:"),
+          Tr::tr(" min without a write"),
+          Tr::tr("On a production tab, \"Allow writes\" ends by itself after this long without "
+                 "a write (the time does not count while a job of the tab runs)."),
+          prefs::kProductionWriteMinutesDefault,
+          prefs::kProductionWriteMinutesMin,
+          prefs::kProductionWriteMinutesMax}},
+        parent);
+}
+
 } // namespace
 
 void registerStandardPreferencePages()
@@ -104,6 +119,7 @@ void registerStandardPreferencePages()
     PreferencesRegistry::add(200, searchPage);
     PreferencesRegistry::add(300, queuesPage);
     PreferencesRegistry::add(400, consolePage);
+    PreferencesRegistry::add(500, productionPage);
 }
 
 } // namespace kvs::ui

@@ -2,6 +2,7 @@
 
 #include "common/audited_job.h"
 #include "common/column_fitter.h"
+#include "common/production_mark.h"
 #include "common/scrolled_content.h"
 #include "queues/queue_actions_bar.h"
 #include "queues/queue_charts_view.h"
@@ -514,6 +515,10 @@ void QueuesPane::confirmBulk(DeadLetterAction action, std::int64_t count)
     const QString problem = auditLogProblem();
     const DeleteChoice choice = m_confirmDelete(questionWithAudit(question, problem), count);
     if (!choice.confirmed)
+        return;
+    // On a production tab the database's name is typed too.
+    if (!confirmOnProduction(
+            this, QStringLiteral("confirmDeleteDeadProduction"), question, tr("Delete")))
         return;
     spec.exportPath = choice.exportPath;
     spec.audit = policyAfter(problem);

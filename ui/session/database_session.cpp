@@ -1,12 +1,15 @@
 #include "session/database_session.h"
 
+#include "connection/saved_connection_look.h"
 #include "reconnect/reconnect_monitor.h"
 
+#include <kvs/database_identity.h>
 #include <kvs/errors.h>
 #include <kvs/future.h>
 
 #include <QPromise>
 #include <QThreadPool>
+#include <QtConcurrent>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -156,6 +159,7 @@ void DatabaseSession::start(bool writable, bool migrate)
                       m_fileIdentity = identityOrNone(m_spec.sqlitePath().toStdString());
                   emit storeChanged(m_store, m_writable);
                   retire(std::move(previous));
+                  readIdentity();
                   // The probe ran the read-only schema check, which found the version
                   // without changing anything (SQLite and PostgreSQL alike).
                   const long long version = m_store->schemaVersion();
@@ -217,6 +221,66 @@ QString DatabaseSession::migrationExplanation(long long fromVersion)
         .arg(fromVersion)
         .arg(kSchemaVersion)
         .arg(steps);
+}
+
+void DatabaseSession::setSavedConnection(std::optional<SavedConnection> saved)
+{
+    if (saved == m_saved)
+        return;
+    m_saved = std::move(saved);
+    emit savedConnectionChanged();
+}
+
+bool DatabaseSession::isProduction() const
+{
+    return m_saved && m_saved->environment == ConnectionEnvironment::Production;
+}
+
+QString DatabaseSession::typedName() const
+{
+    const QString fromSpec = typedNameOf(m_spec);
+    return fromSpec.isEmpty() ? m_serverDatabase : fromSpec;
+}
+
+namespace {
+
+struct IdentityAnswer
+{
+    QString identity;
+    QString database;
+};
+
+} // namespace
+
+void DatabaseSession::readIdentity()
+{
+    if (m_identityAsked)
+        return;
+    m_identityAsked = true;
+    const bool postgres = m_spec.isPostgres();
+    const std::string connection = m_spec.connectionString(m_password);
+    const std::string path = m_spec.sqlitePath().toStdString();
+    const std::string schema = m_spec.schema().toStdString();
+    const std::string prefix = m_spec.tablePrefix().toStdString();
+    const std::string host
+        = QStringLiteral("%1:%2").arg(m_spec.host()).arg(m_spec.port()).toStdString();
+    // A connection of its own, on a worker: the store's pool is for the views' reads.
+    auto read = [postgres, connection, path, schema, prefix, host]() -> IdentityAnswer {
+        try {
+            if (!postgres)
+                return {QString::fromStdString(sqliteIdentityText(path, prefix)), {}};
+            const PostgresIdentity identity = readPostgresIdentity(connection);
+            return {QString::fromStdString(postgresIdentityText(identity, host, schema, prefix)),
+                    QString::fromStdString(identity.database)};
+        } catch (const std::exception &) {
+            return {}; // unknown: the tab matches saved connections by their route only
+        }
+    };
+    kvs::then(QtConcurrent::run(read), this, [this](const QFuture<IdentityAnswer> &answer) {
+        m_identity = answer.result().identity;
+        m_serverDatabase = answer.result().database;
+        emit identityRead(m_identity);
+    });
 }
 
 rawsql::RawSqlTarget DatabaseSession::rawSqlTarget() const

@@ -5,12 +5,14 @@
 
 #include <kvs/async_kvstore.h>
 #include <kvs/clock.h>
+#include <kvs/saved_connection.h>
 
 #include <QFuture>
 #include <QObject>
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace kvs::ui {
 
@@ -69,6 +71,19 @@ public:
     std::string connectionString() const { return m_spec.connectionString(m_password); }
     QString displayName() const { return m_spec.displayName(); }
 
+    // The saved connection this database is (matched by identity(), or opened from it), whose
+    // environment, colour and name the tab shows; nullopt: none.
+    void setSavedConnection(std::optional<SavedConnection> saved);
+    const std::optional<SavedConnection> &savedConnection() const { return m_saved; }
+    bool isProduction() const;
+    // Which database this is, whatever the route (kvs/database_identity.h): read once, off the
+    // GUI thread, after the first open; "" until then, or when it could not be read.
+    // identityRead() follows the read.
+    QString identity() const { return m_identity; }
+    // The name a production tab asks to be typed: the SQLite file's, the PostgreSQL database's
+    // (the server's current_database() once read, when the URL leaves it to libpq).
+    QString typedName() const;
+
     // The database for the Tables view and the SQL console (Qt Sql), password included.
     rawsql::RawSqlTarget rawSqlTarget() const;
 
@@ -89,12 +104,15 @@ signals:
     // The database opened for reading is at an older schema (the store's schemaVersion(), SQLite
     // and PostgreSQL alike): it reads, writing needs consent to migrate.
     void schemaOutdated(long long version);
+    void savedConnectionChanged();
+    void identityRead(const QString &identity);
 
 private:
     void start(bool writable, bool migrate);
     static void retire(std::shared_ptr<AsyncKVStore> store);
     QFuture<void> check() const;
     void onRecovered();
+    void readIdentity();
 
     ConnectionSpec m_spec;
     QString m_password; // In memory only.
@@ -106,6 +124,10 @@ private:
     std::shared_ptr<AsyncKVStore> m_candidate;
     ReconnectMonitor *m_monitor; // Owned (child).
     std::string m_fileIdentity;  // SQLite: the file the store opened ("device:inode")
+    std::optional<SavedConnection> m_saved;
+    QString m_identity;
+    QString m_serverDatabase; // PostgreSQL: current_database(), once read
+    bool m_identityAsked = false;
     bool m_writable = false;
     bool m_opening = false;
     quint64 m_generation = 0; // Of the latest start(): older answers are dropped.

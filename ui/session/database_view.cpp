@@ -3,14 +3,23 @@
 #include "atomic/transaction_controller.h"
 #include "atomic/transaction_pane.h"
 #include "benchmark/bench_pane.h"
+#include "common/environment_strip.h"
 #include "common/message_banner.h"
+#include "common/production_mark.h"
+#include "common/typed_name_dialog.h"
+#include "connection/saved_connection_look.h"
 #include "inspector/value_inspector.h"
+#include "preferences/preference_keys.h"
+#include "queues/queues_controller.h"
 #include "queues/queues_pane.h"
 #include "session/database_import.h"
 #include "session/key_search_wiring.h"
 #include "session/outage_wiring.h"
+#include "session/running_jobs.h"
 #include "session/server_role_wiring.h"
 #include "session/view_preferences.h"
+#include "session/write_expiry.h"
+#include "tables/console_controller.h"
 #include "tables/sql_console_pane.h"
 #include "tables/tables_pane.h"
 #include "theme/ui_palette.h"
@@ -31,6 +40,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QToolBar>
@@ -44,6 +54,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_session(session)
     , m_toolBar(new QToolBar(this))
     , m_mode(new QLabel(this))
+    , m_strip(new EnvironmentStrip(this))
     , m_banner(new MessageBanner(MessageBanner::Tone::Warning, this))
     , m_migrate(new QPushButton(tr("Migrate and allow writes…"), m_banner))
     , m_retry(new QPushButton(tr("Retry"), m_banner))
@@ -64,6 +75,8 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_import(new DatabaseImport(m_tree->rowActions(), this))
 {
     m_session->setParent(this);
+    m_writeExpiry = new WriteExpiry(
+        m_session->clock(), [this] { return !runningJobs(*this).isEmpty(); }, this);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_allowWrites = m_toolBar->addAction(tr("Allow writes"));
     m_allowWrites->setCheckable(true);
@@ -100,6 +113,9 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 0, 6, 6);
     layout->setSpacing(4);
+    // Across the top of every view of the tab: they are all below it.
+    layout->addWidget(m_strip);
+    m_strip->hide();
     layout->addWidget(m_toolBar);
     layout->addWidget(m_banner);
     // The views of this database: its keys, its queues, a transaction editor, watches, a
@@ -262,8 +278,63 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     m_inspector->setClock(clock);
     m_queues->setClock(clock);
 
+    connect(m_session,
+            &DatabaseSession::savedConnectionChanged,
+            this,
+            &DatabaseView::updateEnvironment);
+    connect(m_session, &DatabaseSession::identityRead, this, &DatabaseView::updateEnvironment);
+    connect(m_writeExpiry, &WriteExpiry::expired, this, &DatabaseView::onWritesExpired);
+    wireWriteActivity();
+    updateEnvironment();
+
     updateMode();
     m_session->open();
+}
+
+void DatabaseView::wireWriteActivity()
+{
+    const auto wrote = [this] {
+        m_writeExpiry->noteWrite();
+    };
+    connect(m_inspector, &ValueInspector::keyWritten, m_writeExpiry, wrote);
+    connect(m_inspector, &ValueInspector::keyDeleted, m_writeExpiry, wrote);
+    connect(m_transaction->controller(), &TransactionController::committed, m_writeExpiry, wrote);
+    connect(m_tree->rowActions(), &KeyRowActions::bulkFinished, m_writeExpiry, wrote);
+    connect(m_tree->outsideRows(), &OutsideRowsView::rowDeleted, m_writeExpiry, wrote);
+    connect(m_queues->controller(), &QueuesController::actionFinished, m_writeExpiry, wrote);
+    connect(m_queues->controller(), &QueuesController::jobFinished, m_writeExpiry, wrote);
+    connect(m_console->controller(), &ConsoleController::finished, m_writeExpiry, wrote);
+}
+
+void DatabaseView::updateEnvironment()
+{
+    installProductionDialogStrips();
+    const std::optional<SavedConnection> &saved = m_session->savedConnection();
+    if (!m_session->isProduction() || !saved) {
+        m_strip->hide();
+        setProductionMark(this, std::nullopt);
+        m_writeExpiry->stop();
+        updateMode();
+        return;
+    }
+    const QColor colour = colourOf(*saved);
+    m_strip->setColour(colour);
+    m_strip->setText(tr("%1 · %2").arg(environmentLabel(saved->environment), saved->name));
+    m_strip->show();
+    setProductionMark(this, ProductionMark{m_session->typedName(), colour});
+    if (m_session->isWritable() && !m_writeExpiry->isActive()) {
+        m_writeExpiry->setMinutes(prefs::productionWriteMinutes(QSettings()));
+        m_writeExpiry->start();
+    }
+    updateMode();
+}
+
+void DatabaseView::onWritesExpired()
+{
+    if (!m_session->isWritable())
+        return;
+    m_writesExpired = true;
+    m_session->setWritable(false);
 }
 
 DatabaseView::~DatabaseView() = default;
@@ -292,6 +363,12 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
 {
     m_banner->hide();
     m_problem.reset();
+    if (writable && m_session->isProduction()) {
+        m_writeExpiry->setMinutes(prefs::productionWriteMinutes(QSettings()));
+        m_writeExpiry->start();
+    } else {
+        m_writeExpiry->stop();
+    }
     const QSignalBlocker block(m_allowWrites);
     m_allowWrites->setChecked(writable);
     m_newKey->setEnabled(writable);
@@ -328,6 +405,14 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     if (const std::optional<std::string> selected = m_tree->currentEncodedKey();
         reopened && selected)
         m_inspector->showKey(*selected);
+    if (std::exchange(m_writesExpired, false) && !writable) {
+        m_retry->hide();
+        m_migrate->hide();
+        m_banner->showMessage(tr("Writes ended by themselves after %n minute(s) without a write "
+                                 "(production). Allow writes again to write.",
+                                 nullptr,
+                                 m_writeExpiry->minutes()));
+    }
     updateMode();
 }
 
@@ -396,7 +481,11 @@ void DatabaseView::onAllowWritesToggled(bool on)
     }
     const bool createsTables
         = m_session->store() ? m_session->store()->schemaVersion() == 0 : emptyFile;
-    if (on && !confirmAllowWrites(createsTables)) {
+    const auto allowed = [this, createsTables] {
+        return m_session->isProduction() ? confirmProductionWrites(createsTables)
+                                         : confirmAllowWrites(createsTables);
+    };
+    if (on && !allowed()) {
         const QSignalBlocker block(m_allowWrites);
         m_allowWrites->setChecked(false);
         return;
@@ -426,6 +515,28 @@ bool DatabaseView::confirmAllowWrites(bool createsTables)
     return box.exec() == QMessageBox::Yes;
 }
 
+bool DatabaseView::confirmProductionWrites(bool createsTables)
+{
+    const std::optional<SavedConnection> &saved = m_session->savedConnection();
+    TypedNameQuestion question;
+    question.objectName = QStringLiteral("confirmProductionWrites");
+    question.title = TypedNameDialog::productionTitle(m_session->typedName());
+    const int minutes = prefs::productionWriteMinutes(QSettings());
+    question.what = tr("%1 is a production database (%2). With writes allowed you can edit, "
+                       "delete and create keys there; each change is seen at once by every "
+                       "application that uses it. Writes end by themselves after %n minute(s) "
+                       "without a write.",
+                       nullptr,
+                       minutes)
+                        .arg(m_session->displayName(), saved ? saved->name : QString());
+    if (createsTables)
+        question.what += QLatin1Char(' ') + tr("Allowing writes also creates the kvs tables.");
+    question.name = m_session->typedName();
+    question.action = tr("Allow writes");
+    question.colour = saved ? colourOf(*saved) : QColor();
+    return confirmTypedName(this, question);
+}
+
 void DatabaseView::updateMode()
 {
     QString text;
@@ -434,6 +545,9 @@ void DatabaseView::updateMode()
         text = tr("Opening…");
     } else if (!m_session->store()) {
         text = tr("Not open");
+    } else if (m_session->isWritable() && m_writeExpiry->isActive()) {
+        text = tr("Writable, ends %n min after the last write", nullptr, m_writeExpiry->minutes());
+        style = UiPalette::fillStyle(UiPalette::Role::Error);
     } else if (m_session->isWritable()) {
         text = tr("Writable");
         style = UiPalette::fillStyle(UiPalette::Role::Error);

@@ -17,6 +17,8 @@ class QToolBar;
 namespace kvs::ui {
 
 class DatabaseImport;
+class EnvironmentStrip;
+class WriteExpiry;
 class KeyTreePane;
 class LiveUpdates;
 class KeyTreeLiveRefresh;
@@ -71,6 +73,10 @@ public:
     bool confirmClose(std::function<void()> afterSave);
     // "Read-only (inspect)", "Writable", "Opening…"
     QString modeText() const;
+    // The strip across the top of a production tab (hidden elsewhere).
+    EnvironmentStrip *environmentStrip() const { return m_strip; }
+    // When writes end by themselves on a production tab.
+    WriteExpiry *writeExpiry() const { return m_writeExpiry; }
 
 signals:
     void modeChanged(const QString &modeText);
@@ -85,6 +91,15 @@ private:
     // Asks before writes are allowed, saying what becomes possible, and what is created when
     // the database has no kvs tables yet (createsTables). True: allowed.
     bool confirmAllowWrites(bool createsTables);
+    // The same on a production tab: the database's name is typed (TypedNameDialog).
+    bool confirmProductionWrites(bool createsTables);
+    // A production tab (the session's saved connection) shows its strip and marks itself, so
+    // that the destructive actions of its views ask for the typed name.
+    void updateEnvironment();
+    // Writes allowed on a production tab ended after the time without a write.
+    void onWritesExpired();
+    // Every write of the tab's views starts the time without a write over.
+    void wireWriteActivity();
     void updateMode();
 
     DatabaseSession *m_session;  // Owned (child QObject).
@@ -93,6 +108,8 @@ private:
     QAction *m_newKey;           // Owned by m_toolBar.
     QAction *m_refresh;          // Owned by m_toolBar.
     QLabel *m_mode;              // Owned.
+    EnvironmentStrip *m_strip;   // Owned.
+    WriteExpiry *m_writeExpiry;  // Owned (child).
     MessageBanner *m_banner;     // Owned.
     QPushButton *m_migrate;      // Owned (in the banner).
     QPushButton *m_retry;        // Owned (in the banner).
@@ -113,6 +130,7 @@ private:
     KeyTreeLiveRefresh *m_treeRefresh; // Owned (child): expanded nodes follow every commit.
     DatabaseImport *m_import;          // Owned (child).
     long long m_outdatedVersion = 0;
+    bool m_writesExpired = false;            // the next store change says why writes ended
     std::optional<SessionProblem> m_problem; // why the last open failed (none: it opened)
     std::function<void()> m_afterSave;       // confirmClose()'s close once the save committed
 };

@@ -9,5 +9,6 @@ list(APPEND KVS_UI_SOURCES
     session/server_role_wiring.cpp
     session/database_import.cpp
     session/running_jobs.cpp
+    session/write_expiry.cpp
     session/database_view.cpp
 )

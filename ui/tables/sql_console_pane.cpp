@@ -1,6 +1,7 @@
 #include "tables/sql_console_pane.h"
 
 #include "common/message_banner.h"
+#include "common/production_mark.h"
 #include "preferences/preference_keys.h"
 #include "tables/cell_grid.h"
 #include "tables/console_controller.h"
@@ -291,7 +292,12 @@ void SqlConsolePane::onWriteToggled(bool on)
                  "wrong statement can corrupt the store for every program that uses it.\n\nEach "
                  "statement commits when it ends.")
                   .arg(m_target.displayName());
-        if (!m_confirm(question)) {
+        // On a production tab the database's name is typed too.
+        if (!m_confirm(question)
+            || !confirmOnProduction(this,
+                                    QStringLiteral("confirmWritingSqlProduction"),
+                                    question,
+                                    tr("Allow writing SQL"))) {
             const QSignalBlocker block(m_write);
             m_write->setChecked(false);
             return;

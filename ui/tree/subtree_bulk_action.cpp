@@ -1,5 +1,7 @@
 #include "tree/subtree_bulk_action.h"
 
+#include "common/production_mark.h"
+
 #include <kvs/literal.h>
 
 #include <QFile>
@@ -245,11 +247,22 @@ bool SubtreeBulkAction::confirm(long long count, ImportMode *mode)
     box.setDefaultButton(QMessageBox::Cancel);
     m_question = box.text() + QLatin1Char('\n') + box.informativeText();
     box.exec();
-    if (overwrite && box.clickedButton() == static_cast<QAbstractButton *>(overwrite)) {
+    const bool overwriting
+        = overwrite && box.clickedButton() == static_cast<QAbstractButton *>(overwrite);
+    if (!overwriting && box.clickedButton() != static_cast<QAbstractButton *>(go))
+        return false;
+    // A delete, and an import over existing keys, on a production tab: the database's name is
+    // typed too (a copy's target is another tab, which this one cannot speak for).
+    const bool destructive = m_kind == Kind::Delete || (m_kind == Kind::Import && overwriting);
+    if (destructive
+        && !confirmOnProduction(m_parent,
+                                QStringLiteral("confirmBulkProduction"),
+                                m_question,
+                                box.clickedButton()->text().remove(QLatin1Char('&'))))
+        return false;
+    if (overwriting)
         *mode = ImportMode::Overwrite;
-        return true;
-    }
-    return box.clickedButton() == static_cast<QAbstractButton *>(go);
+    return true;
 }
 
 void SubtreeBulkAction::run(ImportMode mode, long long total)

@@ -5,6 +5,7 @@
 #include "connection/keychain_secret_store.h"
 #include "connection/password_resolver.h"
 #include "connection/recent_connections.h"
+#include "connection/saved_connection_look.h"
 #include "help/getting_started.h"
 #include "help/shortcuts_dialog.h"
 #include "i18n/language_menu.h"
@@ -16,9 +17,11 @@
 #include "session/running_jobs.h"
 #include "startup/demo_database.h"
 #include "theme/app_icons.h"
+#include "window/database_tab_look.h"
 #include "window/window_placement.h"
 
 #include <kvs/async_kvstore.h>
+#include <kvs/saved_connections.h>
 
 #include <QAction>
 #include <QCloseEvent>
@@ -32,6 +35,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
@@ -159,22 +163,40 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
         tabTitle(spec));
     m_tabs->setTabToolTip(index, spec.isPostgres() ? spec.postgresUrl() : spec.sqlitePath());
     connect(view, &DatabaseView::modeChanged, this, &MainWindow::updateForCurrentTab);
-    // A database that cannot be reached says so on its tab, whichever tab is shown.
+    // A database that cannot be reached says so on its tab, whichever tab is shown; a
+    // production one says that, in its colour.
     ReconnectMonitor *monitor = view->session()->monitor();
-    connect(monitor, &ReconnectMonitor::stateChanged, view, [this, view, spec, monitor] {
-        const int at = m_tabs->indexOf(view);
-        const bool offline = monitor->isOffline();
-        m_tabs->setTabIcon(at,
-                           offline ? style()->standardIcon(QStyle::SP_MessageBoxWarning)
-                                   : appIcon(spec.isPostgres() ? AppIcon::PostgresDatabase
-                                                               : AppIcon::SqliteDatabase));
-        m_tabs->setTabText(at, offline ? tr("%1 (offline)").arg(tabTitle(spec)) : tabTitle(spec));
+    connect(monitor, &ReconnectMonitor::stateChanged, view, [this, view] {
+        updateDatabaseTab(m_tabs, view);
     });
+    connect(view->session(), &DatabaseSession::savedConnectionChanged, view, [this, view] {
+        updateDatabaseTab(m_tabs, view);
+        updateForCurrentTab();
+    });
+    connect(
+        view->session(), &DatabaseSession::identityRead, view, [this, view] { matchSaved(view); });
+    matchSaved(view);
     connect(view->newKeyAction(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
     connect(view->importer()->action(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
     m_tabs->setCurrentIndex(index);
     updateForCurrentTab();
     emit databaseOpened(view);
+}
+
+void MainWindow::matchSaved(DatabaseView *view)
+{
+    DatabaseSession *session = view->session();
+    QSettings settings;
+    SavedConnections saved(settings);
+    const QString identity = session->identity();
+    std::optional<SavedConnection> match
+        = matchSavedConnection(saved.list(), session->spec(), identity);
+    // Opened by its route: the identity it has now lets other routes find it later.
+    if (match && !identity.isEmpty() && match->target.value(kIdentityField) != identity) {
+        match->target.insert(kIdentityField, identity);
+        saved.put(*match, match->name);
+    }
+    session->setSavedConnection(match);
 }
 
 QString MainWindow::tabTitle(const ConnectionSpec &spec)
@@ -460,7 +482,7 @@ void MainWindow::updateForCurrentTab()
         m_import->setEnabled(false);
         return;
     }
-    setWindowTitle(tr("KVS Admin — %1").arg(view->session()->displayName()));
+    setWindowTitle(windowTitleFor(view));
     m_modeIndicator->setText(view->modeText());
     m_newKey->setEnabled(view->newKeyAction()->isEnabled());
     m_import->setEnabled(view->importer()->action()->isEnabled());

@@ -86,6 +86,9 @@ private:
     // The tab that stands for a PostgreSQL database while its connection is tried.
     void showConnecting(const ConnectionSpec &spec);
     void removeConnecting();
+    // Finds the saved connection of view's database (by identity once read, else by route)
+    // and hands it to the session; records the identity in the saved connection.
+    void matchSaved(DatabaseView *view);
 
     std::unique_ptr<RecentConnections> m_recent;
     std::unique_ptr<SecretStore> m_ownSecrets;   // When the caller gave none.

@@ -91,8 +91,11 @@ private slots:
                               QStringLiteral("Key tree"),
                               QStringLiteral("Search"),
                               QStringLiteral("Queues"),
-                              QStringLiteral("SQL console")}));
+                              QStringLiteral("SQL console"),
+                              QStringLiteral("Production")}));
         QCOMPARE(language(dialog)->currentData().toString(), QString()); // the system's
+        // Issue 35: writes on a production tab end after 15 minutes without a write.
+        QCOMPARE(spin(dialog, "production/writeTimeoutMinutes")->value(), 15);
         QCOMPARE(language(dialog)->currentText(), QStringLiteral("The system's language"));
         QCOMPARE(spin(dialog, "tree/pageSize")->value(), 1000);
         QCOMPARE(spin(dialog, "search/maxResults")->value(), 10000);
@@ -205,7 +208,7 @@ private slots:
                                         parent);
         });
         PreferencesDialog dialog;
-        QCOMPARE(dialog.pages().size(), 6);
+        QCOMPARE(dialog.pages().size(), 7);
         QCOMPARE(dialog.pages()[1]->title(), QStringLiteral("Test view"));
         QCOMPARE(spin(dialog, "testView/depth")->value(), 3);
         spin(dialog, "testView/depth")->setValue(7);
