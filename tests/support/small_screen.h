@@ -1,9 +1,9 @@
 #pragma once
 
 // The README's screenshots show KVS Admin as it is on a 1024x700 screen (issue 31's smallest
-// supported screen): the main window at the size it first takes there, and each view at the
-// size it has inside that window. tst_window_layout checks these sizes against a real window on
-// an offscreen 1024x700 screen, so that they follow the window's layout.
+// supported screen): the main window at the size it first takes there, and each view of a
+// database tab's view tabs at the size it has inside that window. tst_window_layout checks these
+// sizes against a real window on an offscreen 1024x700 screen, so that they follow the layout.
 
 #include <QSize>
 
@@ -11,8 +11,6 @@ namespace kvs::test {
 
 // The main window's first size on a 1024x700 screen (initialWindowGeometry()).
 inline const QSize kWindowOnSmallScreen(1008, 652);
-// A database tab's views (the Keys view's tree and inspector, Search, ...) in that window.
-inline const QSize kDatabaseViewOnSmallScreen(1008, 586);
 // A view of a database tab's view tabs (Queues, Benchmark, Tables, Watch, ...) in that window.
 inline const QSize kPaneOnSmallScreen(1004, 505);
 

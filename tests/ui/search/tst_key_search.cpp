@@ -10,7 +10,6 @@
 #include "session/database_view.h"
 #include "support/gate.h"
 #include "support/postgres_test_server.h"
-#include "support/small_screen.h"
 #include "support/test_paths.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
@@ -385,7 +384,6 @@ void TstKeySearch::ctrlShiftFSearchesUnderTheSelectedNodeAndOpensAKey()
                           QStringLiteral(R"(["users", "carol", "email"])")}));
 #ifdef KVS_SCREENSHOT_DIR
     pane->resultsView()->setCurrentIndex(pane->controller()->results()->index(1, 0));
-    view.resize(kvs::test::kDatabaseViewOnSmallScreen); // as on a 1024x700 screen
     QCoreApplication::processEvents(); // the layout without the busy bar, as a user sees it
     QDir().mkpath(kvs::test::fromTest(KVS_SCREENSHOT_DIR));
     QVERIFY(view.grab().save(kvs::test::fromTest(KVS_SCREENSHOT_DIR "/search.png")));

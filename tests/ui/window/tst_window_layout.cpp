@@ -217,8 +217,8 @@ private slots:
         QVERIFY(pane->statusLabel()->isVisible());
     }
 
-    // The README's screenshots take the sizes of tests/support/small_screen.h: the window's, a
-    // database tab's and a view's on a 1024x700 screen.
+    // The README's screenshots take the sizes of tests/support/small_screen.h: the window's and
+    // a view's on a 1024x700 screen.
     void theScreenshotSizesAreTheWindowsOnASmallScreen()
     {
         MainWindow window(nullptr, &m_secrets, &m_prompt);
@@ -229,7 +229,6 @@ private slots:
         view->views()->setCurrentWidget(view->bench());
         QCoreApplication::processEvents();
         QCOMPARE(window.size(), kvs::test::kWindowOnSmallScreen);
-        QCOMPARE(view->size(), kvs::test::kDatabaseViewOnSmallScreen);
         QCOMPARE(view->bench()->size(), kvs::test::kPaneOnSmallScreen);
     }
 
