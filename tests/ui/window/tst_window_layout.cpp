@@ -195,7 +195,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         view->views()->setCurrentWidget(view->bench());
         QCoreApplication::processEvents();
-        BenchPane *pane = view->bench();
+        kvs::ui::BenchPane *pane = view->bench();
         for (QPushButton *button :
              {pane->startButton(), pane->findCapacityButton(), pane->stopButton()}) {
             QVERIFY(button->isVisible());
