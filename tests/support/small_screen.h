@@ -12,6 +12,6 @@ namespace kvs::test {
 // The main window's first size on a 1024x700 screen (initialWindowGeometry()).
 inline const QSize kWindowOnSmallScreen(1008, 652);
 // A view of a database tab's view tabs (Queues, Benchmark, Tables, Watch, ...) in that window.
-inline const QSize kPaneOnSmallScreen(1004, 505);
+inline const QSize kPaneOnSmallScreen(996, 475);
 
 } // namespace kvs::test

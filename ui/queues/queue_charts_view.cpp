@@ -38,7 +38,7 @@ QChartView *chartView(QWidget *parent, const QString &title, QDateTimeAxis *time
     auto *chart = new QChart;
     auto *view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(90);
+    view->setMinimumHeight(76); // with the legend below it, the pane fits a 1024x700 screen
     chart->setTitle(title);
     chart->setMargins(QMargins(4, 2, 4, 2));
     chart->layout()->setContentsMargins(0, 0, 0, 0);
