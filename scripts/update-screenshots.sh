@@ -6,7 +6,7 @@ bash scripts/setup.sh
 out="$PWD/docs/screenshots"
 mkdir -p "$out"
 export QT_QPA_PLATFORM=offscreen
-KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_main_window savesAScreenshot
+KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_main_window savesAScreenshot savesADarkScreenshot
 # The key tree's value columns and the inspector's structured view (the README's key browser).
 KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_key_tree_columns savesAScreenshot
 KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_structured_value savesAScreenshot

@@ -902,6 +902,93 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     </message>
 </context>
 <context>
+    <name>kvs::ui::BenchExports</name>
+    <message>
+        <source>Export JSON…</source>
+        <translation>Als JSON exportieren…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Als CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Histogram…</source>
+        <translation>Histogramm…</translation>
+    </message>
+    <message>
+        <source>Chart as PNG…</source>
+        <translation>Diagramm als PNG…</translation>
+    </message>
+    <message>
+        <source>Chart as SVG…</source>
+        <translation>Diagramm als SVG…</translation>
+    </message>
+    <message>
+        <source>Save the run&apos;s latency histogram as HdrHistogram&apos;s percentile distribution (.hgrm), as wrk2 writes it.</source>
+        <translation>Das Latenzhistogramm des Laufs als Perzentilverteilung von HdrHistogram (.hgrm) speichern, wie wrk2 sie schreibt.</translation>
+    </message>
+    <message>
+        <source>Export the run as JSON</source>
+        <translation>Den Lauf als JSON exportieren</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.json)</source>
+        <translation>JSON-Zeilen (*.json)</translation>
+    </message>
+    <message>
+        <source>Export the run as CSV</source>
+        <translation>Den Lauf als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Save the chart as PNG</source>
+        <translation>Das Diagramm als PNG speichern</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>Save the latency histogram</source>
+        <translation>Latenzhistogramm speichern</translation>
+    </message>
+    <message>
+        <source>HdrHistogram percentile distribution (*.hgrm)</source>
+        <translation>HdrHistogram-Perzentilverteilung (*.hgrm)</translation>
+    </message>
+    <message>
+        <source>Save the chart as SVG</source>
+        <translation>Das Diagramm als SVG speichern</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG-Bild (*.svg)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>no run shown</source>
+        <translation>kein Lauf angezeigt</translation>
+    </message>
+    <message>
+        <source>no histogram of a run shown</source>
+        <translation>kein Histogramm eines Laufs angezeigt</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>%1 geschrieben.</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::BenchForm</name>
     <message>
         <source>Choose…</source>
@@ -1176,30 +1263,18 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     </message>
 </context>
 <context>
-    <name>kvs::ui::BenchPane</name>
+    <name>kvs::ui::BenchHistoryPanel</name>
     <message>
-        <source>Start</source>
-        <translation>Starten</translation>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
     </message>
     <message>
-        <source>Stop</source>
-        <translation>Anhalten</translation>
+        <source>Delete saved runs</source>
+        <translation>Gespeicherte Läufe löschen</translation>
     </message>
     <message>
-        <source>Export JSON…</source>
-        <translation>Als JSON exportieren…</translation>
-    </message>
-    <message>
-        <source>Export CSV…</source>
-        <translation>Als CSV exportieren…</translation>
-    </message>
-    <message>
-        <source>Chart as PNG…</source>
-        <translation>Diagramm als PNG…</translation>
-    </message>
-    <message>
-        <source>Chart as SVG…</source>
-        <translation>Diagramm als SVG…</translation>
+        <source>Delete the selected runs from the history.</source>
+        <translation>Die ausgewählten Läufe aus dem Verlauf löschen.</translation>
     </message>
     <message>
         <source>Select two or more runs to compare them.</source>
@@ -1210,40 +1285,35 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Gespeicherte Läufe:</translation>
     </message>
     <message>
-        <source>Export the run as JSON</source>
-        <translation>Den Lauf als JSON exportieren</translation>
+        <source>Deleted saved run %1.</source>
+        <translation>Gespeicherten Lauf %1 gelöscht.</translation>
     </message>
     <message>
-        <source>JSON lines (*.json)</source>
-        <translation>JSON-Zeilen (*.json)</translation>
+        <source>Deleted the %1 saved runs %2.</source>
+        <translation>Die %1 gespeicherten Läufe %2 gelöscht.</translation>
     </message>
     <message>
-        <source>Export the run as CSV</source>
-        <translation>Den Lauf als CSV exportieren</translation>
+        <source>Run #%1 of %2 cannot be read and is left out: %3</source>
+        <translation>Lauf #%1 aus %2 kann nicht gelesen werden und wird ausgelassen: %3</translation>
     </message>
     <message>
-        <source>CSV (*.csv)</source>
-        <translation>CSV (*.csv)</translation>
+        <source>Delete saved run %1 from the benchmark history? This cannot be undone.</source>
+        <translation>Gespeicherten Lauf %1 aus dem Benchmark-Verlauf löschen? Das lässt sich nicht rückgängig machen.</translation>
     </message>
     <message>
-        <source>Save the chart as PNG</source>
-        <translation>Das Diagramm als PNG speichern</translation>
+        <source>Delete the %1 saved runs %2 from the benchmark history? This cannot be undone.</source>
+        <translation>Die %1 gespeicherten Läufe %2 aus dem Benchmark-Verlauf löschen? Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::BenchPane</name>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
     </message>
     <message>
-        <source>PNG image (*.png)</source>
-        <translation>PNG-Bild (*.png)</translation>
-    </message>
-    <message>
-        <source>Save the chart as SVG</source>
-        <translation>Das Diagramm als SVG speichern</translation>
-    </message>
-    <message>
-        <source>SVG image (*.svg)</source>
-        <translation>SVG-Bild (*.svg)</translation>
-    </message>
-    <message>
-        <source>This database is not on a PostgreSQL server.</source>
-        <translation>Diese Datenbank liegt auf keinem PostgreSQL-Server.</translation>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
     </message>
     <message>
         <source>Stopping…</source>
@@ -1258,92 +1328,12 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>(teilweise)</translation>
     </message>
     <message>
-        <source>Loading %1 keys…</source>
-        <translation>%1 Schlüssel werden geladen…</translation>
-    </message>
-    <message>
-        <source>Warm-up: %1 s left.</source>
-        <translation>Aufwärmen: noch %1 s.</translation>
-    </message>
-    <message>
-        <source>%1 s of %2 s, %3 s left.</source>
-        <translation>%1 s von %2 s, noch %3 s.</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>no run shown</source>
-        <translation>kein Lauf angezeigt</translation>
-    </message>
-    <message>
-        <source>Cannot write %1.</source>
-        <translation>%1 kann nicht geschrieben werden.</translation>
-    </message>
-    <message>
-        <source>Wrote %1.</source>
-        <translation>%1 geschrieben.</translation>
-    </message>
-    <message>
-        <source>Delete…</source>
-        <translation>Löschen…</translation>
-    </message>
-    <message>
-        <source>Delete saved runs</source>
-        <translation>Gespeicherte Läufe löschen</translation>
-    </message>
-    <message>
-        <source>Delete the selected runs from the history.</source>
-        <translation>Die ausgewählten Läufe aus dem Verlauf löschen.</translation>
-    </message>
-    <message>
-        <source>Deleted saved run %1.</source>
-        <translation>Gespeicherten Lauf %1 gelöscht.</translation>
-    </message>
-    <message>
-        <source>Deleted the %1 saved runs %2.</source>
-        <translation>Die %1 gespeicherten Läufe %2 gelöscht.</translation>
-    </message>
-    <message>
-        <source>Delete saved run %1 from the benchmark history? This cannot be undone.</source>
-        <translation>Gespeicherten Lauf %1 aus dem Benchmark-Verlauf löschen? Das lässt sich nicht rückgängig machen.</translation>
-    </message>
-    <message>
-        <source>Delete the %1 saved runs %2 from the benchmark history? This cannot be undone.</source>
-        <translation>Die %1 gespeicherten Läufe %2 aus dem Benchmark-Verlauf löschen? Das lässt sich nicht rückgängig machen.</translation>
-    </message>
-    <message>
         <source>Find capacity</source>
         <translation>Kapazität suchen</translation>
     </message>
     <message>
-        <source>Histogram…</source>
-        <translation>Histogramm…</translation>
-    </message>
-    <message>
         <source>Run fixed-rate steps, doubling the rate and then bisecting, to find the highest rate that keeps the SLO (and starts at most 5 % of its calls late). Each step runs the warm-up and the measured seconds.</source>
         <translation>Stufen mit fester Rate laufen lassen, die Rate verdoppeln und dann halbieren, um die höchste Rate zu finden, die das SLO einhält (und höchstens 5 % ihrer Aufrufe zu spät startet). Jede Stufe läuft mit dem Aufwärmen und den gemessenen Sekunden.</translation>
-    </message>
-    <message>
-        <source>Save the run&apos;s latency histogram as HdrHistogram&apos;s percentile distribution (.hgrm), as wrk2 writes it.</source>
-        <translation>Das Latenzhistogramm des Laufs als Perzentilverteilung von HdrHistogram (.hgrm) speichern, wie wrk2 sie schreibt.</translation>
-    </message>
-    <message>
-        <source>Save the latency histogram</source>
-        <translation>Latenzhistogramm speichern</translation>
-    </message>
-    <message>
-        <source>HdrHistogram percentile distribution (*.hgrm)</source>
-        <translation>HdrHistogram-Perzentilverteilung (*.hgrm)</translation>
-    </message>
-    <message>
-        <source>The SLO does not read: %1</source>
-        <translation>Das SLO ist nicht lesbar: %1</translation>
-    </message>
-    <message>
-        <source>no histogram of a run shown</source>
-        <translation>kein Histogramm eines Laufs angezeigt</translation>
     </message>
 </context>
 <context>
@@ -1383,6 +1373,32 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     <message>
         <source>Errors</source>
         <translation>Fehler</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::BenchRunProgress</name>
+    <message>
+        <source>Loading %1 keys…</source>
+        <translation>%1 Schlüssel werden geladen…</translation>
+    </message>
+    <message>
+        <source>Warm-up: %1 s left.</source>
+        <translation>Aufwärmen: noch %1 s.</translation>
+    </message>
+    <message>
+        <source>%1 s of %2 s, %3 s left.</source>
+        <translation>%1 s von %2 s, noch %3 s.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::BenchRunStarter</name>
+    <message>
+        <source>The SLO does not read: %1</source>
+        <translation>Das SLO ist nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>This database is not on a PostgreSQL server.</source>
+        <translation>Diese Datenbank liegt auf keinem PostgreSQL-Server.</translation>
     </message>
 </context>
 <context>

@@ -88,7 +88,12 @@ int runBenchHistory(const CommandContext &context)
     context.args.requireOnly("bench --history", {"--history"});
     requireArgumentCount(context, 1, 0, 0, "bench --history [--json]");
     bench::RunHistory history(bench::RunHistory::defaultPath());
-    const std::vector<bench::HistoryRun> runs = history.list();
+    const bench::HistoryListing listing = history.read();
+    const std::vector<bench::HistoryRun> &runs = listing.runs;
+    // A run that cannot be read is left out and named; the others still list.
+    for (const bench::UnreadableRun &unreadable : listing.unreadable)
+        context.err << errorLine("warning: " + bench::unreadableRunText(history.path(), unreadable))
+                    << '\n';
     if (context.args.has("--json")) {
         for (const bench::HistoryRun &run : runs)
             context.out << historyJsonLine(run) << '\n';

@@ -3,10 +3,13 @@
 #include "bench/history/history_file_check.h"
 #include "bench/history/run_history_codec.h"
 
+#include <kvs/change_feed.h>
 #include <kvs/connection_string.h>
 #include <kvs/data_folder.h>
 #include <kvs/errors.h>
+#include <kvs/key_tree.h>
 #include <kvs/kvstore.h>
+#include <kvs/value_codec.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -47,7 +50,79 @@ SavedOp savedOp(const OpResult &op, double seconds)
     return saved;
 }
 
+// The id of a child of ["run"]: its number part, or nullopt for a key that is no run's.
+std::optional<std::int64_t> runIdOf(const KeyChild &child)
+{
+    if (!child.part || child.part->type() != KeyPart::Type::Number)
+        return std::nullopt;
+    return static_cast<std::int64_t>(child.part->asNumber());
+}
+
+std::int64_t newestRunId(KVStore &store)
+{
+    ChildrenSelector runs;
+    runs.prefix = runPrefix();
+    ChildrenOptions options;
+    options.reverse = true;
+    while (true) {
+        const ChildrenPage page = store.listChildren(runs, options);
+        for (const KeyChild &child : page.children) {
+            if (const std::optional<std::int64_t> id = runIdOf(child); id && child.hasValue)
+                return *id;
+        }
+        if (!page.cursor)
+            return 0;
+        options.cursor = page.cursor;
+    }
+}
+
+std::string withoutKvsPrefix(std::string message)
+{
+    if (message.starts_with("kvs: "))
+        message.erase(0, 5);
+    return message;
+}
+
 } // namespace
+
+HistoryListing readHistoryRuns(KVStore &store, std::size_t maxRuns)
+{
+    HistoryListing listing;
+    ChildrenSelector runs;
+    runs.prefix = runPrefix();
+    ChildrenOptions options;
+    std::size_t seen = 0;
+    while (true) {
+        // The keys first (listChildren decodes no value), then each run's bytes on their own:
+        // list() decodes a page of values at once, and one broken run failed it for all.
+        const ChildrenPage page = store.listChildren(runs, options);
+        for (const KeyChild &child : page.children) {
+            const std::optional<std::int64_t> id = runIdOf(child);
+            if (!id || !child.hasValue)
+                continue;
+            if (++seen > maxRuns)
+                throw WatchLimitError(runPrefix(), maxRuns);
+            const std::optional<RawEntry> row = store.inspect(child.encoded);
+            if (!row || row->expired)
+                continue; // deleted since the keys were read
+            try {
+                listing.runs.push_back(runFromValue(decodeValue(row->value)));
+            } catch (const std::exception &error) {
+                listing.unreadable.push_back({*id, withoutKvsPrefix(error.what())});
+            }
+        }
+        if (!page.cursor)
+            break;
+        options.cursor = page.cursor;
+    }
+    return listing;
+}
+
+std::string unreadableRunText(const std::string &path, const UnreadableRun &run)
+{
+    return "skipped run " + std::to_string(run.id) + " of the benchmark history " + path + ": "
+           + run.problem;
+}
 
 Key runPrefix()
 {
@@ -71,6 +146,7 @@ std::string RunHistory::defaultPath()
 }
 
 RunHistory::RunHistory(const std::string &path)
+    : m_path(path)
 {
     // KVS_BENCH_HISTORY may name any file: what is not a benchmark history is refused before
     // the store opens it (which would add tables or write runs into someone's data).
@@ -116,16 +192,9 @@ std::int64_t RunHistory::append(const WorkloadConfig &config,
 {
     HistoryRun run = historyRunOf(config, result, machine, timeMs, capacity);
     for (int attempt = 0; attempt < kAppendTries; ++attempt) {
-        ListSelector last;
-        last.prefix = runPrefix();
-        ListOptions options;
-        options.limit = 1;
-        options.reverse = true;
-        const ListResult newest = m_store->list(last, options);
-        const std::int64_t newestId
-            = newest.entries.empty()
-                  ? 0
-                  : static_cast<std::int64_t>(newest.entries.front().key.back().asNumber());
+        // The newest run's key, not its value: a run whose bytes do not decode must not stop
+        // the next one from being saved.
+        const std::int64_t newestId = newestRunId(*m_store);
         // The highest id ever given, so that the id of a deleted run is never given again.
         const std::optional<Entry> given = m_store->get(lastIdKey());
         const std::int64_t givenId = given && given->value.isNumber()
@@ -146,22 +215,9 @@ std::int64_t RunHistory::append(const WorkloadConfig &config,
     throw Error("kvs: bench: cannot save the run: the history kept changing under it");
 }
 
-std::vector<HistoryRun> RunHistory::list()
+HistoryListing RunHistory::read()
 {
-    std::vector<HistoryRun> runs;
-    ListSelector selector;
-    selector.prefix = runPrefix();
-    ListOptions options;
-    options.limit = 1000;
-    while (true) {
-        const ListResult page = m_store->list(selector, options);
-        for (const Entry &entry : page.entries)
-            runs.push_back(runFromValue(entry.value));
-        if (!page.cursor)
-            break;
-        options.cursor = page.cursor;
-    }
-    return runs;
+    return readHistoryRuns(*m_store);
 }
 
 void RunHistory::remove(const std::vector<std::int64_t> &ids)

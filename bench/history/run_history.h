@@ -69,6 +69,33 @@ struct HistoryRun
 // The prefix of the history's entries: ["run", id] holds run id.
 [[nodiscard]] Key runPrefix();
 
+// A saved run that cannot be read: its value does not decode (bytes another writer broke, a
+// disk error) or is no run. A value type.
+struct UnreadableRun
+{
+    std::int64_t id = 0;
+    std::string problem; // the codec's message without its "kvs: ", e.g. "cannot decode value: ..."
+};
+
+// The runs of a history, oldest first, and those left out because they cannot be read. A value
+// type.
+struct HistoryListing
+{
+    std::vector<HistoryRun> runs;
+    std::vector<UnreadableRun> unreadable; // by id
+};
+
+// Reads every run of the history store, each row on its own (its raw bytes, then decoded), so
+// that a run that does not decode is left out and named in unreadable instead of failing the
+// whole read. Throws what the store's reads throw, and kvs::WatchLimitError (prefix ["run"])
+// when the history holds more than maxRuns runs.
+[[nodiscard]] HistoryListing readHistoryRuns(KVStore &store,
+                                             std::size_t maxRuns = static_cast<std::size_t>(-1));
+
+// The warning about a run left out: "skipped run 3 of the benchmark history PATH: cannot decode
+// value: ... at byte 0" (without the "kvs: warning: " a command puts before it).
+[[nodiscard]] std::string unreadableRunText(const std::string &path, const UnreadableRun &run);
+
 // A saved run of result (id 0 until it is saved; config.db without its password).
 [[nodiscard]] HistoryRun historyRunOf(const WorkloadConfig &config,
                                       const RunResult &result,
@@ -101,12 +128,16 @@ public:
                         const MachineInfo &machine,
                         double timeMs,
                         const std::vector<CapacityStep> &capacity = {});
-    // Every saved run, oldest first.
-    [[nodiscard]] std::vector<HistoryRun> list();
+    // Every saved run, oldest first, and the runs that cannot be read (readHistoryRuns()).
+    [[nodiscard]] HistoryListing read();
+    // The runs read() reads; those that cannot be read are left out.
+    [[nodiscard]] std::vector<HistoryRun> list() { return read().runs; }
+    const std::string &path() const noexcept { return m_path; }
     // Deletes the saved runs ids (in one transaction); ids that are not saved are skipped.
     void remove(const std::vector<std::int64_t> &ids);
 
 private:
+    std::string m_path;
     std::unique_ptr<KVStore> m_store; // Owned.
 };
 

@@ -1,8 +1,7 @@
 #include "bench/history/run_history_watch.h"
 
-#include "bench/history/run_history_codec.h"
-
 #include <kvs/change_feed.h>
+#include <kvs/kvstore.h>
 
 #include <filesystem>
 
@@ -14,7 +13,7 @@ RunHistoryWatch::RunHistoryWatch(std::string path)
 
 RunHistoryWatch::~RunHistoryWatch() = default;
 
-std::optional<std::vector<HistoryRun>> RunHistoryWatch::changedRuns()
+std::optional<HistoryListing> RunHistoryWatch::changedRuns()
 {
     try {
         if (!m_feed) {
@@ -24,19 +23,28 @@ std::optional<std::vector<HistoryRun>> RunHistoryWatch::changedRuns()
                 return std::nullopt;
             KVStoreOptions options;
             options.readOnly = true;
-            m_feed = std::make_unique<ChangeFeed>(
-                m_path, WatchTargets::of({}, {runPrefix()}, kMaxRuns), options);
-        } else if (m_feed->poll().empty()) {
-            return std::nullopt;
+            options.maintenanceInterval = std::chrono::milliseconds(0);
+            // The feed only tells that something was committed (it watches no entry: its reads
+            // would decode every run, and one broken run would fail them all).
+            m_feed = std::make_unique<ChangeFeed>(m_path, WatchTargets::of({}, {}), options);
+            m_commitsSeen = m_feed->commitsSeen();
+        } else {
+            (void)m_feed->poll();
+            if (m_feed->commitsSeen() == m_commitsSeen)
+                return std::nullopt;
+            m_commitsSeen = m_feed->commitsSeen();
         }
+        // The runs row by row, through a read-only store opened for this read (the feed may
+        // have found another file under the path since the last one).
+        KVStoreOptions options;
+        options.readOnly = true;
+        options.maintenanceInterval = std::chrono::milliseconds(0);
+        KVStore reader(m_path, options);
+        return readHistoryRuns(reader, kMaxRuns);
     } catch (...) {
         m_feed.reset();
         throw;
     }
-    std::vector<HistoryRun> runs;
-    for (const Entry &entry : m_feed->entries())
-        runs.push_back(runFromValue(entry.value));
-    return runs;
 }
 
 } // namespace kvs::bench

@@ -71,22 +71,23 @@ struct Timing
 // Calls op(i) for i = timing.ops, timing.ops + 1, ... until about budget of timed calls has
 // passed, adding them to timing. Before every batchSize calls (and first) it calls refill(i),
 // untimed (e.g. to re-insert the keys a delete removes). Exceptions from op or refill propagate.
-template <typename Refill, typename Op>
+// Clock: steady_clock (a benchmark's time is real); a test gives a clock of its own that its
+// calls move, so that what is timed is known without sleeping.
+template <typename Clock = std::chrono::steady_clock, typename Refill, typename Op>
 void measure(std::chrono::nanoseconds budget,
              std::uint64_t batchSize,
              Refill &&refill,
              Op &&op,
              Timing &timing)
 {
-    using Clock = std::chrono::steady_clock;
     std::chrono::nanoseconds timed{0};
     while (timed < budget) {
         refill(timing.ops);
-        const Clock::time_point batchStart = Clock::now();
-        Clock::time_point previous = batchStart;
+        const typename Clock::time_point batchStart = Clock::now();
+        typename Clock::time_point previous = batchStart;
         for (std::uint64_t k = 0; k < batchSize; ++k) {
             op(timing.ops);
-            const Clock::time_point now = Clock::now();
+            const typename Clock::time_point now = Clock::now();
             timing.sample.add(now - previous);
             previous = now;
             ++timing.ops;

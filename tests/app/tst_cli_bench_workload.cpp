@@ -2,6 +2,7 @@
 // Ctrl+C's partial result, and the usage errors.
 
 #include "cli_test_support.h"
+#include "support/broken_history_run.h"
 #include "support/test_paths.h"
 
 #include <QJsonArray>
@@ -269,6 +270,54 @@ private slots:
         QCOMPARE(table.code, 0);
         QCOMPARE(lines(table.out).size(), 3); // the header and two runs
         QVERIFY(table.out.contains("ycsb-c"));
+        qunsetenv("KVS_BENCH_HISTORY");
+    }
+
+    // Issue 28: a history with one run whose value bytes another writer broke. `--history` and
+    // `--save` failed with "cannot decode value ... at byte 0", naming neither the file nor the
+    // run; now that run is skipped with a warning naming both, and the others list.
+    void anUndecodableRunIsSkippedWithAWarning()
+    {
+        QTemporaryDir dir;
+        const QString history = dir.filePath(QStringLiteral("history.sqlite"));
+        qputenv("KVS_BENCH_HISTORY", history.toUtf8());
+        const auto save = [] {
+            return runKvs({"bench",
+                           "--workload",
+                           "get",
+                           "--db",
+                           ":memory:",
+                           "--seconds",
+                           "0.2",
+                           "--warmup",
+                           "0",
+                           "--keys",
+                           "100",
+                           "--save"});
+        };
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(save().code, 0);
+        kvs::test::breakHistoryRun(history.toStdString(), 2);
+        const QByteArray warning = "kvs: warning: skipped run 2 of the benchmark history "
+                                   + history.toUtf8() + ": cannot decode value: ";
+
+        const Run listed = runKvs({"bench", "--history", "--json"});
+        QCOMPARE(listed.code, 0);
+        QVERIFY2(listed.err.startsWith(warning) && listed.err.endsWith(" at byte 0\n"),
+                 listed.err.constData());
+        QCOMPARE(lines(listed.err).size(), 1);
+        QList<QJsonObject> runs = objectsOfKind(listed.out, QStringLiteral("history"));
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs[0].value("id").toInt(), 1);
+
+        const Run saved = save(); // after the broken newest run
+        QCOMPARE(saved.code, 0);
+        QVERIFY2(saved.err.startsWith("kvs: saved as run 3 in "), saved.err.constData());
+
+        const Run table = runKvs({"bench", "--history"});
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.err.startsWith(warning), table.err.constData());
+        QCOMPARE(lines(table.out).size(), 3); // the header, runs 1 and 3
         qunsetenv("KVS_BENCH_HISTORY");
     }
 

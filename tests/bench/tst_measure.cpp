@@ -1,16 +1,35 @@
 // Timing of one benchmark operation (bench/measure.h): the latency sample's percentiles, and
-// measure()'s calls, refills and budget. The operations measured sleep, in real time on purpose:
-// measure() times them on the steady clock (a benchmark's time is real), so they must take it.
+// measure()'s calls, refills and budget. measure() runs on a test clock here that the calls and
+// refills move by known amounts (a benchmark runs it on the steady clock), so what it timed is
+// known exactly and nothing sleeps.
 
 #include "bench/measure/measure.h"
 
 #include <QTest>
 
 #include <chrono>
-#include <thread>
 #include <vector>
 
 using namespace std::chrono_literals;
+
+namespace {
+
+// A clock for measure() that stands still until a call moves it.
+struct TestClock
+{
+    using duration = std::chrono::nanoseconds;
+    using rep = duration::rep;
+    using period = duration::period;
+    using time_point = std::chrono::time_point<TestClock>;
+    static constexpr bool is_steady = true;
+
+    static time_point now() noexcept { return time_point(elapsed); }
+    static void advance(duration by) noexcept { elapsed += by; }
+
+    static inline duration elapsed{0};
+};
+
+} // namespace
 
 class TestMeasure : public QObject
 {
@@ -48,51 +67,75 @@ private slots:
         std::uint64_t calls = 0;
         std::uint64_t expected = 0;
         bool inOrder = true;
-        kvs::bench::measure(
+        kvs::bench::measure<TestClock>(
             50ms,
             10,
             [&](std::uint64_t i) { refills.push_back(i); },
             [&](std::uint64_t i) {
                 inOrder = inOrder && i == expected++;
                 ++calls;
-                std::this_thread::sleep_for(100us);
+                TestClock::advance(100us);
             },
             timing);
         QVERIFY(inOrder); // op(i) sees i = 0, 1, 2, ...
         QCOMPARE(timing.ops, calls);
-        QVERIFY(calls > 10);
+        // Calls of 100 us until 50 ms are timed: the call that reaches the budget is the last.
+        QCOMPARE(calls, std::uint64_t(500));
         // A refill before every 10 calls, the first before call 0.
-        QCOMPARE(refills.size(), std::size_t((calls + 9) / 10));
+        QCOMPARE(refills.size(), std::size_t(50));
         QCOMPARE(refills.front(), std::uint64_t(0));
         QCOMPARE(refills[1], std::uint64_t(10));
 
         const kvs::bench::Measurement result = timing.result();
         QCOMPARE(result.ops, calls);
-        QVERIFY(result.seconds >= 0.05);
-        QVERIFY(result.p50Us >= 100);
-        QVERIFY(result.p99Us >= result.p50Us);
+        QCOMPARE(result.seconds, 0.05);
+        // Each call's time runs from the previous call's end to its own.
+        QCOMPARE(result.p50Us, 100.0);
+        QCOMPARE(result.p99Us, 100.0);
         QCOMPARE(result.opsPerSecond(), double(calls) / result.seconds);
     }
 
     void refillsAreNotTimed()
     {
         // A refill 20 times slower than the call before each call: the timed seconds are those
-        // of the calls alone, far below the refills' time.
+        // of the calls alone, and the calls' latencies leave the refills out.
         kvs::bench::Timing timing;
         int refills = 0;
-        kvs::bench::measure(
+        kvs::bench::measure<TestClock>(
             3ms,
             1,
             [&](std::uint64_t) {
                 ++refills;
-                std::this_thread::sleep_for(20ms);
+                TestClock::advance(20ms);
             },
-            [](std::uint64_t) { std::this_thread::sleep_for(1ms); },
+            [](std::uint64_t) { TestClock::advance(1ms); },
             timing);
         const kvs::bench::Measurement result = timing.result();
+        QCOMPARE(refills, 3);
         QCOMPARE(result.ops, std::uint64_t(refills));
-        QVERIFY(result.seconds >= 0.003);
-        QVERIFY2(result.seconds < 0.02 * refills, qPrintable(QString::number(result.seconds)));
+        QCOMPARE(result.seconds, 0.003);
+        QCOMPARE(result.p99Us, 1000.0);
+    }
+
+    void timingAddsUpOverRuns()
+    {
+        // A bench alternates short runs of the store and its baseline: each run adds its calls
+        // and its timed seconds, and the ids go on where the last run stopped.
+        kvs::bench::Timing timing;
+        std::vector<std::uint64_t> seen;
+        for (int run = 0; run < 2; ++run) {
+            kvs::bench::measure<TestClock>(
+                2ms,
+                kvs::bench::kNoRefill,
+                [](std::uint64_t) {},
+                [&](std::uint64_t i) {
+                    seen.push_back(i);
+                    TestClock::advance(1ms);
+                },
+                timing);
+        }
+        QCOMPARE(seen, (std::vector<std::uint64_t>{0, 1, 2, 3}));
+        QCOMPARE(timing.result().seconds, 0.004);
     }
 };
 

@@ -9,6 +9,7 @@
 #include "support/database_view_fixture.h"
 #include "support/gate.h"
 #include "support/raw_sqlite.h"
+#include "support/small_screen.h"
 #include "support/test_paths.h"
 #include "tree/key_row_actions.h"
 #include "tree/key_tree_model.h"
@@ -376,6 +377,9 @@ void TestKeyRowActions::savesAScreenshotOfAnExportInProgress()
     QVERIFY(!QFile::exists(file)); // written beside it until complete
 
     QWidget *window = m_window.window();
+    // As the window is on a 1024x700 screen (tests/support/small_screen.h).
+    window->resize(kvs::test::kWindowOnSmallScreen);
+    QCoreApplication::processEvents();
     QPixmap shot = window->grab();
     const QPixmap dialog = progress->grab();
     QPoint at = progress->geometry().topLeft() - window->geometry().topLeft();

@@ -178,14 +178,14 @@ bool BenchController::launch(const bench::WorkloadConfig &config,
             return;
         }
         QString saveError;
-        std::vector<bench::HistoryRun> runs;
+        bench::HistoryListing runs;
         // A capacity search where no rate held has no run to save; its steps are shown.
         if (finished.saveable) {
             try {
                 bench::RunHistory history(historyPath);
                 run.id = history.append(
                     finished.config, finished.result, run.machine, run.timeMs, finished.steps);
-                runs = history.list();
+                runs = history.read();
             } catch (const std::exception &error) {
                 saveError = QString::fromStdString(error.what());
             }
@@ -194,7 +194,7 @@ bool BenchController::launch(const bench::WorkloadConfig &config,
         post([run, runs, saved, saveError](BenchController &c) {
             c.m_running = false;
             if (saved)
-                emit c.historyLoaded(runs);
+                c.emitHistory(runs);
             emit c.finished(run);
             // After finished(), so that the reason stays in the view's status line.
             if (!saveError.isEmpty())
@@ -226,14 +226,14 @@ void BenchController::readHistory(bool force)
     }
     QPointer<BenchController> self(this);
     m_historyReader = QtConcurrent::run([self, relay = makeRelay(), watch = m_historyWatch, force] {
-        std::optional<std::vector<bench::HistoryRun>> runs;
+        std::optional<bench::HistoryListing> runs;
         QString message;
         try {
             runs = watch->changedRuns();
             // Asked for it: the history also when the watch saw no change since its last read
             // (or, not there yet, created empty, as a first save would).
             if (!runs && force)
-                runs = bench::RunHistory(watch->path()).list();
+                runs = bench::RunHistory(watch->path()).read();
         } catch (const std::exception &error) {
             message = QString::fromStdString(error.what());
         }
@@ -246,7 +246,7 @@ void BenchController::readHistory(bool force)
                 if (!self)
                     return;
                 if (message.isEmpty())
-                    emit self->historyLoaded(*runs);
+                    self->emitHistory(*runs);
                 else
                     emit self->failed(message);
             },
@@ -254,17 +254,23 @@ void BenchController::readHistory(bool force)
     });
 }
 
+void BenchController::emitHistory(const bench::HistoryListing &listing)
+{
+    emit historyUnreadable(listing.unreadable);
+    emit historyLoaded(listing.runs);
+}
+
 void BenchController::deleteRuns(const std::vector<std::int64_t> &ids)
 {
     QPointer<BenchController> self(this);
     const std::string historyPath = m_historyPath.toStdString();
     m_historyWriter = QtConcurrent::run([self, relay = makeRelay(), historyPath, ids] {
-        std::vector<bench::HistoryRun> runs;
+        bench::HistoryListing runs;
         QString message;
         try {
             bench::RunHistory history(historyPath);
             history.remove(ids);
-            runs = history.list();
+            runs = history.read();
         } catch (const std::exception &error) {
             message = QString::fromStdString(error.what());
         }
@@ -278,7 +284,7 @@ void BenchController::deleteRuns(const std::vector<std::int64_t> &ids)
                     return;
                 }
                 emit self->runsDeleted(ids);
-                emit self->historyLoaded(runs);
+                self->emitHistory(runs);
             },
             Qt::QueuedConnection);
     });

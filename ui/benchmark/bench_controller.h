@@ -76,6 +76,9 @@ signals:
     void capacityStep(const bench::CapacityStep &step);
     // The run as saved (id 0 when saving failed: failed() says why).
     void finished(const bench::HistoryRun &run);
+    // Each read of the history: first the runs that cannot be read (left out; empty when none),
+    // then the runs that can.
+    void historyUnreadable(const std::vector<bench::UnreadableRun> &runs);
     void historyLoaded(const std::vector<bench::HistoryRun> &runs);
     void runsDeleted(const std::vector<std::int64_t> &ids);
     void failed(const QString &message);
@@ -86,6 +89,8 @@ private:
                 const std::optional<bench::CapacityOptions> &capacity);
     // Reads the history on a pool thread when it changed (always when force).
     void readHistory(bool force);
+    // historyUnreadable(), then historyLoaded().
+    void emitHistory(const bench::HistoryListing &listing);
 
     QString m_historyPath;
     bench::WorkloadConfig m_config;

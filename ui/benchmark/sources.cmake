@@ -10,6 +10,11 @@ list(APPEND KVS_UI_SOURCES
     benchmark/bench_export.cpp
     benchmark/bench_form.cpp
     benchmark/bench_controller.cpp
+    benchmark/bench_charts.cpp
+    benchmark/bench_exports.cpp
+    benchmark/bench_history_panel.cpp
+    benchmark/bench_run_progress.cpp
+    benchmark/bench_run_starter.cpp
     benchmark/bench_pane.cpp
 )
 list(APPEND KVS_UI_SOURCES benchmark/reference_figures.cpp)

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace kvs::ui {
 
@@ -29,18 +30,20 @@ constexpr int kTimeTicks = 4;
 
 // A chart with little padding: at the window's default size every pixel goes to the plot and
 // the axis labels (Qt's default margins and a legend below left the plot a few pixels high, its
-// labels elided to "…"). The legend sits on the right, where a wide window has room.
+// labels elided to "…"). Its legend is a label of its own below it (legendText()): Qt's legend
+// on the right cut its last entries off in the window of a 1024x700 screen, and below it Qt
+// elides them rather than wrap.
 QChartView *chartView(QWidget *parent, const QString &title, QDateTimeAxis *time, QCategoryAxis *y)
 {
     auto *chart = new QChart;
     auto *view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(90);
+    view->setMinimumHeight(76); // with the legend below it, the pane fits a 1024x700 screen
     chart->setTitle(title);
     chart->setMargins(QMargins(4, 2, 4, 2));
     chart->layout()->setContentsMargins(0, 0, 0, 0);
     chart->setBackgroundRoundness(0);
-    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->hide();
     time->setFormat(QStringLiteral("HH:mm"));
     time->setTickCount(kTimeTicks);
     // Labels at the tick values, as compactNumber() writes them (a printf format cannot say 1.2k).
@@ -64,6 +67,35 @@ void setTicks(QCategoryAxis *axis, double highest, const QChartView *view)
     for (const double tick : ticks)
         axis->append(QueueChartsView::compactNumber(tick), tick);
     axis->setRange(0, ticks.back());
+}
+
+// A legend as rich text: each visible series' colour and name, kept together, wrapping between
+// entries when the label is narrow.
+template <std::size_t N>
+QString legendText(const std::array<QLineSeries *, N> &series)
+{
+    QStringList entries;
+    for (const QLineSeries *line : series) {
+        if (!line->isVisible())
+            continue;
+        entries << QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
+                       .arg(line->color().name(),
+                            line->name().toHtmlEscaped().replace(QLatin1Char(' '),
+                                                                 QStringLiteral("&nbsp;")));
+    }
+    return entries.join(QStringLiteral(" &nbsp; "));
+}
+
+QLabel *legendLabel(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setTextFormat(Qt::RichText);
+    label->setWordWrap(true);
+    label->setAlignment(Qt::AlignHCenter);
+    QFont small = label->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    label->setFont(small);
+    return label;
 }
 
 QLineSeries *addSeries(QChartView *view, const QString &name, QDateTimeAxis *time, QCategoryAxis *y)
@@ -123,6 +155,8 @@ QueueChartsView::QueueChartsView(QWidget *parent)
     , m_countAxis(new QCategoryAxis)
     , m_rateTime(new QDateTimeAxis)
     , m_rateAxis(new QCategoryAxis)
+    , m_countLegend(legendLabel(this))
+    , m_rateLegend(legendLabel(this))
 {
     m_countView = chartView(this, tr("Messages"), m_countTime, m_countAxis);
     m_rateView = chartView(this, tr("Per second"), m_rateTime, m_rateAxis);
@@ -150,8 +184,14 @@ QueueChartsView::QueueChartsView(QWidget *parent)
     choices->addWidget(m_range);
     choices->addWidget(m_note, 1);
     auto *charts = new QHBoxLayout;
-    charts->addWidget(m_countView, 1);
-    charts->addWidget(m_rateView, 1);
+    for (const auto &[view, legend] :
+         {std::pair{m_countView, m_countLegend}, std::pair{m_rateView, m_rateLegend}}) {
+        auto *chart = new QVBoxLayout;
+        chart->setSpacing(0);
+        chart->addWidget(view, 1);
+        chart->addWidget(legend);
+        charts->addLayout(chart, 1);
+    }
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(choices);
@@ -260,6 +300,8 @@ void QueueChartsView::redraw()
     setTicks(m_countAxis, highestCount, m_countView);
     setTicks(m_rateAxis, highestRate, m_rateView);
     m_rates[EnqueuedRate]->setVisible(topic.empty());
+    m_countLegend->setText(legendText(m_counts));
+    m_rateLegend->setText(legendText(m_rates));
     m_note->setText(topic.empty()
                         ? tr("Sampled at each overview refresh while this tab is open. Enqueued "
                              "per second comes from the queue's id counter, which no delete "

@@ -71,6 +71,9 @@ public:
     QLabel *note() const { return m_note; }
     QChartView *countView() const { return m_countView; }
     QChartView *rateView() const { return m_rateView; }
+    // The legends below the charts: each shown series' colour and name, wrapped to the width.
+    QLabel *countLegend() const { return m_countLegend; }
+    QLabel *rateLegend() const { return m_rateLegend; }
     // The labels the count axis shows now, bottom to top ("0", "500", "1k", ...).
     QStringList countAxisLabels() const;
 
@@ -99,6 +102,8 @@ private:
     QCategoryAxis *m_countAxis;                             // Owned by its chart.
     QDateTimeAxis *m_rateTime;                              // Owned by its chart.
     QCategoryAxis *m_rateAxis;                              // Owned by its chart.
+    QLabel *m_countLegend;                                  // Owned.
+    QLabel *m_rateLegend;                                   // Owned.
     std::array<QLineSeries *, CountSeriesCount> m_counts{}; // Owned by their chart.
     std::array<QLineSeries *, RateSeriesCount> m_rates{};   // Owned by their chart.
 };

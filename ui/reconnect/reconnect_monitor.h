@@ -99,6 +99,11 @@ public:
     const QString &lossMessage() const { return m_lossMessage; }
     // Checks that failed in this outage.
     int failedChecks() const { return m_failedChecks; }
+    // Whether a check runs now (its read is on a pool thread).
+    bool isChecking() const { return m_checking; }
+    // Checks started since construction: a count that only grows (tests see that none started
+    // early without waiting for one).
+    std::uint64_t checksStarted() const { return m_generation; }
 
 signals:
     void stateChanged(kvs::ui::ReconnectMonitor::State state);
@@ -120,7 +125,7 @@ private:
     ReconnectBackoff m_backoff;
     State m_state = State::Online;
     bool m_checking = false;
-    std::uint64_t m_generation = 0; // of the latest check: a stale answer is dropped
+    std::uint64_t m_generation = 0; // checks started; the latest's: a stale answer is dropped
     std::int64_t m_lastGoodRead = 0;
     std::int64_t m_offlineSince = 0;
     std::int64_t m_recoveredAt = -1; // monotonic, of the last recovery

@@ -14,6 +14,7 @@
 #include "session/database_session.h"
 #include "session/database_view.h"
 #include "support/postgres_test_server.h"
+#include "support/small_screen.h"
 #include "support/test_paths.h"
 #include "support/test_support.h"
 #include "tree/key_tree_model.h"
@@ -477,7 +478,7 @@ private slots:
         if (onPostgres())
             return; // one picture, from the SQLite run
         TransactionPane pane;
-        pane.resize(1100, 640);
+        pane.resize(kvs::test::kPaneOnSmallScreen);
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
         pane.setStore(m_store, true);

@@ -3,12 +3,15 @@
 // run's histogram is exported as .hgrm, also after the history was read again; a bad SLO is
 // refused; a run checks the form's SLO. Saves the README's capacity chart.
 #include "bench/history/run_history.h"
+#include "benchmark/bench_charts.h"
 #include "benchmark/bench_controller.h"
+#include "benchmark/bench_exports.h"
 #include "benchmark/bench_form.h"
 #include "benchmark/bench_history_model.h"
 #include "benchmark/bench_pane.h"
 #include "benchmark/bench_result_model.h"
 #include "benchmark/capacity_chart.h"
+#include "support/small_screen.h"
 #include "support/stalling_adapter.h"
 #include "support/test_paths.h"
 
@@ -90,13 +93,13 @@ private slots:
         prepare(pane, dir);
         stallPast(pane, 400);
         QAbstractItemModelTester history(pane.historyModel());
-        pane.resize(1200, 760);
+        pane.resize(kvs::test::kPaneOnSmallScreen);
         pane.show();
         QSignalSpy started(pane.controller(), &BenchController::stepStarted);
         QSignalSpy steps(pane.controller(), &BenchController::capacityStep);
         QSignalSpy finished(pane.controller(), &BenchController::finished);
         QVERIFY(pane.controller()->findCapacity(stepConfig(pane), searchOptions()));
-        QVERIFY(pane.showsCapacity());
+        QVERIFY(pane.charts()->showsCapacity());
         QVERIFY(!pane.findCapacityButton()->isEnabled());
         QVERIFY(!pane.startButton()->isEnabled());
         QVERIFY(finished.wait(kRunTimeoutMs));
@@ -114,7 +117,7 @@ private slots:
 
         // The chart has every step: achieved and p99 by rate, a marker held or broke.
         const CapacityChart *chart = pane.capacityChart();
-        QVERIFY(pane.showsCapacity());
+        QVERIFY(pane.charts()->showsCapacity());
         QCOMPARE(chart->achievedSeries()->count(), steps.size());
         QCOMPARE(chart->p99Series()->count(), steps.size());
         QCOMPARE(chart->heldSeries()->count() + chart->brokenSeries()->count(), steps.size());
@@ -144,10 +147,10 @@ private slots:
 
         // Another run shows its seconds; selecting the search again shows its steps.
         QVERIFY(pane.controller()->start(stepConfig(pane)));
-        QVERIFY(!pane.showsCapacity());
+        QVERIFY(!pane.charts()->showsCapacity());
         QVERIFY(finished.wait(kRunTimeoutMs));
         pane.historyView()->selectRow(pane.historyModel()->rowOf(run.id));
-        QVERIFY(pane.showsCapacity());
+        QVERIFY(pane.charts()->showsCapacity());
         QCOMPARE(pane.capacityChart()->steps().size(), run.capacity.size());
     }
 
@@ -163,9 +166,9 @@ private slots:
             config.warmupSeconds = 0;
             QVERIFY(pane.controller()->start(config));
             QVERIFY(finished.wait(kRunTimeoutMs));
-            QVERIFY(pane.exportHgrmButton()->isEnabled());
+            QVERIFY(pane.exports()->hgrmButton()->isEnabled());
             const QString hgrm = dir.filePath(QStringLiteral("run.hgrm"));
-            QVERIFY(pane.exportHgrm(hgrm));
+            QVERIFY(pane.exports()->exportHgrm(hgrm));
             QFile file(hgrm);
             QVERIFY(file.open(QIODevice::ReadOnly));
             QVERIFY(file.readAll().startsWith("       Value     Percentile TotalCount"));
@@ -177,10 +180,10 @@ private slots:
         pane.show();
         QVERIFY(loaded.wait(kRunTimeoutMs));
         pane.historyView()->selectRow(0);
-        QVERIFY(pane.shownRun());
-        QVERIFY(pane.exportHgrmButton()->isEnabled());
+        QVERIFY(pane.exports()->shownRun());
+        QVERIFY(pane.exports()->hgrmButton()->isEnabled());
         const QString again = dir.filePath(QStringLiteral("again.hgrm"));
-        QVERIFY(pane.exportHgrm(again));
+        QVERIFY(pane.exports()->exportHgrm(again));
         QFile first(dir.filePath(QStringLiteral("run.hgrm")));
         QFile second(again);
         QVERIFY(first.open(QIODevice::ReadOnly) && second.open(QIODevice::ReadOnly));

@@ -5,6 +5,7 @@
 #include "bench/history/run_history.h"
 #include "benchmark/bench_chart.h"
 #include "benchmark/bench_controller.h"
+#include "benchmark/bench_exports.h"
 #include "benchmark/bench_history_model.h"
 #include "benchmark/bench_pane.h"
 #include "benchmark/bench_result_model.h"
@@ -12,6 +13,7 @@
 #include "connection/connection_spec.h"
 #include "session/database_session.h"
 #include "session/database_view.h"
+#include "support/small_screen.h"
 #include "support/test_paths.h"
 
 #include <QAbstractItemModelTester>
@@ -145,7 +147,7 @@ private slots:
         QCOMPARE(pane.historyModel()->savedRunCount(), 1);
         QCOMPARE(pane.historyView()->selectionModel()->selectedRows().size(), 1);
         QVERIFY(pane.statusLabel()->text().contains(QStringLiteral("#1")));
-        QVERIFY(pane.shownRun().has_value());
+        QVERIFY(pane.exports()->shownRun().has_value());
 
         // Saved where the CLI's --history reads, with its figures.
         const std::vector<bench::HistoryRun> saved
@@ -260,8 +262,8 @@ private slots:
         QCOMPARE(series.at(1)->name(), QStringLiteral("#1 ycsb-a sqlite"));
         QCOMPARE(series.at(0)->count(), 1);
         // Two runs are no single run to export.
-        QVERIFY(!pane.shownRun());
-        QVERIFY(!pane.exportJson(dir.filePath(QStringLiteral("none.json"))));
+        QVERIFY(!pane.exports()->shownRun());
+        QVERIFY(!pane.exports()->exportJson(dir.filePath(QStringLiteral("none.json"))));
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("none.json"))));
         QVERIFY(pane.statusLabel()->text().contains(QStringLiteral("no run shown")));
     }
@@ -306,7 +308,7 @@ private slots:
         QVERIFY(finished.wait(kRunTimeoutMs));
 
         const QString json = dir.filePath(QStringLiteral("run.json"));
-        QVERIFY(pane.exportJson(json));
+        QVERIFY(pane.exports()->exportJson(json));
         QFile jsonFile(json);
         QVERIFY(jsonFile.open(QIODevice::ReadOnly));
         const QList<QByteArray> lines = jsonFile.readAll().trimmed().split('\n');
@@ -327,7 +329,7 @@ private slots:
         QVERIFY(lines[4].contains("\"kind\":\"second\""));
 
         const QString csv = dir.filePath(QStringLiteral("run.csv"));
-        QVERIFY(pane.exportCsv(csv));
+        QVERIFY(pane.exports()->exportCsv(csv));
         QFile csvFile(csv);
         QVERIFY(csvFile.open(QIODevice::ReadOnly));
         const QByteArray csvText = csvFile.readAll();
@@ -336,13 +338,13 @@ private slots:
         QVERIFY(csvText.contains("\nsecond,ops_per_s,p50_us,p99_us,errors\n1,"));
 
         const QString png = dir.filePath(QStringLiteral("chart.png"));
-        QVERIFY(pane.exportPng(png));
+        QVERIFY(pane.exports()->exportPng(png));
         QImage image(png);
         QVERIFY(!image.isNull());
         QCOMPARE(image.size(), pane.chart()->size() * pane.chart()->devicePixelRatio());
 
         const QString svg = dir.filePath(QStringLiteral("chart.svg"));
-        QVERIFY(pane.exportSvg(svg));
+        QVERIFY(pane.exports()->exportSvg(svg));
         QFile svgFile(svg);
         QVERIFY(svgFile.open(QIODevice::ReadOnly));
         const QByteArray svgText = svgFile.readAll();
@@ -351,7 +353,7 @@ private slots:
 
         // A folder that does not exist: refused with the reason, nothing written.
         const QString nowhere = dir.filePath(QStringLiteral("missing/run.json"));
-        QVERIFY(!pane.exportJson(nowhere));
+        QVERIFY(!pane.exports()->exportJson(nowhere));
         QVERIFY(pane.statusLabel()->text().startsWith(QStringLiteral("Cannot write ")));
         QVERIFY(!QFile::exists(nowhere));
     }
@@ -407,7 +409,7 @@ private slots:
                      QStringLiteral("kvs: cannot open the benchmark history ")),
                  qPrintable(pane.statusLabel()->text()));
         QCOMPARE(pane.resultModel()->rowCount(), 3);
-        QVERIFY(pane.shownRun().has_value());
+        QVERIFY(pane.exports()->shownRun().has_value());
         QCOMPARE(pane.historyModel()->savedRunCount(), 0);
     }
 
@@ -469,7 +471,7 @@ private slots:
         QTemporaryDir dir;
         BenchPane pane;
         prepare(pane, dir);
-        pane.resize(1200, 760);
+        pane.resize(kvs::test::kPaneOnSmallScreen);
         pane.show();
         QSignalSpy finished(pane.controller(), &BenchController::finished);
         QVERIFY(pane.controller()->start(shortRun(pane, 5)));

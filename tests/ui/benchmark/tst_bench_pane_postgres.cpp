@@ -2,6 +2,7 @@
 // tab writes only scratch kvsbench_ tables, drops them, and is saved as a postgres run.
 #include "benchmark/bench_chart.h"
 #include "benchmark/bench_controller.h"
+#include "benchmark/bench_exports.h"
 #include "benchmark/bench_history_model.h"
 #include "benchmark/bench_pane.h"
 #include "benchmark/bench_result_model.h"
@@ -146,7 +147,7 @@ private slots:
         const QString out = kvs::test::fromTest(KVS_SCREENSHOT_DIR);
         QDir().mkpath(out);
         const QString png = out + QStringLiteral("/benchmark-compare.png");
-        QVERIFY(pane.exportPng(png));
+        QVERIFY(pane.exports()->exportPng(png));
         QVERIFY(!QImage(png).isNull());
         admin.exec("DROP SCHEMA " + schema + " CASCADE");
     }

@@ -12,6 +12,7 @@
 #include "queues/queues_pane.h"
 #include "queues/sweep_job.h"
 #include "queues/sweep_job_bar.h"
+#include "support/small_screen.h"
 #include "support/test_paths.h"
 #include "support/test_support.h"
 
@@ -36,6 +37,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <utility>
 
 using namespace kvs;
 using namespace kvs::ui;
@@ -240,6 +242,35 @@ private slots:
                  qPrintable(charts->countAxisLabels().join(QLatin1Char(' '))));
         const double plot = charts->countView()->chart()->plotArea().height();
         QVERIFY2(plot >= 50, qPrintable(QStringLiteral("the plot is %1 px high").arg(plot)));
+        // The legends name every series, whole: Qt's legend beside the chart cut its last
+        // entries off at 1024x700; the labels below the charts wrap instead.
+        QList<const QLineSeries *> counts;
+        for (int i = 0; i < QueueChartsView::CountSeriesCount; ++i)
+            counts << charts->countSeries(QueueChartsView::CountSeries(i));
+        QList<const QLineSeries *> rates;
+        for (int i = 0; i < QueueChartsView::RateSeriesCount; ++i)
+            rates << charts->rateSeries(QueueChartsView::RateSeries(i));
+        for (const auto &[legend, series] :
+             {std::pair{charts->countLegend(), counts}, std::pair{charts->rateLegend(), rates}}) {
+            QVERIFY(legend->isVisible());
+            const QString text = legend->text();
+            for (const QLineSeries *line : series) {
+                QVERIFY(!line->chart()->legend()->isVisible());
+                const QString name
+                    = line->name().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+                QVERIFY2(text.contains(name), qPrintable(name + QStringLiteral(" in ") + text));
+                QVERIFY(text.contains(line->color().name()));
+            }
+            const QRect shown(legend->mapTo(&pane, QPoint()), legend->size());
+            QVERIFY2(pane.rect().contains(shown)
+                         && legend->height() >= legend->heightForWidth(legend->width()),
+                     qPrintable(QStringLiteral("%1x%2 at %3,%4, needs %5 px")
+                                    .arg(legend->width())
+                                    .arg(legend->height())
+                                    .arg(shown.x())
+                                    .arg(shown.y())
+                                    .arg(legend->heightForWidth(legend->width()))));
+        }
         pane.hide();
         store->close().waitForFinished();
     }
@@ -276,7 +307,7 @@ private slots:
         QueuesPane pane;
         useTestClock(pane);
         pane.setConfirm([](const QString &) { return true; });
-        pane.resize(kDefaultPane);
+        pane.resize(kvs::test::kPaneOnSmallScreen);
         pane.setStore(store, true, QStringLiteral("shop.db"));
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));

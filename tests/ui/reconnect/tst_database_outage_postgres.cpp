@@ -19,6 +19,7 @@
 #include "support/database_view_fixture.h"
 #include "support/own_postgres_cluster.h"
 #include "support/postgres_test_server.h"
+#include "support/small_screen.h"
 #include "support/test_paths.h"
 #include "tables/sql_console_pane.h"
 #include "tables/table_rows_model.h"
@@ -283,6 +284,9 @@ private slots:
                                       ? qEnvironmentVariable("KVS_SCREENSHOT_DIR")
                                       : kvs::test::fromTest(KVS_SCREENSHOT_DIR);
         QVERIFY(QDir().mkpath(directory));
+        // As the window is on a 1024x700 screen (tests/support/small_screen.h).
+        tab.window->resize(kvs::test::kWindowOnSmallScreen);
+        QCoreApplication::processEvents();
         QVERIFY(tab.window->grab().save(QDir(directory).filePath(QStringLiteral("outage.png"))));
 
         // Back, and written to by another process before the tab's next try.

@@ -5,6 +5,7 @@
 // query, CSV export and the statement history. Also the README's screenshots.
 #include "rawsql/raw_sql_fixture.h"
 #include "support/raw_sqlite.h"
+#include "support/small_screen.h"
 #include "support/test_paths.h"
 #include "support/test_support.h"
 #include "tables/console_controller.h"
@@ -335,7 +336,7 @@ private slots:
         QDir().mkpath(dir);
         TablesPane tables;
         tables.setTarget(target());
-        tables.resize(1000, 520);
+        tables.resize(kvs::test::kPaneOnSmallScreen);
         tables.show();
         QTRY_VERIFY(tables.statusText().contains(QStringLiteral("row(s)")));
         tables.view()->setColumnWidth(0, 200);
@@ -345,7 +346,7 @@ private slots:
 
         SqlConsolePane console;
         open(console, QStringLiteral("history-d"));
-        console.resize(1000, 520);
+        console.resize(kvs::test::kPaneOnSmallScreen);
         test::runInConsole(
             console,
             QStringLiteral("SELECT version, count(*) AS keys FROM kv GROUP BY version "

@@ -12,6 +12,7 @@
 #include "inspector/value_inspector.h"
 #include "session/database_session.h"
 #include "session/database_view.h"
+#include "support/small_screen.h"
 #include "support/test_support.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
@@ -662,7 +663,7 @@ void TestWatchPane::savesAScreenshot()
     }
     WatchTab tab;
     WatchPane &pane = *tab.currentPane();
-    tab.resize(1000, 620);
+    tab.resize(kvs::test::kPaneOnSmallScreen);
     tab.setSource(sourceOf(db));
     pane.keyEdit()->setText(QStringLiteral("[\"orders\"]"));
     pane.watchPrefixButton()->click();

@@ -8,6 +8,7 @@
 #include "session/database_view.h"
 #include "startup/demo_database.h"
 #include "support/raw_sqlite.h"
+#include "support/small_screen.h"
 #include "window/main_window.h"
 #include "window/window_placement.h"
 
@@ -15,6 +16,8 @@
 #include <QDir>
 #include <QFile>
 #include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -179,6 +182,54 @@ private slots:
             QVERIFY2(table->viewport()->height() >= 3 * rows,
                      qPrintable(QString::number(table->viewport()->height())));
         }
+    }
+
+    // The Benchmark view's Start, Find capacity and Stop sat inside the scrolling form, below the
+    // fold of a 1024x700 screen: they are below the form now, in sight without scrolling.
+    void theBenchmarkButtonsAreInSight()
+    {
+        MainWindow window(nullptr, &m_secrets, &m_prompt);
+        DatabaseView *view = open(window, m_demoPath);
+        QVERIFY(view);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        view->views()->setCurrentWidget(view->bench());
+        QCoreApplication::processEvents();
+        kvs::ui::BenchPane *pane = view->bench();
+        for (QPushButton *button :
+             {pane->startButton(), pane->findCapacityButton(), pane->stopButton()}) {
+            QVERIFY(button->isVisible());
+            bool scrolls = false;
+            for (QWidget *up = button->parentWidget(); up; up = up->parentWidget())
+                scrolls = scrolls || qobject_cast<QScrollArea *>(up);
+            QVERIFY2(!scrolls, qPrintable(button->text()));
+            // All of it drawn: nothing above it clips it.
+            QCOMPARE(button->visibleRegion().boundingRect(), button->rect());
+            const QRect shown(button->mapTo(&window, QPoint()), button->size());
+            QVERIFY2(window.rect().contains(shown),
+                     qPrintable(QStringLiteral("%1 at %2,%3 in %4x%5")
+                                    .arg(button->text())
+                                    .arg(shown.x())
+                                    .arg(shown.y())
+                                    .arg(window.width())
+                                    .arg(window.height())));
+        }
+        QVERIFY(pane->statusLabel()->isVisible());
+    }
+
+    // The README's screenshots take the sizes of tests/support/small_screen.h: the window's and
+    // a view's on a 1024x700 screen.
+    void theScreenshotSizesAreTheWindowsOnASmallScreen()
+    {
+        MainWindow window(nullptr, &m_secrets, &m_prompt);
+        DatabaseView *view = open(window, m_demoPath);
+        QVERIFY(view);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        view->views()->setCurrentWidget(view->bench());
+        QCoreApplication::processEvents();
+        QCOMPARE(window.size(), kvs::test::kWindowOnSmallScreen);
+        QCOMPARE(view->bench()->size(), kvs::test::kPaneOnSmallScreen);
     }
 
     // The views that scroll in a smaller window (their content in a QScrollArea) have their
