@@ -251,11 +251,19 @@ QueuesPane::QueuesPane(QWidget *parent)
     });
     connect(m_deleteSelected, &QPushButton::clicked, this, [this] {
         const std::vector<double> ids = selectedIds();
-        confirmThen(tr("Delete %n dead message(s) of topic \"%1\"? This cannot be undone.",
-                       nullptr,
-                       int(ids.size()))
-                        .arg(QString::fromStdString(m_controller->browsedTopic())),
-                    [this, ids](AuditPolicy audit) { m_controller->remove(ids, audit); });
+        const QString question
+            = tr("Delete %n dead message(s) of topic \"%1\"? This cannot be undone.",
+                 nullptr,
+                 int(ids.size()))
+                  .arg(QString::fromStdString(m_controller->browsedTopic()));
+        confirmThen(question, [this, ids, question](AuditPolicy audit) {
+            // On a production tab the database's name is typed too.
+            if (confirmOnProduction(this,
+                                    QStringLiteral("confirmDeleteSelectedProduction"),
+                                    question,
+                                    tr("Delete")))
+                m_controller->remove(ids, audit);
+        });
     });
     // A bulk action counts the matches first, so its confirmation says exactly how many.
     const auto startBulk = [this](DeadLetterAction action) {

@@ -9,6 +9,8 @@
 #include "atomic/transaction_model.h"
 #include "atomic/transaction_pane.h"
 #include "atomic/transaction_row.h"
+#include "common/production_mark.h"
+#include "common/typed_name_dialog.h"
 #include "queues/audit_log_model.h"
 #include "queues/queue_actions.h"
 #include "queues/queue_message_model.h"
@@ -21,6 +23,7 @@
 #include <kvs/async_kvstore.h>
 #include <kvs/clock.h>
 
+#include <QApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -33,6 +36,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
+#include <QTimer>
 
 using namespace kvs;
 using namespace kvs::ui;
@@ -287,6 +291,52 @@ private slots:
         QTRY_COMPARE(dead(), std::int64_t(1));
         QTRY_COMPARE(auditLines(m_log).size(), 2);
         QCOMPARE(auditLines(m_log).at(1)[u"action"].toString(), QStringLiteral("delete-dead"));
+    }
+
+    void deleteSelectedAsksForTheTypedNameOnProduction()
+    {
+        // Issue 35: on a production tab, deleting selected dead letters asks for the database's
+        // name after the usual question; a wrong name changes nothing.
+        freshStore(2);
+        QWidget tab;
+        setProductionMark(&tab, ProductionMark{QStringLiteral("orders.db"), QColor(Qt::red)});
+        auto *pane = new QueuesPane(&tab);
+        pane->setConfirm([](const QString &) { return true; });
+        pane->setStore(m_store, true, QStringLiteral("db"));
+        tab.show();
+        QTRY_VERIFY(pane->controller()->overview()->rowOf("jobs") >= 0);
+        const QueueOverviewModel *overview = pane->controller()->overview();
+        pane->overviewView()->setCurrentIndex(overview->index(overview->rowOf("jobs"), 0));
+        QTRY_COMPARE(pane->controller()->deadLetters()->rowCount(), 2);
+        QPushButton *deleteSelected = nullptr;
+        for (QPushButton *button : pane->findChildren<QPushButton *>()) {
+            if (button->text() == QStringLiteral("Delete selected…"))
+                deleteSelected = button;
+        }
+        QVERIFY(deleteSelected);
+        int asked = 0;
+        const auto typeName = [&asked](const QString &name) {
+            QTimer::singleShot(0, qApp, [&asked, name] {
+                auto *dialog = qobject_cast<TypedNameDialog *>(QApplication::activeModalWidget());
+                QVERIFY(dialog);
+                ++asked;
+                dialog->nameEdit()->setText(name);
+                if (dialog->actionButton()->isEnabled())
+                    dialog->actionButton()->click();
+                else
+                    dialog->reject();
+            });
+        };
+        pane->deadLetterView()->selectRow(0);
+        QTRY_VERIFY(deleteSelected->isEnabled());
+        typeName(QStringLiteral("orders"));
+        deleteSelected->click();
+        QCOMPARE(asked, 1);
+        QCOMPARE(dead(), std::int64_t(2));
+        typeName(QStringLiteral("orders.db"));
+        deleteSelected->click();
+        QCOMPARE(asked, 2);
+        QTRY_COMPARE(dead(), std::int64_t(1));
     }
 
     void aCommitAsksWhenTheLogCannotBeWritten()
