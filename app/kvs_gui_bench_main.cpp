@@ -1,9 +1,10 @@
 // kvs-gui-bench: the benchmarks of KVS Admin's own GUI code (the key tree's expansion, the value
 // inspector opening a large value). They run here, beside kvs-admin, and not in `kvs bench`, so
 // that kvs links no GUI library. A thin main (STYLE.md 1): the benchmarks live in kvs_gui_bench.
-#include "bench/output/json_line.h"
 #include "bench/suite/bench.h"
 #include "guibench/tree_bench.h"
+
+#include <kvs/json_line.h>
 
 #include <QCommandLineParser>
 #include <QStringList>
@@ -117,14 +118,13 @@ int main(int argc, char *argv[])
     const std::optional<double> parsedSeconds = kvs::bench::parseSeconds(secondsText);
     if (!parsedSeconds) {
         return usageError("--seconds needs a number of seconds > 0, got "
-                          + kvs::bench::jsonQuoted(secondsText));
+                          + kvs::jsonQuoted(secondsText));
     }
     config.seconds = *parsedSeconds;
     if (parser.isSet(ops)) {
         for (const QString &op : parser.value(ops).split(u',')) {
             if (!kvs::bench::isTreeBenchOperation(op.toStdString())) {
-                return usageError("--ops: unknown operation "
-                                  + kvs::bench::jsonQuoted(op.toStdString())
+                return usageError("--ops: unknown operation " + kvs::jsonQuoted(op.toStdString())
                                   + " (known: " + kvs::bench::treeBenchOperationList() + ")");
             }
             if (kvs::bench::isPostgresTreeOperation(op.toStdString()) && !parser.isSet(postgres))

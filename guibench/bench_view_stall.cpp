@@ -1,11 +1,11 @@
 #include "guibench/bench_view_stall.h"
 
-#include "bench/output/json_line.h"
 #include "benchmark/bench_chart.h"
 #include "benchmark/bench_controller.h"
 #include "benchmark/bench_pane.h"
 
 #include <kvs/errors.h>
+#include <kvs/json_line.h>
 
 #include <QElapsedTimer>
 #include <QEventLoop>

@@ -1,12 +1,12 @@
 #include "guibench/queues_overview_stall.h"
 
 #include "bench/measure/bench_config.h"
-#include "bench/output/json_line.h"
 #include "bench/queue/queue_dashboard_bench.h"
 #include "queues/queues_controller.h"
 #include "queues/queues_pane.h"
 
 #include <kvs/errors.h>
+#include <kvs/json_line.h>
 
 #include <QElapsedTimer>
 #include <QEventLoop>

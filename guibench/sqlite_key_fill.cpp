@@ -1,9 +1,8 @@
 #include "guibench/sqlite_key_fill.h"
 
-#include "bench/baselines/sqlite_handles.h"
-
 #include <kvs/errors.h>
 #include <kvs/kvstore.h>
+#include <kvs/sqlite_handle.h>
 #include <kvs/value_codec.h>
 
 #include <sqlite3.h>
@@ -30,7 +29,7 @@ void fillSqliteKeys(const std::string &path,
     }
     sqlite3 *opened = nullptr;
     const int status = sqlite3_open(path.c_str(), &opened);
-    const SqlitePtr db(opened); // closed even when the open failed
+    const SqliteHandle db(opened); // closed even when the open failed
     if (status != SQLITE_OK)
         throw Error("kvs: bench: cannot open " + path);
     exec(db.get(), "BEGIN");
@@ -40,7 +39,7 @@ void fillSqliteKeys(const std::string &path,
                        -1,
                        &rawStatement,
                        nullptr);
-    const StatementPtr insert(rawStatement);
+    const SqliteStatementHandle insert(rawStatement);
     const std::string value = encodeValue(Value(std::string("v")));
     for (std::int64_t i = 0; i < count; ++i) {
         const std::string encoded = encodeKey(key(i));

@@ -2,7 +2,6 @@
 
 #include "bench/measure/measure.h"
 #include "bench/output/format.h"
-#include "bench/output/json_line.h"
 #include "guibench/bench_view_stall.h"
 #include "guibench/inspector_gap_probe.h"
 #include "guibench/queues_overview_stall.h"
@@ -16,6 +15,7 @@
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
 #include <kvs/js_number.h>
+#include <kvs/json_line.h>
 #include <kvs/kvstore.h>
 #include <kvs/value_codec.h>
 

@@ -3,31 +3,13 @@
 #include "rawsql/bound_query.h"
 #include "rawsql/query_error.h"
 
+#include <kvs/table_names.h>
+
 #include <QSqlQuery>
 #include <QStringList>
 #include <QVariant>
 
 namespace kvs::rawsql {
-namespace {
-
-QString quotedIdentifier(const QString &name)
-{
-    QString text = name;
-    text.replace(QLatin1Char('"'), QLatin1String("\"\""));
-    return QLatin1Char('"') + text + QLatin1Char('"');
-}
-
-struct TableShape
-{
-    const char *label;
-    const char *orderColumn;
-};
-
-// The store's schema (core/src/sqlite/sqlite_schema.cpp, core/src/postgres/pg_schema.cpp).
-constexpr TableShape kTables[]
-    = {{"kv", "key"}, {"queue", "id"}, {"meta", "key"}, {"kv_versionstamp", "id"}};
-
-} // namespace
 
 ColumnMeaning KvsTable::meaningOf(const QString &column) const
 {
@@ -41,9 +23,13 @@ ColumnMeaning KvsTable::meaningOf(const QString &column) const
 
 QList<KvsTable> findKvsTables(const QSqlDatabase &db, const RawSqlTarget &target)
 {
+    // The store's names (kvs/table_names.h); a prefix or schema that is not an identifier is
+    // quoted as it is, never refused: the view only reads.
+    const TableNames storeNames(target.tablePrefix.toStdString(),
+                                target.isPostgres() ? target.schema.toStdString() : std::string());
     QStringList names;
-    for (const TableShape &shape : kTables)
-        names << target.tablePrefix + QLatin1String(shape.label);
+    for (const StoreTable &table : kStoreTables)
+        names << QString::fromStdString(storeNames.name(table.label));
 
     QSqlQuery query(db);
     if (target.isPostgres()) {
@@ -74,17 +60,17 @@ QList<KvsTable> findKvsTables(const QSqlDatabase &db, const RawSqlTarget &target
     }
 
     QList<KvsTable> tables;
-    for (const TableShape &shape : kTables) {
+    for (const StoreTable &shape : kStoreTables) {
         KvsTable table;
-        table.label = QLatin1String(shape.label);
-        table.name = target.tablePrefix + table.label;
+        table.label = QString::fromUtf8(shape.label.data(), qsizetype(shape.label.size()));
+        table.name = QString::fromStdString(storeNames.name(shape.label));
         if (!found.contains(table.name))
             continue;
         table.isSequence = sequences.contains(table.name);
-        table.orderColumn = table.isSequence ? QString() : QLatin1String(shape.orderColumn);
-        table.sqlName = quotedIdentifier(table.name);
-        if (target.isPostgres() && !target.schema.isEmpty())
-            table.sqlName = quotedIdentifier(target.schema) + QLatin1Char('.') + table.sqlName;
+        table.orderColumn = table.isSequence ? QString()
+                                             : QString::fromUtf8(shape.keyColumn.data(),
+                                                                 qsizetype(shape.keyColumn.size()));
+        table.sqlName = QString::fromStdString(storeNames.sqlName(shape.label));
         tables << table;
     }
     return tables;

@@ -118,7 +118,7 @@ int printFailedCheck(const CommandContext &context,
                      const std::optional<std::optional<Entry>> &dryRunFound)
 {
     if (context.args.has("--json")) {
-        JsonObjectLine line;
+        JsonLine line;
         line.raw("ok", "false").integer("failedCheck", static_cast<std::int64_t>(index));
         if (dryRunFound)
             line.raw("dryRun", "true");
@@ -140,7 +140,7 @@ int runDryRun(const CommandContext &context, const TransactionSpec &spec)
     if (const std::optional<std::size_t> failing = firstFailing(spec.checks, entries))
         return printFailedCheck(context, spec.checks[*failing], *failing, entries[*failing]);
     if (context.args.has("--json"))
-        context.out << JsonObjectLine().raw("ok", "true").raw("dryRun", "true").text() << '\n';
+        context.out << JsonLine().raw("ok", "true").raw("dryRun", "true").text() << '\n';
     else
         context.out << "would commit: " << spec.checks.size() << " checks pass, "
                     << spec.mutations.size() << " mutations (nothing written)\n";
@@ -182,9 +182,8 @@ int runAtomic(const CommandContext &context)
     } else {
         endAudit(context, audit, AuditOutcome::Done, checks, mutations);
         if (context.args.has("--json")) {
-            context.out
-                << JsonObjectLine().raw("ok", "true").integer("version", result.version).text()
-                << '\n';
+            context.out << JsonLine().raw("ok", "true").integer("version", result.version).text()
+                        << '\n';
         } else {
             context.out << result.version << '\n';
         }

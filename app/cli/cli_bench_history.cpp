@@ -2,12 +2,12 @@
 
 #include "bench/history/run_history.h"
 #include "bench/output/format.h"
-#include "bench/output/json_line.h"
 #include "bench/workload/workload_report.h"
 #include "cli/cli_arguments.h"
 #include "cli/cli_output.h"
 
 #include <kvs/js_number.h>
+#include <kvs/json_line.h>
 
 #include <cstdio>
 #include <ctime>
@@ -26,7 +26,7 @@ const bench::SavedOp &allOf(const bench::HistoryRun &run)
 std::string historyJsonLine(const bench::HistoryRun &run)
 {
     const bench::SavedOp &all = allOf(run);
-    return bench::JsonLine()
+    return JsonLine()
         .string("kind", "history")
         .raw("id", std::to_string(run.id))
         .string("time", utcTimeText(run.timeMs))

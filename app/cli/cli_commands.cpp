@@ -66,9 +66,8 @@ int runCodec(const CommandContext &context)
     }
 
     if (context.args.has("--json")) {
-        context.out
-            << JsonObjectLine().string(isKey ? "key" : "value", literal).string("hex", hex).text()
-            << '\n';
+        context.out << JsonLine().string(isKey ? "key" : "value", literal).string("hex", hex).text()
+                    << '\n';
     } else {
         context.out << (encode ? hex : literal) << '\n';
     }

@@ -139,7 +139,7 @@ public:
                           << '\n';
         }
         if (m_count) {
-            m_context.out << (m_json ? JsonObjectLine().integer("count", counts.matched).text()
+            m_context.out << (m_json ? JsonLine().integer("count", counts.matched).text()
                                      : std::to_string(counts.matched))
                           << '\n';
             return;
@@ -150,7 +150,7 @@ public:
             failToWrite();
         // With the entries on stdout, the summary goes to stderr, as kvs export does.
         std::ostream &summary = m_file ? m_context.out : m_context.err;
-        summary << (m_json ? JsonObjectLine().integer("exported", counts.matched).text()
+        summary << (m_json ? JsonLine().integer("exported", counts.matched).text()
                            : "exported " + std::to_string(counts.matched))
                 << '\n';
     }
@@ -162,7 +162,7 @@ private:
             return exportLine(match.keyBytes, match.valueBytes, match.entry.expiresAt);
         if (m_keysOnly) {
             const std::string key = printKeyLiteral(match.entry.key);
-            return m_json ? JsonObjectLine().string("key", key).text() : key;
+            return m_json ? JsonLine().string("key", key).text() : key;
         }
         return m_json ? entryJson(match.entry) : entryLine(match.entry);
     }

@@ -26,41 +26,6 @@ int hexDigit(char c) noexcept
 
 } // namespace
 
-void JsonObjectLine::addName(std::string_view name)
-{
-    if (m_text.size() > 1) {
-        m_text += ", ";
-    }
-    appendJsonString(name, m_text);
-    m_text += ": ";
-}
-
-JsonObjectLine &JsonObjectLine::string(std::string_view name, std::string_view value)
-{
-    addName(name);
-    appendJsonString(value, m_text);
-    return *this;
-}
-
-JsonObjectLine &JsonObjectLine::raw(std::string_view name, std::string_view json)
-{
-    addName(name);
-    m_text += json;
-    return *this;
-}
-
-JsonObjectLine &JsonObjectLine::integer(std::string_view name, std::int64_t value)
-{
-    return raw(name, std::to_string(value));
-}
-
-std::string jsonQuoted(std::string_view text)
-{
-    std::string out;
-    appendJsonString(text, out);
-    return out;
-}
-
 std::string toHex(std::string_view bytes)
 {
     static constexpr char kDigits[] = "0123456789abcdef";
@@ -97,7 +62,7 @@ std::string fromHex(std::string_view hex)
 
 std::string entryJson(const Entry &entry)
 {
-    JsonObjectLine line;
+    JsonLine line;
     line.string("key", printKeyLiteral(entry.key))
         .string("value", printLiteral(entry.value))
         .integer("version", entry.version);

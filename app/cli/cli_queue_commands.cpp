@@ -85,9 +85,9 @@ std::string nullableString(const std::optional<std::string> &value)
 
 // The members every message shows, in the order of the JSON lines.
 template <typename Message>
-JsonObjectLine messageJson(const Message &message)
+JsonLine messageJson(const Message &message)
 {
-    JsonObjectLine line;
+    JsonLine line;
     line.integer("id", message.id)
         .string("topic", message.topic)
         .string("payload", printLiteral(message.payload))
@@ -140,7 +140,7 @@ std::string deadLine(const QueueDeadMessage &message, bool json)
 std::string statsLine(const QueueStats &stats, bool json)
 {
     if (json) {
-        return JsonObjectLine()
+        return JsonLine()
             .string("topic", stats.topic)
             .integer("pending", stats.pending)
             .integer("delayed", stats.delayed)
@@ -163,8 +163,7 @@ std::string statsLine(const QueueStats &stats, bool json)
 // A full page ends with the id to pass to --after for the next one.
 std::string afterLine(std::int64_t lastId, bool json)
 {
-    return json ? JsonObjectLine().integer("after", lastId).text()
-                : "after: " + std::to_string(lastId);
+    return json ? JsonLine().integer("after", lastId).text() : "after: " + std::to_string(lastId);
 }
 
 // Prints lines for a page, and the --after line when it is full (limit already checked by the
@@ -272,7 +271,7 @@ int runEnqueue(const CommandContext &context)
     }
     endAudit(context, audit, AuditOutcome::Done, 1, 1, "new id " + std::to_string(result.id));
     context.out << (context.args.has("--json")
-                        ? JsonObjectLine().raw("ok", "true").integer("id", result.id).text()
+                        ? JsonLine().raw("ok", "true").integer("id", result.id).text()
                         : std::to_string(result.id))
                 << '\n';
     if (interrupt.interrupted()) {

@@ -138,7 +138,7 @@ std::string countLine(const CommandContext &context, bool retry, std::int64_t co
 {
     if (!context.args.has("--json"))
         return std::to_string(count);
-    return JsonObjectLine()
+    return JsonLine()
         .integer(retry ? "retried" : "deleted", count)
         .raw("dryRun", dryRun ? "true" : "false")
         .text();
@@ -363,7 +363,7 @@ int runMove(const CommandContext &context)
                     << jsonQuoted(options.topic) << ")\n";
         return kExitFailure;
     }
-    context.out << (context.args.has("--json") ? JsonObjectLine()
+    context.out << (context.args.has("--json") ? JsonLine()
                                                      .raw("ok", "true")
                                                      .integer("id", moved->id)
                                                      .integer("replaced", id)

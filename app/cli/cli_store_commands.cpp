@@ -54,7 +54,7 @@ int runGetByBytes(const CommandContext &context, const std::string &bytes)
         context.out << printLiteral(value) << '\n';
         return kExitOk;
     }
-    JsonObjectLine line;
+    JsonLine line;
     line.string("keyHex", toHex(bytes));
     try {
         line.string("key", printKeyLiteral(decodeKey(bytes)));
@@ -104,7 +104,7 @@ int runSet(const CommandContext &context)
     const auto store = openStore(context, Access::Write);
     const CommitResult result = store->set(key, value, options).result();
     if (context.args.has("--json")) {
-        context.out << JsonObjectLine()
+        context.out << JsonLine()
                            .raw("ok", result.ok ? "true" : "false")
                            .integer("version", result.version)
                            .text()
@@ -127,7 +127,7 @@ int runDelete(const CommandContext &context)
         const Key key = keyArgument(context.args.positionals()[1], "KEY");
         openStore(context, Access::Write)->remove(key).waitForFinished();
     }
-    context.out << (context.args.has("--json") ? JsonObjectLine().raw("ok", "true").text()
+    context.out << (context.args.has("--json") ? JsonLine().raw("ok", "true").text()
                                                : std::string("ok"))
                 << '\n';
     return kExitOk;
@@ -151,7 +151,7 @@ int runIncrement(const CommandContext &context)
     const auto store = openStore(context, Access::Write);
     const double result = store->increment(key, delta).result();
     if (context.args.has("--json")) {
-        context.out << JsonObjectLine()
+        context.out << JsonLine()
                            .string("key", printKeyLiteral(key))
                            .string("value", printNumber(result))
                            .text()
@@ -198,8 +198,7 @@ int runList(const CommandContext &context)
         text += '\n';
     }
     if (page.cursor) {
-        text += json ? JsonObjectLine().string("cursor", *page.cursor).text()
-                     : "cursor: " + *page.cursor;
+        text += json ? JsonLine().string("cursor", *page.cursor).text() : "cursor: " + *page.cursor;
         text += '\n';
     }
     context.out << text;

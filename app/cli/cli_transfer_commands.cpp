@@ -97,9 +97,8 @@ int runExport(const CommandContext &context)
         = toStdout ? exportToStream(*store, range, context.out) : exportToFile(*store, range, path);
     // With the entries on stdout, the summary goes to stderr, so the stream stays the file.
     std::ostream &summary = toStdout ? context.err : context.out;
-    summary << (context.args.has("--json")
-                    ? JsonObjectLine().integer("exported", result.done).text()
-                    : "exported " + std::to_string(result.done))
+    summary << (context.args.has("--json") ? JsonLine().integer("exported", result.done).text()
+                                           : "exported " + std::to_string(result.done))
             << '\n';
     return kExitOk;
 }
@@ -121,7 +120,7 @@ int runImport(const CommandContext &context)
     const auto store = openStore(context, Access::Write);
     const TransferResult result = importFrom(context, *store, path == "-" ? std::cin : file, mode);
     context.out << (context.args.has("--json")
-                        ? JsonObjectLine()
+                        ? JsonLine()
                               .integer("imported", result.done)
                               .integer("skipped", result.skipped)
                               .text()

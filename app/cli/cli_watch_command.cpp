@@ -57,7 +57,7 @@ std::string changeLine(const Key &key,
             line.insert(line.size() - 1, extra);
             return line;
         }
-        JsonObjectLine line;
+        JsonLine line;
         line.string("key", printKeyLiteral(key))
             .raw("value", "null")
             .raw("version", "null")

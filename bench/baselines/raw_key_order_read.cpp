@@ -1,8 +1,7 @@
 #include "bench/baselines/raw_key_order_read.h"
 
-#include "bench/baselines/sqlite_handles.h"
-
 #include <kvs/errors.h>
+#include <kvs/sqlite_handle.h>
 
 #include <sqlite3.h>
 
@@ -23,7 +22,7 @@ RawReadResult rawKeyOrderRead(const std::string &path, const std::string &table)
 {
     sqlite3 *raw = nullptr;
     const int opened = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
-    SqlitePtr db(raw);
+    SqliteHandle db(raw);
     if (opened != SQLITE_OK)
         fail(raw, "cannot open " + path);
     // As the store's connections (core/src/sqlite/sqlite_open.cpp).
@@ -37,7 +36,7 @@ RawReadResult rawKeyOrderRead(const std::string &path, const std::string &table)
     if (sqlite3_prepare_v3(db.get(), sql.c_str(), -1, SQLITE_PREPARE_PERSISTENT, &prepared, nullptr)
         != SQLITE_OK)
         fail(db.get(), "cannot prepare " + sql);
-    const StatementPtr page(prepared);
+    const SqliteStatementHandle page(prepared);
     RawReadResult result;
     std::string last; // the empty blob is below every key
     for (;;) {

@@ -169,7 +169,7 @@ void RawSqliteBaseline::exec(const char *sql)
     }
 }
 
-StatementPtr RawSqliteBaseline::prepare(std::string_view sql, int parameters)
+SqliteStatementHandle RawSqliteBaseline::prepare(std::string_view sql, int parameters)
 {
     sqlite3_stmt *statement = nullptr;
     if (sqlite3_prepare_v3(m_db.get(),
@@ -181,7 +181,7 @@ StatementPtr RawSqliteBaseline::prepare(std::string_view sql, int parameters)
         != SQLITE_OK) {
         fail(sql);
     }
-    StatementPtr owned(statement);
+    SqliteStatementHandle owned(statement);
     if (sqlite3_bind_parameter_count(statement) != parameters) {
         throw Error("kvs: bench baseline: wrong parameter count in " + std::string(sql));
     }

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "bench/baselines/sqlite_handles.h"
 #include "bench/measure/data.h"
+
+#include <kvs/sqlite_handle.h>
 
 #include <cstdint>
 #include <string>
@@ -42,7 +43,7 @@ public:
 private:
     class Transaction;
 
-    StatementPtr prepare(std::string_view sql, int parameters);
+    SqliteStatementHandle prepare(std::string_view sql, int parameters);
     void exec(const char *sql);
     [[noreturn]] void fail(std::string_view what) const;
     // True when a live row is at key (reads value, version and expires_at).
@@ -53,19 +54,19 @@ private:
     void addToNumber(sqlite3_stmt *select, int expiresColumn, std::string_view key, double delta);
 
     const BenchKeys &m_keys; // Not owned.
-    SqlitePtr m_db;
-    StatementPtr m_get;
-    StatementPtr m_upsert;
-    StatementPtr m_delete;
-    StatementPtr m_incrementSelect;
-    StatementPtr m_sumSelect;
-    StatementPtr m_beginImmediate;
-    StatementPtr m_beginDeferred;
-    StatementPtr m_commit;
-    StatementPtr m_rollback;
-    StatementPtr m_enqueue;
-    StatementPtr m_dequeue;
-    StatementPtr m_acknowledge;
+    SqliteHandle m_db;
+    SqliteStatementHandle m_get;
+    SqliteStatementHandle m_upsert;
+    SqliteStatementHandle m_delete;
+    SqliteStatementHandle m_incrementSelect;
+    SqliteStatementHandle m_sumSelect;
+    SqliteStatementHandle m_beginImmediate;
+    SqliteStatementHandle m_beginDeferred;
+    SqliteStatementHandle m_commit;
+    SqliteStatementHandle m_rollback;
+    SqliteStatementHandle m_enqueue;
+    SqliteStatementHandle m_dequeue;
+    SqliteStatementHandle m_acknowledge;
     std::int64_t m_nextVersion = 1;
     std::string m_number; // scratch for the text of a number
     std::string m_token;  // the lease token of the current cycle

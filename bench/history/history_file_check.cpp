@@ -1,9 +1,8 @@
 #include "bench/history/history_file_check.h"
 
-#include "bench/baselines/sqlite_handles.h"
-
 #include <kvs/errors.h>
 #include <kvs/key.h>
+#include <kvs/sqlite_handle.h>
 
 #include <sqlite3.h>
 
@@ -65,7 +64,7 @@ std::int64_t countOf(sqlite3 *db, const std::string &sql, const std::string &bou
     sqlite3_stmt *raw = nullptr;
     if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
         return -1;
-    const StatementPtr statement(raw);
+    const SqliteStatementHandle statement(raw);
     if (!bound.empty())
         sqlite3_bind_blob(raw, 1, bound.data(), int(bound.size()), SQLITE_STATIC);
     return sqlite3_step(raw) == SQLITE_ROW ? sqlite3_column_int64(raw, 0) : -1;
@@ -81,7 +80,7 @@ void requireHistoryContent(const std::string &path)
     sqlite3 *raw = nullptr;
     const int opened = sqlite3_open_v2(
         uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr);
-    const SqlitePtr db(raw);
+    const SqliteHandle db(raw);
     if (opened != SQLITE_OK)
         fail(path, sqlite3_errmsg(raw));
     sqlite3_stmt *tablesRaw = nullptr;
@@ -92,7 +91,7 @@ void requireHistoryContent(const std::string &path)
                            nullptr)
         != SQLITE_OK)
         notAHistory(path, sqlite3_errmsg(db.get()));
-    const StatementPtr tables(tablesRaw);
+    const SqliteStatementHandle tables(tablesRaw);
     static const std::set<std::string> kvsTables{
         "kv", "queue", "meta", "kv_versionstamp", "sqlite_sequence"};
     std::set<std::string> found;
@@ -118,7 +117,7 @@ void requireHistoryContent(const std::string &path)
                        -1,
                        &otherRaw,
                        nullptr);
-    const StatementPtr other(otherRaw);
+    const SqliteStatementHandle other(otherRaw);
     sqlite3_bind_blob(otherRaw, 1, runs.data(), int(runs.size()), SQLITE_STATIC);
     sqlite3_bind_blob(otherRaw, 2, runsEnd.data(), int(runsEnd.size()), SQLITE_STATIC);
     sqlite3_bind_blob(otherRaw, 3, lastId.data(), int(lastId.size()), SQLITE_STATIC);

@@ -1,13 +1,13 @@
 #include "bench/queue/queue_bulk_retry_bench.h"
 
 #include "bench/measure/bench_config.h"
-#include "bench/output/json_line.h"
 #include "bench/queue/queue_bench_database.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/clock.h>
 #include <kvs/dead_letter_sweep.h>
 #include <kvs/errors.h>
+#include <kvs/json_line.h>
 #include <kvs/kvstore.h>
 
 #include <algorithm>

@@ -1,10 +1,10 @@
 #include "bench/queue/queue_dashboard_bench.h"
 
 #include "bench/measure/bench_config.h"
-#include "bench/output/json_line.h"
 #include "bench/queue/queue_bench_database.h"
 
 #include <kvs/dead_letter_sweep.h>
+#include <kvs/json_line.h>
 
 #include <algorithm>
 #include <chrono>

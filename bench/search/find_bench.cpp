@@ -4,11 +4,11 @@
 #include "bench/baselines/raw_key_order_read.h"
 #include "bench/measure/anon_peak.h"
 #include "bench/measure/bench_config.h"
-#include "bench/output/json_line.h"
 #include "bench/search/find_bench_database.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/entry_transfer.h>
+#include <kvs/json_line.h>
 #include <kvs/literal.h>
 #include <kvs/value_search.h>
 

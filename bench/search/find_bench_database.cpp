@@ -1,11 +1,11 @@
 #include "bench/search/find_bench_database.h"
 
-#include "bench/baselines/sqlite_handles.h"
 #include "bench/measure/bench_config.h"
 
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
 #include <kvs/key.h>
+#include <kvs/sqlite_handle.h>
 
 #include <libpq-fe.h>
 #include <sqlite3.h>
@@ -86,7 +86,7 @@ void FindBenchDatabase::fillSqlite()
 {
     sqlite3 *raw = nullptr;
     const int opened = sqlite3_open(m_scratch->connection().c_str(), &raw);
-    const SqlitePtr db(raw);
+    const SqliteHandle db(raw);
     const auto fail = [&](const char *what) {
         throw DatabaseError(
             std::string("kvs: bench: ") + what + ": " + sqlite3_errmsg(db.get()), "", "");
@@ -98,7 +98,7 @@ void FindBenchDatabase::fillSqlite()
     sqlite3_stmt *prepared = nullptr;
     if (sqlite3_prepare_v2(db.get(), insert.c_str(), -1, &prepared, nullptr) != SQLITE_OK)
         fail("cannot prepare the fill");
-    const StatementPtr statement(prepared);
+    const SqliteStatementHandle statement(prepared);
     // Random key order, as an application's writes come: the rows' places in the table (rowid)
     // are unrelated to their keys' order, as they are in a real database.
     std::vector<std::int64_t> order(static_cast<std::size_t>(m_rows));

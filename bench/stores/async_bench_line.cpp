@@ -1,10 +1,10 @@
 #include "bench/stores/async_bench_line.h"
 
 #include "bench/output/format.h"
-#include "bench/output/json_line.h"
 
 #include <kvs/connection_string.h>
 #include <kvs/js_number.h>
+#include <kvs/json_line.h>
 
 #include <cmath>
 #include <cstdio>

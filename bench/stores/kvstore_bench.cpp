@@ -1,17 +1,17 @@
 #include "bench/stores/kvstore_bench.h"
 
 #include "bench/baselines/raw_sqlite_baseline.h"
-#include "bench/baselines/sqlite_handles.h"
 #include "bench/measure/database_files.h"
 #include "bench/measure/measure.h"
 #include "bench/measure/runner.h"
 #include "bench/output/format.h"
-#include "bench/output/json_line.h"
 #include "bench/stores/store_target.h"
 
 #include <kvs/errors.h>
 #include <kvs/js_number.h>
+#include <kvs/json_line.h>
 #include <kvs/kvstore.h>
+#include <kvs/sqlite_handle.h>
 
 #include <sqlite3.h>
 
@@ -99,7 +99,7 @@ void checkpointWal(const std::string &path)
 {
     sqlite3 *opened = nullptr;
     const int status = sqlite3_open_v2(path.c_str(), &opened, SQLITE_OPEN_READWRITE, nullptr);
-    const SqlitePtr db(opened); // closed even when the open failed
+    const SqliteHandle db(opened); // closed even when the open failed
     if (status == SQLITE_OK)
         sqlite3_exec(db.get(), "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
 }

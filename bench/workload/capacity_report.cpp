@@ -1,11 +1,11 @@
 #include "bench/workload/capacity_report.h"
 
 #include "bench/output/format.h"
-#include "bench/output/json_line.h"
 #include "bench/workload/workload_report.h"
 
 #include <kvs/connection_string.h>
 #include <kvs/js_number.h>
+#include <kvs/json_line.h>
 
 #include <cmath>
 #include <cstdio>

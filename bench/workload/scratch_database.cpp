@@ -1,11 +1,11 @@
 #include "bench/workload/scratch_database.h"
 
 #include "bench/measure/database_files.h"
-#include "bench/output/json_line.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
+#include <kvs/json_line.h>
 
 #include <libpq-fe.h>
 #include <sqlite3.h>

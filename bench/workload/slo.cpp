@@ -1,9 +1,9 @@
 #include "bench/workload/slo.h"
 
 #include "bench/output/format.h"
-#include "bench/output/json_line.h"
 
 #include <kvs/errors.h>
+#include <kvs/json_line.h>
 
 #include <array>
 #include <charconv>

@@ -1,6 +1,5 @@
 #include "bench/workload/workload_engine.h"
 
-#include "bench/output/json_line.h"
 #include "bench/workload/data_shape.h"
 #include "bench/workload/queue_listeners.h"
 #include "bench/workload/scratch_database.h"
@@ -9,6 +8,7 @@
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
+#include <kvs/json_line.h>
 #include <kvs/kvstore.h>
 #include <kvs/postgres_adapter.h>
 #include <kvs/sqlite_async_adapter.h>

@@ -1,8 +1,7 @@
 #include "bench/workload/workload_mix.h"
 
-#include "bench/output/json_line.h"
-
 #include <kvs/errors.h>
+#include <kvs/json_line.h>
 
 #include <charconv>
 #include <cmath>

@@ -5,6 +5,7 @@
 #include "support/test_paths.h"
 
 #include <kvs/key.h>
+#include <kvs/sqlite_handle.h>
 #include <kvs/value_codec.h>
 
 #include <QFile>
@@ -87,11 +88,7 @@ inline QList<QByteArray> lines(const QByteArray &text)
         QVERIFY2(!(run).err.contains("kvs: kvs:"), (run).err.constData()); \
     } while (false)
 
-struct SqliteCloser
-{
-    void operator()(sqlite3 *db) const noexcept { sqlite3_close_v2(db); }
-};
-using SqlitePtr = std::unique_ptr<sqlite3, SqliteCloser>;
+using SqlitePtr = kvs::SqliteHandle; // core's deleters (kvs/sqlite_handle.h)
 
 inline SqlitePtr openSqlite(const QString &path)
 {

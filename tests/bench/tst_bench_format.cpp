@@ -1,8 +1,7 @@
-// The number formats and the JSON line builder of the benchmarks' output (bench/format.h,
-// bench/json_line.h): the figures every backend prints.
+// The number formats of the benchmarks' output (bench/output/format.h): the figures every
+// backend prints. Their JSON line builder is core's (tests/core/codec/tst_json_line.cpp).
 
 #include "bench/output/format.h"
-#include "bench/output/json_line.h"
 
 #include <QTest>
 
@@ -49,23 +48,6 @@ private slots:
         baseline.seconds = 2;
         QCOMPARE(kvs::bench::ratioOf(measured, baseline), 1.5);
         QCOMPARE(kvs::bench::ratioOf(measured, kvs::bench::Measurement{}), 0.0); // no baseline
-    }
-
-    void jsonLine()
-    {
-        // The spacing of the kvs command line's JSON output; strings escaped, raw text verbatim.
-        const std::string line = kvs::bench::JsonLine()
-                                     .string("backend", "kvstore")
-                                     .string("db", "a \"b\".db")
-                                     .raw("ops_per_s", "1235")
-                                     .raw("ratio", "null")
-                                     .text();
-        QCOMPARE(QByteArray::fromStdString(line),
-                 QByteArray("{\"backend\": \"kvstore\", \"db\": \"a \\\"b\\\".db\", "
-                            "\"ops_per_s\": 1235, \"ratio\": null}"));
-        QCOMPARE(QByteArray::fromStdString(kvs::bench::JsonLine().text()), QByteArray("{}"));
-        QCOMPARE(QByteArray::fromStdString(kvs::bench::jsonQuoted("x\n.db")),
-                 QByteArray("\"x\\n.db\""));
     }
 };
 

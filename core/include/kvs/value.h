@@ -97,6 +97,10 @@ public:
     bool isUndefined() const noexcept { return type() == Type::Undefined; }
     bool isNull() const noexcept { return type() == Type::Null; }
     bool isNumber() const noexcept { return type() == Type::Number; }
+    /// Whether the value is a JavaScript primitive (undefined, null, boolean, number, string,
+    /// bigint): compared by SameValueZero as a Map key or Set item, where every other kind is an
+    /// object with an identity of its own.
+    bool isPrimitive() const noexcept;
 
     // Accessors. Requires: type() is the accessor's type (std::bad_variant_access otherwise).
     bool asBoolean() const { return std::get<bool>(m_data); }

@@ -10,21 +10,6 @@ namespace kvs::detail {
 
 namespace {
 
-bool isPrimitive(Value::Type type)
-{
-    switch (type) {
-    case Value::Type::Undefined:
-    case Value::Type::Null:
-    case Value::Type::Boolean:
-    case Value::Type::Number:
-    case Value::Type::String:
-    case Value::Type::BigInt:
-        return true;
-    default:
-        return false;
-    }
-}
-
 // The member name JavaScript gives a literal step: obj["a"], obj[1] ("1"), obj[1n] ("1").
 std::optional<std::string> memberNameOf(const Value &literal)
 {
@@ -79,7 +64,7 @@ PathStep PathStep::at(Value literal)
 
 bool sameMapKey(const Value &a, const Value &b)
 {
-    if (isPrimitive(a.type()) || isPrimitive(b.type()))
+    if (a.isPrimitive() || b.isPrimitive())
         return sameValueZero(a, b);
     if (a.type() == Value::Type::Date && b.type() == Value::Type::Date)
         return a.asDate().ms == b.asDate().ms || (!a.asDate().isValid() && !b.asDate().isValid());

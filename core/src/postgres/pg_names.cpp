@@ -3,33 +3,16 @@
 namespace kvs::detail {
 
 PgNames::PgNames(std::string schemaName, std::string tablePrefix)
-    : schema(std::move(schemaName))
-    , prefix(std::move(tablePrefix))
-    , meta(table("meta"))
-    , kv(table("kv"))
-    , queue(table("queue"))
-    , versionstamp(table("kv_versionstamp"))
+    : tables(std::move(tablePrefix), std::move(schemaName))
+    , meta(tables.sqlName("meta"))
+    , kv(tables.sqlName("kv"))
+    , queue(tables.sqlName("queue"))
+    , versionstamp(tables.sqlName("kv_versionstamp"))
 {}
-
-std::string PgNames::quoted(std::string_view identifier)
-{
-    return '"' + std::string(identifier) + '"';
-}
-
-std::string PgNames::table(std::string_view name) const
-{
-    const std::string unqualified = quoted(prefix + std::string(name));
-    return schema.empty() ? unqualified : quoted(schema) + "." + unqualified;
-}
-
-std::string PgNames::index(std::string_view name) const
-{
-    return quoted("idx_" + prefix + std::string(name));
-}
 
 std::string PgNames::schemaExpression() const
 {
-    return schema.empty() ? "current_schema()" : "'" + schema + "'";
+    return tables.schema.empty() ? "current_schema()" : "'" + tables.schema + "'";
 }
 
 std::int64_t fnv1a64(std::string_view bytes)
@@ -44,9 +27,10 @@ std::int64_t fnv1a64(std::string_view bytes)
 
 std::int64_t keyLockId(const PgNames &names, std::string_view encodedKey)
 {
-    std::string input = names.schema.empty() && names.prefix.empty()
+    const TableNames &tables = names.tables;
+    std::string input = tables.schema.empty() && tables.prefix.empty()
                             ? std::string("kvs:")
-                            : "kvs:" + names.schema + "." + names.prefix + ":";
+                            : "kvs:" + tables.schema + "." + tables.prefix + ":";
     input.append(encodedKey);
     return fnv1a64(input);
 }

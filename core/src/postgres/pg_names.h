@@ -1,28 +1,26 @@
 #pragma once
 
+#include <kvs/table_names.h>
+
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace kvs::detail {
 
-// The PostgreSQL names of one store: tables qualified by the schema when one is set, quoted as
-// written in SQL, and the namespaces of its advisory locks (interpretation notes, "Concurrency
-// with JavaScript processes"). schema and prefix are validated identifiers.
+// The PostgreSQL names of one store: its tables' names (kvs/table_names.h, which the SQLite
+// backend and the Tables view use too) as written in SQL, qualified by the schema when one is set,
+// and the namespaces of its advisory locks (interpretation notes, "Concurrency with JavaScript
+// processes"). schema and prefix are validated identifiers.
 struct PgNames
 {
     PgNames(std::string schema, std::string prefix);
 
-    static std::string quoted(std::string_view identifier);
-    // "schema"."<prefix>name", or "<prefix>name" without a schema.
-    std::string table(std::string_view name) const;
-    // "idx_<prefix>name" (an index lives in its table's schema, so it is never qualified).
-    std::string index(std::string_view name) const;
     // The schema to look tables up in: the one set, or current_schema() in SQL.
     std::string schemaExpression() const;
 
-    std::string schema;
-    std::string prefix;
+    TableNames tables; // unquoted names, the prefix and the schema
+    // The tables as written in SQL: tables.sqlName(...).
     std::string meta;
     std::string kv;
     std::string queue;

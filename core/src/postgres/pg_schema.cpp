@@ -78,12 +78,12 @@ void stepToVersion1(PqConnection &c, const PgNames &names)
           "NULL, enqueued_at BIGINT NOT NULL, deliver_at BIGINT NOT NULL, attempts INTEGER NOT "
           "NULL, max_attempts INTEGER NOT NULL)");
     // Verified before anything is indexed or altered.
-    requireColumns(c, names, names.prefix + "kv", kKvColumns);
-    requireColumns(c, names, names.prefix + "queue", kQueueV1Columns);
-    c.exec("CREATE INDEX IF NOT EXISTS " + names.index("kv_expires") + " ON " + names.kv
+    requireColumns(c, names, names.tables.kv, kKvColumns);
+    requireColumns(c, names, names.tables.queue, kQueueV1Columns);
+    c.exec("CREATE INDEX IF NOT EXISTS " + names.tables.index("kv_expires") + " ON " + names.kv
            + " (expires_at) WHERE expires_at IS NOT NULL");
-    c.exec("CREATE INDEX IF NOT EXISTS " + names.index("queue_pending") + " ON " + names.queue
-           + " (topic, status, deliver_at)");
+    c.exec("CREATE INDEX IF NOT EXISTS " + names.tables.index("queue_pending") + " ON "
+           + names.queue + " (topic, status, deliver_at)");
 }
 
 void stepToVersion2(PqConnection &c, const PgNames &names, std::int64_t now)
@@ -96,10 +96,10 @@ void stepToVersion2(PqConnection &c, const PgNames &names, std::int64_t now)
            + " SET locked_until = 0 WHERE status = 'processing' AND locked_until IS NULL");
     c.exec("UPDATE " + names.queue + " SET finished_at = " + std::to_string(now)
            + " WHERE status = 'done' AND finished_at IS NULL");
-    c.exec("CREATE INDEX IF NOT EXISTS " + names.index("queue_lease") + " ON " + names.queue
+    c.exec("CREATE INDEX IF NOT EXISTS " + names.tables.index("queue_lease") + " ON " + names.queue
            + " (status, locked_until) WHERE status = 'processing'");
-    c.exec("CREATE INDEX IF NOT EXISTS " + names.index("queue_finished") + " ON " + names.queue
-           + " (status, finished_at) WHERE finished_at IS NOT NULL");
+    c.exec("CREATE INDEX IF NOT EXISTS " + names.tables.index("queue_finished") + " ON "
+           + names.queue + " (status, finished_at) WHERE finished_at IS NOT NULL");
     // KVS-17: 64-bit versions and ids. Each rewrites its table once under an exclusive lock.
     c.exec("ALTER TABLE " + names.kv + " ALTER COLUMN version TYPE BIGINT");
     c.exec("ALTER TABLE " + names.queue + " ALTER COLUMN id TYPE BIGINT");
@@ -172,27 +172,28 @@ void migratePostgres(PqConnection &connection, const PgNames &names, std::int64_
         PqParams lock;
         lock.int8(migrationLockId(names));
         connection.exec("SELECT pg_advisory_xact_lock($1)", lock);
-        if (!names.schema.empty())
-            connection.exec("CREATE SCHEMA IF NOT EXISTS " + PgNames::quoted(names.schema));
+        if (!names.tables.schema.empty())
+            connection.exec("CREATE SCHEMA IF NOT EXISTS "
+                            + TableNames::quoted(names.tables.schema));
         const std::vector<std::string> tables = tablesOf(connection, names);
-        const bool hasKv = hasTable(tables, names.prefix + "kv");
+        const bool hasKv = hasTable(tables, names.tables.kv);
         // Without consent, a schema holding an application's tables but no kvs ones does not
         // get kvs tables added to it (as on SQLite).
         if (!migrate && !hasKv && !tables.empty()) {
             const std::string found = joinNames(tables);
             throw NotKvsDatabaseError("kvs: the PostgreSQL database at " + connection.target()
-                                          + " is not a kvs database (no \"" + names.prefix
-                                          + "kv\" table; tables found: " + found
+                                          + " is not a kvs database (no \"" + names.tables.kv
+                                          + "\" table; tables found: " + found
                                           + "); open it with migration allowed to add the kvs "
                                             "tables",
                                       found);
         }
-        if (hasTable(tables, names.prefix + "meta"))
-            requireColumns(connection, names, names.prefix + "meta", kMetaColumns);
+        if (hasTable(tables, names.tables.meta))
+            requireColumns(connection, names, names.tables.meta, kMetaColumns);
         if (hasKv)
-            requireColumns(connection, names, names.prefix + "kv", kKvColumns);
-        if (hasTable(tables, names.prefix + "queue"))
-            requireColumns(connection, names, names.prefix + "queue", kQueueV1Columns);
+            requireColumns(connection, names, names.tables.kv, kKvColumns);
+        if (hasTable(tables, names.tables.queue))
+            requireColumns(connection, names, names.tables.queue, kQueueV1Columns);
         connection.exec("CREATE TABLE IF NOT EXISTS " + names.meta
                         + " (key TEXT PRIMARY KEY, value TEXT)");
         const long long version = storedVersion(connection, names);
@@ -212,8 +213,8 @@ void migratePostgres(PqConnection &connection, const PgNames &names, std::int64_
             stepToVersion3(connection, names);
         if (version != kSchemaVersion)
             writeVersion(connection, names);
-        requireColumns(connection, names, names.prefix + "kv", kKvColumns);
-        requireColumns(connection, names, names.prefix + "queue", kQueueV1Columns, kQueueV2Columns);
+        requireColumns(connection, names, names.tables.kv, kKvColumns);
+        requireColumns(connection, names, names.tables.queue, kQueueV1Columns, kQueueV2Columns);
         transaction.commit();
     }
 }
@@ -221,20 +222,20 @@ void migratePostgres(PqConnection &connection, const PgNames &names, std::int64_
 long long checkPostgresReadOnly(PqConnection &connection, const PgNames &names)
 {
     const std::vector<std::string> tables = tablesOf(connection, names);
-    if (!hasTable(tables, names.prefix + "kv")) {
+    if (!hasTable(tables, names.tables.kv)) {
         const std::string found = joinNames(tables);
         throw NotKvsDatabaseError(
             "kvs: the PostgreSQL database at " + connection.target()
-                + " is not a kvs database (no \"" + names.prefix + "kv\" table; "
+                + " is not a kvs database (no \"" + names.tables.kv + "\" table; "
                 + (found.empty() ? "no tables" : "tables found: " + found) + ")",
             found);
     }
-    requireColumns(connection, names, names.prefix + "kv", kKvColumns);
-    if (hasTable(tables, names.prefix + "queue"))
-        requireColumns(connection, names, names.prefix + "queue", kQueueV1Columns);
+    requireColumns(connection, names, names.tables.kv, kKvColumns);
+    if (hasTable(tables, names.tables.queue))
+        requireColumns(connection, names, names.tables.queue, kQueueV1Columns);
     long long version = 0;
-    if (hasTable(tables, names.prefix + "meta")) {
-        requireColumns(connection, names, names.prefix + "meta", kMetaColumns);
+    if (hasTable(tables, names.tables.meta)) {
+        requireColumns(connection, names, names.tables.meta, kMetaColumns);
         version = storedVersion(connection, names);
     }
     return version == 0 ? 1 : version; // a kv table without a version is kvs <= 0.3's layout

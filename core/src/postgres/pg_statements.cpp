@@ -120,8 +120,24 @@ std::string scanValuesSql(const std::string &kv)
     return sql;
 }
 
+// "q.id, q.topic, ...": the message columns of the queue aliased q (dequeue's RETURNING).
+std::string qualifiedMessageColumns()
+{
+    const std::string columns = kMessageColumns;
+    std::string qualified;
+    for (std::size_t start = 0; start < columns.size();) {
+        const std::size_t comma = columns.find(", ", start);
+        const std::string column = columns.substr(start, comma - start);
+        qualified += (qualified.empty() ? "q." : ", q.") + column;
+        start = comma == std::string::npos ? columns.size() : comma + 2;
+    }
+    return qualified;
+}
+
 } // namespace
 
+// The pieces the list's SQL is written with (postgres/pg_sql_list.h names them), then every
+// statement of the list.
 PgStatements::PgStatements(const PgNames &names)
     : m_kv(names.kv)
 {
@@ -135,164 +151,22 @@ PgStatements::PgStatements(const PgNames &names)
     const std::string upsert = "INSERT INTO " + kv + " (key, value, version, expires_at) VALUES ";
     const std::string replace = " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, version "
                                 "= EXCLUDED.version, expires_at = EXCLUDED.expires_at";
-    const std::string leased = " WHERE id = $1 AND lease_token = $2 AND status = 'processing'";
-    const std::string clear = ", locked_until = NULL, lease_token = NULL";
-
-    get = statement(
-        "get", "SELECT value, version, expires_at FROM " + kv + " WHERE key = $1" + live + "$2)");
-    getVersion
-        = statement("get_version", "SELECT version FROM " + kv + " WHERE key = $1" + live + "$2)");
-    getVersionForUpdate
-        = statement("get_version_for_update",
-                    "SELECT version, expires_at FROM " + kv + " WHERE key = $1 FOR UPDATE");
-    setVersion
-        = statement("set_version", upsert + "($1, $2, $4, $3)" + replace + " RETURNING version");
-    // The versionstamp comes from the sequence inside the upsert: one round trip per set.
-    setNextVersion
-        = statement("set_next_version",
-                    upsert + "($1, $2, " + nextval + ", $3)" + replace + " RETURNING version");
-    // version: null checks (reference gotcha 16): only an absent or expired row is written.
-    insertIfAbsent = statement("insert_if_absent",
-                               upsert + "($1, $2, $5, $3)" + replace + " WHERE " + kv
-                                   + ".expires_at IS NOT NULL AND " + kv
-                                   + ".expires_at <= $4 RETURNING version");
-    nextVersion = statement("next_version", "SELECT " + nextval);
-    remove = statement("delete", "DELETE FROM " + kv + " WHERE key = $1");
-    // increment() and atomic().sum(): one upsert with NUMERIC arithmetic on the JSON text, so a
-    // concurrent increment of a new key waits on the row lock and never loses an update. An
-    // expired row starts over at delta without a TTL. A value that is not a JSON number fails
-    // the cast (22P02, or 22021 for a sentinel byte) and becomes the kvs TypeError.
     const std::string expired = kv + ".expires_at IS NOT NULL AND " + kv + ".expires_at <= $3";
-    increment = statement(
-        "increment",
-        upsert + "($1, convert_to(($2::numeric)::text, 'UTF8'), COALESCE($4::int8, " + nextval
-            + "), NULL) ON CONFLICT (key) DO UPDATE SET value = CASE WHEN " + expired
-            + " THEN EXCLUDED.value ELSE convert_to((convert_from(" + kv
-            + ".value, 'UTF8')::numeric + $2::numeric)::text, 'UTF8') END, version = "
-              "EXCLUDED.version, expires_at = CASE WHEN "
-            + expired + " THEN NULL ELSE " + kv
-            + ".expires_at END RETURNING convert_from(value, 'UTF8')::numeric::float8, version");
-    const std::string list = "SELECT key, value, version, expires_at FROM " + kv
-                             + " WHERE key >= $1 AND key < $2" + live + "$3) ORDER BY key ";
-    listAsc = statement("list_asc", list + "ASC LIMIT $4");
-    listDesc = statement("list_desc", list + "DESC LIMIT $4");
-    const std::string keys
-        = "SELECT key FROM " + kv + " WHERE key >= $1 AND key < $2" + live + "$3) ORDER BY key ";
-    listKeysAsc = statement("keys_asc", keys + "ASC LIMIT $4");
-    listKeysDesc = statement("keys_desc", keys + "DESC LIMIT $4");
+    const std::string range = " WHERE key >= $1 AND key < $2" + live + "$3) ORDER BY key ";
+    const std::string list = "SELECT key, value, version, expires_at FROM " + kv + range;
+    const std::string keys = "SELECT key FROM " + kv + range;
     const std::string keyRows = "SELECT key, substring(value from 1 for "
                                 + std::to_string(kKeyRowHeadBytes)
-                                + "), octet_length(value)::int8, expires_at FROM " + kv
-                                + " WHERE key >= $1 AND key < $2" + live + "$3) ORDER BY key ";
-    listKeyRowsAsc = statement("key_rows_asc", keyRows + "ASC LIMIT $4");
-    listKeyRowsDesc = statement("key_rows_desc", keyRows + "DESC LIMIT $4");
-    skipScanSteps = statement("skip_scan_steps", skipScanStepsSql(kv, live));
-    scanValues = statement("scan_values", scanValuesSql(kv));
-    getRaw
-        = statement("get_raw", "SELECT value, version, expires_at FROM " + kv + " WHERE key = $1");
-    cleanExpired = statement("clean_expired",
-                             "DELETE FROM " + kv
-                                 + " WHERE expires_at IS NOT NULL AND expires_at <= $1 RETURNING "
-                                   "key");
-
-    enqueue = statement("enqueue",
-                        "INSERT INTO " + q
-                            + " (topic, payload, status, enqueued_at, deliver_at, attempts, "
-                              "max_attempts) VALUES ($1, $2, 'pending', $3, $4, 0, $5) RETURNING "
-                              "id");
-    // Both pickers stay inside a MATERIALIZED CTE with FOR UPDATE SKIP LOCKED (gotcha 10): a
-    // sublink could be rescanned per outer row and lease a whole backlog.
-    reclaimLeases = statement(
-        "reclaim",
-        "WITH picked AS MATERIALIZED (SELECT id FROM " + q
-            + " WHERE status = 'processing' AND locked_until <= $1 AND attempts "
-              "< max_attempts FOR UPDATE SKIP LOCKED) UPDATE "
-            + q + " AS q SET status = 'pending'" + clear + " FROM picked WHERE q.id = picked.id");
-    std::string returning = kMessageColumns;
-    std::string qualified;
-    for (std::size_t start = 0; start < returning.size();) {
-        const std::size_t comma = returning.find(", ", start);
-        const std::string column = returning.substr(start, comma - start);
-        qualified += (qualified.empty() ? "q." : ", q.") + column;
-        start = comma == std::string::npos ? returning.size() : comma + 2;
-    }
-    dequeue = statement("dequeue",
-                        "WITH picked AS MATERIALIZED (SELECT id FROM " + q
-                            + " WHERE topic = $1 AND status = 'pending' AND deliver_at <= $2 ORDER "
-                              "BY deliver_at, id LIMIT $3 FOR UPDATE SKIP LOCKED) UPDATE "
-                            + q
-                            + " AS q SET status = 'processing', attempts = q.attempts + 1, "
-                              "locked_until = $4, lease_token = $5 FROM picked WHERE q.id = "
-                              "picked.id RETURNING "
-                            + qualified);
-    ackDelete = statement("ack_delete", "DELETE FROM " + q + leased);
-    ackDone = statement("ack_done",
-                        "UPDATE " + q + " SET status = 'done', finished_at = $3" + clear + leased);
-    getLease
-        = statement("get_lease", "SELECT attempts::int8, max_attempts::int8 FROM " + q + leased);
-    nackRetry
-        = statement("nack_retry",
-                    "UPDATE " + q + " SET status = 'pending', deliver_at = $3, last_error = $4"
-                        + clear + leased);
-    nackDead = statement("nack_dead",
-                         "UPDATE " + q + " SET status = 'dead', finished_at = $3, last_error = $4"
-                             + clear + leased);
-    extendLease = statement("extend_lease", "UPDATE " + q + " SET locked_until = $3" + leased);
-    expireLeases = statement("expire_leases",
-                             "UPDATE " + q
-                                 + " SET status = 'dead', finished_at = $1, last_error = 'lease "
-                                   "expired'"
-                                 + clear
-                                 + " WHERE status = 'processing' AND locked_until <= $1 AND "
-                                   "attempts >= max_attempts");
-    purgeDone = statement("purge_done",
-                          "DELETE FROM " + q + " WHERE status = 'done' AND finished_at <= $1");
-    purgeDead = statement("purge_dead",
-                          "DELETE FROM " + q + " WHERE status = 'dead' AND finished_at <= $1");
-    listDead = statement("list_dead",
-                         "SELECT " + std::string(kMessageColumns) + ", finished_at FROM " + q
-                             + " WHERE topic = $1 AND status = 'dead' AND id > $2 ORDER BY id "
-                               "LIMIT $3");
-    retryDead = statement("retry_dead",
-                          "UPDATE " + q
-                              + " SET status = 'pending', attempts = 0, deliver_at = $2, "
-                                "finished_at = NULL WHERE topic = $1 AND status = 'dead' AND "
-                                "($3::int8 IS NULL OR id = $3)");
-    deleteDead = statement("delete_dead",
-                           "DELETE FROM " + q
-                               + " WHERE topic = $1 AND status = 'dead' AND ($2::int8 IS NULL OR "
-                                 "id = $2)");
-    retryDeadIds = statement("retry_dead_ids",
-                             "UPDATE " + q
-                                 + " SET status = 'pending', attempts = 0, deliver_at = $2, "
-                                   "finished_at = NULL WHERE topic = $1 AND status = 'dead' AND "
-                                   "id = ANY($3::int8[])");
-    deleteMessages = statement("delete_ids",
-                               "DELETE FROM " + q + " WHERE topic = $1 AND id = ANY($2::int8[])");
-    deleteDeadMessages = statement("delete_dead_ids",
-                                   "DELETE FROM " + q
-                                       + " WHERE topic = $1 AND status = 'dead' AND id = "
-                                         "ANY($2::int8[])");
+                                + "), octet_length(value)::int8, expires_at FROM " + kv + range;
+    const std::string leased = " WHERE id = $1 AND lease_token = $2 AND status = 'processing'";
+    const std::string clear = ", locked_until = NULL, lease_token = NULL";
+    const std::string qualifiedColumns = qualifiedMessageColumns();
     const std::string counts = " SELECT topic, due, delayed, processing, dead, done, oldest FROM "
                                "counts ORDER BY topic";
-    queueStatsAll = statement("stats_all", countsOfTopics(q, nullptr) + counts);
-    queueStatsTopic = statement("stats_topic", countsOfTopics(q, "$2") + counts);
-    const auto peek = [&](const char *name, const char *condition) {
-        return statement(name,
-                         "SELECT " + std::string(kMessageColumns) + " FROM " + q
-                             + " WHERE topic = $1 AND " + condition
-                             + " AND id > $3 ORDER BY id LIMIT $4");
+    const auto peek = [&](const char *condition) {
+        return "SELECT " + std::string(kMessageColumns) + " FROM " + q + " WHERE topic = $1 AND "
+               + condition + " AND id > $3 ORDER BY id LIMIT $4";
     };
-    peekPending = peek("peek_pending", "status = 'pending' AND deliver_at <= $2");
-    peekDelayed = peek("peek_delayed", "status = 'pending' AND deliver_at > $2");
-    peekProcessing = peek("peek_processing", "status = 'processing' AND $2::int8 IS NOT NULL");
-    peekDone = peek("peek_done", "status = 'done' AND $2::int8 IS NOT NULL");
-    advisoryLock = statement("advisory_lock", "SELECT pg_advisory_xact_lock($1)");
-    prepareQueueProjections(q);
-}
-
-void PgStatements::prepareQueueProjections(const std::string &q)
-{
     // An expired lease counts as what expire_leases (last attempt) or a dequeue's reclaim
     // (attempts left) would make it; the leases ending after $1 and by $2 are counted too. Only
     // the processing rows up to $2 are read, through idx_<p>queue_lease.
@@ -310,28 +184,8 @@ void PgStatements::prepareQueueProjections(const std::string &q)
                  "coalesce(l.last, 0), c.done, least(c.oldest, l.oldest), coalesce(l.ending, 0) "
                  "FROM counts c LEFT JOIN leases l ON l.topic = c.topic ORDER BY c.topic";
     };
-    queueStatsProjectedAll = statement("stats_projected_all", projected(nullptr));
-    queueStatsProjectedTopic = statement("stats_projected_topic", projected("$3"));
-    peekExpiredRetry = statement("peek_expired_retry",
-                                 "SELECT " + std::string(kMessageColumns) + " FROM " + q
-                                     + " WHERE topic = $1 AND status = 'processing' AND "
-                                       "locked_until <= $2 AND attempts < max_attempts AND id > "
-                                       "$3 ORDER BY id LIMIT $4");
-    peekExpiredLast
-        = statement("peek_expired_last",
-                    "SELECT " + std::string(kMessageColumns) + ", locked_until FROM " + q
-                        + " WHERE topic = $1 AND status = 'processing' AND "
-                          "locked_until <= $2 AND attempts >= max_attempts AND id > "
-                          "$3 ORDER BY id LIMIT $4");
-    // The id sequence's last value (rolled-back enqueues included: a sequence is not
-    // transactional), bounded below by max(id). A role that may read the table but not the
-    // sequence gets max(id) rather than a permission error.
-    queueLastId = statement(
-        "queue_last_id",
-        "SELECT GREATEST(coalesce((SELECT CASE WHEN has_sequence_privilege(s, 'SELECT, USAGE') "
-        "THEN pg_sequence_last_value(s) END FROM (SELECT pg_get_serial_sequence($1, "
-        "'id')::regclass AS s) seq), 0), coalesce((SELECT max(id) FROM "
-            + q + "), 0))::int8");
+#define KVS_PG_SQL(member, name, sql) member = statement(name, sql);
+#include "postgres/pg_sql_list.h"
 }
 
 const PqStatement &PgStatements::getMany(std::size_t count)

@@ -1,8 +1,9 @@
 #pragma once
 
 #include "sqlite/busy_wait.h"
-#include "sqlite/sqlite_handle.h"
 #include "sqlite/sqlite_statement.h"
+
+#include <kvs/sqlite_handle.h>
 
 #include <chrono>
 #include <memory>

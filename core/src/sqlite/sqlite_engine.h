@@ -2,11 +2,11 @@
 
 #include "sqlite/sqlite_connection.h"
 #include "sqlite/sqlite_sql.h"
-#include "sqlite/table_names.h"
 #include "sqlite/version_allocator.h"
 
 #include <kvs/errors.h>
 #include <kvs/sql_adapter.h>
+#include <kvs/table_names.h>
 
 #include <array>
 #include <cstdint>

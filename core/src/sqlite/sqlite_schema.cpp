@@ -74,10 +74,10 @@ void stepToVersion1(Connection &connection, const TableNames &names)
     // Verified before anything is indexed or altered.
     requireColumns(connection, names.kv, kKvColumns);
     requireColumns(connection, names.queue, kQueueV1Columns);
-    connection.exec("CREATE INDEX IF NOT EXISTS " + q("idx_" + names.prefix + "kv_expires") + " ON "
-                    + q(names.kv) + " (expires_at) WHERE expires_at IS NOT NULL");
-    connection.exec("CREATE INDEX IF NOT EXISTS " + q("idx_" + names.prefix + "queue_pending")
-                    + " ON " + q(names.queue) + " (topic, status, deliver_at)");
+    connection.exec("CREATE INDEX IF NOT EXISTS " + names.index("kv_expires") + " ON " + q(names.kv)
+                    + " (expires_at) WHERE expires_at IS NOT NULL");
+    connection.exec("CREATE INDEX IF NOT EXISTS " + names.index("queue_pending") + " ON "
+                    + q(names.queue) + " (topic, status, deliver_at)");
 }
 
 void stepToVersion2(Connection &connection, const TableNames &names, std::int64_t now)
@@ -96,12 +96,10 @@ void stepToVersion2(Connection &connection, const TableNames &names, std::int64_
                     + " SET locked_until = 0 WHERE status = 'processing' AND locked_until IS NULL");
     connection.exec("UPDATE " + q(names.queue) + " SET finished_at = " + std::to_string(now)
                     + " WHERE status = 'done' AND finished_at IS NULL");
-    connection.exec("CREATE INDEX IF NOT EXISTS " + q("idx_" + names.prefix + "queue_lease")
-                    + " ON " + q(names.queue)
-                    + " (status, locked_until) WHERE status = 'processing'");
-    connection.exec("CREATE INDEX IF NOT EXISTS " + q("idx_" + names.prefix + "queue_finished")
-                    + " ON " + q(names.queue)
-                    + " (status, finished_at) WHERE finished_at IS NOT NULL");
+    connection.exec("CREATE INDEX IF NOT EXISTS " + names.index("queue_lease") + " ON "
+                    + q(names.queue) + " (status, locked_until) WHERE status = 'processing'");
+    connection.exec("CREATE INDEX IF NOT EXISTS " + names.index("queue_finished") + " ON "
+                    + q(names.queue) + " (status, finished_at) WHERE finished_at IS NOT NULL");
 }
 
 void rekeyMinusZero(Connection &connection, const TableNames &names)

@@ -1,7 +1,8 @@
 #pragma once
 
 #include "sqlite/sqlite_connection.h"
-#include "sqlite/table_names.h"
+
+#include <kvs/table_names.h>
 
 #include <cstdint>
 #include <string>

@@ -4,7 +4,7 @@
 
 #include <sqlite3.h>
 
-namespace kvs::detail {
+namespace kvs {
 
 void SqliteCloser::operator()(sqlite3 *db) const noexcept
 {
@@ -15,6 +15,10 @@ void SqliteFinalizer::operator()(sqlite3_stmt *stmt) const noexcept
 {
     sqlite3_finalize(stmt);
 }
+
+} // namespace kvs
+
+namespace kvs::detail {
 
 void throwSqliteError(sqlite3 *db, int rc, std::string_view context)
 {

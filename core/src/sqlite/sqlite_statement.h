@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sqlite/sqlite_handle.h"
+#include <kvs/sqlite_handle.h>
 
 #include <cstdint>
 #include <optional>
@@ -44,7 +44,7 @@ private:
     void check(int rc) const;
 
     sqlite3 *m_db; // Not owned.
-    StatementHandle m_stmt;
+    SqliteStatementHandle m_stmt;
 };
 
 // Resets a statement when a use of it ends, also by exception.

@@ -2,9 +2,9 @@
 
 #include "rules/schema_rules.h"
 #include "sqlite/sqlite_connection.h"
-#include "sqlite/table_names.h"
 
 #include <kvs/errors.h>
+#include <kvs/table_names.h>
 
 #include <sqlite3.h>
 

@@ -84,6 +84,21 @@ Value::Items &Value::items()
     return std::get<ArrayData>(m_data).items;
 }
 
+bool Value::isPrimitive() const noexcept
+{
+    switch (type()) {
+    case Type::Undefined:
+    case Type::Null:
+    case Type::Boolean:
+    case Type::Number:
+    case Type::String:
+    case Type::BigInt:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool operator==(const Value &a, const Value &b)
 {
     if (a.type() != b.type())
@@ -193,21 +208,6 @@ namespace {
 constexpr std::size_t kIndexThreshold = 16;
 constexpr std::size_t kNotFound = static_cast<std::size_t>(-1);
 
-bool isPrimitive(const Value &v) noexcept
-{
-    switch (v.type()) {
-    case Value::Type::Undefined:
-    case Value::Type::Null:
-    case Value::Type::Boolean:
-    case Value::Type::Number:
-    case Value::Type::String:
-    case Value::Type::BigInt:
-        return true;
-    default:
-        return false;
-    }
-}
-
 // Consistent with sameValueZero: all NaNs hash alike, and so do 0 and -0.
 std::size_t primitiveHash(const Value &v) noexcept
 {
@@ -243,7 +243,7 @@ std::size_t findOrRecord(const Elements &elements,
                          const Value &key,
                          KeyOf keyOf)
 {
-    if (!isPrimitive(key))
+    if (!key.isPrimitive())
         return kNotFound; // Objects are distinct identities: never a repeat.
     if (!indexed && elements.size() < kIndexThreshold) {
         for (std::size_t i = 0; i < elements.size(); ++i) {
@@ -254,7 +254,7 @@ std::size_t findOrRecord(const Elements &elements,
     }
     if (!indexed) {
         for (std::size_t i = 0; i < elements.size(); ++i) {
-            if (isPrimitive(keyOf(elements[i])))
+            if (keyOf(elements[i]).isPrimitive())
                 positions.emplace(primitiveHash(keyOf(elements[i])), i);
         }
         indexed = true;

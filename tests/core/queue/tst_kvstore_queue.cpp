@@ -196,8 +196,7 @@ void TestKVStoreQueue::pickerWalksThePendingIndex()
             store.enqueue(Value(i), onTopic(i % 2 ? "a" : "b"));
         store.close();
         RawSqlite raw(path);
-        const std::string sql
-            = detail::buildSql(detail::SqlId::QueueDequeue, detail::TableNames(prefix));
+        const std::string sql = detail::buildSql(detail::SqlId::QueueDequeue, TableNames(prefix));
         QVERIFY(sql.find("AS MATERIALIZED") != std::string::npos);
         std::string plan;
         for (const auto &row : raw.rows("EXPLAIN QUERY PLAN " + sql))
@@ -224,7 +223,7 @@ void TestKVStoreQueue::byIdStatementsLookUpRowids()
         for (const detail::SqlId id : {detail::SqlId::QueueRetryDeadIds,
                                        detail::SqlId::QueueDeleteMessages,
                                        detail::SqlId::QueueDeleteDeadMessages}) {
-            const std::string sql = detail::buildSql(id, detail::TableNames(prefix));
+            const std::string sql = detail::buildSql(id, TableNames(prefix));
             std::string plan;
             for (const auto &row : raw.rows("EXPLAIN QUERY PLAN " + sql))
                 plan += row.back() + "\n";
@@ -253,7 +252,7 @@ void TestKVStoreQueue::dashboardCountsSearchRangesOnly()
         const auto planOf = [&](detail::SqlId id) {
             std::string plan;
             for (const auto &row :
-                 raw.rows("EXPLAIN QUERY PLAN " + detail::buildSql(id, detail::TableNames(prefix))))
+                 raw.rows("EXPLAIN QUERY PLAN " + detail::buildSql(id, TableNames(prefix))))
                 plan += row.back() + "\n";
             return plan;
         };

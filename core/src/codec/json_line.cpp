@@ -1,8 +1,7 @@
-#include "bench/output/json_line.h"
-
+#include <kvs/json_line.h>
 #include <kvs/value_codec.h>
 
-namespace kvs::bench {
+namespace kvs {
 
 void JsonLine::addName(std::string_view name)
 {
@@ -26,6 +25,11 @@ JsonLine &JsonLine::raw(std::string_view name, std::string_view json)
     return *this;
 }
 
+JsonLine &JsonLine::integer(std::string_view name, std::int64_t value)
+{
+    return raw(name, std::to_string(value));
+}
+
 std::string jsonQuoted(std::string_view text)
 {
     std::string out;
@@ -33,4 +37,4 @@ std::string jsonQuoted(std::string_view text)
     return out;
 }
 
-} // namespace kvs::bench
+} // namespace kvs
