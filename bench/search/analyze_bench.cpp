@@ -2,9 +2,10 @@
 
 #include "bench/baselines/raw_key_order_read.h"
 #include "bench/measure/bench_config.h"
-#include "bench/output/json_line.h"
+#include "bench/measure/run_figures.h"
 #include "bench/search/find_bench_database.h"
 
+#include <kvs/json_line.h>
 #include <kvs/key_space_analysis.h>
 #include <kvs/key_space_json.h>
 
@@ -25,33 +26,6 @@ namespace {
 constexpr std::int64_t kRows = 1000000;
 constexpr int kRounds = 3;
 
-std::string number(double value)
-{
-    char text[64];
-    std::snprintf(text, sizeof text, "%.3f", value);
-    return text;
-}
-
-double seconds(const std::function<void()> &what)
-{
-    const auto from = std::chrono::steady_clock::now();
-    what();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count();
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
-}
-
-double loadAverage()
-{
-    double load[3] = {0, 0, 0};
-    (void)getloadavg(load, 3);
-    return load[0];
-}
-
 // The analysis as `kvs analyze --json` runs it: the report and its JSON text.
 std::int64_t analyze(AsyncKVStore &store)
 {
@@ -70,20 +44,20 @@ void runAnalyzeBench(const BenchConfig &config, std::ostream &out)
     std::int64_t rows = 0;
     for (int round = 0; round < kRounds; ++round) {
         if (!db.postgres())
-            raw.push_back(seconds([&] { (void)rawKeyOrderRead(db.connection(), db.table()); }));
-        analysed.push_back(seconds([&] { rows = analyze(db.store()); }));
+            raw.push_back(secondsOf([&] { (void)rawKeyOrderRead(db.connection(), db.table()); }));
+        analysed.push_back(secondsOf([&] { rows = analyze(db.store()); }));
     }
     JsonLine line;
     line.string("op", db.postgres() ? "analyze_postgres" : "analyze_sqlite")
         .raw("rows", std::to_string(rows))
-        .raw("analyze_s", number(median(analysed)));
+        .raw("analyze_s", threeDecimals(medianOf(analysed)));
     if (!db.postgres()) {
-        line.raw("raw_read_s", number(median(raw)))
-            .raw("ratio", number(median(analysed) / median(raw)))
+        line.raw("raw_read_s", threeDecimals(medianOf(raw)))
+            .raw("ratio", threeDecimals(medianOf(analysed) / medianOf(raw)))
             .raw("target", "2")
             .string("baseline", "raw-key-order-read");
     }
-    out << line.raw("load_avg_1m", number(loadAverage())).text() << '\n';
+    out << line.raw("load_avg_1m", threeDecimals(loadAverage1m())).text() << '\n';
 }
 
 } // namespace kvs::bench

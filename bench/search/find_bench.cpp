@@ -4,6 +4,7 @@
 #include "bench/baselines/raw_key_order_read.h"
 #include "bench/measure/anon_peak.h"
 #include "bench/measure/bench_config.h"
+#include "bench/measure/run_figures.h"
 #include "bench/search/find_bench_database.h"
 
 #include <kvs/async_kvstore.h>
@@ -31,33 +32,6 @@ using Clock = std::chrono::steady_clock;
 
 constexpr std::int64_t kRows = 1000000;
 constexpr int kRounds = 3;
-
-std::string number(double value)
-{
-    char text[64];
-    std::snprintf(text, sizeof text, "%.3f", value);
-    return text;
-}
-
-double loadAverage()
-{
-    double load[3] = {0, 0, 0};
-    (void)getloadavg(load, 3);
-    return load[0];
-}
-
-double seconds(const std::function<void()> &what)
-{
-    const auto from = Clock::now();
-    what();
-    return std::chrono::duration<double>(Clock::now() - from).count();
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
-}
 
 struct SearchOutcome
 {
@@ -113,20 +87,20 @@ void findText(FindBenchDatabase &db, std::ostream &out)
     SearchOutcome outcome;
     RawReadResult read;
     for (int round = 0; round < kRounds; ++round) {
-        raw.push_back(seconds([&] { read = rawKeyOrderRead(db.connection(), db.table()); }));
-        found.push_back(seconds([&] { outcome = search(db.store(), needleQuery()); }));
+        raw.push_back(secondsOf([&] { read = rawKeyOrderRead(db.connection(), db.table()); }));
+        found.push_back(secondsOf([&] { outcome = search(db.store(), needleQuery()); }));
     }
     out << JsonLine()
                .string("op", "find_text")
                .string("backend", "sqlite")
                .raw("rows", std::to_string(read.rows))
                .raw("matched", std::to_string(outcome.matched))
-               .raw("search_s", number(median(found)))
-               .raw("raw_read_s", number(median(raw)))
-               .raw("ratio", number(median(found) / median(raw)))
+               .raw("search_s", threeDecimals(medianOf(found)))
+               .raw("raw_read_s", threeDecimals(medianOf(raw)))
+               .raw("ratio", threeDecimals(medianOf(found) / medianOf(raw)))
                .raw("target", "1.5")
                .string("baseline", "raw-key-order-read")
-               .raw("load_avg_1m", number(loadAverage()))
+               .raw("load_avg_1m", threeDecimals(loadAverage1m()))
                .text()
         << '\n';
 }
@@ -138,25 +112,25 @@ void findCondition(FindBenchDatabase &db, std::ostream &out)
     SearchOutcome outcome;
     TransferResult written;
     for (int round = 0; round < kRounds; ++round) {
-        exported.push_back(seconds([&] {
+        exported.push_back(secondsOf([&] {
             written = exportEntries(db.store(), searchRange({}), [](std::string_view) {});
         }));
         found.push_back(
-            seconds([&] { outcome = search(db.store(), failedQuery(searchRange({}))); }));
+            secondsOf([&] { outcome = search(db.store(), failedQuery(searchRange({}))); }));
     }
-    const double exportRate = double(written.done) / median(exported);
-    const double searchRate = double(outcome.scanned) / median(found);
+    const double exportRate = double(written.done) / medianOf(exported);
+    const double searchRate = double(outcome.scanned) / medianOf(found);
     out << JsonLine()
                .string("op", "find_condition")
                .string("backend", db.postgres() ? "postgres" : "sqlite")
                .raw("rows", std::to_string(outcome.scanned))
                .raw("matched", std::to_string(outcome.matched))
-               .raw("search_rows_per_s", number(searchRate))
-               .raw("export_rows_per_s", number(exportRate))
-               .raw("ratio", number(searchRate / exportRate))
+               .raw("search_rows_per_s", threeDecimals(searchRate))
+               .raw("export_rows_per_s", threeDecimals(exportRate))
+               .raw("ratio", threeDecimals(searchRate / exportRate))
                .raw("target", "1.5")
                .string("baseline", "kvs-export")
-               .raw("load_avg_1m", number(loadAverage()))
+               .raw("load_avg_1m", threeDecimals(loadAverage1m()))
                .text()
         << '\n';
 }
@@ -177,11 +151,11 @@ void findMemory(FindBenchDatabase &db, std::ostream &out)
                .string("op", "find_memory")
                .string("backend", db.postgres() ? "postgres" : "sqlite")
                .raw("rows_small", std::to_string(smallRows))
-               .raw("rss_anon_peak_small_mb", number(small))
+               .raw("rss_anon_peak_small_mb", threeDecimals(small))
                .raw("rows_all", std::to_string(allRows))
-               .raw("rss_anon_peak_all_mb", number(all))
-               .raw("growth_mb", number(all - small))
-               .raw("load_avg_1m", number(loadAverage()))
+               .raw("rss_anon_peak_all_mb", threeDecimals(all))
+               .raw("growth_mb", threeDecimals(all - small))
+               .raw("load_avg_1m", threeDecimals(loadAverage1m()))
                .text()
         << '\n';
 }
@@ -203,7 +177,7 @@ void findRoundTrips(FindBenchDatabase &db, std::ostream &out)
     }
     const std::int64_t before = proxy.roundTrips();
     SearchOutcome outcome;
-    const double took = seconds([&] { outcome = search(store, needleQuery()); });
+    const double took = secondsOf([&] { outcome = search(store, needleQuery()); });
     const std::int64_t roundTrips = proxy.roundTrips() - before;
     store.close().waitForFinished();
     const std::int64_t bound = outcome.matched / 1000 + 10;
@@ -214,10 +188,10 @@ void findRoundTrips(FindBenchDatabase &db, std::ostream &out)
                .raw("candidates", std::to_string(outcome.matched))
                .raw("round_trips", std::to_string(roundTrips))
                .raw("bound", std::to_string(bound))
-               .raw("search_s", number(took))
+               .raw("search_s", threeDecimals(took))
                .raw("delay_ms_each_way", "0.5")
                .raw("pool_max", "1")
-               .raw("load_avg_1m", number(loadAverage()))
+               .raw("load_avg_1m", threeDecimals(loadAverage1m()))
                .text()
         << '\n';
 }
