@@ -28,7 +28,6 @@ namespace kvs::bench {
 
 namespace {
 
-
 constexpr std::int64_t kRows = 1000000;
 constexpr int kRounds = 3;
 
