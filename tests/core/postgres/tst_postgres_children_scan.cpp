@@ -150,7 +150,9 @@ private slots:
         settings.schema = schema;
         settings.maintenanceInterval = std::chrono::milliseconds(0);
         bench::DelayProxy proxy(kvs::test::postgresUrl(), std::chrono::microseconds(0));
-        AsyncKVStore store(proxy.url(), settings);
+        // One connection: a pool worker connecting on first use inside a counted call would add
+        // its own set-up's round trips.
+        AsyncKVStore store(kvs::test::withParameter(proxy.url(), "pool_max=1"), settings);
         std::vector<std::string> expected;
         for (int i = 0; i < 1000; i += 100) {
             auto atomic = store.atomic();
