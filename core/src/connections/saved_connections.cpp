@@ -19,9 +19,8 @@ const QString kEnvironment = QStringLiteral("environment");
 
 constexpr QFileDevice::Permissions kOwnerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
 
-// The settings file names hosts, users and databases: readable by its owner only (0600), as
-// the GUI's syncPrivately() keeps it (QSettings' atomic save keeps the permissions of the file
-// it replaces, so a missing file is made 0600 first).
+} // namespace
+
 void syncOwnerOnly(QSettings &settings)
 {
     const QString path = settings.fileName();
@@ -34,8 +33,6 @@ void syncOwnerOnly(QSettings &settings)
     if (!path.isEmpty() && QFileInfo::exists(path) && QFile::permissions(path) != kOwnerOnly)
         QFile::setPermissions(path, kOwnerOnly);
 }
-
-} // namespace
 
 SavedConnections::SavedConnections(QSettings &settings)
     : m_settings(settings)
