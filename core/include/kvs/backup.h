@@ -1,0 +1,81 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+/// Consistent backups of a SQLite store and their restore (`kvs backup`, `kvs restore`). Not in
+/// the reference.
+///
+/// A backup reads the source through one read transaction held from the first page to the last:
+/// SQLite's backup API restarts whenever another connection writes the source between its steps,
+/// so under a busy writer a plain stepped backup never finishes; with the read transaction open,
+/// every step reads the same snapshot (WAL mode: writers go on, the WAL grows until the backup
+/// ends). The copy is written to DEST's partial name (DEST + kPartialSuffix) in DEST's folder,
+/// checked with PRAGMA quick_check, its entries counted, synced, and renamed to DEST only then:
+/// a backup killed at any moment leaves the source untouched and DEST absent or complete (a
+/// partial file at most, which the next backup to DEST replaces).
+namespace kvs {
+
+/// The suffix of the file a backup writes before it is complete.
+inline constexpr const char *kPartialSuffix = ".kvs-partial";
+
+struct BackupProgress
+{
+    std::int64_t pagesDone = 0;
+    std::int64_t pagesTotal = 0;
+};
+
+struct BackupOptions
+{
+    /// The store's table prefix (the copy's entries are counted in <prefix>kv).
+    std::string tablePrefix;
+    /// Pages copied per step; progress is reported after each. At least 1.
+    int pagesPerStep = 4096;
+    /// Called after each step; returning false cancels the backup (nothing is left at DEST, the
+    /// partial file is removed).
+    std::function<bool(const BackupProgress &)> onProgress;
+};
+
+struct BackupResult
+{
+    std::int64_t entries = 0; // rows of the copy's kv table
+    std::int64_t bytes = 0;   // the copy's size
+    std::int64_t pages = 0;
+    bool cancelled = false;
+};
+
+/// Copies the SQLite store at source to destination (a new file). Throws kvs::Error: "kvs: no
+/// database at SOURCE", "kvs: the backup destination DEST already exists; give a new file name",
+/// "kvs: SOURCE is not a kvs database (no table <prefix>kv)", "kvs: the backup of SOURCE failed
+/// its check (quick_check: ...); DEST was not written", "kvs: cannot back up SOURCE to DEST:
+/// REASON" (SQLite's or the file system's), and for a PostgreSQL connection "kvs: kvs backup
+/// copies a SQLite file; for PostgreSQL use pg_dump (or kvs export)". Writes nothing to source.
+[[nodiscard]] BackupResult backupSqliteStore(const std::string &source,
+                                             const std::string &destination,
+                                             const BackupOptions &options = {});
+
+/// How a restore treats a destination that already holds entries.
+enum class RestoreOverwrite { Refuse, Replace };
+
+struct RestoreResult
+{
+    std::int64_t entries = 0; // of the restored store
+    bool replaced = false;    // the destination held a database that was replaced
+};
+
+/// Restores the backup file source to destination: a new file, an empty file or a database
+/// without entries and messages; one with data only with RestoreOverwrite::Replace, and then the
+/// destination is replaced as a whole, never merged (the restored copy is written beside it and
+/// renamed over it). The backup is checked first (quick_check, its kv table). Throws kvs::Error:
+/// "kvs: no backup at SOURCE", "kvs: SOURCE is not a kvs backup (...)", "kvs: the restore
+/// destination DEST holds N entries and M messages; restoring replaces them (kvs restore
+/// --force)", "kvs: cannot restore SOURCE to DEST: REASON"; for a PostgreSQL destination "kvs:
+/// kvs restore writes a SQLite file; between SQLite and PostgreSQL use kvs export and kvs
+/// import".
+[[nodiscard]] RestoreResult restoreSqliteStore(const std::string &source,
+                                               const std::string &destination,
+                                               RestoreOverwrite overwrite,
+                                               const BackupOptions &options = {});
+
+} // namespace kvs

@@ -1,0 +1,93 @@
+#include "backup/sqlite_copy.h"
+
+#include <kvs/backup.h>
+#include <kvs/connection_string.h>
+#include <kvs/errors.h>
+#include <kvs/table_names.h>
+
+#include <sqlite3.h>
+
+#include <filesystem>
+
+namespace kvs {
+
+namespace {
+
+// The copy at partial, complete: checked, counted and synced, or removed with the reason.
+BackupResult checkedCopy(const std::string &partial,
+                         const std::string &source,
+                         const std::string &destination,
+                         const TableNames &names,
+                         std::int64_t pages)
+{
+    BackupResult result;
+    result.pages = pages;
+    const std::string context = "kvs: cannot back up " + source + " to " + destination;
+    {
+        SqliteHandle copy = detail::openSqliteReadOnly(partial, "the backup copy");
+        const std::string check = detail::quickCheck(copy.get());
+        if (check != "ok") {
+            throw Error("kvs: the backup of " + source + " failed its check (quick_check: " + check
+                        + "); " + destination + " was not written");
+        }
+        result.entries = detail::sqliteInt64(
+            copy.get(), "SELECT count(*) FROM " + TableNames::quoted(names.kv), context);
+    }
+    detail::syncFile(partial, context);
+    result.bytes = static_cast<std::int64_t>(std::filesystem::file_size(partial));
+    return result;
+}
+
+} // namespace
+
+BackupResult backupSqliteStore(const std::string &source,
+                               const std::string &destination,
+                               const BackupOptions &options)
+{
+    if (isPostgresConnection(source)) {
+        throw Error("kvs: kvs backup copies a SQLite file; for PostgreSQL use pg_dump (or kvs "
+                    "export)");
+    }
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(source, error))
+        throw Error("kvs: no database at " + source);
+    if (std::filesystem::exists(destination, error) || std::filesystem::is_symlink(destination)) {
+        throw Error("kvs: the backup destination " + destination
+                    + " already exists; give a new file name");
+    }
+    const TableNames names(options.tablePrefix);
+    const std::string context = "kvs: cannot back up " + source + " to " + destination;
+    SqliteHandle from = detail::openSqliteReadOnly(source, "the database");
+    if (!detail::sqliteHasTable(from.get(), names.kv, context))
+        throw Error("kvs: " + source + " is not a kvs database (no table " + names.kv + ")");
+
+    // A partial file left by a backup that was killed is replaced.
+    const std::string partial = destination + kPartialSuffix;
+    detail::removeSqliteFiles(partial);
+    std::int64_t pages = 0;
+    try {
+        SqliteHandle to = detail::openSqliteWritable(partial, "the backup copy");
+        pages = detail::copyPages(from.get(), to.get(), options, context);
+    } catch (...) {
+        detail::removeSqliteFiles(partial);
+        throw;
+    }
+    from.reset();
+    if (pages < 0) {
+        detail::removeSqliteFiles(partial);
+        BackupResult cancelled;
+        cancelled.cancelled = true;
+        return cancelled;
+    }
+    try {
+        BackupResult result = checkedCopy(partial, source, destination, names, pages);
+        detail::renameNoReplace(partial, destination, context);
+        detail::syncFolderOf(destination, context);
+        return result;
+    } catch (...) {
+        detail::removeSqliteFiles(partial);
+        throw;
+    }
+}
+
+} // namespace kvs

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <kvs/backup.h>
+#include <kvs/sqlite_handle.h>
+
+#include <cstdint>
+#include <string>
+
+// The pieces kvs backup and kvs restore share: opening a SQLite file, the page copy through
+// SQLite's backup API under a read transaction of the source, the checks of a copy, and putting
+// a finished file in place. Every failure is a kvs::Error naming the files.
+namespace kvs::detail {
+
+// Opens path read-only (SQLITE_OPEN_READONLY: never creates, never writes the file; a WAL
+// database still maps its -shm) with a busy timeout.
+[[nodiscard]] SqliteHandle openSqliteReadOnly(const std::string &path, const std::string &what);
+// Opens path for writing, creating it when missing.
+[[nodiscard]] SqliteHandle openSqliteWritable(const std::string &path, const std::string &what);
+
+// Runs sql (no rows wanted); throws Error "<context>: <SQLite's message>".
+void execSqlite(sqlite3 *db, const std::string &sql, const std::string &context);
+// The first column of the first row of sql as an integer (0 when no row).
+[[nodiscard]] std::int64_t
+sqliteInt64(sqlite3 *db, const std::string &sql, const std::string &context);
+[[nodiscard]] bool sqliteHasTable(sqlite3 *db, const std::string &table, const std::string &context);
+
+// PRAGMA quick_check's answer: "ok", or its first lines.
+[[nodiscard]] std::string quickCheck(sqlite3 *db);
+
+// Copies every page of source's main database into destination's, in steps of
+// options.pagesPerStep, inside one read transaction of source that it opens and ends (so every
+// step reads one snapshot). Returns the page count, or -1 when options.onProgress cancelled.
+[[nodiscard]] std::int64_t copyPages(sqlite3 *source,
+                                     sqlite3 *destination,
+                                     const BackupOptions &options,
+                                     const std::string &context);
+
+// fsync of the file at path (and, with directory, of its folder after a rename).
+void syncFile(const std::string &path, const std::string &context);
+void syncFolderOf(const std::string &path, const std::string &context);
+
+// Renames from to to, failing when to exists (renameat2 RENAME_NOREPLACE).
+void renameNoReplace(const std::string &from, const std::string &to, const std::string &context);
+
+// Removes path and its -wal, -shm and -journal files, ignoring the ones that are absent.
+void removeSqliteFiles(const std::string &path) noexcept;
+
+} // namespace kvs::detail
