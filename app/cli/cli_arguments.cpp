@@ -91,6 +91,7 @@ constexpr std::array kOptions{
     OptionSpec{"--top", true, false},
     OptionSpec{"--budget", true, false},
     OptionSpec{"--compare", true, false},
+    OptionSpec{"--force", false, false},
 };
 // clang-format on
 

@@ -3,6 +3,7 @@
 #include "cli/cli_analyze_command.h"
 #include "cli/cli_arguments.h"
 #include "cli/cli_atomic_command.h"
+#include "cli/cli_backup_command.h"
 #include "cli/cli_bench_command.h"
 #include "cli/cli_find_command.h"
 #include "cli/cli_help.h"
@@ -110,6 +111,12 @@ int dispatch(const CommandContext &context)
     }
     if (command == "analyze") {
         return runAnalyze(context);
+    }
+    if (command == "backup") {
+        return runBackup(context);
+    }
+    if (command == "restore") {
+        return runRestore(context);
     }
     if (command == "atomic") {
         return runAtomic(context);

@@ -49,6 +49,19 @@ Usage:
                               write the entries of an export file (or stdin) in batches of
                               1000, one transaction each; a key that holds an entry keeps it
                               unless --overwrite; prints "imported N, skipped M"
+  kvs --db PATH backup DEST
+                              copy the SQLite store at PATH to the new file DEST from one
+                              snapshot (SQLite's backup API inside one read transaction:
+                              writers go on meanwhile), check it (quick_check), count its
+                              entries and only then rename it to DEST: a backup stopped at any
+                              moment leaves DEST absent or complete; prints "backed up N
+                              entries (B bytes) to DEST". For PostgreSQL use pg_dump
+  kvs restore SRC DEST [--force]
+                              restore the backup SRC to the SQLite file DEST: a new file, an
+                              empty one or a store without entries and messages; one that holds
+                              data only with --force, and then it is replaced as a whole, never
+                              merged (in one write transaction of DEST). Audited. Between SQLite
+                              and PostgreSQL use export and import
   kvs --db PATH find [--prefix KEY | --start KEY --end KEY] [--text TEXT [--match-case] |
                      --regex RE] [--in-keys] [--where CONDITION] [--limit N]
                      [--keys-only | --count | --export FILE|-]
@@ -204,6 +217,7 @@ Options (before or after the arguments):
   --top N               analyze: how many largest entries and top children, 1..1000 (default 20)
   --budget SECONDS      analyze: stop after SECONDS with a partial report, marked as such (exit 6)
   --compare ID          analyze: the growth per prefix since saved report ID
+  --force               restore: replace a destination that holds data
   --save                analyze: keep the report; bench --workload: add the run to the run
                         history kvs-admin shows (with --find-capacity: the highest rate that
                         held, and every step)

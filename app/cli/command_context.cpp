@@ -156,10 +156,12 @@ void requireArgumentCount(const CommandContext &context,
 AuditedAction
 startAudit(const CommandContext &context, AuditRecord record, std::optional<std::int64_t> expected)
 {
-    record.database
-        = auditDatabaseName(context.args.value("--db").value_or(std::string()),
-                            context.args.value("--schema").value_or(std::string()),
-                            context.args.value("--table-prefix").value_or(std::string()));
+    if (record.database.empty()) {
+        record.database
+            = auditDatabaseName(context.args.value("--db").value_or(std::string()),
+                                context.args.value("--schema").value_or(std::string()),
+                                context.args.value("--table-prefix").value_or(std::string()));
+    }
     const bool withoutAudit = context.args.has("--no-audit");
     try {
         AuditedAction audit(std::move(record),

@@ -31,7 +31,8 @@ struct CommandContext
 enum class Access { Read, Write };
 
 // Starts the audit of a write of the CLI (a queue action, kvs atomic): the started line, with
-// the database named by auditDatabaseName(--db, --schema, --table-prefix). Call it before the
+// the database named by auditDatabaseName(--db, --schema, --table-prefix) unless record names
+// one (kvs restore: its DEST). Call it before the
 // write. Throws AuditLogError "kvs: cannot write the audit log PATH: REASON; nothing was changed
 // (--no-audit runs the command without it)" when the log cannot be appended, unless --no-audit
 // was given: then the warning goes to err and the command goes on.

@@ -13,8 +13,9 @@ namespace kvs {
 
 namespace {
 
-// The copy at partial, complete: checked, counted and synced, or removed with the reason.
-BackupResult checkedCopy(const std::string &partial,
+// Checks and counts the copy on its writing connection: the last connection to close takes a
+// WAL copy's -wal and -shm files with it, so none is left beside DEST.
+BackupResult checkedCopy(sqlite3 *copy,
                          const std::string &source,
                          const std::string &destination,
                          const TableNames &names,
@@ -22,19 +23,14 @@ BackupResult checkedCopy(const std::string &partial,
 {
     BackupResult result;
     result.pages = pages;
-    const std::string context = "kvs: cannot back up " + source + " to " + destination;
-    {
-        SqliteHandle copy = detail::openSqliteReadOnly(partial, "the backup copy");
-        const std::string check = detail::quickCheck(copy.get());
-        if (check != "ok") {
-            throw Error("kvs: the backup of " + source + " failed its check (quick_check: " + check
-                        + "); " + destination + " was not written");
-        }
-        result.entries = detail::sqliteInt64(
-            copy.get(), "SELECT count(*) FROM " + TableNames::quoted(names.kv), context);
+    const std::string check = detail::quickCheck(copy);
+    if (check != "ok") {
+        throw Error("kvs: the backup of " + source + " failed its check (quick_check: " + check
+                    + "); " + destination + " was not written");
     }
-    detail::syncFile(partial, context);
-    result.bytes = static_cast<std::int64_t>(std::filesystem::file_size(partial));
+    result.entries = detail::sqliteInt64(copy,
+                                         "SELECT count(*) FROM " + TableNames::quoted(names.kv),
+                                         "kvs: cannot back up " + source + " to " + destination);
     return result;
 }
 
@@ -64,23 +60,22 @@ BackupResult backupSqliteStore(const std::string &source,
     // A partial file left by a backup that was killed is replaced.
     const std::string partial = destination + kPartialSuffix;
     detail::removeSqliteFiles(partial);
-    std::int64_t pages = 0;
     try {
-        SqliteHandle to = detail::openSqliteWritable(partial, "the backup copy");
-        pages = detail::copyPages(from.get(), to.get(), options, context);
-    } catch (...) {
-        detail::removeSqliteFiles(partial);
-        throw;
-    }
-    from.reset();
-    if (pages < 0) {
-        detail::removeSqliteFiles(partial);
-        BackupResult cancelled;
-        cancelled.cancelled = true;
-        return cancelled;
-    }
-    try {
-        BackupResult result = checkedCopy(partial, source, destination, names, pages);
+        BackupResult result;
+        {
+            SqliteHandle to = detail::openSqliteWritable(partial, "the backup copy");
+            const std::int64_t pages = detail::copyPages(from.get(), to.get(), options, context);
+            from.reset();
+            if (pages < 0) {
+                to.reset();
+                detail::removeSqliteFiles(partial);
+                result.cancelled = true;
+                return result;
+            }
+            result = checkedCopy(to.get(), source, destination, names, pages);
+        }
+        detail::syncFile(partial, context);
+        result.bytes = static_cast<std::int64_t>(std::filesystem::file_size(partial));
         detail::renameNoReplace(partial, destination, context);
         detail::syncFolderOf(destination, context);
         return result;

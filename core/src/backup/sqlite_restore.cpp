@@ -52,6 +52,11 @@ void checkBackup(sqlite3 *backup, const std::string &source, const TableNames &n
         throw Error("kvs: " + source + " is not a kvs backup (no table " + names.kv + ")");
 }
 
+std::int64_t entriesOf(sqlite3 *db, const TableNames &names, const std::string &context)
+{
+    return detail::sqliteInt64(db, "SELECT count(*) FROM " + TableNames::quoted(names.kv), context);
+}
+
 } // namespace
 
 RestoreResult restoreSqliteStore(const std::string &source,
@@ -95,6 +100,7 @@ RestoreResult restoreSqliteStore(const std::string &source,
         SqliteHandle to = detail::openSqliteWritable(destination, "the restore destination");
         if (detail::copyPages(backup.get(), to.get(), options, context) < 0)
             return result;
+        result.entries = entriesOf(to.get(), names, context);
     } else {
         const std::string partial = destination + kPartialSuffix;
         detail::removeSqliteFiles(partial);
@@ -102,9 +108,13 @@ RestoreResult restoreSqliteStore(const std::string &source,
             {
                 SqliteHandle to = detail::openSqliteWritable(partial, "the restore destination");
                 if (detail::copyPages(backup.get(), to.get(), options, context) < 0) {
+                    to.reset();
                     detail::removeSqliteFiles(partial);
                     return result;
                 }
+                // Counted on the writing connection: closing the last one takes a WAL copy's
+                // -wal and -shm files with it.
+                result.entries = entriesOf(to.get(), names, context);
             }
             detail::syncFile(partial, context);
             // An empty file that was there is replaced; anything else appearing meanwhile is not.
@@ -117,9 +127,6 @@ RestoreResult restoreSqliteStore(const std::string &source,
             throw;
         }
     }
-    SqliteHandle restored = detail::openSqliteReadOnly(destination, "the restored database");
-    result.entries = detail::sqliteInt64(
-        restored.get(), "SELECT count(*) FROM " + TableNames::quoted(names.kv), context);
     return result;
 }
 

@@ -9,6 +9,7 @@
 #include <kvs/kvstore.h>
 #include <kvs/value.h>
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -71,6 +72,12 @@ private slots:
             return true;
         };
         const BackupResult result = backupSqliteStore(source, copy, options);
+        // Nothing else beside it: no partial file, no -wal or -shm of the copy.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+                 QStringList({QStringLiteral("copy.db"),
+                              QStringLiteral("source.db"),
+                              QStringLiteral("source.db-shm"),
+                              QStringLiteral("source.db-wal")}));
         QCOMPARE(result.entries, 301);
         QVERIFY(!result.cancelled);
         QCOMPARE(result.bytes, std::int64_t(std::filesystem::file_size(copy)));
@@ -180,6 +187,8 @@ private slots:
         const RestoreResult restored = restoreSqliteStore(copy, fresh, RestoreOverwrite::Refuse);
         QCOMPARE(restored.entries, 21);
         QVERIFY(!restored.replaced);
+        QVERIFY(!QFile::exists(QString::fromStdString(fresh + "-wal")));
+        QVERIFY(!QFile::exists(QString::fromStdString(fresh + kPartialSuffix)));
         QVERIFY(everyRow(fresh) == everyRow(source));
 
         const std::string empty = dir.filePath("empty.db").toStdString();
