@@ -36,7 +36,8 @@ int runBackup(const CommandContext &context)
     const std::string source = context.args.value("--db").value_or(std::string());
     const std::string &destination = context.args.positionals()[1];
     const SignalWatch interrupts;
-    const BackupResult result = backupSqliteStore(source, destination, optionsOf(context, interrupts));
+    const BackupResult result
+        = backupSqliteStore(source, destination, optionsOf(context, interrupts));
     if (result.cancelled) {
         context.err << "kvs: the backup was cancelled; " << destination << " was not written\n";
         return 128 + interrupts.received();

@@ -130,8 +130,8 @@ private slots:
                      .toUtf8());
         QCOMPARE(kvRowsText(path(QStringLiteral("small.bak"))), kvRowsText(db));
 
-        const Run json = runKvs(
-            {"--db", db, "--json", "backup", path(QStringLiteral("small2.bak"))});
+        const Run json
+            = runKvs({"--db", db, "--json", "backup", path(QStringLiteral("small2.bak"))});
         QCOMPARE(json.code, 0);
         const QJsonObject object = parseObject(json.out.trimmed());
         QCOMPARE(object.value("entries").toInt(), 3);

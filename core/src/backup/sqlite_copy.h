@@ -22,7 +22,8 @@ void execSqlite(sqlite3 *db, const std::string &sql, const std::string &context)
 // The first column of the first row of sql as an integer (0 when no row).
 [[nodiscard]] std::int64_t
 sqliteInt64(sqlite3 *db, const std::string &sql, const std::string &context);
-[[nodiscard]] bool sqliteHasTable(sqlite3 *db, const std::string &table, const std::string &context);
+[[nodiscard]] bool
+sqliteHasTable(sqlite3 *db, const std::string &table, const std::string &context);
 
 // PRAGMA quick_check's answer: "ok", or its first lines.
 [[nodiscard]] std::string quickCheck(sqlite3 *db);

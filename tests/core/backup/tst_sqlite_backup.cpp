@@ -154,7 +154,9 @@ private slots:
         int calls = 0;
         BackupOptions options;
         options.pagesPerStep = 8;
-        options.onProgress = [&calls](const BackupProgress &) { return ++calls < 3; };
+        options.onProgress = [&calls](const BackupProgress &) {
+            return ++calls < 3;
+        };
         const BackupResult result = backupSqliteStore(source, copy, options);
         QVERIFY(result.cancelled);
         QVERIFY(!std::filesystem::exists(copy));
@@ -253,8 +255,8 @@ private slots:
         QVERIFY(!std::filesystem::exists(target));
         QVERIFY(throwsWith<Error>(
             [&] {
-                (void)restoreSqliteStore(notes, "postgresql://u@127.0.0.1/db",
-                                         RestoreOverwrite::Refuse);
+                (void)restoreSqliteStore(
+                    notes, "postgresql://u@127.0.0.1/db", RestoreOverwrite::Refuse);
             },
             "kvs: kvs restore writes a SQLite file; between SQLite and PostgreSQL use kvs export "
             "and kvs import"));
