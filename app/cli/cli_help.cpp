@@ -424,6 +424,10 @@ Benchmark:
   analyze (run only when named, --ops analyze): kvs analyze's whole report on the same rows
   against the same raw read (analyze_sqlite, ratio = seconds / raw seconds, target 2); on
   PostgreSQL its seconds only (analyze_postgres).
+  backup (run only when named, --ops backup, SQLite): kvs backup of the same 1,000,000 rows
+  while a writer on a connection of its own calls set() in a loop, then the writer alone for as
+  long (backup_sqlite: backup_s, the medians of the writer's longest set() with and without the
+  backup over 5 rounds, extra_ms = their difference, target 20).
   The GUI's own benchmarks (backend "tree": tree_expand_10k, tree_expand_1m,
   inspector_open_20mb, bench_view_30s) run in kvs-gui-bench, beside kvs-admin, so that kvs
   links no GUI library; see kvs-gui-bench --help. Naming them here is a usage error that says

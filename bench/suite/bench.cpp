@@ -4,6 +4,7 @@
 #include "bench/queue/queue_bulk_retry_bench.h"
 #include "bench/queue/queue_dashboard_bench.h"
 #include "bench/search/analyze_bench.h"
+#include "bench/search/backup_bench.h"
 #include "bench/search/find_bench.h"
 #include "bench/stores/async_postgres_bench.h"
 #include "bench/stores/async_sqlite_bench.h"
@@ -36,6 +37,7 @@ constexpr QueueBenchOp kQueueBenchOps[] = {
     {"queue_dead_filter", runQueueDeadFilterBench},
     {"find", runFindBench},
     {"analyze", runAnalyzeBench},
+    {"backup", runBackupBench},
 };
 
 const QueueBenchOp *queueBenchOp(std::string_view name)

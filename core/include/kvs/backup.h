@@ -31,7 +31,7 @@ struct BackupOptions
     /// The store's table prefix (the copy's entries are counted in <prefix>kv).
     std::string tablePrefix;
     /// Pages copied per step; progress is reported after each. At least 1.
-    int pagesPerStep = 4096;
+    int pagesPerStep = 1024;
     /// Called after each step; returning false cancels the backup (nothing is left at DEST, the
     /// partial file is removed).
     std::function<bool(const BackupProgress &)> onProgress;

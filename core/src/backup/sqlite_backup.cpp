@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <functional>
 
 namespace kvs {
 
@@ -64,7 +65,9 @@ BackupResult backupSqliteStore(const std::string &source,
         BackupResult result;
         {
             SqliteHandle to = detail::openSqliteWritable(partial, "the backup copy");
-            const std::int64_t pages = detail::copyPages(from.get(), to.get(), options, context);
+            detail::SteppedSync flush(partial);
+            const std::int64_t pages
+                = detail::copyPages(from.get(), to.get(), options, context, std::ref(flush));
             from.reset();
             if (pages < 0) {
                 to.reset();

@@ -108,7 +108,8 @@ std::string quickCheck(sqlite3 *db)
 std::int64_t copyPages(sqlite3 *source,
                        sqlite3 *destination,
                        const BackupOptions &options,
-                       const std::string &context)
+                       const std::string &context,
+                       const std::function<void()> &afterStep)
 {
     if (options.pagesPerStep < 1) {
         throw RangeError("kvs: pages per step must be an integer >= 1, got "
@@ -132,6 +133,8 @@ std::int64_t copyPages(sqlite3 *source,
             break;
         const std::int64_t total = sqlite3_backup_pagecount(backup);
         const std::int64_t done = total - sqlite3_backup_remaining(backup);
+        if (afterStep)
+            afterStep();
         if (rc == SQLITE_DONE)
             break;
         if (options.onProgress && !options.onProgress({done, total})) {
@@ -152,6 +155,24 @@ std::int64_t copyPages(sqlite3 *source,
     if (options.onProgress)
         (void)options.onProgress({pages, pages});
     return pages;
+}
+
+SteppedSync::SteppedSync(std::string path)
+    : m_path(std::move(path))
+{}
+
+SteppedSync::~SteppedSync()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+void SteppedSync::operator()()
+{
+    if (m_fd < 0)
+        m_fd = ::open(m_path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (m_fd >= 0)
+        (void)::fdatasync(m_fd);
 }
 
 void syncFile(const std::string &path, const std::string &context)

@@ -4,6 +4,7 @@
 #include <kvs/sqlite_handle.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 // The pieces kvs backup and kvs restore share: opening a SQLite file, the page copy through
@@ -30,11 +31,33 @@ sqliteHasTable(sqlite3 *db, const std::string &table, const std::string &context
 
 // Copies every page of source's main database into destination's, in steps of
 // options.pagesPerStep, inside one read transaction of source that it opens and ends (so every
-// step reads one snapshot). Returns the page count, or -1 when options.onProgress cancelled.
+// step reads one snapshot); afterStep, when given, runs after each step. Returns the page count,
+// or -1 when options.onProgress cancelled.
 [[nodiscard]] std::int64_t copyPages(sqlite3 *source,
                                      sqlite3 *destination,
                                      const BackupOptions &options,
-                                     const std::string &context);
+                                     const std::string &context,
+                                     const std::function<void()> &afterStep = {});
+
+// Flushes a file being written to the disk a step at a time (fdatasync), so that it never holds
+// much unwritten data: on ext4 (data=ordered) another process's fsync waits for every dirty block
+// of a file allocated in the same journal transaction, so one flush of the whole copy at its end
+// stalled a concurrent writer's commit for 150 ms; a step's worth keeps that wait short.
+class SteppedSync
+{
+public:
+    explicit SteppedSync(std::string path);
+    ~SteppedSync();
+    SteppedSync(const SteppedSync &) = delete;
+    SteppedSync &operator=(const SteppedSync &) = delete;
+    // fdatasync of the file (opened at the first call that finds it); errors are left to the
+    // final syncFile.
+    void operator()();
+
+private:
+    std::string m_path;
+    int m_fd = -1;
+};
 
 // fsync of the file at path (and, with directory, of its folder after a rename).
 void syncFile(const std::string &path, const std::string &context);
