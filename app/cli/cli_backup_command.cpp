@@ -5,6 +5,7 @@
 
 #include <kvs/audit_log.h>
 #include <kvs/backup.h>
+#include <kvs/connection_string.h>
 #include <kvs/json_line.h>
 
 #include <ostream>
@@ -20,6 +21,7 @@ BackupOptions optionsOf(const CommandContext &context, const SignalWatch &interr
 {
     BackupOptions options;
     options.tablePrefix = context.args.value("--table-prefix").value_or(std::string());
+    options.schema = context.args.value("--schema").value_or(std::string());
     options.onProgress = [&interrupts](const BackupProgress &) {
         return interrupts.received() == 0;
     };
@@ -30,14 +32,16 @@ BackupOptions optionsOf(const CommandContext &context, const SignalWatch &interr
 
 int runBackup(const CommandContext &context)
 {
-    context.args.requireOnly("backup", {"--table-prefix"});
+    context.args.requireOnly("backup", {"--table-prefix", "--schema"});
     requireArgumentCount(context, 1, 1, 1, kBackupUsage);
     requireDb(context);
     const std::string source = context.args.value("--db").value_or(std::string());
     const std::string &destination = context.args.positionals()[1];
     const SignalWatch interrupts;
-    const BackupResult result
-        = backupSqliteStore(source, destination, optionsOf(context, interrupts));
+    const BackupOptions options = optionsOf(context, interrupts);
+    const BackupResult result = isPostgresConnection(source)
+                                    ? backupPostgresStore(source, destination, options)
+                                    : backupSqliteStore(source, destination, options);
     if (result.cancelled) {
         context.err << "kvs: the backup was cancelled; " << destination << " was not written\n";
         return 128 + interrupts.received();
@@ -66,35 +70,39 @@ int runRestore(const CommandContext &context)
     const bool force = context.args.has("--force");
     AuditRecord record;
     record.action = "restore";
-    record.database = destination;
+    record.database = redactedConnection(destination);
     record.filter = "from " + source + (force ? " --force" : "");
     AuditedAction audit = startAudit(context, std::move(record), std::nullopt);
     const SignalWatch interrupts;
     RestoreResult result;
     try {
-        result = restoreSqliteStore(source,
-                                    destination,
-                                    force ? RestoreOverwrite::Replace : RestoreOverwrite::Refuse,
-                                    optionsOf(context, interrupts));
+        const RestoreOverwrite overwrite
+            = force ? RestoreOverwrite::Replace : RestoreOverwrite::Refuse;
+        const BackupOptions options = optionsOf(context, interrupts);
+        result = isPostgresConnection(destination)
+                     ? restorePostgresStore(source, destination, overwrite, options)
+                     : restoreSqliteStore(source, destination, overwrite, options);
     } catch (const std::exception &error) {
         endAudit(context, audit, AuditOutcome::Failed, 0, 0, error.what());
         throw;
     }
     if (interrupts.received() != 0) {
         endAudit(context, audit, AuditOutcome::Interrupted, 0, 0);
-        context.err << "kvs: the restore was cancelled; " << destination << " is unchanged\n";
+        context.err << "kvs: the restore was cancelled; " << redactedConnection(destination)
+                    << " is unchanged\n";
         return 128 + interrupts.received();
     }
     endAudit(context, audit, AuditOutcome::Done, result.entries, result.entries);
     if (context.args.has("--json")) {
         context.out << JsonLine()
-                           .string("destination", destination)
+                           .string("destination", redactedConnection(destination))
                            .raw("entries", std::to_string(result.entries))
                            .raw("replaced", result.replaced ? "true" : "false")
                            .text()
                     << '\n';
     } else {
-        context.out << "restored " << result.entries << " entries to " << destination
+        context.out << "restored " << result.entries << " entries to "
+                    << redactedConnection(destination)
                     << (result.replaced ? " (its earlier contents replaced)" : "") << '\n';
     }
     return kExitOk;

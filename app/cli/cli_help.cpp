@@ -55,13 +55,19 @@ Usage:
                               writers go on meanwhile), check it (quick_check), count its
                               entries and only then rename it to DEST: a backup stopped at any
                               moment leaves DEST absent or complete; prints "backed up N
-                              entries (B bytes) to DEST". For PostgreSQL use pg_dump
+                              entries (B bytes) to DEST". PostgreSQL (--db URL, --schema):
+                              Debian's pg_dump 15 of the store's tables and its versionstamp
+                              sequence in its custom format, the same rule for DEST; refused
+                              through a connection pooler (connect directly)
   kvs restore SRC DEST [--force]
                               restore the backup SRC to the SQLite file DEST: a new file, an
                               empty one or a store without entries and messages; one that holds
                               data only with --force, and then it is replaced as a whole, never
-                              merged (in one write transaction of DEST). Audited. Between SQLite
-                              and PostgreSQL use export and import
+                              merged (in one write transaction of DEST). A PostgreSQL backup to
+                              DEST a URL: into the schema it was dumped from (which must exist),
+                              with --force its tables dropped and restored in one transaction
+                              (pg_restore). Audited. Between SQLite and PostgreSQL use export and
+                              import
   kvs --db PATH find [--prefix KEY | --start KEY --end KEY] [--text TEXT [--match-case] |
                      --regex RE] [--in-keys] [--where CONDITION] [--limit N]
                      [--keys-only | --count | --export FILE|-]

@@ -30,6 +30,8 @@ struct BackupOptions
 {
     /// The store's table prefix (the copy's entries are counted in <prefix>kv).
     std::string tablePrefix;
+    /// PostgreSQL: the store's schema; "" the connection's current schema.
+    std::string schema;
     /// Pages copied per step; progress is reported after each. At least 1.
     int pagesPerStep = 1024;
     /// Called after each step; returning false cancels the backup (nothing is left at DEST, the
@@ -77,5 +79,31 @@ struct RestoreResult
                                                const std::string &destination,
                                                RestoreOverwrite overwrite,
                                                const BackupOptions &options = {});
+
+/// PostgreSQL: Debian's pg_dump 15 of the store's tables (kv, queue, meta) and its versionstamp
+/// sequence in pg_dump's custom format, written to DEST's partial name and renamed into place
+/// once pg_dump succeeded and pg_restore --list reads the archive. The password goes to pg_dump
+/// in PGPASSWORD (never on its command line). onProgress is asked every 100 ms (false: pg_dump is
+/// stopped, nothing left at DEST). entries: counted just before the dump (pg_dump's snapshot is
+/// its own). Throws kvs::Error: "kvs: cannot connect ...", "kvs: SCHEMA has no kvs store (no table
+/// <prefix>kv)", "kvs: the backup destination DEST already exists; give a new file name", "kvs:
+/// DATABASE is reached through a connection pooler: kvs backup runs pg_dump, which needs a
+/// session of its own; connect directly or through PgBouncer's session pooling", "kvs: pg_dump
+/// failed: ..." (its first error line), "kvs: no pg_dump found (install postgresql-client-15)".
+[[nodiscard]] BackupResult backupPostgresStore(const std::string &connection,
+                                               const std::string &destination,
+                                               const BackupOptions &options = {});
+
+/// Restores a pg_dump archive of backupPostgresStore into the database of connection, into the
+/// schema it was dumped from (which must exist): refused when that schema's store holds entries or
+/// messages, unless RestoreOverwrite::Replace, and then its tables are dropped and restored in one
+/// transaction (pg_restore --clean --single-transaction). Throws kvs::Error: "kvs: SOURCE is not a
+/// kvs PostgreSQL backup (...)", "kvs: the restore destination SCHEMA holds N entries and M
+/// messages; restoring replaces them (kvs restore --force)", "kvs: pg_restore failed: ...", and
+/// for a SQLite backup or destination the export/import advice.
+[[nodiscard]] RestoreResult restorePostgresStore(const std::string &source,
+                                                 const std::string &connection,
+                                                 RestoreOverwrite overwrite,
+                                                 const BackupOptions &options = {});
 
 } // namespace kvs
