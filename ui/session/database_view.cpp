@@ -12,6 +12,7 @@
 #include "preferences/preference_keys.h"
 #include "queues/queues_controller.h"
 #include "queues/queues_pane.h"
+#include "session/database_backup.h"
 #include "session/database_import.h"
 #include "session/key_search_wiring.h"
 #include "session/outage_wiring.h"
@@ -73,6 +74,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_live(new LiveUpdates(m_tree->model(), m_inspector, m_watch->controller(), this))
     , m_treeRefresh(new KeyTreeLiveRefresh(m_tree->model(), m_tree->view(), this))
     , m_import(new DatabaseImport(m_tree->rowActions(), this))
+    , m_backup(new DatabaseBackup(m_session, this))
 {
     m_session->setParent(this);
     m_writeExpiry = new WriteExpiry(

@@ -16,6 +16,7 @@ class QToolBar;
 
 namespace kvs::ui {
 
+class DatabaseBackup;
 class DatabaseImport;
 class EnvironmentStrip;
 class WriteExpiry;
@@ -66,6 +67,7 @@ public:
     QAction *newKeyAction() const { return m_newKey; }
     // Import… (a kvs export file into this database), enabled while writes are allowed.
     DatabaseImport *importer() const { return m_import; }
+    DatabaseBackup *backup() const { return m_backup; }
     QString bannerText() const;
     // Before the tab or the window closes: true when it may close now. An unsaved edit asks
     // Save / Discard / Cancel (the inspector's question); Save answers false and calls
@@ -129,6 +131,7 @@ private:
     LiveUpdates *m_live;            // Owned (child): other processes' writes in tree and inspector.
     KeyTreeLiveRefresh *m_treeRefresh; // Owned (child): expanded nodes follow every commit.
     DatabaseImport *m_import;          // Owned (child).
+    DatabaseBackup *m_backup;          // Owned (child).
     long long m_outdatedVersion = 0;
     bool m_writesExpired = false;            // the next store change says why writes ended
     std::optional<SessionProblem> m_problem; // why the last open failed (none: it opened)

@@ -13,6 +13,7 @@
 #include "preferences/preferences_dialog.h"
 #include "reconnect/reconnect_monitor.h"
 #include "session/database_import.h"
+#include "session/database_backup.h"
 #include "session/database_view.h"
 #include "session/running_jobs.h"
 #include "startup/demo_database.h"
@@ -299,6 +300,12 @@ void MainWindow::createMenus()
     });
     m_import->setObjectName(QStringLiteral("fileImport"));
     m_import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    // A copy of the tab's database: reads only, so read-only tabs offer it too.
+    m_backUp = fileMenu->addAction(tr("&Back Up…"), this, [this] {
+        if (DatabaseView *view = currentDatabase())
+            view->backup()->action()->trigger();
+    });
+    m_backUp->setObjectName(QStringLiteral("fileBackUp"));
     fileMenu->addSeparator();
     QAction *closeAction = fileMenu->addAction(
         tr("&Close Database"), this, [this] { closeTab(m_tabs->currentIndex()); });
@@ -480,12 +487,14 @@ void MainWindow::updateForCurrentTab()
         m_modeIndicator->clear();
         m_newKey->setEnabled(false);
         m_import->setEnabled(false);
+        m_backUp->setEnabled(false);
         return;
     }
     setWindowTitle(windowTitleFor(view));
     m_modeIndicator->setText(view->modeText());
     m_newKey->setEnabled(view->newKeyAction()->isEnabled());
     m_import->setEnabled(view->importer()->action()->isEnabled());
+    m_backUp->setEnabled(true);
 }
 
 void MainWindow::showGettingStartedOnFirstStart()

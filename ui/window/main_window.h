@@ -101,6 +101,7 @@ private:
     QMenu *m_recentMenu = nullptr;               // Owned by the menu bar.
     QAction *m_newKey = nullptr;                 // Owned by the File menu: the tab's.
     QAction *m_import = nullptr;                 // Owned by the File menu: the tab's.
+    QAction *m_backUp = nullptr;                 // Owned by the File menu: the tab's.
     QWidget *m_connecting = nullptr;             // Owned by m_tabs while shown.
 };
 

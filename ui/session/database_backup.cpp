@@ -1,0 +1,169 @@
+#include "session/database_backup.h"
+
+#include "session/database_session.h"
+
+#include <kvs/backup.h>
+#include <kvs/connection_string.h>
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLocale>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace kvs::ui {
+
+// What the worker and the GUI thread share.
+struct DatabaseBackup::State
+{
+    std::atomic<std::int64_t> done{0};
+    std::atomic<std::int64_t> total{0};
+    std::atomic_bool cancel{false};
+};
+
+namespace {
+
+struct Outcome
+{
+    bool ok = false;
+    bool cancelled = false;
+    std::int64_t entries = 0;
+    std::int64_t bytes = 0;
+    QString error;
+};
+
+} // namespace
+
+DatabaseBackup::DatabaseBackup(DatabaseSession *session, QWidget *dialogParent)
+    : QObject(dialogParent)
+    , m_session(session)
+    , m_dialogParent(dialogParent)
+    , m_action(new QAction(tr("&Back Up…"), this))
+    , m_poll(new QTimer(this))
+{
+    m_action->setObjectName(QStringLiteral("backUpDatabase"));
+    m_action->setToolTip(tr("Copy this database to a new file, consistent, while writers go on"));
+    connect(m_action, &QAction::triggered, this, &DatabaseBackup::chooseAndBackUp);
+    m_poll->setInterval(100);
+    connect(m_poll, &QTimer::timeout, this, &DatabaseBackup::showProgress);
+}
+
+DatabaseBackup::~DatabaseBackup()
+{
+    // The worker holds its own reference to the state; it stops at its next step.
+    if (m_state)
+        m_state->cancel.store(true);
+}
+
+void DatabaseBackup::chooseAndBackUp()
+{
+    if (running())
+        return;
+    const bool postgres = m_session->spec().isPostgres();
+    const QString filter = postgres ? tr("pg_dump archives (*.backup *.dump)")
+                                    : tr("SQLite databases (*.db *.sqlite)");
+    const QString path = QFileDialog::getSaveFileName(
+        m_dialogParent, tr("Back Up %1").arg(m_session->displayName()), QString(), filter);
+    if (!path.isEmpty())
+        backUpTo(path);
+}
+
+void DatabaseBackup::backUpTo(const QString &path)
+{
+    if (running())
+        return;
+    auto state = std::make_shared<State>();
+    m_state = state;
+    const std::string connection = m_session->connectionString();
+    const bool postgres = m_session->spec().isPostgres();
+    BackupOptions options;
+    options.tablePrefix = m_session->spec().tablePrefix().toStdString();
+    options.schema = m_session->spec().schema().toStdString();
+    options.onProgress = [state](const BackupProgress &progress) {
+        state->done.store(progress.pagesDone);
+        state->total.store(progress.pagesTotal);
+        return !state->cancel.load();
+    };
+    const std::string destination = path.toStdString();
+    auto *watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, path] {
+        const Outcome outcome = watcher->result();
+        watcher->deleteLater();
+        if (outcome.cancelled) {
+            done(false, QString());
+        } else if (!outcome.ok) {
+            done(false, outcome.error);
+        } else {
+            done(true,
+                 tr("Backed up %n entries (%1) to %2.", nullptr, int(outcome.entries))
+                     .arg(QLocale().formattedDataSize(outcome.bytes), path));
+        }
+    });
+    watcher->setFuture(QtConcurrent::run([connection, destination, options, postgres] {
+        Outcome outcome;
+        try {
+            const BackupResult result = postgres
+                                            ? backupPostgresStore(connection, destination, options)
+                                            : backupSqliteStore(connection, destination, options);
+            outcome.ok = !result.cancelled;
+            outcome.cancelled = result.cancelled;
+            outcome.entries = result.entries;
+            outcome.bytes = result.bytes;
+        } catch (const std::exception &error) {
+            outcome.error = QString::fromStdString(redactSecrets(error.what(), connection));
+        }
+        return outcome;
+    }));
+
+    m_progress = new QProgressDialog(
+        tr("Backing up %1…").arg(m_session->displayName()), tr("Cancel"), 0, 0, m_dialogParent);
+    m_progress->setObjectName(QStringLiteral("backupProgress"));
+    m_progress->setWindowModality(Qt::WindowModal);
+    m_progress->setMinimumDuration(300);
+    m_progress->setAutoClose(false);
+    m_progress->setAutoReset(false);
+    connect(m_progress, &QProgressDialog::canceled, this, &DatabaseBackup::cancel);
+    m_poll->start();
+}
+
+void DatabaseBackup::cancel()
+{
+    if (m_state)
+        m_state->cancel.store(true);
+}
+
+void DatabaseBackup::showProgress()
+{
+    if (!m_state || !m_progress)
+        return;
+    const std::int64_t total = m_state->total.load();
+    if (total > 0) {
+        // Pages of a SQLite copy; a pg_dump reports none and keeps the busy indicator.
+        m_progress->setMaximum(1000);
+        m_progress->setValue(int(m_state->done.load() * 1000 / total));
+    }
+}
+
+void DatabaseBackup::done(bool ok, const QString &message)
+{
+    m_poll->stop();
+    m_state.reset();
+    if (m_progress) {
+        m_progress->disconnect(this);
+        m_progress->close();
+        m_progress->deleteLater();
+    }
+    if (!message.isEmpty()) {
+        if (ok)
+            QMessageBox::information(m_dialogParent, tr("Backup done"), message);
+        else
+            QMessageBox::warning(m_dialogParent, tr("Backup failed"), message);
+    }
+    emit finished(ok, message);
+}
+
+} // namespace kvs::ui
