@@ -92,6 +92,8 @@ constexpr std::array kOptions{
     OptionSpec{"--budget", true, false},
     OptionSpec{"--compare", true, false},
     OptionSpec{"--force", false, false},
+    OptionSpec{"--full", false, false},
+    OptionSpec{"--truncate", false, false},
 };
 // clang-format on
 

@@ -7,6 +7,7 @@
 #include "cli/cli_bench_command.h"
 #include "cli/cli_find_command.h"
 #include "cli/cli_help.h"
+#include "cli/cli_maintenance_command.h"
 #include "cli/cli_output.h"
 #include "cli/cli_queue_commands.h"
 #include "cli/cli_saved_connection.h"
@@ -117,6 +118,9 @@ int dispatch(const CommandContext &context)
     }
     if (command == "restore") {
         return runRestore(context);
+    }
+    if (command == "maintenance") {
+        return runMaintenance(context);
     }
     if (command == "atomic") {
         return runAtomic(context);

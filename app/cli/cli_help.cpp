@@ -68,6 +68,17 @@ Usage:
                               with --force its tables dropped and restored in one transaction
                               (pg_restore). Audited. Between SQLite and PostgreSQL use export and
                               import
+  kvs --db PATH|URL maintenance check [--full] | checkpoint [--truncate] | optimize | vacuum |
+                    purge-expired | clean-queue
+                              look after the store: check (SQLite's quick_check, --full
+                              integrity_check; read-only; exit 1 and the problems when it finds
+                              any), checkpoint (the WAL into the file; --truncate waits for
+                              readers and empties it), optimize (PRAGMA optimize), vacuum
+                              (SQLite: VACUUM, writers wait while it runs, says what it
+                              reclaimed; PostgreSQL: VACUUM (ANALYZE) of the store's tables,
+                              refused on a standby), purge-expired and clean-queue (the store's
+                              cleanExpired() and cleanQueue(), say what they removed). All but
+                              check are audited
   kvs --db PATH find [--prefix KEY | --start KEY --end KEY] [--text TEXT [--match-case] |
                      --regex RE] [--in-keys] [--where CONDITION] [--limit N]
                      [--keys-only | --count | --export FILE|-]
@@ -224,6 +235,8 @@ Options (before or after the arguments):
   --budget SECONDS      analyze: stop after SECONDS with a partial report, marked as such (exit 6)
   --compare ID          analyze: the growth per prefix since saved report ID
   --force               restore: replace a destination that holds data
+  --full                maintenance check: integrity_check instead of quick_check
+  --truncate            maintenance checkpoint: wait for readers and empty the WAL
   --save                analyze: keep the report; bench --workload: add the run to the run
                         history kvs-admin shows (with --find-capacity: the highest rate that
                         held, and every step)

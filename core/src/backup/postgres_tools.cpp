@@ -104,6 +104,18 @@ std::optional<std::string> PgCheckSession::value(const std::string &sql,
     return std::string(PQgetvalue(result.get(), 0, 0));
 }
 
+void PgCheckSession::run(const std::string &sql)
+{
+    std::unique_ptr<PGresult, void (*)(PGresult *)> result(PQexec(m_conn.get(), sql.c_str()),
+                                                           PQclear);
+    const ExecStatusType status = PQresultStatus(result.get());
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+        throw Error(redactSecrets(std::string("kvs: PostgreSQL refused ") + sql + ": "
+                                      + PQerrorMessage(m_conn.get()),
+                                  m_connection));
+    }
+}
+
 bool PgCheckSession::behindPooler()
 {
     const std::optional<std::string> serverPid = value("SELECT pg_backend_pid()::text");

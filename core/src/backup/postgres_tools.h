@@ -39,6 +39,8 @@ public:
                                      const std::vector<std::string> &params = {});
     // Whether a pooler (PgBouncer) stands between: its backend process id is not the server's.
     bool behindPooler();
+    // Runs sql outside any transaction (VACUUM refuses to run in one); throws its error.
+    void run(const std::string &sql);
 
 private:
     std::unique_ptr<PGconn, PgConnCloser> m_conn;

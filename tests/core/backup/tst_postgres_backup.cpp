@@ -7,6 +7,7 @@
 #include <kvs/backup.h>
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
+#include <kvs/maintenance.h>
 #include <kvs/value.h>
 
 #include <QFile>
@@ -122,6 +123,24 @@ private slots:
         QVERIFY(replaced.replaced);
         QCOMPARE(replaced.entries, 6);
         QCOMPARE(everyRow(m_admin, schema), before); // the extra row is gone: replaced, not merged
+        m_admin.exec("DROP SCHEMA \"" + schema + "\" CASCADE");
+    }
+
+    void vacuumRunsOnTheStoresTables()
+    {
+        const std::string schema = filledSchema(3);
+        vacuumPostgresStore(test::postgresUrl(), schema, "");
+        // VACUUM's own statistics are written as it ends; the count of vacuums moved.
+        QTRY_VERIFY_WITH_TIMEOUT(m_admin.exec("SELECT (vacuum_count + autovacuum_count)::text FROM "
+                                              "pg_stat_all_tables WHERE schemaname = '"
+                                              + schema + "' AND relname = 'kv'")
+                                     != "0",
+                                 10000);
+        const std::string empty = test::freshSchema("novacuum");
+        m_admin.exec("CREATE SCHEMA \"" + empty + "\"");
+        QVERIFY(throwsWith<Error>([&] { vacuumPostgresStore(test::postgresUrl(), empty, ""); },
+                                  "kvs: " + empty + " has no kvs store (no table kv)"));
+        m_admin.exec("DROP SCHEMA \"" + empty + "\"");
         m_admin.exec("DROP SCHEMA \"" + schema + "\" CASCADE");
     }
 
