@@ -8,8 +8,11 @@
 
 #include <kvs/postgres_adapter.h>
 
+#include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -251,6 +254,19 @@ void TestCliPostgres::infoSaysHowTheConnectionIsProtected()
     QVERIFY2(!refused.err.contains(
                  url().section(QLatin1Char(':'), 2).section(QLatin1Char('@'), 0, 0).toUtf8()),
              "the password is in the message");
+
+    // A SQLite file: the database only; info takes no argument.
+    QTemporaryDir dir;
+    const QString file = QDir(dir.path()).filePath(QStringLiteral("kv.db"));
+    QCOMPARE(runKvs({"--db", file, "set", "['k']", "1"}).code, 0);
+    const Run sqlite = runKvs({"--db", file, "info"});
+    QCOMPARE(sqlite.code, 0);
+    QCOMPARE(sqlite.out,
+             "database: " + QFileInfo(file).absoluteFilePath().toUtf8() + " (SQLite)\n");
+    const Run extra = runKvs({"--db", file, "info", "more"});
+    QCOMPARE(extra.code, 2);
+    VERIFY_ONE_ERROR_LINE(extra);
+    QCOMPARE(extra.err, QByteArray("kvs: wrong number of arguments (usage: kvs [options] info)\n"));
 }
 
 QTEST_GUILESS_MAIN(TestCliPostgres)
