@@ -15,9 +15,11 @@
 #                                        restarts the server (immediate, as after a crash), stops it
 #                                        keeping its data (fast, or immediate as in a crash),
 #                                        starts it again (for fault tests)
-# The server also takes TLS, with a self-signed certificate made here (DIR/root.crt, for
-# sslrootcert): the URL turns it off so that the tests and the bench measure the store, and the
-# TLS tests ask for it with sslmode=require or verify-full.
+# The server also takes TLS, with a throwaway CA made here (DIR/root.crt, for sslrootcert) that
+# signs the server's certificate (for 127.0.0.1 only) and a client certificate (DIR/client.crt,
+# DIR/client.key) for the role kvs_cert, which logs in by certificate alone (a hostssl line with
+# cert authentication, over TLS only). The URL turns TLS off so that the tests and the bench
+# measure the store, and the TLS tests ask for it with sslmode=require or verify-full.
 # PostgreSQL refuses to run as root: as root, the server runs as the postgres system user.
 # Everything but the URL goes to stderr; on failure it says why (with the server log) and exits 1.
 set -euo pipefail
@@ -74,15 +76,36 @@ start)
         --auth-local=trust --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 \
         > "$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; fail "initdb failed"; }
     rm -f "$dir/pwfile"
-    # A certificate for 127.0.0.1, its own CA, valid for a week.
-    openssl req -x509 -newkey rsa:2048 -nodes -days 7 -subj "/CN=127.0.0.1" \
-        -addext "subjectAltName=IP:127.0.0.1" -keyout "$dir/server.key" -out "$dir/root.crt" \
-        > "$dir/openssl.log" 2>&1 || { cat "$dir/openssl.log" >&2; fail "openssl could not make a certificate"; }
-    cp "$dir/root.crt" "$dir/data/server.crt"
+    # A CA valid for a week, which signs the server's certificate (127.0.0.1 only: a client
+    # asking for "localhost" with verify-full is refused) and kvs_cert's client certificate.
+    # EC keys: quick to make.
+    {
+        openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 7 \
+            -subj "/CN=kvs test CA" -keyout "$dir/root.key" -out "$dir/root.crt" &&
+            openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+                -subj "/CN=127.0.0.1" -keyout "$dir/server.key" -out "$dir/server.csr" &&
+            printf 'subjectAltName=IP:127.0.0.1\n' > "$dir/server.ext" &&
+            openssl x509 -req -in "$dir/server.csr" -CA "$dir/root.crt" -CAkey "$dir/root.key" \
+                -CAcreateserial -days 7 -extfile "$dir/server.ext" -out "$dir/server.crt" &&
+            openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+                -subj "/CN=kvs_cert" -keyout "$dir/client.key" -out "$dir/client.csr" &&
+            openssl x509 -req -in "$dir/client.csr" -CA "$dir/root.crt" -CAkey "$dir/root.key" \
+                -CAcreateserial -days 7 -out "$dir/client.crt"
+    } > "$dir/openssl.log" 2>&1 || { cat "$dir/openssl.log" >&2; fail "openssl could not make the certificates"; }
+    rm -f "$dir/root.key" "$dir/root.srl" "$dir/server.csr" "$dir/server.ext" "$dir/client.csr"
+    mv "$dir/server.crt" "$dir/data/server.crt"
     mv "$dir/server.key" "$dir/data/server.key"
-    chmod 600 "$dir/data/server.key"
-    chmod 644 "$dir/root.crt"
-    if [[ $(id -u) -eq 0 ]]; then chown postgres: "$dir/data/server.crt" "$dir/data/server.key"; fi
+    cp "$dir/root.crt" "$dir/data/root.crt"
+    chmod 600 "$dir/data/server.key" "$dir/client.key"
+    chmod 644 "$dir/root.crt" "$dir/client.crt"
+    if [[ $(id -u) -eq 0 ]]; then
+        chown postgres: "$dir/data/server.crt" "$dir/data/server.key" "$dir/data/root.crt"
+    fi
+    # Certificate logins first (pg_hba.conf takes the first line that matches), for kvs_cert
+    # only; every other role keeps initdb's lines.
+    hba=$(cat "$dir/data/pg_hba.conf")
+    printf 'hostssl all kvs_cert 127.0.0.1/32 cert\nhost all kvs_cert 127.0.0.1/32 reject\n%s\n' \
+        "$hba" > "$dir/data/pg_hba.conf"
     cat >> "$dir/data/postgresql.conf" <<CONF
 listen_addresses = '127.0.0.1'
 port = $port
@@ -91,6 +114,7 @@ fsync = off
 full_page_writes = off
 max_connections = 100
 ssl = on
+ssl_ca_file = 'root.crt'
 CONF
     as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start > /dev/null \
         || fail "the server did not start"
@@ -99,6 +123,10 @@ CONF
         || "$bindir/psql" -h 127.0.0.1 -p "$port" -U kvs_test -d postgres -q \
             -c "CREATE DATABASE kvs_test" > /dev/null \
         || fail "could not create the kvs_test database"
+    # The certificate's role: it may create a schema of its own in kvs_test.
+    as_owner "$bindir/psql" -h "$dir" -p "$port" -U kvs_test -d postgres -q -v ON_ERROR_STOP=1 \
+        -c "CREATE ROLE kvs_cert LOGIN" -c "GRANT CREATE ON DATABASE kvs_test TO kvs_cert" \
+        > /dev/null || fail "could not create the kvs_cert role"
     url="postgresql://kvs_test:$password@127.0.0.1:$port/kvs_test?sslmode=disable"
     (umask 077 && printf '%s\n' "$url" > "$dir/url") # for a standby of this cluster
     echo "$url"

@@ -17,6 +17,7 @@ KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_key_row_actions savesAScreenshotO
 cp build/screenshots/inspector-conflict.png "$out/inspector-conflict.png"
 ./build/tests/ui/tst_connection_dialog savesScreenshots
 cp build/tests/ui/connection-dialog-postgres.png "$out/connection-dialog.png"
+cp build/tests/ui/connection-dialog-tls.png "$out/connection-dialog-tls.png"
 # The Queues view: the overview with charts, the message browser with a filter, a bulk retry in
 # progress (a queue history built on a test clock).
 ./build/tests/ui/tst_queues_layout savesTheReadmeScreenshots

@@ -2992,6 +2992,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>The password goes to %1 without TLS being required: add sslmode=require (or verify-full) to the URL.</source>
         <translation>Das Passwort geht an %1, ohne dass TLS verlangt wird: Fügen Sie der URL sslmode=require (oder verify-full) hinzu.</translation>
     </message>
+    <message>
+        <source>%1 is not this machine: without verify-full nothing checks that the server is %1, and a machine in between could pose as it.</source>
+        <translation>%1 ist nicht dieser Rechner: Ohne verify-full prüft nichts, dass der Server %1 ist, und ein Rechner dazwischen könnte sich als er ausgeben.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::PreferencesDialog</name>
@@ -3792,6 +3796,22 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>This server is a standby (a read replica in recovery): it takes no writes. Connect to its primary to write.</source>
         <translation>Dieser Server ist ein Standby (ein Lesereplikat in der Wiederherstellung): Er nimmt keine Schreibvorgänge an. Zum Schreiben mit seinem Primärserver verbinden.</translation>
     </message>
+    <message>
+        <source>Not encrypted</source>
+        <translation>Nicht verschlüsselt</translation>
+    </message>
+    <message>
+        <source>TLS: %1, %2</source>
+        <translation>TLS: %1, %2</translation>
+    </message>
+    <message>
+        <source>The connection to %1 is not encrypted: what goes over it can be read on the way. Set sslmode in the Connect dialog to require TLS.</source>
+        <translation>Die Verbindung zu %1 ist nicht verschlüsselt: Was über sie geht, kann unterwegs mitgelesen werden. Setzen Sie im Verbinden-Dialog sslmode, um TLS zu verlangen.</translation>
+    </message>
+    <message>
+        <source>The connection to %1 is encrypted with %2 (cipher %3).</source>
+        <translation>Die Verbindung zu %1 ist mit %2 verschlüsselt (Cipher %3).</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::ShortcutsDialog</name>
@@ -4492,6 +4512,85 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>No kvs tables in this database</source>
         <translation>Keine kvs-Tabellen in dieser Datenbank</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::TlsOptionsBox</name>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>Default (prefer, or PGSSLMODE)</source>
+        <translation>Standard (prefer, oder PGSSLMODE)</translation>
+    </message>
+    <message>
+        <source>disable: never encrypted</source>
+        <translation>disable: nie verschlüsselt</translation>
+    </message>
+    <message>
+        <source>allow: encrypted if the server insists</source>
+        <translation>allow: verschlüsselt, wenn der Server darauf besteht</translation>
+    </message>
+    <message>
+        <source>prefer: encrypted if the server can</source>
+        <translation>prefer: verschlüsselt, wenn der Server es kann</translation>
+    </message>
+    <message>
+        <source>require: encrypted, server not checked</source>
+        <translation>require: verschlüsselt, Server nicht geprüft</translation>
+    </message>
+    <message>
+        <source>verify-ca: encrypted, certificate checked</source>
+        <translation>verify-ca: verschlüsselt, Zertifikat geprüft</translation>
+    </message>
+    <message>
+        <source>verify-full: encrypted, certificate and host checked</source>
+        <translation>verify-full: verschlüsselt, Zertifikat und Host geprüft</translation>
+    </message>
+    <message>
+        <source>libpq&apos;s sslmode: verify-full is the only one that makes sure the server is the one you named</source>
+        <translation>sslmode von libpq: Nur verify-full stellt sicher, dass der Server der genannte ist</translation>
+    </message>
+    <message>
+        <source>SSL &amp;mode:</source>
+        <translation>&amp;SSL-Modus:</translation>
+    </message>
+    <message>
+        <source>Certificates (*.crt *.pem *.cer);;All files (*)</source>
+        <translation>Zertifikate (*.crt *.pem *.cer);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Root c&amp;ertificate:</source>
+        <translation>S&amp;tammzertifikat:</translation>
+    </message>
+    <message>
+        <source>~/.postgresql/root.crt if empty</source>
+        <translation>~/.postgresql/root.crt, wenn leer</translation>
+    </message>
+    <message>
+        <source>C&amp;lient certificate:</source>
+        <translation>C&amp;lient-Zertifikat:</translation>
+    </message>
+    <message>
+        <source>None: log in without a certificate</source>
+        <translation>Keins: Anmeldung ohne Zertifikat</translation>
+    </message>
+    <message>
+        <source>Client &amp;key:</source>
+        <translation>Client-Schlüss&amp;el:</translation>
+    </message>
+    <message>
+        <source>Keys (*.key *.pem);;All files (*)</source>
+        <translation>Schlüssel (*.key *.pem);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>The client certificate&apos;s key (mode 0600, unencrypted)</source>
+        <translation>Der Schlüssel des Client-Zertifikats (Modus 0600, unverschlüsselt)</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "cli/cli_bench_command.h"
 #include "cli/cli_find_command.h"
 #include "cli/cli_help.h"
+#include "cli/cli_info_command.h"
 #include "cli/cli_maintenance_command.h"
 #include "cli/cli_output.h"
 #include "cli/cli_queue_commands.h"
@@ -127,6 +128,9 @@ int dispatch(const CommandContext &context)
     }
     if (command == "queue") {
         return runQueue(context);
+    }
+    if (command == "info") {
+        return runInfo(context);
     }
     if (command == "watch") {
         return runWatch(context);

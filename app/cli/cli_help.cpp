@@ -118,6 +118,9 @@ Usage:
   kvs --db PATH queue enqueue TOPIC PAYLOAD [--delay MS] [--max-attempts N]
                               add a message (PAYLOAD is a value literal, due after MS
                               milliseconds, default 3 attempts); prints its id
+  kvs --db PATH info          print the database (no password) and, for PostgreSQL, the server
+                              that answered (primary or standby) and the connection's TLS:
+                              its protocol and cipher, or that it is not encrypted
   kvs --db PATH watch [KEY...] [--prefix KEY]... [--limit N] [--count N]
                               print the entries of the keys and of every key below each
                               --prefix (at most N per prefix, default 1000), then a line per

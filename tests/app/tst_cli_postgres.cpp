@@ -6,8 +6,13 @@
 #include "support/test_paths.h"
 #include "watch_process.h"
 
+#include <kvs/postgres_adapter.h>
+
+#include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -38,6 +43,7 @@ private slots:
     void unreachableServerIsOneClearError();
     void processesMigrateOneSchemaAtOnce();
     void injectionAttemptsAreRefused();
+    void infoSaysHowTheConnectionIsProtected();
 };
 
 void TestCliPostgres::keyValueCommands()
@@ -201,6 +207,66 @@ void TestCliPostgres::processesMigrateOneSchemaAtOnce()
     QCOMPARE(admin.exec("SELECT value FROM \"" + schema.toStdString()
                         + "\".\"meta\" WHERE key = 'schema_version'"),
              std::string("3"));
+}
+
+// Issue 32: `kvs info` says whether the connection is encrypted, and how (as libpq in this
+// process says of the same URL); a certificate for another host name is one clear error.
+void TestCliPostgres::infoSaysHowTheConnectionIsProtected()
+{
+    const std::string port
+        = url().section(QLatin1Char(':'), 3).section(QLatin1Char('/'), 0, 0).toStdString();
+    const std::string verified = kvs::test::withTls(
+        kvs::test::postgresUrl(), "sslmode=verify-full&sslrootcert=" + kvs::test::rootCertPath());
+    kvs::PostgresAdapter adapter(verified);
+    const kvs::ConnectionTls tls = adapter.serverRole().result().tls;
+    QVERIFY(tls.encrypted);
+    const std::string database = "postgresql://kvs_test@127.0.0.1:" + port + "/kvs_test";
+    const Run info = runKvs({"--db", QString::fromStdString(verified), "info"});
+    QCOMPARE(info.code, 0);
+    QCOMPARE(info.err, QByteArray());
+    QCOMPARE(info.out.toStdString(),
+             "database: " + database + "\nserver: 127.0.0.1:" + port
+                 + "/kvs_test (primary)\ntls: " + tls.protocol + ", " + tls.cipher + "\n");
+
+    const Run json = runKvs({"--db", QString::fromStdString(verified), "--json", "info"});
+    QCOMPARE(json.code, 0);
+    const QJsonObject object = parseObject(json.out.trimmed());
+    QCOMPARE(object[u"database"].toString().toStdString(), database);
+    QCOMPARE(object[u"role"].toString(), QStringLiteral("primary"));
+    QCOMPARE(object[u"tls"][u"encrypted"].toBool(), true);
+    QCOMPARE(object[u"tls"][u"protocol"].toString().toStdString(), tls.protocol);
+    QCOMPARE(object[u"tls"][u"cipher"].toString().toStdString(), tls.cipher);
+
+    const Run plain = runKvs({"--db", url(), "info"});
+    QCOMPARE(plain.code, 0);
+    QVERIFY2(plain.out.endsWith("\ntls: none: the connection is not encrypted\n"),
+             plain.out.constData());
+
+    std::string asLocalhost = verified;
+    asLocalhost.replace(asLocalhost.find("@127.0.0.1:"), 11, "@localhost:");
+    const Run refused = runKvs({"--db", QString::fromStdString(asLocalhost), "info"});
+    QCOMPARE(refused.code, 1);
+    VERIFY_ONE_ERROR_LINE(refused);
+    QVERIFY2(refused.err.startsWith("kvs: cannot connect to PostgreSQL at localhost:"),
+             refused.err.constData());
+    QVERIFY2(refused.err.contains("does not match host name \"localhost\""),
+             refused.err.constData());
+    QVERIFY2(!refused.err.contains(
+                 url().section(QLatin1Char(':'), 2).section(QLatin1Char('@'), 0, 0).toUtf8()),
+             "the password is in the message");
+
+    // A SQLite file: the database only; info takes no argument.
+    QTemporaryDir dir;
+    const QString file = QDir(dir.path()).filePath(QStringLiteral("kv.db"));
+    QCOMPARE(runKvs({"--db", file, "set", "['k']", "1"}).code, 0);
+    const Run sqlite = runKvs({"--db", file, "info"});
+    QCOMPARE(sqlite.code, 0);
+    QCOMPARE(sqlite.out,
+             "database: " + QFileInfo(file).absoluteFilePath().toUtf8() + " (SQLite)\n");
+    const Run extra = runKvs({"--db", file, "info", "more"});
+    QCOMPARE(extra.code, 2);
+    VERIFY_ONE_ERROR_LINE(extra);
+    QCOMPARE(extra.err, QByteArray("kvs: wrong number of arguments (usage: kvs [options] info)\n"));
 }
 
 QTEST_GUILESS_MAIN(TestCliPostgres)

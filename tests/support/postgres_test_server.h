@@ -52,6 +52,20 @@ inline std::string rootCertPath()
     return requiredEnvironment("KVS_TEST_PG_ROOT_CERT");
 }
 
+// The client certificate and key of the role kvs_cert, which the test server lets in by
+// certificate alone (scripts/postgres-test-cluster.sh writes them beside root.crt).
+inline std::string clientCertPath()
+{
+    const std::string root = rootCertPath();
+    return root.substr(0, root.find_last_of('/') + 1) + "client.crt";
+}
+
+inline std::string clientKeyPath()
+{
+    const std::string root = rootCertPath();
+    return root.substr(0, root.find_last_of('/') + 1) + "client.key";
+}
+
 // url with sslmode=disable (how the test server's URL comes) replaced by parameters.
 inline std::string withTls(std::string url, const std::string &parameters)
 {

@@ -8,9 +8,12 @@
 #include "support/test_paths.h"
 
 #include <kvs/kvstore.h>
+#include <kvs/saved_connection.h>
 
+#include <QComboBox>
 #include <QDir>
 #include <QFileInfo>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
@@ -59,6 +62,8 @@ private slots:
     void aSecondClickSupersedesTheFirst();
     void doubleClickOnARecentConnectionFillsTheForm();
     void switchingToPostgresShowsItsFields();
+    void tlsFieldsLiveInTheUrl();
+    void warnsOfARemoteHostThatIsNotVerified();
     void savesScreenshots();
 
 private:
@@ -311,6 +316,128 @@ void TestConnectionDialog::switchingToPostgresShowsItsFields()
     QCOMPARE(dialog.spec().database(), QStringLiteral("sales"));
 }
 
+// Issue 32: sslmode and the TLS files are fields of the form and parameters of the URL, both
+// ways, so that a saved connection and `kvs --db` get the same; no key passphrase anywhere.
+void TestConnectionDialog::tlsFieldsLiveInTheUrl()
+{
+    ConnectionDialog dialog(nullptr);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    child<QRadioButton>(dialog, "postgresKindRadio")->setChecked(true);
+    auto *url = child<QLineEdit>(dialog, "postgresUrlEdit");
+    auto *mode = child<QComboBox>(dialog, "sslModeCombo");
+    auto *rootCert = child<QLineEdit>(dialog, "sslRootCertEdit");
+    auto *clientCert = child<QLineEdit>(dialog, "sslCertEdit");
+    auto *clientKey = child<QLineEdit>(dialog, "sslKeyEdit");
+    QVERIFY(child<QWidget>(dialog, "sslRootCertBrowse")->isVisible());
+    url->setText(QStringLiteral("postgres://ops@db.example:5432/app"));
+    QCOMPARE(mode->currentData().toString(), QString());
+
+    // The fields write the URL.
+    mode->setCurrentIndex(mode->findData(QStringLiteral("verify-full")));
+    QCOMPARE(url->text(), QStringLiteral("postgres://ops@db.example:5432/app?sslmode=verify-full"));
+    rootCert->setFocus();
+    QTest::keyClicks(rootCert, QStringLiteral("/etc/kvs/ca.pem"));
+    clientCert->setFocus();
+    QTest::keyClicks(clientCert, QStringLiteral("/home/ops/my certs/client.crt"));
+    clientKey->setFocus();
+    QTest::keyClicks(clientKey, QStringLiteral("/home/ops/my certs/client.key"));
+    const QString withTls = QStringLiteral(
+        "postgres://ops@db.example:5432/app?sslmode=verify-full&sslrootcert=/etc/kvs/ca.pem"
+        "&sslcert=/home/ops/my%20certs/client.crt&sslkey=/home/ops/my%20certs/client.key");
+    QCOMPARE(url->text(), withTls);
+    QCOMPARE(dialog.spec().postgresUrl(), withTls);
+    // Editing a part keeps them.
+    auto *database = child<QLineEdit>(dialog, "databaseEdit");
+    database->selectAll();
+    QTest::keyClicks(database, QStringLiteral("sales"));
+    QVERIFY2(url->text().endsWith(QStringLiteral("/sales?sslmode=verify-full&sslrootcert=/etc/kvs/"
+                                                 "ca.pem&sslcert=/home/ops/my%20certs/client.crt"
+                                                 "&sslkey=/home/ops/my%20certs/client.key")),
+             qPrintable(url->text()));
+
+    // Saved as a saved connection: the same URL for `kvs --connection`, no secret.
+    kvs::SavedConnection saved;
+    saved.name = QStringLiteral("sales");
+    saved.target = kvs::withoutSecrets(dialog.spec().toVariantMap());
+    QCOMPARE(QString::fromStdString(saved.connectionString()), dialog.spec().postgresUrl());
+    // And back into a new form: the fields show the files, decoded.
+    ConnectionDialog again(nullptr);
+    again.setSpec(*kvs::ui::ConnectionSpec::fromVariantMap(saved.target));
+    QCOMPARE(child<QComboBox>(again, "sslModeCombo")->currentData().toString(),
+             QStringLiteral("verify-full"));
+    QCOMPARE(child<QLineEdit>(again, "sslCertEdit")->text(),
+             QStringLiteral("/home/ops/my certs/client.crt"));
+    QCOMPARE(child<QLineEdit>(again, "sslKeyEdit")->text(),
+             QStringLiteral("/home/ops/my certs/client.key"));
+
+    // A mode being typed into the URL: one item shows the word so far, never a pile of them.
+    const int modes = mode->count();
+    url->setText(QStringLiteral("postgres://ops@db.example/app?sslmode=r"));
+    url->setText(QStringLiteral("postgres://ops@db.example/app?sslmode=re"));
+    QCOMPARE(mode->count(), modes + 1);
+    QCOMPARE(mode->currentText(), QStringLiteral("re"));
+    // The URL writes the fields; a cleared field leaves the URL.
+    url->setText(
+        QStringLiteral("postgres://ops@db.example/app?sslmode=require&sslrootcert=/x.pem"));
+    QCOMPARE(mode->currentData().toString(), QStringLiteral("require"));
+    QCOMPARE(mode->count(), modes);
+    QCOMPARE(rootCert->text(), QStringLiteral("/x.pem"));
+    QCOMPARE(clientCert->text(), QString());
+    rootCert->selectAll();
+    rootCert->setFocus();
+    QTest::keyClick(rootCert, Qt::Key_Delete);
+    QCOMPARE(url->text(), QStringLiteral("postgres://ops@db.example/app?sslmode=require"));
+    mode->setCurrentIndex(mode->findData(QString()));
+    QCOMPARE(url->text(), QStringLiteral("postgres://ops@db.example/app"));
+    // libpq's key=value text becomes its URL when a TLS field changes.
+    url->setText(QStringLiteral("host=db.example dbname=app user=ops"));
+    mode->setCurrentIndex(mode->findData(QStringLiteral("verify-ca")));
+    QCOMPARE(url->text(), QStringLiteral("postgresql://ops@db.example/app?sslmode=verify-ca"));
+}
+
+void TestConnectionDialog::warnsOfARemoteHostThatIsNotVerified()
+{
+    qunsetenv("PGSSLMODE");
+    ConnectionDialog dialog(nullptr);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    child<QRadioButton>(dialog, "postgresKindRadio")->setChecked(true);
+    auto *url = child<QLineEdit>(dialog, "postgresUrlEdit");
+    auto *mode = child<QComboBox>(dialog, "sslModeCombo");
+    auto *warning = child<QLabel>(dialog, "tlsHostWarning");
+    const QString text = QStringLiteral(
+        "db.example is not this machine: without verify-full nothing checks that the server is "
+        "db.example, and a machine in between could pose as it.");
+    url->setText(QStringLiteral("postgres://ops@db.example/app?sslmode=require"));
+    QVERIFY(warning->isVisible());
+    QCOMPARE(warning->text(), text);
+    mode->setCurrentIndex(mode->findData(QStringLiteral("verify-ca")));
+    QVERIFY(warning->isVisible());
+    mode->setCurrentIndex(mode->findData(QStringLiteral("verify-full")));
+    QVERIFY(!warning->isVisible());
+    // This machine: nothing to warn of, whatever the mode.
+    for (const char *local : {"postgres://ops@localhost/app",
+                              "postgres://ops@127.0.0.1:5433/app",
+                              "postgres://ops@[::1]/app",
+                              "postgresql:///app?host=/run/postgresql"}) {
+        url->setText(QString::fromLatin1(local));
+        QVERIFY2(!warning->isVisible(), local);
+    }
+    // hostaddr alone names the server too.
+    url->setText(QStringLiteral("postgres:///app?hostaddr=10.0.0.8&sslmode=prefer"));
+    QVERIFY(warning->isVisible());
+    QVERIFY(warning->text().startsWith(QStringLiteral("10.0.0.8 is not this machine")));
+    // A password over a connection that may be plain: that warning comes first, alone.
+    url->setText(QStringLiteral("postgres://ops@db.example/app"));
+    child<QLineEdit>(dialog, "passwordEdit")->setText(QStringLiteral("s3cret"));
+    QVERIFY(child<QLabel>(dialog, "tlsWarningLabel")->isVisible());
+    QVERIFY(!warning->isVisible());
+    mode->setCurrentIndex(mode->findData(QStringLiteral("require")));
+    QVERIFY(!child<QLabel>(dialog, "tlsWarningLabel")->isVisible());
+    QVERIFY(warning->isVisible());
+}
+
 void TestConnectionDialog::savesScreenshots()
 {
     QSettings settings(m_dir.filePath(QStringLiteral("shots.ini")), QSettings::IniFormat);
@@ -322,6 +449,8 @@ void TestConnectionDialog::savesScreenshots()
     QDir().mkpath(kvs::test::fromTest(KVS_SCREENSHOT_DIR));
     ConnectionDialog dialog(&recent);
     dialog.show();
+    // The size it takes on a 1024x700 screen (the offscreen screen is smaller).
+    dialog.resize(860, 640);
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     const ConnectionTestResult ok = testSqlite(dialog, m_kvsPath);
     QVERIFY(ok.ok);
@@ -338,6 +467,15 @@ void TestConnectionDialog::savesScreenshots()
         ->setText(QStringLiteral("postgres://ops@db.internal:5432/app?sslmode=require"));
     QVERIFY(dialog.grab().save(
         kvs::test::fromTest(KVS_SCREENSHOT_DIR "/connection-dialog-postgres.png")));
+
+    // Issue 32: the TLS part, on a remote host whose server is not verified yet.
+    child<QLineEdit>(dialog, "postgresUrlEdit")
+        ->setText(QStringLiteral("postgres://ops@db.internal:5432/app?sslmode=require"
+                                 "&sslrootcert=/etc/kvs/ca.pem&sslcert=/home/ops/.postgresql/"
+                                 "ops.crt&sslkey=/home/ops/.postgresql/ops.key"));
+    QVERIFY(child<QLabel>(dialog, "tlsHostWarning")->isVisible());
+    QVERIFY(
+        dialog.grab().save(kvs::test::fromTest(KVS_SCREENSHOT_DIR "/connection-dialog-tls.png")));
 }
 
 QTEST_MAIN(TestConnectionDialog)

@@ -178,7 +178,8 @@ ConnectionDialog::ConnectionDialog(RecentConnections *recent, SecretStore *secre
     buildRecentList();
     kindChanged();
     alignFormLabels();
-    resize(860, 560);
+    // Room for the PostgreSQL form with its TLS part and a warning, within a 1024x700 screen.
+    resize(860, 640);
 }
 
 ConnectionDialog::~ConnectionDialog() = default;

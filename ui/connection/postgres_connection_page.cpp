@@ -1,5 +1,7 @@
 #include "connection/postgres_connection_page.h"
 
+#include "connection/tls_options_box.h"
+
 #include <kvs/connection_string.h>
 
 #include <QCheckBox>
@@ -27,6 +29,8 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     , m_schema(new QLineEdit(this))
     , m_callTimeout(new QSpinBox(this))
     , m_tlsWarning(new QLabel(this))
+    , m_tls(new TlsOptionsBox(this))
+    , m_unverifiedHost(new QLabel(this))
 {
     m_url->setObjectName(QStringLiteral("postgresUrlEdit"));
     m_url->setPlaceholderText(QStringLiteral("postgres://user@host:5432/database?sslmode=prefer"));
@@ -62,6 +66,9 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     m_tlsWarning->setObjectName(QStringLiteral("tlsWarningLabel"));
     m_tlsWarning->setWordWrap(true);
     m_tlsWarning->hide();
+    m_unverifiedHost->setObjectName(QStringLiteral("tlsHostWarning"));
+    m_unverifiedHost->setWordWrap(true);
+    m_unverifiedHost->hide();
 
     auto *portLabel = new QLabel(tr("P&ort:"), this);
     portLabel->setBuddy(m_port);
@@ -84,6 +91,8 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     form->addRow(QString(), m_tlsWarning);
     form->addRow(tr("S&chema:"), m_schema);
     form->addRow(tr("Call &timeout:"), m_callTimeout);
+    form->addRow(m_tls);
+    form->addRow(QString(), m_unverifiedHost);
 
     connect(m_url, &QLineEdit::textChanged, this, &PostgresConnectionPage::urlEdited);
     connect(m_url, &QLineEdit::editingFinished, this, &PostgresConnectionPage::takePasswordFromUrl);
@@ -94,6 +103,7 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     connect(m_remember, &QCheckBox::toggled, this, &PostgresConnectionPage::changed);
     for (QLineEdit *field : {m_url, m_password})
         connect(field, &QLineEdit::textChanged, this, &PostgresConnectionPage::updateTlsWarning);
+    connect(m_tls, &TlsOptionsBox::edited, this, &PostgresConnectionPage::tlsEdited);
 }
 
 ConnectionSpec PostgresConnectionPage::spec() const
@@ -145,6 +155,18 @@ void PostgresConnectionPage::updateTlsWarning()
                                      .arg(spec->host())
                                : QString());
     m_tlsWarning->setVisible(warn);
+    // The password warning already asks for TLS; once it is required, whether the server is
+    // verified is the next question.
+    const QString host
+        = spec && !warn ? QString::fromStdString(unverifiedRemoteHost(spec->connectionString()))
+                        : QString();
+    m_unverifiedHost->setText(host.isEmpty()
+                                  ? QString()
+                                  : tr("%1 is not this machine: without verify-full nothing checks "
+                                       "that the server is %1, and a machine in between could pose "
+                                       "as it.")
+                                        .arg(host));
+    m_unverifiedHost->setVisible(!host.isEmpty());
 }
 
 void PostgresConnectionPage::setKeychainUnavailable(const QString &note)
@@ -160,8 +182,29 @@ void PostgresConnectionPage::urlEdited()
 {
     if (m_syncing)
         return; // The URL is being rewritten from the parts.
-    if (auto spec = ConnectionSpec::fromPostgresUrl(m_url->text()))
+    if (auto spec = ConnectionSpec::fromPostgresUrl(m_url->text())) {
         showParts(*spec);
+        m_tls->showUrl(spec->postgresUrl());
+    }
+}
+
+void PostgresConnectionPage::tlsEdited()
+{
+    // The URL holds the TLS settings (libpq's parameters). libpq's key=value text becomes the
+    // URL it stands for first, its password moved to the password field.
+    QString text = m_url->text().trimmed();
+    QString inUrl;
+    const std::optional<ConnectionSpec> spec = ConnectionSpec::fromPostgresUrl(text, &inUrl);
+    if (!spec) {
+        text = QStringLiteral("postgres://");
+    } else if (!text.contains(QLatin1String("://"))) {
+        text = spec->postgresUrl();
+        if (!inUrl.isEmpty() && m_password->text().isEmpty())
+            m_password->setText(inUrl);
+    }
+    m_syncing = true;
+    m_url->setText(m_tls->appliedTo(text));
+    m_syncing = false;
 }
 
 void PostgresConnectionPage::takePasswordFromUrl()

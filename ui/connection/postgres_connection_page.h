@@ -11,10 +11,13 @@ class QSpinBox;
 
 namespace kvs::ui {
 
+class TlsOptionsBox;
+
 // The PostgreSQL half of the connection dialog: a URL field kept in step with host, port,
 // database and user fields, the password (in memory only), "Remember password in the system
-// keychain" and the schema. A password pasted inside the URL is moved to the password field
-// when the URL field is left. Thread rule: GUI thread only.
+// keychain", the schema and the TLS settings (TlsOptionsBox, kept in the URL). A password
+// pasted inside the URL is moved to the password field when the URL field is left. Thread rule:
+// GUI thread only.
 class PostgresConnectionPage : public QWidget
 {
     Q_OBJECT
@@ -42,20 +45,23 @@ private:
     void takePasswordFromUrl();
     void partsEdited();
     void updateTlsWarning();
+    void tlsEdited();
     void showParts(const ConnectionSpec &spec);
 
-    QLineEdit *m_url;        // Owned (child).
-    QLineEdit *m_host;       // Owned (child).
-    QLineEdit *m_port;       // Owned (child).
-    QLineEdit *m_database;   // Owned (child).
-    QLineEdit *m_user;       // Owned (child).
-    QLineEdit *m_password;   // Owned (child).
-    QCheckBox *m_remember;   // Owned (child).
-    QLabel *m_keychainNote;  // Owned (child).
-    QLineEdit *m_schema;     // Owned (child).
-    QSpinBox *m_callTimeout; // Owned (child): seconds, 0 = no limit.
-    QLabel *m_tlsWarning;    // Owned (child): shown when the password would go out unencrypted.
-    bool m_syncing = false;  // partsEdited() is writing the URL.
+    QLineEdit *m_url;         // Owned (child).
+    QLineEdit *m_host;        // Owned (child).
+    QLineEdit *m_port;        // Owned (child).
+    QLineEdit *m_database;    // Owned (child).
+    QLineEdit *m_user;        // Owned (child).
+    QLineEdit *m_password;    // Owned (child).
+    QCheckBox *m_remember;    // Owned (child).
+    QLabel *m_keychainNote;   // Owned (child).
+    QLineEdit *m_schema;      // Owned (child).
+    QSpinBox *m_callTimeout;  // Owned (child): seconds, 0 = no limit.
+    QLabel *m_tlsWarning;     // Owned (child): shown when the password would go out unencrypted.
+    TlsOptionsBox *m_tls;     // Owned (child): sslmode and the certificate files, in the URL.
+    QLabel *m_unverifiedHost; // Owned (child): a remote host without verify-full.
+    bool m_syncing = false;   // partsEdited() is writing the URL.
 };
 
 } // namespace kvs::ui

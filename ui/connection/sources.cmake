@@ -17,4 +17,5 @@ list(APPEND KVS_UI_SOURCES
     connection/saved_connections_panel.cpp
     connection/secret_store.cpp
     connection/sqlite_connection_page.cpp
+    connection/tls_options_box.cpp
 )

@@ -112,6 +112,32 @@ QString ServerRoleStatus::text() const
     return {};
 }
 
+QString ServerRoleStatus::tlsText() const
+{
+    if (!m_role)
+        return {};
+    const ConnectionTls &tls = m_role->tls;
+    if (!tls.encrypted)
+        return tr("Not encrypted");
+    return tr("TLS: %1, %2")
+        .arg(QString::fromStdString(tls.protocol), QString::fromStdString(tls.cipher));
+}
+
+QString ServerRoleStatus::tlsToolTip() const
+{
+    if (!m_role)
+        return {};
+    const QString server = QString::fromStdString(m_role->server);
+    if (!m_role->tls.encrypted)
+        return tr("The connection to %1 is not encrypted: what goes over it can be read on the "
+                  "way. Set sslmode in the Connect dialog to require TLS.")
+            .arg(server);
+    return tr("The connection to %1 is encrypted with %2 (cipher %3).")
+        .arg(server,
+             QString::fromStdString(m_role->tls.protocol),
+             QString::fromStdString(m_role->tls.cipher));
+}
+
 QString ServerRoleStatus::writesRefusedText() const
 {
     if (!isStandby())

@@ -22,7 +22,8 @@ namespace kvs::ui {
 // the GUI thread) when a store arrives, when the tab's reconnect monitor recovered, and every
 // kPollMs on the tab's clock (the monitor's: a ManualClock in tests), so the lag shown stays
 // current while the tab is open. A read that lost the connection is reported to the monitor like
-// any view's. SQLite stores have no role: nothing is shown. Thread rule: GUI thread only.
+// any view's. The same read says whether the connection is encrypted (TLS version and cipher).
+// SQLite stores have no role: nothing is shown. Thread rule: GUI thread only.
 class ServerRoleStatus : public QObject
 {
     Q_OBJECT
@@ -42,6 +43,11 @@ public:
     // What the tab shows: "Replica of 127.0.0.1:5432, replay lag 0 s", "Now connected to
     // 127.0.0.1:5433", or empty (a primary that never changed, SQLite).
     QString text() const;
+    // The connection's TLS, for the tab: "TLS: TLSv1.3, TLS_AES_256_GCM_SHA384" or "Not
+    // encrypted"; empty before a read answered (and for SQLite).
+    QString tlsText() const;
+    // What tlsText() means, in a sentence (its tooltip); empty when tlsText() is.
+    QString tlsToolTip() const;
     // Why a standby takes no writes (the Allow writes tooltip); empty when not a standby.
     QString writesRefusedText() const;
     // Reads now (nothing while a read runs).

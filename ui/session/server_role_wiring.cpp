@@ -19,6 +19,16 @@ ServerRoleStatus *addServerRoleStatus(DatabaseView &view)
     label->setContentsMargins(8, 0, 0, 0);
     QAction *shown = view.toolBar()->addWidget(label);
     shown->setVisible(false);
+    auto *tlsLabel = new QLabel(view.toolBar());
+    tlsLabel->setObjectName(QStringLiteral("connectionTls"));
+    tlsLabel->setContentsMargins(8, 0, 0, 0);
+    QAction *tlsShown = view.toolBar()->addWidget(tlsLabel);
+    tlsShown->setVisible(false);
+    QObject::connect(status, &ServerRoleStatus::updated, tlsLabel, [status, tlsLabel, tlsShown] {
+        tlsLabel->setText(status->tlsText());
+        tlsLabel->setToolTip(status->tlsToolTip());
+        tlsShown->setVisible(!status->tlsText().isEmpty());
+    });
 
     QObject::connect(
         session,

@@ -61,6 +61,12 @@ takeConnectionParameter(std::string &connection, std::string_view name, bool rem
 /// "" otherwise.
 [[nodiscard]] std::string plaintextPasswordWarning(std::string_view connection);
 
+/// The first host of connection that is not this machine (localhost, 127.x.x.x, ::1 or a Unix
+/// socket: host, else hostaddr, else PGHOST) when its sslmode (else PGSSLMODE) is not
+/// verify-full, so that nothing checks that the server is the one named: a machine in between
+/// could pose as it. "" otherwise, and for anything but a PostgreSQL connection string.
+[[nodiscard]] std::string unverifiedRemoteHost(std::string_view connection);
+
 /// Overwrites, in place, the password of every PostgreSQL connection string among a program's
 /// arguments (an argument itself, or the value of "--name=VALUE") with 'x', as mysql does, so
 /// that ps and /proc/PID/cmdline no longer show it. Call it once the arguments are copied.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <kvs/connection_tls.h>
 #include <kvs/engine_adapter.h>
 
 #include <QFuture>
@@ -48,6 +49,8 @@ struct ServerRole
     /// otherwise now() - pg_last_xact_replay_timestamp(); nullopt when unknown (nothing replayed
     /// since it started) and on a primary.
     std::optional<double> replayLagSeconds;
+    /// The TLS of the connection that answered (every connection of the pool has the URL's).
+    ConnectionTls tls;
 };
 
 /// The PostgreSQL adapter of AsyncKVStore (the reference's PostgresAdapter) on libpq: a small
@@ -72,9 +75,10 @@ public:
     explicit PostgresAdapter(const std::string &url, PostgresAdapterOptions options = {});
     ~PostgresAdapter() override;
 
-    /// What the server is now (ServerRole), read on a connection of the pool (connected first
-    /// if needed: after a failover, the host that takes it now); it reads and writes nothing
-    /// of kvs's. Fails as a call does (ConnectionError when no server can be reached).
+    /// What the server is now (ServerRole, with the connection's TLS), read on a connection of
+    /// the pool (connected first if needed: after a failover, the host that takes it now); it
+    /// reads and writes nothing of kvs's. Fails as a call does (ConnectionError when no server can
+    /// be reached).
     [[nodiscard]] QFuture<ServerRole> serverRole();
 
 private:

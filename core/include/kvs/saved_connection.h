@@ -47,11 +47,12 @@ struct SavedConnection
 };
 
 /// target without any secret: keys naming a password or passphrase dropped, and the password
-/// taken out of the URL (user info and "password" parameter; the key=value form is converted to
-/// its URL first).
+/// taken out of the URL (user info, "password" parameter, and a client key's passphrase,
+/// "sslpassword"; the key=value form is converted to its URL first).
 [[nodiscard]] QVariantMap withoutSecrets(const QVariantMap &target);
 
-/// A PostgreSQL connection string (URL or key=value) as a URL without its password. nullopt
+/// A PostgreSQL connection string (URL or key=value) as a URL without its password (nor
+/// sslpassword). nullopt
 /// when it does not parse.
 [[nodiscard]] std::optional<QString> postgresUrlWithoutPassword(const QString &connection);
 

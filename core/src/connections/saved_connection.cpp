@@ -106,10 +106,13 @@ std::optional<QString> postgresUrlWithoutPassword(const QString &connection)
     if (!url.isValid())
         return std::nullopt;
     url.setPassword(QString());
+    // A client key's passphrase (sslpassword) is a secret as much as the password.
     QUrlQuery query(url);
-    if (query.hasQueryItem(QStringLiteral("password"))) {
-        query.removeAllQueryItems(QStringLiteral("password"));
-        url.setQuery(query);
+    for (const QString &secret : {QStringLiteral("password"), QStringLiteral("sslpassword")}) {
+        if (query.hasQueryItem(secret)) {
+            query.removeAllQueryItems(secret);
+            url.setQuery(query);
+        }
     }
     return withAuthority(url.toString(QUrl::FullyEncoded));
 }

@@ -37,6 +37,7 @@ ServerRole readServerRole(PqConnection &connection)
     ServerRole role;
     role.server = connection.target();
     role.standby = result.bytes(0, 0) == "true";
+    role.tls = connection.tls();
     if (!role.standby)
         return role;
     if (const std::optional<std::string> host = result.optionalText(0, 1)) {

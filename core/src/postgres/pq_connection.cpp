@@ -158,6 +158,21 @@ void PqConnection::cancel() noexcept
     (void)PQcancel(m_cancel.get(), buffer, sizeof buffer);
 }
 
+ConnectionTls PqConnection::tls() const
+{
+    ConnectionTls tls;
+    tls.encrypted = PQsslInUse(m_conn.get()) == 1;
+    if (!tls.encrypted)
+        return tls;
+    const auto attribute = [this](const char *name) {
+        const char *value = PQsslAttribute(m_conn.get(), name);
+        return std::string(value ? value : "");
+    };
+    tls.protocol = attribute("protocol");
+    tls.cipher = attribute("cipher");
+    return tls;
+}
+
 bool PqConnection::inTransaction() const
 {
     const PGTransactionStatusType status = PQtransactionStatus(m_conn.get());

@@ -4,6 +4,8 @@
 #include "postgres/pq_params.h"
 #include "postgres/pq_result.h"
 
+#include <kvs/connection_tls.h>
+
 #include <chrono>
 #include <exception>
 #include <string>
@@ -74,6 +76,8 @@ public:
     bool pooled() const noexcept { return m_pooled; }
     // "host:port/database", for messages.
     const std::string &target() const noexcept { return m_target; }
+    // Whether the connection is encrypted, and how (libpq's PQsslInUse, PQsslAttribute).
+    ConnectionTls tls() const;
     // Asks the server to cancel the statement in progress. Safe from any thread.
     void cancel() noexcept;
 

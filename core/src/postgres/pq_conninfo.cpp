@@ -574,6 +574,39 @@ std::string connectionIdentity(std::string_view connection)
     return identity + "/" + percentEncoded(optionValue(options.get(), "dbname"));
 }
 
+namespace {
+
+std::string environmentValue(const char *name)
+{
+    const char *value = std::getenv(name);
+    return std::string(value ? value : "");
+}
+
+// The first host of options (host, else hostaddr, else PGHOST) that is not this machine; "" when
+// every one is.
+std::string firstRemoteHost(const PQconninfoOption *options)
+{
+    std::string hosts = optionValue(options, "host");
+    if (hosts.empty())
+        hosts = optionValue(options, "hostaddr");
+    if (hosts.empty())
+        hosts = environmentValue("PGHOST");
+    for (const std::string &host : splitList(hosts)) {
+        if (!isLocalHost(host))
+            return host;
+    }
+    return {};
+}
+
+// sslmode of options, else PGSSLMODE.
+std::string sslModeOf(const PQconninfoOption *options)
+{
+    std::string sslmode = optionValue(options, "sslmode");
+    return sslmode.empty() ? environmentValue("PGSSLMODE") : sslmode;
+}
+
+} // namespace
+
 std::string plaintextPasswordWarning(std::string_view connection)
 {
     if (!isPostgresConnection(connection))
@@ -581,39 +614,30 @@ std::string plaintextPasswordWarning(std::string_view connection)
     const ConninfoHandle options = parsedConninfo(connection, nullptr);
     if (!options)
         return {};
-    const auto fromEnvironment = [](const char *name) {
-        const char *value = std::getenv(name);
-        return std::string(value ? value : "");
-    };
     std::string password = optionValue(options.get(), "password");
     if (password.empty())
-        password = fromEnvironment("PGPASSWORD");
+        password = environmentValue("PGPASSWORD");
     if (password.empty())
         return {};
-    std::string sslmode = optionValue(options.get(), "sslmode");
-    if (sslmode.empty())
-        sslmode = fromEnvironment("PGSSLMODE");
+    const std::string sslmode = sslModeOf(options.get());
     if (sslmode == "require" || sslmode == "verify-ca" || sslmode == "verify-full")
         return {};
-    std::string hosts = optionValue(options.get(), "host");
-    if (hosts.empty())
-        hosts = optionValue(options.get(), "hostaddr");
-    if (hosts.empty())
-        hosts = fromEnvironment("PGHOST");
-    std::size_t start = 0;
-    while (start <= hosts.size()) {
-        std::size_t end = hosts.find(',', start);
-        if (end == std::string::npos)
-            end = hosts.size();
-        const std::string host = hosts.substr(start, end - start);
-        if (!isLocalHost(host)) {
-            return "kvs: warning: the password goes to " + host
-                   + " without TLS being required; add sslmode=require (or verify-full) to the "
-                     "connection string";
-        }
-        start = end + 1;
-    }
-    return {};
+    const std::string host = firstRemoteHost(options.get());
+    if (host.empty())
+        return {};
+    return "kvs: warning: the password goes to " + host
+           + " without TLS being required; add sslmode=require (or verify-full) to the "
+             "connection string";
+}
+
+std::string unverifiedRemoteHost(std::string_view connection)
+{
+    if (!isPostgresConnection(connection))
+        return {};
+    const ConninfoHandle options = parsedConninfo(connection, nullptr);
+    if (!options || sslModeOf(options.get()) == "verify-full")
+        return {};
+    return firstRemoteHost(options.get());
 }
 
 void hidePasswordsInArguments(int argc, char **argv) noexcept

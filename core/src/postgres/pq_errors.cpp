@@ -106,7 +106,11 @@ ConnectionError connectError(pg_conn *conn, const std::string &target, const std
     } else if (contains(message, "password authentication failed")
                || contains(message, "no password supplied")
                || contains(message, "authentication failed")
-               || contains(message, "no pg_hba.conf entry")) {
+               || contains(message, "no pg_hba.conf entry")
+               // A cert login without a client certificate, a line that rejects: the server
+               // refused the login, whatever TLS did before.
+               || contains(message, "requires a valid client certificate")
+               || contains(message, "pg_hba.conf rejects connection")) {
         step = Step::Authenticate;
         sqlState = "28P01";
     } else if (contains(message, "does not exist") && contains(message, "database")) {

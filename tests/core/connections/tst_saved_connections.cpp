@@ -110,6 +110,22 @@ private slots:
         QVERIFY(!postgresUrlWithoutPassword(QStringLiteral("/not/a/url.db")));
     }
 
+    // Issue 32: the TLS files are kept with a saved connection, a client key's passphrase never.
+    void tlsFilesAreKeptAndTheKeyPassphraseIsNot()
+    {
+        const QString url = QStringLiteral(
+            "postgresql://u@db.example/db?sslmode=verify-full&sslrootcert=/etc/ca.pem"
+            "&sslcert=/home/u/client.crt&sslkey=/home/u/client.key&sslpassword=k3y-secret");
+        QCOMPARE(*postgresUrlWithoutPassword(url),
+                 QStringLiteral("postgresql://u@db.example/db?sslmode=verify-full"
+                                "&sslrootcert=/etc/ca.pem&sslcert=/home/u/client.crt"
+                                "&sslkey=/home/u/client.key"));
+        const QVariantMap clean = withoutSecrets(
+            {{QStringLiteral("kind"), QStringLiteral("postgres")}, {QStringLiteral("url"), url}});
+        QVERIFY(!clean.value(QStringLiteral("url")).toString().contains(QStringLiteral("k3y")));
+        QVERIFY(clean.value(QStringLiteral("url")).toString().contains(QStringLiteral("sslkey=")));
+    }
+
     void jsonRoundTripHasNoSecret()
     {
         const QList<SavedConnection> connections{

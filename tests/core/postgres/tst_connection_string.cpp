@@ -212,6 +212,54 @@ private slots:
                  warning);
     }
 
+    // Issue 32: which host the Connect dialog warns of, its server not verified.
+    void findsARemoteHostThatIsNotVerified_data()
+    {
+        QTest::addColumn<QString>("connection");
+        QTest::addColumn<QString>("host");
+        QTest::newRow("no sslmode") << "postgresql://u@db.example/x"
+                                    << "db.example";
+        QTest::newRow("require") << "postgresql://u@db.example/x?sslmode=require"
+                                 << "db.example";
+        QTest::newRow("verify-ca") << "host=db.example sslmode=verify-ca"
+                                   << "db.example";
+        QTest::newRow("verify-full") << "postgresql://u@db.example/x?sslmode=verify-full"
+                                     << "";
+        QTest::newRow("second host") << "postgresql://u@localhost,10.0.0.7/x?sslmode=require"
+                                     << "10.0.0.7";
+        QTest::newRow("hostaddr") << "hostaddr=10.0.0.8 sslmode=prefer"
+                                  << "10.0.0.8";
+        QTest::newRow("localhost") << "postgresql://u@localhost/x"
+                                   << "";
+        QTest::newRow("loopback") << "postgresql://u@127.0.0.1/x?sslmode=disable"
+                                  << "";
+        QTest::newRow("ipv6 loopback") << "host=::1 sslmode=disable"
+                                       << "";
+        QTest::newRow("socket") << "host=/run/postgresql"
+                                << "";
+        QTest::newRow("sqlite") << "db.example"
+                                << "";
+    }
+    void findsARemoteHostThatIsNotVerified()
+    {
+        QFETCH(QString, connection);
+        QFETCH(QString, host);
+        qunsetenv("PGSSLMODE");
+        qunsetenv("PGHOST");
+        QCOMPARE(QString::fromStdString(unverifiedRemoteHost(connection.toStdString())), host);
+    }
+
+    void readsPgsslmodeForTheRemoteHost()
+    {
+        qputenv("PGSSLMODE", "verify-full");
+        const std::string verified = unverifiedRemoteHost("postgresql://u@db.example/x");
+        const std::string overridden
+            = unverifiedRemoteHost("postgresql://u@db.example/x?sslmode=require");
+        qunsetenv("PGSSLMODE");
+        QCOMPARE(verified, std::string());
+        QCOMPARE(overridden, std::string("db.example"));
+    }
+
     void warnsOfPgpasswordToo()
     {
         qputenv("PGPASSWORD", "P");
