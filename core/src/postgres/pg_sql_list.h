@@ -239,17 +239,19 @@ KVS_PG_SQL(analysisQueueProbe,
 // status, in byte order (as SQLite orders them)
 KVS_PG_SQL(analysisQueue,
            "analysis_queue",
-           "SELECT topic, CASE WHEN status = 'pending' AND deliver_at > $1 THEN 'delayed' ELSE "
-           "status END AS state, count(*)::int8, coalesce(sum(octet_length(payload)), 0)::int8, "
-           "min(enqueued_at)::int8, min(finished_at)::int8 FROM "
-               + q + " GROUP BY topic, state ORDER BY topic COLLATE \"C\", state COLLATE \"C\"")
+           "SELECT topic, state, count(*)::int8, coalesce(sum(octet_length(payload)), 0)::int8, "
+           "min(enqueued_at)::int8, min(finished_at)::int8 FROM (SELECT topic, CASE WHEN status "
+           "= 'pending' AND deliver_at > $1 THEN 'delayed' ELSE status END AS state, payload, "
+           "enqueued_at, finished_at FROM "
+               + q + ") m GROUP BY topic, state ORDER BY topic COLLATE \"C\", state COLLATE \"C\"")
 // same, for a queue table without finished_at
 KVS_PG_SQL(analysisQueueV1,
            "analysis_queue_v1",
-           "SELECT topic, CASE WHEN status = 'pending' AND deliver_at > $1 THEN 'delayed' ELSE "
-           "status END AS state, count(*)::int8, coalesce(sum(octet_length(payload)), 0)::int8, "
-           "min(enqueued_at)::int8, NULL::int8 FROM "
-               + q + " GROUP BY topic, state ORDER BY topic COLLATE \"C\", state COLLATE \"C\"")
+           "SELECT topic, state, count(*)::int8, coalesce(sum(octet_length(payload)), 0)::int8, "
+           "min(enqueued_at)::int8, NULL::int8 FROM (SELECT topic, CASE WHEN status = 'pending' "
+           "AND deliver_at > $1 THEN 'delayed' ELSE status END AS state, payload, enqueued_at "
+           "FROM "
+               + q + ") m GROUP BY topic, state ORDER BY topic COLLATE \"C\", state COLLATE \"C\"")
 // $1..$4 the store's relations as written in SQL (kv, queue, meta, the versionstamp sequence)
 // -> the position of each that exists (1..4), its main fork, index and TOAST bytes (the TOAST
 // table with its index), its total bytes, live and dead tuples, and its last vacuum,

@@ -168,7 +168,10 @@ private slots:
         report.storage->sqlite->freePages = 0;
         QVERIFY(rulesOf(report).empty());
         // PostgreSQL's storage has no such rule.
-        report.storage = StorageFigures{std::nullopt, {PgTableFigures{"kv", 8192}}};
+        PgTableFigures kv;
+        kv.table = "kv";
+        kv.tableBytes = 8192;
+        report.storage = StorageFigures{std::nullopt, {kv}};
         QVERIFY(rulesOf(report).empty());
     }
 
