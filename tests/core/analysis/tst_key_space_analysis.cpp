@@ -5,7 +5,11 @@
 #include "key_space_cases.h"
 #include "store_figures_cases.h"
 #include "support/raw_sqlite.h"
+#include "support/stalling_adapter.h"
 #include "support/test_support.h"
+
+#include <kvs/key_space_json.h>
+#include <kvs/sqlite_async_adapter.h>
 
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -141,6 +145,34 @@ private slots:
         QCOMPARE(file.freePages, headerNumber(before, 36, 4));
         QCOMPARE(file.fileBytes, std::int64_t(before.size()));
         QCOMPARE(file.walBytes, sizeOnDisk(b.path() + "-wal"));
+    }
+
+    // An adapter of the user's without the analysis calls (StallingAdapter forwards the
+    // contract's required calls only): the rows are analysed, the two sections are absent, in
+    // the JSON too, and no finding needs them.
+    void sectionsAbsentWithoutTheCalls()
+    {
+        SqliteBackend b;
+        b.store().enqueue(Value(1.0)).waitForFinished();
+        auto inner = std::make_shared<SQLiteAsyncAdapter>(b.path());
+        const auto adapter = std::make_shared<test::StallingAdapter>(
+            inner, 1e9, 1e9, std::chrono::milliseconds(0));
+        QVERIFY(test::throwsWith<Error>([&] { (void)adapter->queueFigures(0).result(); },
+                                        "kvs: this adapter has no queueFigures()"));
+        QVERIFY(test::throwsWith<Error>([&] { (void)adapter->storageFigures().result(); },
+                                        "kvs: this adapter has no storageFigures()"));
+        AsyncKVStoreSettings settings;
+        settings.maintenanceInterval = std::chrono::milliseconds(0);
+        AsyncKVStore store(adapter, settings);
+        QVERIFY(store.set({"k"}, Value(2.0)).result().ok);
+        const KeySpaceReport report = analyzeKeySpace(store, {}, test::optionsFor(b));
+        QCOMPARE(report.root.totals.entries, std::int64_t(1));
+        QVERIFY(!report.queue);
+        QVERIFY(!report.storage);
+        const QJsonObject json = keySpaceReportJson(report);
+        QVERIFY(!json.contains(QStringLiteral("queue")));
+        QVERIFY(!json.contains(QStringLiteral("storage")));
+        store.close().waitForFinished();
     }
 
     void queueSection()
