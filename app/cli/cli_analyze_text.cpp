@@ -101,9 +101,9 @@ void storageText(const StorageFigures &storage, std::string &out)
     }
     for (const PgTableFigures &table : storage.tables) {
         out += "  " + table.table + ": table " + std::to_string(table.tableBytes)
-               + " bytes, indexes " + std::to_string(table.indexBytes) + ", TOAST "
-               + std::to_string(table.toastBytes) + ", total " + std::to_string(table.totalBytes)
-               + "\n";
+               + " bytes, indexes " + std::to_string(table.indexBytes) + " bytes, TOAST "
+               + std::to_string(table.toastBytes) + " bytes, total "
+               + std::to_string(table.totalBytes) + " bytes\n";
         if (table.liveTuples || table.deadTuples) {
             out += "    tuples: " + std::to_string(table.liveTuples.value_or(0)) + " live, "
                    + std::to_string(table.deadTuples.value_or(0)) + " dead; last vacuum "
