@@ -2,9 +2,11 @@
 
 #include "cli/cli_output.h"
 
+#include <kvs/json_line.h>
 #include <kvs/key_space_findings.h>
 #include <kvs/literal.h>
 
+#include <QDateTime>
 #include <QJsonObject>
 
 #include <cstdio>
@@ -61,6 +63,57 @@ void sizesText(const char *title, const SizeDistribution &sizes, std::string &ou
     }
 }
 
+// ms since the epoch as ISO 8601 UTC, or "never".
+std::string timeText(const std::optional<std::int64_t> &ms)
+{
+    if (!ms)
+        return "never";
+    return QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC).toString(Qt::ISODateWithMs).toStdString();
+}
+
+void queueText(const std::vector<QueueStatusFigures> &queue, std::string &out)
+{
+    out += queue.empty() ? "Queue: no messages\n" : "Queue (by topic and status):\n";
+    for (const QueueStatusFigures &figures : queue) {
+        out += "  " + jsonQuoted(figures.topic) + " " + figures.status + ": "
+               + std::to_string(figures.messages) + " messages, "
+               + std::to_string(figures.payloadBytes) + " payload bytes, oldest enqueued "
+               + timeText(figures.oldestEnqueuedAt);
+        if (figures.oldestFinishedAt)
+            out += ", oldest finished " + timeText(figures.oldestFinishedAt);
+        out += "\n";
+    }
+}
+
+void storageText(const StorageFigures &storage, std::string &out)
+{
+    out += "Storage:\n";
+    if (storage.sqlite) {
+        const SqliteStorageFigures &file = *storage.sqlite;
+        out += "  file " + (file.path.empty() ? std::string("(in memory)") : file.path) + ": "
+               + std::to_string(file.fileBytes) + " bytes; " + std::to_string(file.pageCount)
+               + " pages of " + std::to_string(file.pageSize) + " bytes ("
+               + std::to_string(file.databaseBytes()) + " bytes)\n";
+        out += "  free pages: " + std::to_string(file.freePages) + " ("
+               + std::to_string(file.freeBytes()) + " bytes, "
+               + percent(file.freeBytes(), file.databaseBytes()) + "; VACUUM would reclaim them)\n";
+        out += "  WAL: " + std::to_string(file.walBytes) + " bytes\n";
+    }
+    for (const PgTableFigures &table : storage.tables) {
+        out += "  " + table.table + ": table " + std::to_string(table.tableBytes)
+               + " bytes, indexes " + std::to_string(table.indexBytes) + " bytes, TOAST "
+               + std::to_string(table.toastBytes) + " bytes, total "
+               + std::to_string(table.totalBytes) + " bytes\n";
+        if (table.liveTuples || table.deadTuples) {
+            out += "    tuples: " + std::to_string(table.liveTuples.value_or(0)) + " live, "
+                   + std::to_string(table.deadTuples.value_or(0)) + " dead; last vacuum "
+                   + timeText(table.lastVacuum) + ", autovacuum " + timeText(table.lastAutovacuum)
+                   + ", analyze " + timeText(table.lastAnalyze) + ", autoanalyze "
+                   + timeText(table.lastAutoanalyze) + "\n";
+        }
+    }
+}
+
 } // namespace
 
 std::string reportText(const KeySpaceReport &report)
@@ -108,6 +161,10 @@ std::string reportText(const KeySpaceReport &report)
            + std::to_string(report.odd.undecodable.bytes()) + " bytes)\n";
     for (const UndecodableRow &row : report.odd.undecodableSamples)
         out += "  key bytes " + toHex(row.key) + ": " + row.problem + "\n";
+    if (report.queue)
+        queueText(*report.queue, out);
+    if (report.storage)
+        storageText(*report.storage, out);
     const std::vector<KeySpaceFinding> findings = keySpaceFindings(report);
     out += findings.empty() ? "Findings: none\n" : "Findings:\n";
     for (const KeySpaceFinding &finding : findings)

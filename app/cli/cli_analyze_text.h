@@ -14,7 +14,8 @@ namespace kvs::cli {
 
 // The report in sections: a heading (rows read, partial or not), totals, kinds, expiry groups,
 // the tree by bytes down to the depth, the top children by entries, the largest entries, the
-// size distributions and the rows counted apart. Ends with a newline.
+// size distributions, the rows counted apart, the queue by topic and status, the storage (file
+// and free pages, WAL; PostgreSQL's relations) and the findings. Ends with a newline.
 [[nodiscard]] std::string reportText(const KeySpaceReport &report);
 
 // "Since report ID:" and a line per change (appeared, vanished, +/- entries and bytes).

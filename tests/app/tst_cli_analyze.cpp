@@ -1,14 +1,20 @@
 // Issue 39: `kvs analyze` (the real binary, KVS_CLI_PATH) on SQLite files: its text and --json
 // output (the README's schema, figures as the engine counts them), --save and --compare ID
 // (growth per prefix, what appeared and vanished, saved 0600 per database), its usage errors
-// and exit codes, and that it writes nothing to the database.
+// and exit codes, that it writes nothing to the database, and the queue and storage sections (a
+// report saved before them still compares).
 #include "cli_test_support.h"
 
 #include <kvs/kvstore.h>
 #include <kvs/literal.h>
+#include <kvs/value_codec.h>
 
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTemporaryDir>
+
+#include <sqlite3.h>
 
 #include <sys/stat.h>
 
@@ -146,6 +152,95 @@ private slots:
                             "one)\n"));
         QCOMPARE(runKvs({"--db", other, "analyze", "--save"}).err,
                  QByteArray("kvs: saved as report 1 of this database\n"));
+    }
+
+    // The queue by topic and status and the file's figures, in JSON and text; a saved report
+    // without those sections (an older kvs's) is still compared with.
+    void queueAndStorageSections()
+    {
+        const QString db = m_dir.filePath(QStringLiteral("queue.db"));
+        const kvs::Value payload(std::string("a job"));
+        {
+            kvs::KVStore store(QFile::encodeName(db).toStdString());
+            kvs::QueueOptions options;
+            options.topic = "jobs";
+            store.enqueue(payload, options);
+            options.delay = 3'600'000;
+            store.enqueue(payload, options);
+        }
+        Run run = runKvs({"--db", db, "--json", "analyze", "--save"});
+        QCOMPARE(run.code, 0);
+        const QJsonObject report = parseObject(run.out);
+        const QJsonArray queue = report.value("queue").toArray();
+        QCOMPARE(queue.size(), 2);
+        const double payloadBytes = double(kvs::encodeValue(payload).size());
+        QStringList statuses;
+        for (const QJsonValue row : queue) {
+            QCOMPARE(row.toObject().value("topic").toString(), QStringLiteral("jobs"));
+            QCOMPARE(row.toObject().value("messages").toInt(), 1);
+            QCOMPARE(row.toObject().value("payloadBytes").toDouble(), payloadBytes);
+            QVERIFY(row.toObject().value("oldestEnqueuedAt").toDouble() > 0);
+            QVERIFY(row.toObject().value("oldestFinishedAt").isNull());
+            statuses << row.toObject().value("status").toString();
+        }
+        QCOMPARE(statuses, (QStringList{"delayed", "pending"}));
+        const QJsonObject file = report.value("storage").toObject().value("sqlite").toObject();
+        sqlite3 *handle = nullptr;
+        QCOMPARE(sqlite3_open_v2(
+                     QFile::encodeName(db).constData(), &handle, SQLITE_OPEN_READONLY, nullptr),
+                 SQLITE_OK);
+        sqlite3_stmt *statement = nullptr;
+        sqlite3_prepare_v2(handle, "PRAGMA page_size", -1, &statement, nullptr);
+        QCOMPARE(sqlite3_step(statement), SQLITE_ROW);
+        const double pageSize = double(sqlite3_column_int64(statement, 0));
+        sqlite3_finalize(statement);
+        sqlite3_close(handle);
+        QCOMPARE(file.value("pageSize").toDouble(), pageSize);
+        QCOMPARE(file.value("fileBytes").toDouble(), double(QFileInfo(db).size()));
+        QCOMPARE(file.value("freePages").toDouble(), 0.0);
+        QVERIFY(!report.value("storage").toObject().contains("tables"));
+
+        run = runKvs({"--db", db, "analyze"});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.out.contains("\nQueue (by topic and status):\n  \"jobs\" delayed: 1 messages, "
+                                  + QByteArray::number(qint64(payloadBytes))
+                                  + " payload bytes, oldest enqueued 20"),
+                 run.out.constData());
+        QVERIFY(run.out.contains("\nStorage:\n  file " + QFile::encodeName(db) + ": "));
+        QVERIFY(
+            run.out.contains("\n  free pages: 0 (0 bytes, 0.0 %; VACUUM would reclaim them)\n"));
+
+        // The saved report holds both sections; taken out, as an older kvs saved it, it still
+        // compares: nothing changed.
+        const QString saved
+            = m_dir.filePath(QStringLiteral("data/kvs-admin/analysis-reports.jsonl"));
+        QFile lines(saved);
+        QVERIFY(lines.open(QIODevice::ReadOnly));
+        QByteArrayList rewritten;
+        bool found = false;
+        for (const QByteArray &line : lines.readAll().split('\n')) {
+            if (line.isEmpty())
+                continue;
+            QJsonObject object = QJsonDocument::fromJson(line).object();
+            QJsonObject old = object.value("report").toObject();
+            if (old.contains("queue") && old.value("queue").toArray().size() == 2) {
+                QVERIFY(old.contains("storage"));
+                old.remove("queue");
+                old.remove("storage");
+                object.insert("report", old);
+                found = true;
+            }
+            rewritten << QJsonDocument(object).toJson(QJsonDocument::Compact);
+        }
+        lines.close();
+        QVERIFY(found);
+        QVERIFY(lines.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        lines.write(rewritten.join('\n') + '\n');
+        lines.close();
+        run = runKvs({"--db", db, "analyze", "--compare", "1"});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.err.isEmpty(), run.err.constData());
+        QVERIFY(run.out.contains("\nSince report 1: no change\n"));
     }
 
     void usageErrors()

@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
@@ -38,6 +39,7 @@ private slots:
     void keyValueCommands();
     void readNeverCreates();
     void queueCommands();
+    void analyzeSections();
     void watchSeesAnotherWriter();
     void watchPrefixSeesSetAndDelete();
     void unreachableServerIsOneClearError();
@@ -104,6 +106,30 @@ void TestCliPostgres::queueCommands()
     const Run peek = kvs(schema, {"--json", "queue", "peek", "emails", "--status", "delayed"});
     QCOMPARE(peek.code, 0);
     QCOMPARE(lines(peek.out).size(), 1);
+}
+
+// Issue 39: kvs analyze's queue and storage sections on PostgreSQL, in text and JSON.
+void TestCliPostgres::analyzeSections()
+{
+    const QString schema = QString::fromStdString(kvs::test::freshSchema("clianalyze"));
+    QCOMPARE(kvs(schema, {"set", "['k']", "'v'"}).code, 0);
+    QCOMPARE(kvs(schema, {"queue", "enqueue", "emails", "'later'", "--delay", "60000"}).code, 0);
+    const Run text = kvs(schema, {"analyze"});
+    QCOMPARE(text.code, 0);
+    QVERIFY2(
+        text.out.contains("\nQueue (by topic and status):\n  \"emails\" delayed: 1 messages, "),
+        text.out.constData());
+    QVERIFY(text.out.contains("\nStorage:\n  kv: table "));
+    QVERIFY(text.out.contains("\n    tuples: "));
+    QVERIFY(text.out.contains("\n  kv_versionstamp: table "));
+    const Run json = kvs(schema, {"--json", "analyze"});
+    QCOMPARE(json.code, 0);
+    const QJsonObject storage = parseObject(json.out)[u"storage"].toObject();
+    QVERIFY(!storage.contains(u"sqlite"));
+    const QJsonArray tables = storage[u"tables"].toArray();
+    QCOMPARE(tables.size(), 4);
+    QCOMPARE(tables[0].toObject()[u"table"].toString(), QStringLiteral("kv"));
+    QVERIFY(tables[0].toObject()[u"totalBytes"].toDouble() > 0);
 }
 
 void TestCliPostgres::watchSeesAnotherWriter()

@@ -2,6 +2,7 @@
 
 #include <kvs/key.h>
 #include <kvs/list_rows.h>
+#include <kvs/store_figures.h>
 
 #include <array>
 #include <cstdint>
@@ -175,6 +176,11 @@ struct KeySpaceReport
     SizeDistribution valueSizes;
     std::vector<KeySpaceEntry> largest; // largest bytes first (ties: key order)
     KeySpaceOddRows odd;
+    /// The whole database's queue (by topic and status) and files, whatever the prefix
+    /// (kvs/store_figures.h), read before the rows; absent when the adapter has no such call (an
+    /// adapter of the user's).
+    std::optional<std::vector<QueueStatusFigures>> queue;
+    std::optional<StorageFigures> storage;
 };
 
 /// Analyses request's subtree of store's rows. Blocks until done: run it on a worker or a

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <kvs/store_figures.h>
 #include <kvs/types.h>
 
 #include <QFuture>

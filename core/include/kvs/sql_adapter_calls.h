@@ -352,4 +352,14 @@ KVS_SQL_CALL(RowLock,
              (std::int64_t, now),
              (std::int64_t, version))
 
+// --- Analysis (kvs analyze's queue and storage sections, kvs/store_figures.h) ---
+
+/// Not in the reference: the messages and payload bytes of each topic and status, with the
+/// oldest message's times, aggregated in the database in one statement, ordered by topic and
+/// status. now decides pending (due) from delayed. Reads only (expired leases are not settled).
+KVS_SQL_CALL(Optional, Read, std::vector<QueueStatusFigures>, queueFigures, (std::int64_t, now))
+/// Not in the reference: the sizes of the store's files (SQLite) or relations (PostgreSQL) and
+/// what a VACUUM would reclaim; reads only, on a read-only file and on a standby too.
+KVS_SQL_CALL(Optional, Read, StorageFigures, storageFigures)
+
 #undef KVS_SQL_CALL

@@ -1,3 +1,4 @@
+#include "analysis/key_space_store_figures.h"
 #include "analysis/key_space_tree.h"
 #include "transfer/transfer_support.h"
 
@@ -164,6 +165,7 @@ analyzeKeySpace(AsyncKVStore &store, const KeySpaceRequest &request, const KeySp
     const std::int64_t started = clock->monotonicNow();
     const KeyRange range = KeyRange::subtree(request.prefix);
     SqlAdapter &adapter = detail::openedAdapter(store);
+    detail::readStoreFigures(adapter, report);
     // The earliest time: every row is live to it, so expired rows not yet cleaned are read too.
     constexpr std::int64_t kEarliest = std::numeric_limits<std::int64_t>::min();
     const std::int64_t pageSize = options.pageSize;

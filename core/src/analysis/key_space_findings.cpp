@@ -1,3 +1,4 @@
+#include <kvs/json_line.h>
 #include <kvs/key_space_findings.h>
 #include <kvs/literal.h>
 
@@ -18,6 +19,58 @@ std::string rowsText(const KeySpaceFigures &figures)
 {
     return std::to_string(figures.entries) + (figures.entries == 1 ? " row (" : " rows (")
            + std::to_string(figures.bytes()) + " bytes)";
+}
+
+std::string daysText(std::int64_t ms)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f days", double(ms) / (24.0 * 60 * 60 * 1000));
+    return text;
+}
+
+void addQueueFindings(const KeySpaceReport &report, std::vector<KeySpaceFinding> &findings)
+{
+    if (!report.queue)
+        return;
+    for (const QueueStatusFigures &figures : *report.queue) {
+        if (figures.status != "dead" || figures.messages == 0)
+            continue;
+        const std::int64_t died = figures.oldestFinishedAt.value_or(figures.oldestEnqueuedAt);
+        const std::int64_t age = report.now - died;
+        if (age <= kOldDeadLetterMs)
+            continue;
+        findings.push_back(
+            {"old-dead-letters",
+             "topic " + jsonQuoted(figures.topic) + " has dead letters older than 7 days: the "
+                 + "oldest died " + daysText(age) + " ago (" + std::to_string(figures.messages)
+                 + (figures.messages == 1 ? " dead letter, " : " dead letters, ")
+                 + std::to_string(figures.payloadBytes) + " payload bytes); retry or delete them"});
+    }
+}
+
+void addStorageFindings(const KeySpaceReport &report, std::vector<KeySpaceFinding> &findings)
+{
+    if (!report.storage || !report.storage->sqlite)
+        return;
+    const SqliteStorageFigures &file = *report.storage->sqlite;
+    const std::int64_t database = file.databaseBytes();
+    if (database > 0) {
+        const double share = double(file.freeBytes()) / double(database);
+        if (share > kFreePagesShare) {
+            findings.push_back({"free-pages",
+                                percentText(share) + " of the SQLite database is free pages ("
+                                    + std::to_string(file.freeBytes())
+                                    + " bytes); VACUUM would reclaim them"});
+        }
+    }
+    if (file.walBytes > database) {
+        findings.push_back(
+            {"wal-larger-than-database",
+             "the WAL file (" + std::to_string(file.walBytes)
+                 + " bytes) is larger than the database (" + std::to_string(database)
+                 + " bytes): a long reader held checkpoints back, or writes outpace them; "
+                   "PRAGMA wal_checkpoint(TRUNCATE) shrinks it when no reader needs it"});
+    }
 }
 
 } // namespace
@@ -69,6 +122,8 @@ std::vector<KeySpaceFinding> keySpaceFindings(const KeySpaceReport &report)
                                 + " outside the key space (another writer's); no list() "
                                   "selects them"});
     }
+    addQueueFindings(report, findings);
+    addStorageFindings(report, findings);
     return findings;
 }
 

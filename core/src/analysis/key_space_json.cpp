@@ -88,6 +88,66 @@ QJsonObject nodeJson(const KeySpaceNode &node, std::int64_t parentBytes, int lev
     return object;
 }
 
+QJsonValue optionalNumber(const std::optional<std::int64_t> &n)
+{
+    return n ? QJsonValue(double(*n)) : QJsonValue();
+}
+
+QJsonArray queueJson(const std::vector<QueueStatusFigures> &queue)
+{
+    QJsonArray rows;
+    for (const QueueStatusFigures &figures : queue) {
+        QJsonObject row;
+        row.insert(QStringLiteral("topic"), QString::fromStdString(figures.topic));
+        row.insert(QStringLiteral("status"), QString::fromStdString(figures.status));
+        row.insert(QStringLiteral("messages"), double(figures.messages));
+        row.insert(QStringLiteral("payloadBytes"), double(figures.payloadBytes));
+        row.insert(QStringLiteral("oldestEnqueuedAt"), double(figures.oldestEnqueuedAt));
+        row.insert(QStringLiteral("oldestFinishedAt"), optionalNumber(figures.oldestFinishedAt));
+        rows.append(row);
+    }
+    return rows;
+}
+
+QJsonObject storageJson(const StorageFigures &storage)
+{
+    QJsonObject json;
+    if (storage.sqlite) {
+        const SqliteStorageFigures &file = *storage.sqlite;
+        QJsonObject sqlite;
+        sqlite.insert(QStringLiteral("path"), QString::fromStdString(file.path));
+        sqlite.insert(QStringLiteral("fileBytes"), double(file.fileBytes));
+        sqlite.insert(QStringLiteral("pageSize"), double(file.pageSize));
+        sqlite.insert(QStringLiteral("pageCount"), double(file.pageCount));
+        sqlite.insert(QStringLiteral("databaseBytes"), double(file.databaseBytes()));
+        sqlite.insert(QStringLiteral("freePages"), double(file.freePages));
+        sqlite.insert(QStringLiteral("freeBytes"), double(file.freeBytes()));
+        sqlite.insert(QStringLiteral("walBytes"), double(file.walBytes));
+        json.insert(QStringLiteral("sqlite"), sqlite);
+    }
+    if (!storage.tables.empty()) {
+        QJsonArray tables;
+        for (const PgTableFigures &figures : storage.tables) {
+            QJsonObject table;
+            table.insert(QStringLiteral("table"), QString::fromStdString(figures.table));
+            table.insert(QStringLiteral("tableBytes"), double(figures.tableBytes));
+            table.insert(QStringLiteral("indexBytes"), double(figures.indexBytes));
+            table.insert(QStringLiteral("toastBytes"), double(figures.toastBytes));
+            table.insert(QStringLiteral("totalBytes"), double(figures.totalBytes));
+            table.insert(QStringLiteral("liveTuples"), optionalNumber(figures.liveTuples));
+            table.insert(QStringLiteral("deadTuples"), optionalNumber(figures.deadTuples));
+            table.insert(QStringLiteral("lastVacuum"), optionalNumber(figures.lastVacuum));
+            table.insert(QStringLiteral("lastAutovacuum"), optionalNumber(figures.lastAutovacuum));
+            table.insert(QStringLiteral("lastAnalyze"), optionalNumber(figures.lastAnalyze));
+            table.insert(QStringLiteral("lastAutoanalyze"),
+                         optionalNumber(figures.lastAutoanalyze));
+            tables.append(table);
+        }
+        json.insert(QStringLiteral("tables"), tables);
+    }
+    return json;
+}
+
 } // namespace
 
 QJsonObject keySpaceReportJson(const KeySpaceReport &report)
@@ -140,6 +200,11 @@ QJsonObject keySpaceReportJson(const KeySpaceReport &report)
         samples.append(object);
     }
     json.insert(QStringLiteral("undecodableSamples"), samples);
+    // Absent (not null) when the adapter has no such call, as in reports saved before them.
+    if (report.queue)
+        json.insert(QStringLiteral("queue"), queueJson(*report.queue));
+    if (report.storage)
+        json.insert(QStringLiteral("storage"), storageJson(*report.storage));
     QJsonArray findings;
     for (const KeySpaceFinding &finding : keySpaceFindings(report)) {
         QJsonObject object;

@@ -225,4 +225,46 @@ KVS_PG_SQL(queueLastId,
            "'id')::regclass AS s) seq), 0), coalesce((SELECT max(id) FROM "
                + q + "), 0))::int8")
 
+// --- Analysis (kvs analyze's queue and storage sections): reads only, also on a standby ---
+
+// $1 the queue table as written in SQL -> 1 when it exists, 1 when it has finished_at (a
+// read-only open may find no queue table, or one of kvs <= 0.3 without finished_at)
+KVS_PG_SQL(analysisQueueProbe,
+           "analysis_queue_probe",
+           "SELECT (to_regclass($1) IS NOT NULL)::int::int8, (EXISTS (SELECT 1 FROM pg_attribute "
+           "WHERE attrelid = to_regclass($1) AND attname = 'finished_at' AND NOT "
+           "attisdropped))::int::int8")
+// $1 now -> topic, status (pending due, delayed, processing, dead, done), messages, payload
+// bytes, min(enqueued_at), min(finished_at): aggregated on the server, one row per topic and
+// status, in byte order (as SQLite orders them)
+KVS_PG_SQL(analysisQueue,
+           "analysis_queue",
+           "SELECT topic, state, count(*)::int8, coalesce(sum(octet_length(payload)), 0)::int8, "
+           "min(enqueued_at)::int8, min(finished_at)::int8 FROM (SELECT topic, CASE WHEN status "
+           "= 'pending' AND deliver_at > $1 THEN 'delayed' ELSE status END AS state, payload, "
+           "enqueued_at, finished_at FROM "
+               + q + ") m GROUP BY topic, state ORDER BY topic COLLATE \"C\", state COLLATE \"C\"")
+// same, for a queue table without finished_at
+KVS_PG_SQL(analysisQueueV1,
+           "analysis_queue_v1",
+           "SELECT topic, state, count(*)::int8, coalesce(sum(octet_length(payload)), 0)::int8, "
+           "min(enqueued_at)::int8, NULL::int8 FROM (SELECT topic, CASE WHEN status = 'pending' "
+           "AND deliver_at > $1 THEN 'delayed' ELSE status END AS state, payload, enqueued_at "
+           "FROM "
+               + q + ") m GROUP BY topic, state ORDER BY topic COLLATE \"C\", state COLLATE \"C\"")
+// $1..$4 the store's relations as written in SQL (kv, queue, meta, the versionstamp sequence)
+// -> the position of each that exists (1..4), its main fork, index and TOAST bytes (the TOAST
+// table with its index), its total bytes, live and dead tuples, and its last vacuum,
+// autovacuum, analyze and autoanalyze in ms (NULL: never; a sequence has no statistics row)
+KVS_PG_SQL(analysisStorage,
+           "analysis_storage",
+           "SELECT t.ord::int8, pg_relation_size(c.oid)::int8, pg_indexes_size(c.oid)::int8, "
+           "coalesce(pg_total_relation_size(NULLIF(c.reltoastrelid, 0::oid)), 0)::int8, "
+           "pg_total_relation_size(c.oid)::int8, s.n_live_tup::int8, s.n_dead_tup::int8, "
+           "(extract(epoch FROM s.last_vacuum) * 1000)::int8, (extract(epoch FROM "
+           "s.last_autovacuum) * 1000)::int8, (extract(epoch FROM s.last_analyze) * 1000)::int8, "
+           "(extract(epoch FROM s.last_autoanalyze) * 1000)::int8 FROM unnest(ARRAY[$1, $2, $3, "
+           "$4]::text[]) WITH ORDINALITY AS t(name, ord) JOIN pg_class c ON c.oid = "
+           "to_regclass(t.name) LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid ORDER BY t.ord")
+
 #undef KVS_PG_SQL

@@ -204,4 +204,37 @@ KVS_SQLITE_SQL(QueueSequence, std::string("SELECT seq FROM sqlite_sequence WHERE
 KVS_SQLITE_SQL(ResetKv, "DELETE FROM " + kv)
 KVS_SQLITE_SQL(ResetQueue, "DELETE FROM " + q)
 
+// --- Analysis (kvs analyze's queue and storage sections): reads only ---
+
+// The messages of each topic and status, aggregated here: one row per pair, from one pass over
+// the queue. Payload bytes as in listKeyRows (a TEXT payload counts its UTF-8 bytes).
+// ?1 now -> topic, status (pending due, delayed, processing, dead, done), messages, payload
+// bytes, min(enqueued_at), min(finished_at)
+KVS_SQLITE_SQL(AnalysisQueue,
+               "SELECT topic, CASE WHEN status = 'pending' AND deliver_at > ?1 THEN 'delayed' "
+               "ELSE status END AS state, count(*), coalesce(sum(CASE typeof(payload) WHEN "
+               "'text' THEN length(CAST(payload AS BLOB)) ELSE length(payload) END), 0), "
+               "min(enqueued_at), min(finished_at) FROM "
+                   + q + " GROUP BY topic, state ORDER BY topic, state")
+// ?1 the queue table's name -> 1 when it exists, 1 when it has finished_at (a read-only open
+// may find no queue table, or one of kvs <= 0.3 without finished_at)
+KVS_SQLITE_SQL(AnalysisQueueProbe,
+               std::string("SELECT (SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
+                           "name = ?1), (SELECT count(*) FROM pragma_table_info(?1) WHERE name = "
+                           "'finished_at')"))
+// same as AnalysisQueue, for a queue table without finished_at
+KVS_SQLITE_SQL(AnalysisQueueV1,
+               "SELECT topic, CASE WHEN status = 'pending' AND deliver_at > ?1 THEN 'delayed' "
+               "ELSE status END AS state, count(*), coalesce(sum(CASE typeof(payload) WHEN "
+               "'text' THEN length(CAST(payload AS BLOB)) ELSE length(payload) END), 0), "
+               "min(enqueued_at), NULL FROM "
+                   + q + " GROUP BY topic, state ORDER BY topic, state")
+// -> page size, page count, free pages, the main file's name ('' in memory). The pragmas as
+// table-valued functions: one statement, nothing written.
+KVS_SQLITE_SQL(AnalysisPages,
+               std::string("SELECT (SELECT page_size FROM pragma_page_size()), (SELECT "
+                           "page_count FROM pragma_page_count()), (SELECT freelist_count FROM "
+                           "pragma_freelist_count()), (SELECT file FROM pragma_database_list "
+                           "WHERE name = 'main')"))
+
 #undef KVS_SQLITE_SQL

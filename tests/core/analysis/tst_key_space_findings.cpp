@@ -1,5 +1,5 @@
 // Issue 39: the findings of a key-space report (kvs/key_space_findings.h), each rule on the edge
-// where it starts to hold, on reports built by hand.
+// where it starts to hold, on reports built by hand (the queue and storage rules too).
 #include <kvs/key_space_findings.h>
 
 #include <QTest>
@@ -106,6 +106,92 @@ private slots:
         QCOMPARE(textOf(report, "rows-outside-key-space"),
                  std::string("2 rows (4 bytes) lie outside the key space (another writer's); no "
                              "list() selects them"));
+    }
+
+    // Dead letters: older than 7 days on the report's clock (finished_at; enqueued_at when the
+    // table has no finished_at), one finding per topic; other statuses never.
+    void oldDeadLetters()
+    {
+        KeySpaceReport report;
+        report.now = 1'700'000'000'000;
+        QueueStatusFigures dead{"jobs",
+                                "dead",
+                                3,
+                                120,
+                                report.now - 9 * kOldDeadLetterMs,
+                                report.now - kOldDeadLetterMs};
+        QueueStatusFigures done{"jobs",
+                                "done",
+                                1,
+                                5,
+                                report.now - 9 * kOldDeadLetterMs,
+                                report.now - 9 * kOldDeadLetterMs};
+        QueueStatusFigures pending{"jobs", "pending", 1, 5, report.now - 9 * kOldDeadLetterMs, {}};
+        report.queue = std::vector<QueueStatusFigures>{dead, done, pending};
+        QVERIFY(rulesOf(report).empty()); // exactly 7 days: not older
+        (*report.queue)[0].oldestFinishedAt = report.now - kOldDeadLetterMs - 1;
+        QCOMPARE(rulesOf(report), std::vector<std::string>{"old-dead-letters"});
+        QCOMPARE(textOf(report, "old-dead-letters"),
+                 std::string("topic \"jobs\" has dead letters older than 7 days: the oldest died "
+                             "7.0 days ago (3 dead letters, 120 payload bytes); retry or delete "
+                             "them"));
+        // Without finished_at (kvs <= 0.3 tables) the enqueue time decides.
+        QueueStatusFigures old{"a\"b", "dead", 1, 9, report.now - 8 * 24 * 3'600'000, {}};
+        report.queue->push_back(old);
+        QCOMPARE(rulesOf(report),
+                 (std::vector<std::string>{"old-dead-letters", "old-dead-letters"}));
+        QCOMPARE(keySpaceFindings(report)[1].text,
+                 std::string("topic \"a\\\"b\" has dead letters older than 7 days: the oldest "
+                             "died 8.0 days ago (1 dead letter, 9 payload bytes); retry or delete "
+                             "them"));
+        report.queue.reset(); // no section: no finding
+        QVERIFY(rulesOf(report).empty());
+    }
+
+    // Free pages: more than a fifth of the database's pages.
+    void freePages()
+    {
+        KeySpaceReport report;
+        SqliteStorageFigures file;
+        file.pageSize = 4096;
+        file.pageCount = 100;
+        file.freePages = 20;
+        file.fileBytes = 409600;
+        report.storage = StorageFigures{file, {}};
+        QVERIFY(rulesOf(report).empty()); // exactly 20 %
+        report.storage->sqlite->freePages = 21;
+        QCOMPARE(rulesOf(report), std::vector<std::string>{"free-pages"});
+        QCOMPARE(textOf(report, "free-pages"),
+                 std::string("21.0 % of the SQLite database is free pages (86016 bytes); VACUUM "
+                             "would reclaim them"));
+        report.storage->sqlite->pageCount = 0; // an empty database: nothing to say
+        report.storage->sqlite->freePages = 0;
+        QVERIFY(rulesOf(report).empty());
+        // PostgreSQL's storage has no such rule.
+        PgTableFigures kv;
+        kv.table = "kv";
+        kv.tableBytes = 8192;
+        report.storage = StorageFigures{std::nullopt, {kv}};
+        QVERIFY(rulesOf(report).empty());
+    }
+
+    // A WAL larger than the database (its pages).
+    void walLargerThanDatabase()
+    {
+        KeySpaceReport report;
+        SqliteStorageFigures file;
+        file.pageSize = 4096;
+        file.pageCount = 10;
+        file.walBytes = 40960;
+        report.storage = StorageFigures{file, {}};
+        QVERIFY(rulesOf(report).empty()); // as large: not larger
+        report.storage->sqlite->walBytes = 40961;
+        QCOMPARE(rulesOf(report), std::vector<std::string>{"wal-larger-than-database"});
+        QCOMPARE(textOf(report, "wal-larger-than-database"),
+                 std::string("the WAL file (40961 bytes) is larger than the database (40960 "
+                             "bytes): a long reader held checkpoints back, or writes outpace "
+                             "them; PRAGMA wal_checkpoint(TRUNCATE) shrinks it when no reader "
+                             "needs it"));
     }
 };
 
