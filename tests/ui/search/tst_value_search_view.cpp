@@ -37,6 +37,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLineEdit>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -211,6 +212,8 @@ private slots:
     void limitFromThePreferences();
     void deleteSkipsEntriesChangedSinceTheSearch_data() { addBackends(); }
     void deleteSkipsEntriesChangedSinceTheSearch();
+    void cancelStopsAnActionAfterItsBatch_data() { addBackends(); }
+    void cancelStopsAnActionAfterItsBatch();
     void setAndClearTheExpiry_data() { addBackends(); }
     void setAndClearTheExpiry();
     void exportWritesWhatFindExportWrites_data() { addBackends(); }
@@ -489,6 +492,42 @@ void TstValueSearchView::deleteSkipsEntriesChangedSinceTheSearch()
     QVERIFY(log.readAll().contains("skipped 2 changed since the search"));
 }
 
+void TstValueSearchView::cancelStopsAnActionAfterItsBatch()
+{
+    ValueSearchPane pane;
+    auto store = freshStore();
+    pane.setStore(store, true);
+    pane.show();
+    QVERIFY(search(pane, Mode::Condition, QStringLiteral("value.age >= 0"), {"users"}));
+    kvs::test::Gate gate; // holds the worker after its first batch of 1,000
+    pane.setActionBatchHook([&gate](std::int64_t done) {
+        if (done == 1000)
+            gate.wait();
+    });
+    pane.setConfirm([](const QString &) { return true; });
+    pane.runAction(ValueResultAction::Kind::Delete);
+    QTRY_COMPARE_WITH_TIMEOUT(gate.waiting(), 1, kTimeout);
+    auto *progress = pane.findChild<QProgressDialog *>(QStringLiteral("resultsProgress"));
+    QVERIFY(progress);
+    QCOMPARE(progress->maximum(), kUsers);
+    auto *cancel = progress->findChild<QPushButton *>();
+    QVERIFY(cancel);
+    cancel->click();
+    gate.open();
+    QVERIFY(QTest::qWaitFor([&pane] { return !pane.isActionRunning(); }, kTimeout));
+    QCOMPARE(pane.actionSummary(),
+             QStringLiteral("Cancelled after the batch being written. Deleted 1,000 entries."));
+    QCOMPARE(pane.controller()->results()->rowCount(), kUsers - 1000);
+    kvs::ListSelector users;
+    users.prefix = Key{"users"};
+    kvs::ListOptions all;
+    all.limit = 1000;
+    QCOMPARE(store->list(users, all).result().entries.size(), std::size_t(kUsers - 1000));
+    QFile log(m_log);
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    QVERIFY(log.readAll().contains("\"result\":\"cancelled\""));
+}
+
 void TstValueSearchView::setAndClearTheExpiry()
 {
     auto clock = std::make_shared<kvs::ManualClock>(1'000'000);
@@ -679,12 +718,6 @@ void TstValueSearchView::searchViewInATabOpensAFoundKey()
     QCOMPARE(keyLiterals(*pane->controller()->results()),
              QStringList({QStringLiteral(R"(["users", "alice"])"),
                           QStringLiteral(R"(["users", "carol"])")}));
-#ifdef KVS_SCREENSHOT_DIR
-    pane->resultsView()->setCurrentIndex(pane->controller()->results()->index(1, 0));
-    QCoreApplication::processEvents();
-    QDir().mkpath(kvs::test::fromTest(KVS_SCREENSHOT_DIR));
-    QVERIFY(view.grab().save(kvs::test::fromTest(KVS_SCREENSHOT_DIR "/search-values.png")));
-#endif
     // Double-click opens the key in the tree and the inspector, on the Keys view.
     QTreeView *results = pane->resultsView();
     const QRect cell = results->visualRect(pane->controller()->results()->index(1, 0));
@@ -701,6 +734,12 @@ void TstValueSearchView::searchViewInATabOpensAFoundKey()
     view.views()->setCurrentWidget(searchView);
     QVERIFY(pane->actionsBar()->isVisible());
     QCOMPARE(pane->controller()->results()->rowCount(), 2);
+#ifdef KVS_SCREENSHOT_DIR
+    pane->resultsView()->setCurrentIndex(pane->controller()->results()->index(1, 0));
+    QCoreApplication::processEvents(); // the layout with the actions, as a user sees it
+    QDir().mkpath(kvs::test::fromTest(KVS_SCREENSHOT_DIR));
+    QVERIFY(view.grab().save(kvs::test::fromTest(KVS_SCREENSHOT_DIR "/search-values.png")));
+#endif
     pane->setConfirm([](const QString &) { return true; });
     auto *checks = pane->findChild<QPushButton *>(QStringLiteral("checkResults"));
     QVERIFY(checks && checks->isEnabled());
