@@ -346,8 +346,8 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Höchstens aufgeführte Treffer:</translation>
     </message>
     <message>
-        <source>A search stops once it has found this many keys, and says so.</source>
-        <translation>Eine Suche hört auf, sobald sie so viele Schlüssel gefunden hat, und sagt das.</translation>
+        <source>A search of keys or values stops once it has found this many, and says so.</source>
+        <translation>Eine Suche nach Schlüsseln oder Werten hört auf, sobald sie so viele gefunden hat, und sagt das.</translation>
     </message>
     <message>
         <source>Queues</source>
