@@ -38,6 +38,8 @@ cp build/tests/ui/screenshots/benchmark.png "$out/benchmark.png"
 cp build/tests/ui/screenshots/benchmark-capacity.png "$out/benchmark-capacity.png"
 ./build/tests/ui/tst_key_search ctrlShiftFSearchesUnderTheSelectedNodeAndOpensAKey
 cp build/tests/ui/screenshots/search.png "$out/search.png"
+./build/tests/ui/tst_value_search_view searchViewInATabOpensAFoundKey
+cp build/tests/ui/screenshots/search-values.png "$out/search-values.png"
 ./build/tests/ui/tst_preferences_dialog savesAScreenshot
 cp build/tests/ui/screenshots/preferences.png "$out/preferences.png"
 # The README's SQLite vs PostgreSQL chart: two runs on a throwaway PostgreSQL cluster, compared

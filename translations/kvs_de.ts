@@ -346,8 +346,8 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Höchstens aufgeführte Treffer:</translation>
     </message>
     <message>
-        <source>A search stops once it has found this many keys, and says so.</source>
-        <translation>Eine Suche hört auf, sobald sie so viele Schlüssel gefunden hat, und sagt das.</translation>
+        <source>A search of keys or values stops once it has found this many, and says so.</source>
+        <translation>Eine Suche nach Schlüsseln oder Werten hört auf, sobald sie so viele gefunden hat, und sagt das.</translation>
     </message>
     <message>
         <source>Queues</source>
@@ -695,6 +695,13 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     <message>
         <source>in %1</source>
         <translation>in %1</translation>
+    </message>
+</context>
+<context>
+    <name>ValueSearch</name>
+    <message>
+        <source>Not a valid regular expression: %1 (at character %2).</source>
+        <translation>Kein gültiger regulärer Ausdruck: %1 (bei Zeichen %2).</translation>
     </message>
 </context>
 <context>
@@ -3585,6 +3592,18 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
+    <message>
+        <source>Condition</source>
+        <translation>Bedingung</translation>
+    </message>
+    <message>
+        <source>Read the payload filter as a condition on the payload as value, e.g. value.customer.id == 42 &amp;&amp; value.retries &gt; 2 (the README&apos;s &quot;Searching inside values&quot;).</source>
+        <translation>Den Nutzlast-Filter als Bedingung lesen, mit der Nutzlast als value, z. B. value.customer.id == 42 &amp;&amp; value.retries &gt; 2 (im README unter „Searching inside values“).</translation>
+    </message>
+    <message>
+        <source>payload where %1</source>
+        <translation>Nutzlast mit %1</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::SavedConnectionEditor</name>
@@ -3758,6 +3777,25 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>The connections could not be written to %1: %2</source>
         <translation>Die Verbindungen konnten nicht nach %1 geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SearchView</name>
+    <message>
+        <source>Keys</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Werte</translation>
+    </message>
+    <message>
+        <source>Keys one of whose parts contains a text</source>
+        <translation>Schlüssel, von denen ein Teil einen Text enthält</translation>
+    </message>
+    <message>
+        <source>Entries whose value contains a text, matches a regular expression or a condition</source>
+        <translation>Einträge, deren Wert einen Text enthält, zu einem regulären Ausdruck passt oder eine Bedingung erfüllt</translation>
     </message>
 </context>
 <context>
@@ -4993,6 +5031,342 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Its key does not decode, so no key names it. The row (value %1) is deleted by its key bytes, in one transaction. This cannot be undone.</source>
         <translation>Ihr Schlüssel lässt sich nicht dekodieren, daher benennt ihn kein Schlüssel. Die Zeile (Wert %1) wird anhand ihrer Schlüsselbytes in einer Transaktion gelöscht. Dies kann nicht rückgängig gemacht werden.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ValueResultAction</name>
+    <message>
+        <source>Search results</source>
+        <translation>Suchergebnisse</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Set expiry</source>
+        <translation>Ablauf setzen</translation>
+    </message>
+    <message>
+        <source>Clear expiry</source>
+        <translation>Ablauf entfernen</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>No results; nothing to do.</source>
+        <translation>Keine Ergebnisse; nichts zu tun.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the %Ln entries found?</source>
+        <translation>
+            <numerusform>Den gefundenen Eintrag löschen?</numerusform>
+            <numerusform>Die %Ln gefundenen Einträge löschen?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Make the %Ln entries found expire in %1 s?</source>
+        <translation>
+            <numerusform>Den gefundenen Eintrag in %1 s ablaufen lassen?</numerusform>
+            <numerusform>Die %Ln gefundenen Einträge in %1 s ablaufen lassen?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Clear the expiry of the %Ln entries found?</source>
+        <translation>
+            <numerusform>Den Ablauf des gefundenen Eintrags entfernen?</numerusform>
+            <numerusform>Den Ablauf der %Ln gefundenen Einträge entfernen?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Export the %Ln entries found to %1?</source>
+        <translation>
+            <numerusform>Den gefundenen Eintrag nach %1 exportieren?</numerusform>
+            <numerusform>Die %Ln gefundenen Einträge nach %1 exportieren?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Each line holds a key and its value as literals, and its expiry, as kvs find --export writes them. The file is written only if the export completes.</source>
+        <translation>Jede Zeile enthält einen Schlüssel und seinen Wert als Literale und seinen Ablauf, wie kvs find --export sie schreibt. Die Datei wird nur geschrieben, wenn der Export vollständig ist.</translation>
+    </message>
+    <message>
+        <source>They are written in batches of 1,000, each one transaction that acts on an entry only if it still has the version the search saw: entries changed since are skipped and counted. Cancel stops after the current batch; what was written stays written.</source>
+        <translation>Sie werden in Stapeln zu 1.000 geschrieben, jeder eine Transaktion, die einen Eintrag nur ändert, wenn er noch die Version hat, die die Suche gesehen hat: seither geänderte Einträge werden übersprungen und gezählt. Abbrechen hält nach dem laufenden Stapel an; was geschrieben ist, bleibt geschrieben.</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was changed.</source>
+        <translation>Abgebrochen; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Deleting the entries found…</source>
+        <translation>Die gefundenen Einträge werden gelöscht…</translation>
+    </message>
+    <message>
+        <source>Setting the expiry…</source>
+        <translation>Der Ablauf wird gesetzt…</translation>
+    </message>
+    <message>
+        <source>Clearing the expiry…</source>
+        <translation>Der Ablauf wird entfernt…</translation>
+    </message>
+    <message>
+        <source>Exporting to %1…</source>
+        <translation>Export nach %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stopping after the current batch…</source>
+        <translation>Hält nach dem laufenden Stapel an…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %Ln entries.</source>
+        <translation>
+            <numerusform>%Ln Eintrag gelöscht.</numerusform>
+            <numerusform>%Ln Einträge gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Set the expiry of %Ln entries.</source>
+        <translation>
+            <numerusform>Ablauf von %Ln Eintrag gesetzt.</numerusform>
+            <numerusform>Ablauf von %Ln Einträgen gesetzt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cleared the expiry of %Ln entries.</source>
+        <translation>
+            <numerusform>Ablauf von %Ln Eintrag entfernt.</numerusform>
+            <numerusform>Ablauf von %Ln Einträgen entfernt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export cancelled; %1 was not written.</source>
+        <translation>Export abgebrochen; %1 wurde nicht geschrieben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln entries to %1.</source>
+        <translation>
+            <numerusform>%Ln Eintrag nach %1 exportiert.</numerusform>
+            <numerusform>%Ln Einträge nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Skipped %Ln that changed since the search.</source>
+        <translation>
+            <numerusform>%Ln seit der Suche geänderter übersprungen.</numerusform>
+            <numerusform>%Ln seit der Suche geänderte übersprungen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled after the batch being written.</source>
+        <translation>Nach dem laufenden Stapel abgebrochen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Failed after %Ln entries: %1</source>
+        <translation>
+            <numerusform>Fehlgeschlagen nach %Ln Eintrag: %1</numerusform>
+            <numerusform>Fehlgeschlagen nach %Ln Einträgen: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ValueSearchController</name>
+    <message>
+        <source>The database is not open.</source>
+        <translation>Die Datenbank ist nicht geöffnet.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ValueSearchPane</name>
+    <message>
+        <source>Match case</source>
+        <translation>Groß-/Kleinschreibung beachten</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
+    </message>
+    <message>
+        <source>Set expiry…</source>
+        <translation>Ablauf setzen…</translation>
+    </message>
+    <message>
+        <source>Clear expiry…</source>
+        <translation>Ablauf entfernen…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Add as checks…</source>
+        <translation>Als Prüfungen hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Regular expression</source>
+        <translation>Regulärer Ausdruck</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>Bedingung</translation>
+    </message>
+    <message>
+        <source>Text: the value&apos;s literal contains it. Regular expression: matches somewhere in the literal (Perl syntax, case-sensitive). Condition: e.g. value.age &gt;= 18 &amp;&amp; kind(value.email) == &quot;string&quot; (the README&apos;s &quot;Searching inside values&quot;).</source>
+        <translation>Text: das Literal des Werts enthält ihn. Regulärer Ausdruck: passt irgendwo im Literal (Perl-Syntax, mit Groß-/Kleinschreibung). Bedingung: z. B. value.age &gt;= 18 &amp;&amp; kind(value.email) == &quot;string&quot; (im README unter „Searching inside values“).</translation>
+    </message>
+    <message>
+        <source>Key literal, e.g. [&quot;users&quot;]; empty: the whole database</source>
+        <translation>Schlüsselliteral, z. B. [&quot;users&quot;]; leer: die ganze Datenbank</translation>
+    </message>
+    <message>
+        <source>Only the entries below this key are searched.</source>
+        <translation>Nur die Einträge unter diesem Schlüssel werden durchsucht.</translation>
+    </message>
+    <message>
+        <source>Add a check of each entry found, at the version the search saw, to the Transaction view (the first %1).</source>
+        <translation>Für jeden gefundenen Eintrag eine Prüfung auf die Version, die die Suche gesehen hat, in die Transaktionsansicht übernehmen (die ersten %1).</translation>
+    </message>
+    <message>
+        <source>Delete every entry found that has not changed since the search.</source>
+        <translation>Jeden gefundenen Eintrag löschen, der sich seit der Suche nicht geändert hat.</translation>
+    </message>
+    <message>
+        <source>Give every entry found an expiry (its value is written again).</source>
+        <translation>Jedem gefundenen Eintrag einen Ablauf geben (sein Wert wird neu geschrieben).</translation>
+    </message>
+    <message>
+        <source>Remove the expiry of every entry found.</source>
+        <translation>Den Ablauf jedes gefundenen Eintrags entfernen.</translation>
+    </message>
+    <message>
+        <source>Write the entries found to a file, as kvs find --export does.</source>
+        <translation>Die gefundenen Einträge in eine Datei schreiben, wie kvs find --export es tut.</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>Suchen:</translation>
+    </message>
+    <message>
+        <source>Under:</source>
+        <translation>Unter:</translation>
+    </message>
+    <message>
+        <source>The entries found:</source>
+        <translation>Die gefundenen Einträge:</translation>
+    </message>
+    <message>
+        <source>e.g. value.status == &quot;failed&quot; &amp;&amp; value.tries &gt; 3</source>
+        <translation>z. B. value.status == &quot;failed&quot; &amp;&amp; value.tries &gt; 3</translation>
+    </message>
+    <message>
+        <source>Text the value contains</source>
+        <translation>Text, den der Wert enthält</translation>
+    </message>
+    <message>
+        <source>The prefix is not a key literal: %1</source>
+        <translation>Das Präfix ist kein Schlüsselliteral: %1</translation>
+    </message>
+    <message>
+        <source>%L1 entries scanned, %L2 matched, %L3 undecodable…</source>
+        <translation>%L1 Einträge gelesen, %L2 Treffer, %L3 nicht dekodierbar…</translation>
+    </message>
+    <message>
+        <source>Cancelled: %L1 entries scanned, %L2 matched, %L3 undecodable.</source>
+        <translation>Abgebrochen: %L1 Einträge gelesen, %L2 Treffer, %L3 nicht dekodierbar.</translation>
+    </message>
+    <message>
+        <source>Done: %L1 entries scanned, %L2 matched, %L3 undecodable.</source>
+        <translation>Fertig: %L1 Einträge gelesen, %L2 Treffer, %L3 nicht dekodierbar.</translation>
+    </message>
+    <message>
+        <source>The search stopped: %1</source>
+        <translation>Die Suche wurde angehalten: %1</translation>
+    </message>
+    <message>
+        <source>Only the first %L1 entries found are listed: the search stopped there (Preferences, Search). Narrow the prefix or the search to see the others.</source>
+        <translation>Nur die ersten %L1 gefundenen Einträge sind aufgeführt: dort hat die Suche angehalten (Einstellungen, Suche). Engen Sie Präfix oder Suche ein, um die anderen zu sehen.</translation>
+    </message>
+    <message>
+        <source>Set expiry</source>
+        <translation>Ablauf setzen</translation>
+    </message>
+    <message>
+        <source>Expire the entries found in (seconds):</source>
+        <translation>Die gefundenen Einträge laufen ab in (Sekunden):</translation>
+    </message>
+    <message>
+        <source>Export the entries found</source>
+        <translation>Die gefundenen Einträge exportieren</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl);;All files (*)</source>
+        <translation>JSON-Zeilen (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add a check of %Ln entries found to the Transaction view?</source>
+        <translation>
+            <numerusform>Eine Prüfung des gefundenen Eintrags in die Transaktionsansicht übernehmen?</numerusform>
+            <numerusform>Prüfungen der %Ln gefundenen Einträge in die Transaktionsansicht übernehmen?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only the first %L1 of the %L2 entries found, in key order (%3 to %4): a transaction holds at most %L1 checks from here.</source>
+        <translation>Nur die ersten %L1 der %L2 gefundenen Einträge, in Schlüsselreihenfolge (%3 bis %4): eine Transaktion erhält von hier höchstens %L1 Prüfungen.</translation>
+    </message>
+    <message>
+        <source>Each checks that the key still has the version the search saw; nothing is written until you commit there.</source>
+        <translation>Jede prüft, dass der Schlüssel noch die Version hat, die die Suche gesehen hat; nichts wird geschrieben, bevor Sie dort committen.</translation>
+    </message>
+    <message>
+        <source>Add as checks</source>
+        <translation>Als Prüfungen hinzufügen</translation>
+    </message>
+    <message>
+        <source>Added checks of the first %L1 of %L2 entries to the Transaction view.</source>
+        <translation>Prüfungen der ersten %L1 von %L2 Einträgen in die Transaktionsansicht übernommen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added checks of %Ln entries to the Transaction view.</source>
+        <translation>
+            <numerusform>Prüfung von %Ln Eintrag in die Transaktionsansicht übernommen.</numerusform>
+            <numerusform>Prüfungen von %Ln Einträgen in die Transaktionsansicht übernommen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ValueSearchResultModel</name>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
     </message>
 </context>
 <context>

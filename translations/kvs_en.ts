@@ -403,6 +403,96 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::ValueResultAction</name>
+    <message numerus="yes">
+        <source>Delete the %Ln entries found?</source>
+        <translation>
+            <numerusform>Delete the entry found?</numerusform>
+            <numerusform>Delete the %Ln entries found?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Make the %Ln entries found expire in %1 s?</source>
+        <translation>
+            <numerusform>Make the entry found expire in %1 s?</numerusform>
+            <numerusform>Make the %Ln entries found expire in %1 s?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Clear the expiry of the %Ln entries found?</source>
+        <translation>
+            <numerusform>Clear the expiry of the entry found?</numerusform>
+            <numerusform>Clear the expiry of the %Ln entries found?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Export the %Ln entries found to %1?</source>
+        <translation>
+            <numerusform>Export the entry found to %1?</numerusform>
+            <numerusform>Export the %Ln entries found to %1?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %Ln entries.</source>
+        <translation>
+            <numerusform>Deleted %Ln entry.</numerusform>
+            <numerusform>Deleted %Ln entries.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Set the expiry of %Ln entries.</source>
+        <translation>
+            <numerusform>Set the expiry of %Ln entry.</numerusform>
+            <numerusform>Set the expiry of %Ln entries.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cleared the expiry of %Ln entries.</source>
+        <translation>
+            <numerusform>Cleared the expiry of %Ln entry.</numerusform>
+            <numerusform>Cleared the expiry of %Ln entries.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln entries to %1.</source>
+        <translation>
+            <numerusform>Exported %Ln entry to %1.</numerusform>
+            <numerusform>Exported %Ln entries to %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Skipped %Ln that changed since the search.</source>
+        <translation>
+            <numerusform>Skipped %Ln that changed since the search.</numerusform>
+            <numerusform>Skipped %Ln that changed since the search.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Failed after %Ln entries: %1</source>
+        <translation>
+            <numerusform>Failed after %Ln entry: %1</numerusform>
+            <numerusform>Failed after %Ln entries: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::ValueSearchPane</name>
+    <message numerus="yes">
+        <source>Add a check of %Ln entries found to the Transaction view?</source>
+        <translation>
+            <numerusform>Add a check of the entry found to the Transaction view?</numerusform>
+            <numerusform>Add a check of %Ln entries found to the Transaction view?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Added checks of %Ln entries to the Transaction view.</source>
+        <translation>
+            <numerusform>Added a check of %Ln entry to the Transaction view.</numerusform>
+            <numerusform>Added checks of %Ln entries to the Transaction view.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::WatchPane</name>
     <message numerus="yes">
         <source>%1 and %n more</source>

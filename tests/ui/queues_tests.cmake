@@ -59,3 +59,5 @@ if(TARGET tst_queue_audit)
     set_tests_properties(tst_queue_audit_postgres PROPERTIES LABELS postgres
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queue_audit_postgres.jsonl")
 endif()
+# Issue 38: the payload filter as a condition on the payload.
+kvs_add_test(tst_queues_payload_condition queues/tst_queues_payload_condition.cpp LIBS kvs_ui)

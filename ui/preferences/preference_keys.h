@@ -32,7 +32,7 @@ inline constexpr int kQueuesNoConsumerSecondsDefault = 30;
 inline const QString kQueuesLeaseWindowSeconds = QStringLiteral("queues/leaseWindowSeconds");
 inline constexpr int kQueuesLeaseWindowSecondsDefault = 10;
 
-// The key search: results kept at most (the search stops there and says so).
+// The key and value searches: results kept at most (a search stops there and says so).
 inline const QString kSearchMaxResults = QStringLiteral("search/maxResults");
 inline constexpr int kSearchMaxResultsDefault = 10000;
 inline constexpr int kSearchMaxResultsMin = 100;

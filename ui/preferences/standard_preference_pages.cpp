@@ -38,7 +38,7 @@ PreferencesPage *searchPage(QWidget *parent)
         {{prefs::kSearchMaxResults,
           Tr::tr("Results listed at most:"),
           QString(),
-          Tr::tr("A search stops once it has found this many keys, and says so."),
+          Tr::tr("A search of keys or values stops once it has found this many, and says so."),
           prefs::kSearchMaxResultsDefault,
           prefs::kSearchMaxResultsMin,
           prefs::kSearchMaxResultsMax}},

@@ -17,6 +17,7 @@
 #include "queues/sweep_job_bar.h"
 
 #include <kvs/clock.h>
+#include <kvs/condition.h>
 #include <kvs/literal.h>
 #include <kvs/payload_path.h>
 
@@ -50,6 +51,7 @@ QueuesPane::QueuesPane(QWidget *parent)
     , m_errorFilter(new QLineEdit(this))
     , m_regex(new QCheckBox(tr("Regular expression"), this))
     , m_payloadFilter(new QLineEdit(this))
+    , m_payloadCondition(new QCheckBox(tr("Condition"), this))
     , m_payloadPath(new QLineEdit(this))
     , m_payloadEquals(new QLineEdit(this))
     , m_statusChoice(new QComboBox(this))
@@ -102,6 +104,10 @@ QueuesPane::QueuesPane(QWidget *parent)
     m_payloadFilter->setPlaceholderText(tr("Payload contains…"));
     m_errorFilter->setClearButtonEnabled(true);
     m_payloadFilter->setClearButtonEnabled(true);
+    m_payloadCondition->setToolTip(tr("Read the payload filter as a condition on the payload "
+                                      "as value, e.g. value.customer.id == 42 && "
+                                      "value.retries > 2 (the README's \"Searching inside "
+                                      "values\")."));
     m_payloadPath->setPlaceholderText(tr("Payload path…"));
     m_payloadPath->setToolTip(tr("A key path into the payload, customer.id or [\"customer\", "
                                  "\"id\"]; the message matches when the value there equals the "
@@ -126,6 +132,7 @@ QueuesPane::QueuesPane(QWidget *parent)
     filterRow->addWidget(m_errorFilter, 2);
     filterRow->addWidget(m_regex);
     filterRow->addWidget(m_payloadFilter, 1);
+    filterRow->addWidget(m_payloadCondition);
     filterRow->addWidget(m_payloadPath, 1);
     filterRow->addWidget(m_payloadEquals, 1);
     filterRow->addWidget(m_olderThan);
@@ -376,8 +383,16 @@ void QueuesPane::applyFilter()
             filter.setErrorContains(error);
         }
     }
-    if (!m_payloadFilter->text().isEmpty())
+    if (!m_payloadFilter->text().isEmpty() && m_payloadCondition->isChecked()) {
+        try {
+            filter.setWhere(Condition::parse(m_payloadFilter->text().toStdString()));
+        } catch (const std::exception &e) {
+            m_status->setText(QString::fromStdString(e.what()));
+            return;
+        }
+    } else if (!m_payloadFilter->text().isEmpty()) {
         filter.setPayloadContains(m_payloadFilter->text().toStdString());
+    }
     if (!m_payloadPath->text().isEmpty() || !m_payloadEquals->text().isEmpty()) {
         if (m_payloadPath->text().isEmpty() || m_payloadEquals->text().isEmpty()) {
             m_status->setText(tr("A payload path condition needs both the path and the literal "
@@ -436,8 +451,11 @@ QString QueuesPane::filterDescription() const
         parts << (m_regex->isChecked() ? tr("error matching /%1/") : tr("error containing \"%1\""))
                      .arg(m_errorFilter->text());
     }
-    if (!m_payloadFilter->text().isEmpty())
-        parts << tr("payload containing \"%1\"").arg(m_payloadFilter->text());
+    if (!m_payloadFilter->text().isEmpty()) {
+        parts << (m_payloadCondition->isChecked() ? tr("payload where %1")
+                                                  : tr("payload containing \"%1\""))
+                     .arg(m_payloadFilter->text());
+    }
     if (!m_payloadPath->text().isEmpty())
         parts
             << tr("payload at %1 equal to %2").arg(m_payloadPath->text(), m_payloadEquals->text());

@@ -66,6 +66,8 @@ public:
     QLineEdit *errorFilter() const { return m_errorFilter; }
     QCheckBox *regexFilter() const { return m_regex; }
     QLineEdit *payloadFilter() const { return m_payloadFilter; }
+    // Reads the payload filter as a condition (kvs/condition.h, the payload as `value`).
+    QCheckBox *payloadConditionBox() const { return m_payloadCondition; }
     // The payload key-path condition: the path (customer.id or ["customer", "id"]) and the
     // literal the value there equals.
     QLineEdit *payloadPathFilter() const { return m_payloadPath; }
@@ -132,6 +134,7 @@ private:
     QLineEdit *m_errorFilter;       // Owned.
     QCheckBox *m_regex;             // Owned.
     QLineEdit *m_payloadFilter;     // Owned.
+    QCheckBox *m_payloadCondition;  // Owned.
     QLineEdit *m_payloadPath;       // Owned.
     QLineEdit *m_payloadEquals;     // Owned.
     QueueActionsBar *m_actionsBar;  // Owned.

@@ -1,14 +1,11 @@
 #include "search/key_search_controller.h"
 
 #include "search/key_search_result_model.h"
+#include "search/search_worker.h"
 
 #include <kvs/list_rows.h>
 #include <kvs/literal.h>
 
-#include <QCoreApplication>
-#include <QPointer>
-#include <QThread>
-#include <QThreadPool>
 #include <QtConcurrent>
 
 #include <algorithm>
@@ -18,59 +15,7 @@ namespace kvs::ui {
 
 namespace {
 
-// The searches' own threads: a search waits on its store page by page and must not hold a
-// thread of the global pool that other views' work queues on.
-QThreadPool &searchPool()
-{
-    static QThreadPool *pool = [] {
-        // Ends with the application, which waits for a scan still reading its page.
-        auto *made = new QThreadPool(QCoreApplication::instance());
-        made->setMaxThreadCount(2);
-        return made;
-    }();
-    return *pool;
-}
-
-// Posts a worker's progress to the controller on the GUI thread, through a relay object that
-// lives as long as the worker holds it, so a controller deleted meanwhile is never posted to
-// (its QPointer is read on the GUI thread only).
-class Delivery
-{
-public:
-    Delivery(KeySearchController *target, quint64 generation)
-        : m_target(target)
-        , m_generation(generation)
-    {
-        auto *relay = new QObject;
-        relay->moveToThread(target->thread());
-        m_relay = std::shared_ptr<QObject>(relay, [](QObject *r) {
-            // As in kvs::then(): while the application ends, no event loop deletes it later.
-            if (QCoreApplication::closingDown() && r->thread() == QThread::currentThread())
-                delete r;
-            else
-                r->deleteLater();
-        });
-    }
-
-    void operator()(KeySearchController::Progress progress) const
-    {
-        QMetaObject::invokeMethod(
-            m_relay.get(),
-            [relay = m_relay,
-             target = m_target,
-             generation = m_generation,
-             progress = std::move(progress)]() mutable {
-                if (target)
-                    target->deliver(generation, std::move(progress));
-            },
-            Qt::QueuedConnection);
-    }
-
-private:
-    QPointer<KeySearchController> m_target;
-    quint64 m_generation;
-    std::shared_ptr<QObject> m_relay;
-};
+using Delivery = SearchDelivery<KeySearchController, KeySearchController::Progress>;
 
 struct ScanJob
 {

@@ -9,7 +9,7 @@
 #include "reconnect/outage_banner.h"
 #include "reconnect/reconnect_monitor.h"
 #include "reconnect/server_action_gate.h"
-#include "search/key_search_pane.h"
+#include "search/search_view.h"
 #include "session/database_view.h"
 #include "tables/sql_console_pane.h"
 #include "tables/tables_controller.h"
@@ -72,7 +72,7 @@ void addOutageHandling(DatabaseView &view)
     if (OutageBanner *watch = bannerAtTop(monitor, view.watch()))
         watch->addStaleArea(view.watch()->paneTabs());
     (void)bannerAtTop(monitor, view.transaction());
-    (void)bannerAtTop(monitor, view.views()->findChild<KeySearchPane *>());
+    (void)bannerAtTop(monitor, view.views()->findChild<SearchView *>());
     if (OutageBanner *tables = bannerAtTop(monitor, view.tables())) {
         tables->addStaleArea(view.tables()->view());
         QObject::connect(view.tables()->controller(),

@@ -6,6 +6,7 @@
 #include "search/key_search_controller.h"
 #include "search/key_search_pane.h"
 #include "search/key_search_result_model.h"
+#include "search/search_view.h"
 #include "session/database_session.h"
 #include "session/database_view.h"
 #include "support/gate.h"
@@ -360,8 +361,9 @@ void TstKeySearch::ctrlShiftFSearchesUnderTheSelectedNodeAndOpensAKey()
     QApplication::setActiveWindow(&view);
     QVERIFY(QTest::qWaitForWindowActive(&view));
     auto *pane = view.findChild<KeySearchPane *>();
-    QVERIFY(pane);
-    QCOMPARE(view.views()->tabText(view.views()->indexOf(pane)), QStringLiteral("Search"));
+    auto *search = view.findChild<kvs::ui::SearchView *>();
+    QVERIFY(pane && search);
+    QCOMPARE(view.views()->tabText(view.views()->indexOf(search)), QStringLiteral("Search"));
     QTRY_VERIFY_WITH_TIMEOUT(view.tree()->model()->rowCount() == 2, kTimeout);
     view.tree()->goToKey({"users"});
     QTRY_VERIFY_WITH_TIMEOUT(view.tree()->selectedKey() == Key({"users"}), kTimeout);
@@ -371,7 +373,8 @@ void TstKeySearch::ctrlShiftFSearchesUnderTheSelectedNodeAndOpensAKey()
     QCOMPARE(open->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+F")));
     view.tree()->view()->setFocus();
     QTest::keyClick(view.tree()->view(), Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
-    QCOMPARE(view.views()->currentWidget(), pane);
+    QCOMPARE(view.views()->currentWidget(), search);
+    QVERIFY(!search->showsValues());
     QCOMPARE(pane->prefixEdit()->text(), QStringLiteral(R"(["users"])"));
     QTRY_VERIFY(pane->textEdit()->hasFocus());
 
@@ -425,10 +428,10 @@ void TstKeySearch::issue31_ctrlShiftFWorksBeforeTheFocusIsInTheTab()
     tabs->tabBar()->setFocusPolicy(Qt::StrongFocus);
     tabs->tabBar()->setFocus(); // where a click on the tab leaves it
     QVERIFY(!view->isAncestorOf(QApplication::focusWidget()));
-    auto *pane = view->findChild<KeySearchPane *>();
-    QVERIFY(pane);
+    auto *search = view->findChild<kvs::ui::SearchView *>();
+    QVERIFY(search);
     QTest::keyClick(tabs->tabBar(), Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
-    QCOMPARE(view->views()->currentWidget(), pane);
+    QCOMPARE(view->views()->currentWidget(), search);
 }
 
 // Issue 31: with a leaf key selected, "Under" was the key itself, below which nothing lies.
