@@ -57,7 +57,7 @@ DeadLetterGroupsPanel::DeadLetterGroupsPanel(QWidget *parent)
         return m_view->horizontalHeader()->sizeHint().height()
                + rows * m_view->verticalHeader()->defaultSectionSize() + 2 * m_view->frameWidth();
     };
-    m_view->setMinimumHeight(heightFor(2));
+    m_view->setMinimumHeight(heightFor(1)); // the overview and charts above need the room
     m_view->setMaximumHeight(heightFor(kRowsShown));
     m_retry->setToolTip(tr("Retry every dead letter of the chosen group (asks first)"));
     m_delete->setToolTip(tr("Delete every dead letter of the chosen group (asks first)"));
