@@ -24,6 +24,9 @@ cp build/tests/ui/connection-dialog-tls.png "$out/connection-dialog-tls.png"
 for shot in queues queues-browser queues-bulk-retry; do
     cp "build/tests/ui/screenshots/$shot.png" "$out/$shot.png"
 done
+# The dead letters grouped by error signature above the browser, one group chosen (issue 43).
+./build/tests/ui/tst_dead_letter_groups_panel groupsFilterTheBrowserAndRetryAGroup
+cp build/tests/ui/screenshots/queues-groups.png "$out/queues-groups.png"
 ./build/tests/ui/tst_tables_pane savesScreenshots
 cp build/tests/ui/screenshots/tables.png "$out/tables.png"
 cp build/tests/ui/screenshots/sql-console.png "$out/sql-console.png"

@@ -1829,6 +1829,110 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     </message>
 </context>
 <context>
+    <name>kvs::ui::DeadLetterGroupsModel</name>
+    <message>
+        <source>(no error)</source>
+        <translation>(kein Fehler)</translation>
+    </message>
+    <message>
+        <source>Error signature</source>
+        <translation>Fehlersignatur</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>First failure</source>
+        <translation>Erster Fehlschlag</translation>
+    </message>
+    <message>
+        <source>Last failure</source>
+        <translation>Letzter Fehlschlag</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>Beispiel</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::DeadLetterGroupsPanel</name>
+    <message>
+        <source>Group again</source>
+        <translation>Neu gruppieren</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Retry group…</source>
+        <translation>Gruppe wiederholen…</translation>
+    </message>
+    <message>
+        <source>Delete group…</source>
+        <translation>Gruppe löschen…</translation>
+    </message>
+    <message>
+        <source>Retry every dead letter of the chosen group (asks first)</source>
+        <translation>Jede tote Nachricht der gewählten Gruppe erneut versuchen (fragt vorher)</translation>
+    </message>
+    <message>
+        <source>Delete every dead letter of the chosen group (asks first)</source>
+        <translation>Jede tote Nachricht der gewählten Gruppe löschen (fragt vorher)</translation>
+    </message>
+    <message>
+        <source>Errors by signature:</source>
+        <translation>Fehler nach Signatur:</translation>
+    </message>
+    <message>
+        <source>Reading dead letters… %1</source>
+        <translation>Lese tote Nachrichten… %1</translation>
+    </message>
+    <message>
+        <source>Reading dead letters…</source>
+        <translation>Lese tote Nachrichten…</translation>
+    </message>
+    <message>
+        <source>Cannot group the dead letters: %1</source>
+        <translation>Die toten Nachrichten können nicht gruppiert werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dead letter(s)</source>
+        <translation>
+            <numerusform>%n tote Nachricht</numerusform>
+            <numerusform>%n tote Nachrichten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n group(s)</source>
+        <translation>
+            <numerusform>in %n Gruppe</numerusform>
+            <numerusform>in %n Gruppen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled after %1: %2</source>
+        <translation>Abgebrochen nach %1: %2</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::EnqueueDialog</name>
     <message>
         <source>Enqueue message</source>
@@ -3603,6 +3707,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>payload where %1</source>
         <translation>Nutzlast mit %1</translation>
+    </message>
+    <message>
+        <source>error signature %1</source>
+        <translation>Fehlersignatur %1</translation>
     </message>
 </context>
 <context>

@@ -87,6 +87,23 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::DeadLetterGroupsPanel</name>
+    <message numerus="yes">
+        <source>%n dead letter(s)</source>
+        <translation>
+            <numerusform>%n dead letter</numerusform>
+            <numerusform>%n dead letters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n group(s)</source>
+        <translation>
+            <numerusform>in %n group</numerusform>
+            <numerusform>in %n groups</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::ExpiryChoice</name>
     <message numerus="yes">
         <source>%n d %1</source>

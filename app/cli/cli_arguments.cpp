@@ -77,6 +77,7 @@ constexpr std::array kOptions{
     OptionSpec{"--history", false, false},
     OptionSpec{"--overwrite", false, false},
     OptionSpec{"--where", true, false},
+    OptionSpec{"--signature", true, false},
     OptionSpec{"--text", true, false},
     OptionSpec{"--match-case", false, false},
     OptionSpec{"--regex", true, false},

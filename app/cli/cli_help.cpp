@@ -106,6 +106,10 @@ Usage:
                               pending: due), by id, without leasing them
   kvs --db PATH queue dead TOPIC [--limit N] [--after ID]
                               print a page of TOPIC's dead-lettered messages, by id
+  kvs --db PATH queue errors TOPIC
+                              print TOPIC's dead letters grouped by the signature of their
+                              last error (numbers, ids, strings, times, addresses, paths
+                              replaced; see "Error signatures" below), the largest first
   kvs --db PATH queue retry TOPIC ID|--all|FILTER... [--rate N] [--dry-run]
                               return the dead message ID (or all of TOPIC's, or those FILTER
                               matches) to pending, due now, attempts 0; prints how many
@@ -180,6 +184,8 @@ Options (before or after the arguments):
                         for names with dots) a value equal to the literal L (42, "x", 7n)
   --where CONDITION     ... for whose payload, as value, CONDITION holds (value.customer.id ==
                         42); find: entries for which CONDITION holds
+  --signature ID|TEXT   ... whose last error has this signature: its id (as queue errors
+                        prints it), its text, or an error text of the group
   --text TEXT           find: the value's literal (as get prints it) contains TEXT, ignoring
                         case (Unicode simple case folding) unless --match-case
   --match-case          find: --text compares case
@@ -316,6 +322,12 @@ Output (one line per result, on stdout):
                 per message, then {"after": ID} when the page is full
   queue dead    as peek, with ", failed TIME" instead of the lease; --json: "failedAt": MS in
                 place of "lockedUntil"
+  queue errors  one line per group, the largest first: ID COUNT (SHARE %) "SIGNATURE": first
+                TIME, last TIME, attempts MIN[-MAX], e.g. ID "ERROR" (the latest failure; a
+                group without an error shows (no error)); then "N dead letters in G groups"
+    --json      {"signature": S, "id": ID, "count": N, "share": PERCENT, "first": MS, "last": MS,
+                 "minAttempts": N, "maxAttempts": N, "exampleId": N, "example": S|null} per
+                group
   queue retry, queue delete-dead  the number of messages;  --json:
                 {"retried"|"deleted": N, "dryRun": true|false}; an ID that is no dead message
                 of TOPIC is not found (exit 1). Every write of queue retry, delete-dead, move and
@@ -412,6 +424,15 @@ Condition language (find --where, queue retry|delete-dead --where):
   (undefined, null, boolean, number, string, bigint, bytes, Date, array, object, Map, Set),
   length(path) (code points, bytes, items, entries or members). &&, ||, !, parentheses.
   Errors name the byte position and what was expected there.
+
+Error signatures (queue errors, queue retry|delete-dead --signature):
+  A last error's text, read left to right, with its variable parts replaced: quoted strings
+  ('...', "...", `...`) <str>; dates and times (2026-12-06, 2026-12-06T16:21:47.123Z, 16:21:47)
+  <time>; UUIDs <uuid>; IPv4 addresses (with :port), IPv6 in brackets (with :port) or with ::
+  <ip>; paths (/a/b, ./a, ../a, ~/a, C:\a) <path>; 0x... and runs of 8+ hex digits with a
+  digit and a letter <hex>; numbers (-1.5, 1.2.3) <num>. Only at the start of a word: s3, utf8,
+  user_42 stay. "timeout after 30s calling 10.0.0.7:443" -> "timeout after <num>s calling <ip>".
+  The id: the first 8 hex digits of the SHA-1 of that text, the same everywhere.
 
 Benchmark:
   Each operation runs for about S seconds after a short warm-up, against KVStore on --db (10,000

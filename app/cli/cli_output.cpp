@@ -4,6 +4,9 @@
 #include <kvs/literal.h>
 #include <kvs/value_codec.h>
 
+#include <chrono>
+#include <cstdio>
+
 namespace kvs::cli {
 
 namespace {
@@ -25,6 +28,27 @@ int hexDigit(char c) noexcept
 }
 
 } // namespace
+
+std::string isoTime(std::int64_t ms)
+{
+    using namespace std::chrono;
+    const sys_time<milliseconds> time{milliseconds(ms)};
+    const sys_days day = floor<days>(time);
+    const year_month_day date{day};
+    const hh_mm_ss<milliseconds> clock{time - day};
+    char text[64];
+    std::snprintf(text,
+                  sizeof text,
+                  "%04d-%02u-%02uT%02d:%02d:%02d.%03dZ",
+                  static_cast<int>(date.year()),
+                  static_cast<unsigned>(date.month()),
+                  static_cast<unsigned>(date.day()),
+                  static_cast<int>(clock.hours().count()),
+                  static_cast<int>(clock.minutes().count()),
+                  static_cast<int>(clock.seconds().count()),
+                  static_cast<int>(clock.subseconds().count()));
+    return text;
+}
 
 std::string toHex(std::string_view bytes)
 {

@@ -3,11 +3,15 @@
 #include <kvs/json_line.h>
 #include <kvs/types.h>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 // Text formats of the kvs command line, shared by the commands and the benchmark.
 namespace kvs::cli {
+
+// ms since the epoch in ISO 8601 UTC with milliseconds, as JavaScript's toISOString() writes it.
+[[nodiscard]] std::string isoTime(std::int64_t ms);
 
 // Lower-case hex digits of bytes.
 [[nodiscard]] std::string toHex(std::string_view bytes);

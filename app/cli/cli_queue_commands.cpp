@@ -3,6 +3,7 @@
 #include "cli/cli_arguments.h"
 #include "cli/cli_interrupt.h"
 #include "cli/cli_output.h"
+#include "cli/cli_queue_errors.h"
 #include "cli/cli_queue_triage.h"
 
 #include <kvs/async_kvstore.h>
@@ -21,32 +22,10 @@ namespace kvs::cli {
 namespace {
 
 constexpr std::string_view kSubcommands
-    = "stats, peek, dead, retry, delete-dead, move or enqueue (see kvs --help)";
+    = "stats, peek, dead, errors, retry, delete-dead, move or enqueue (see kvs --help)";
 
 // The store caps peek() and listDead() pages at this many messages.
 constexpr double kMaxPage = 1000;
-
-// ms since the epoch in ISO 8601 UTC with milliseconds, as JavaScript's toISOString() writes it.
-std::string isoTime(std::int64_t ms)
-{
-    using namespace std::chrono;
-    const sys_time<milliseconds> time{milliseconds(ms)};
-    const sys_days day = floor<days>(time);
-    const year_month_day date{day};
-    const hh_mm_ss<milliseconds> clock{time - day};
-    char text[64];
-    std::snprintf(text,
-                  sizeof text,
-                  "%04d-%02u-%02uT%02d:%02d:%02d.%03dZ",
-                  static_cast<int>(date.year()),
-                  static_cast<unsigned>(date.month()),
-                  static_cast<unsigned>(date.day()),
-                  static_cast<int>(clock.hours().count()),
-                  static_cast<int>(clock.minutes().count()),
-                  static_cast<int>(clock.seconds().count()),
-                  static_cast<int>(clock.subseconds().count()));
-    return text;
-}
 
 std::int64_t afterOption(const CommandContext &context)
 {
@@ -296,6 +275,9 @@ int runQueue(const CommandContext &context)
     }
     if (subcommand == "dead") {
         return runDead(context);
+    }
+    if (subcommand == "errors") {
+        return runQueueErrors(context);
     }
     if (subcommand == "retry") {
         return runDeadRepair(context, true);

@@ -22,8 +22,13 @@ namespace kvs::cli {
 
 namespace {
 
-constexpr std::string_view kFilterOptions[]
-    = {"--error", "--error-regex", "--older-than", "--payload", "--payload-path", "--where"};
+constexpr std::string_view kFilterOptions[] = {"--error",
+                                               "--error-regex",
+                                               "--older-than",
+                                               "--payload",
+                                               "--payload-path",
+                                               "--where",
+                                               "--signature"};
 
 bool hasFilter(const CommandContext &context)
 {
@@ -77,6 +82,10 @@ DeadLetterFilter filterOf(const CommandContext &context, std::string &described)
     if (const auto text = context.args.value("--error")) {
         filter.setErrorContains(*text);
         describe("--error", *text);
+    }
+    if (const auto signature = context.args.value("--signature")) {
+        filter.setSignature(*signature); // an id, a signature's text or an error text
+        describe("--signature", *signature);
     }
     if (const auto pattern = context.args.value("--error-regex")) {
         try {
@@ -303,6 +312,7 @@ int runDeadRepair(const CommandContext &context, bool retry)
                               "--payload",
                               "--payload-path",
                               "--where",
+                              "--signature",
                               "--rate",
                               "--dry-run",
                               "--no-audit"});
@@ -314,7 +324,7 @@ int runDeadRepair(const CommandContext &context, bool retry)
     if (int(all) + int(filtered) + int(hasId) > 1) {
         throw UsageError("kvs: " + command
                          + " takes one of a message ID, --all or filters (--error, --error-regex, "
-                           "--older-than, --payload, --payload-path, --where)");
+                           "--older-than, --payload, --payload-path, --where, --signature)");
     }
     if (!all && !hasId && !filtered) {
         throw UsageError("kvs: " + command

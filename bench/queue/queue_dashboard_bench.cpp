@@ -3,6 +3,7 @@
 #include "bench/measure/bench_config.h"
 #include "bench/queue/queue_bench_database.h"
 
+#include <kvs/dead_letter_groups.h>
 #include <kvs/dead_letter_sweep.h>
 #include <kvs/json_line.h>
 
@@ -172,6 +173,80 @@ void runQueueDeadFilterBench(const BenchConfig &config, std::ostream &out)
                .raw("matched", std::to_string(matched))
                .raw("count_median_ms", number(median(count)))
                .raw("count_max_ms", number(count.back()))
+               .raw("load_avg_1m", number(loadAverage()))
+               .text()
+        << '\n';
+}
+
+namespace {
+
+QueueBenchDatabase::Columns deadGroupRows(const std::string &topic)
+{
+    // Message i: variant v = i % 30, shape v / 10, and a letter a-j naming the service (a digit
+    // there would be a number, and the 10 variants one signature).
+    QueueBenchDatabase::Columns rows = QueueBenchDatabase::Columns::deadLetters(topic);
+    rows.enqueuedAt = "NOW - 2000000 + i";
+    rows.deliverAt = "NOW - 1000000 + i";
+    rows.attempts = "1 + i % 3";
+    rows.maxAttempts = "3";
+    const std::string letter = "substr('abcdefghij', 1 + i % 10, 1)";
+    rows.lastError = "CASE (i % 30) / 10"
+                     " WHEN 0 THEN 'timeout after ' || (i % 60) || 's calling 10.0.' || (i % 256)"
+                     " || '.' || (i % 200) || ':443 in service-' || "
+                     + letter + " WHEN 1 THEN 'HTTP ' || (500 + i % 4) || ' from billing-' || "
+                     + letter
+                     + " || ' for order 12345678-1234-4123-8123-' || (100000000000 + i)"
+                       " ELSE 'cannot open \"/var/lib/jobs/' || i || '.json\" in worker-' || "
+                     + letter + " || ' after ' || (i % 7) || ' tries' END";
+    return rows;
+}
+
+} // namespace
+
+void runQueueDeadGroupsBench(const BenchConfig &config, std::ostream &out)
+{
+    constexpr int kDead = 100000;
+    const std::string topic = "bench-dead";
+    QueueBenchDatabase db(config);
+    db.fill(kDead, deadGroupRows(topic));
+    db.analyze();
+
+    DeadLetterSweepOptions sweep; // queue_dead_filter's exact count
+    sweep.action = DeadLetterAction::Count;
+    sweep.topic = topic;
+    sweep.filter.setErrorContains("timeout");
+    std::int64_t matched = 0;
+    DeadLetterGroupsOptions grouping;
+    grouping.topic = topic;
+    DeadLetterGroups groups;
+    // Alternated run by run, so that a burst of load elsewhere falls on both alike.
+    std::vector<double> count, group;
+    for (int run = 0; run < 6; ++run) {
+        const std::vector<double> one
+            = timed(0, 1, [&] { matched = sweepDeadLetters(db.store(), sweep).progress.matched; });
+        const std::vector<double> other
+            = timed(0, 1, [&] { groups = groupDeadLetters(db.store(), grouping); });
+        if (run == 0)
+            continue; // unmeasured: warms the caches
+        count.push_back(one.front());
+        group.push_back(other.front());
+    }
+    std::sort(count.begin(), count.end());
+    std::sort(group.begin(), group.end());
+    out << JsonLine()
+               .string("op", "queue_dead_groups")
+               .string("backend", db.postgres() ? "postgres" : "sqlite")
+               .raw("dead", std::to_string(kDead))
+               .raw("grouped", std::to_string(groups.total))
+               .raw("groups", std::to_string(groups.groups.size()))
+               .raw("largest_group",
+                    std::to_string(groups.groups.empty() ? 0 : groups.groups.front().count))
+               .raw("group_median_ms", number(median(group)))
+               .raw("group_max_ms", number(group.back()))
+               .raw("count_matched", std::to_string(matched))
+               .raw("count_median_ms", number(median(count)))
+               .raw("count_max_ms", number(count.back()))
+               .raw("ratio", number(median(group) / median(count)))
                .raw("load_avg_1m", number(loadAverage()))
                .text()
         << '\n';

@@ -30,4 +30,13 @@ void runQueueOverviewBench(const BenchConfig &config, std::ostream &out);
 // counting sweep), 5 runs each. Prints one JSON line (median and slowest ms, the count).
 void runQueueDeadFilterBench(const BenchConfig &config, std::ostream &out);
 
+// The bench op queue_dead_groups (issue 43): 100,000 dead letters in one topic whose last errors
+// have 30 signatures in 3 shapes (a timeout with a duration and an address, an HTTP status with
+// a UUID, a quoted path with a count), each message's numbers, address, UUID and path its own;
+// then, over these same dead letters, queue_dead_filter's exact count ("last error contains
+// timeout", the counting sweep) and the grouping by signature (groupDeadLetters), 5 runs each
+// after one unmeasured. Prints one JSON line: both medians and slowest runs in ms, their ratio
+// (target <= 1.5), the groups found and the load average.
+void runQueueDeadGroupsBench(const BenchConfig &config, std::ostream &out);
+
 } // namespace kvs::bench

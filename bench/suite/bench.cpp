@@ -35,6 +35,7 @@ constexpr QueueBenchOp kQueueBenchOps[] = {
     {"queue_bulk_retry", runQueueBulkRetryBench},
     {"queue_overview", runQueueOverviewBench},
     {"queue_dead_filter", runQueueDeadFilterBench},
+    {"queue_dead_groups", runQueueDeadGroupsBench},
     {"find", runFindBench},
     {"analyze", runAnalyzeBench},
     {"backup", runBackupBench},

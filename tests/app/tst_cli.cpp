@@ -410,7 +410,8 @@ private slots:
         QTest::newRow("retry id and all")
             << QStringList{"--db", "x.db", "queue", "retry", "t", "1", "--all"}
             << QByteArray("kvs: queue retry takes one of a message ID, --all or filters (--error, "
-                          "--error-regex, --older-than, --payload, --payload-path, --where)");
+                          "--error-regex, --older-than, --payload, --payload-path, --where, "
+                          "--signature)");
         QTest::newRow("retry bad id") << QStringList{"--db", "x.db", "queue", "retry", "t", "1.5"}
                                       << QByteArray("kvs: ID needs an integer message id");
         QTest::newRow("retry no db") << QStringList{"queue", "retry", "t", "--all"}

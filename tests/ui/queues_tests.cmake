@@ -12,6 +12,12 @@ if(TARGET tst_queues_live)
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_QUEUES_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_queues_live_postgres.jsonl;KVS_QUEUE_HISTORY_DIR=${CMAKE_CURRENT_BINARY_DIR}/queue-history/tst_queues_live_postgres")
 endif()
 # The queue charts: the history's bound, rates and file; sampling on a real SQLite file.
+# Issue 43: the dead letters grouped by error signature above the browser.
+kvs_add_test(tst_dead_letter_groups_panel queues/tst_dead_letter_groups_panel.cpp LIBS kvs_ui)
+if(TARGET tst_dead_letter_groups_panel)
+    kvs_test_path(tst_dead_letter_groups_panel KVS_SCREENSHOT_DIR
+                  "${CMAKE_CURRENT_BINARY_DIR}/screenshots")
+endif()
 kvs_add_test(tst_queue_history queues/tst_queue_history.cpp LIBS kvs_ui)
 kvs_add_test(tst_queue_charts queues/tst_queue_charts.cpp LIBS kvs_ui)
 # The message browser's filters, pages and counts, on a SQLite file and on PostgreSQL.

@@ -4,6 +4,7 @@
 #include "common/column_fitter.h"
 #include "common/production_mark.h"
 #include "common/scrolled_content.h"
+#include "queues/dead_letter_groups_panel.h"
 #include "queues/queue_actions_bar.h"
 #include "queues/queue_charts_view.h"
 #include "queues/queue_count_job.h"
@@ -152,6 +153,8 @@ QueuesPane::QueuesPane(QWidget *parent)
     auto *lowerLayout = new QVBoxLayout(lower);
     lowerLayout->setContentsMargins(0, 0, 0, 0);
     lowerLayout->addWidget(m_topicTitle);
+    m_groups = new DeadLetterGroupsPanel(lower);
+    lowerLayout->addWidget(m_groups);
     lowerLayout->addLayout(filterRow);
     lowerLayout->addWidget(m_deadLetters, 1);
     lowerLayout->addLayout(actions);
@@ -314,6 +317,21 @@ QueuesPane::QueuesPane(QWidget *parent)
             confirmBulk(*bulk, job->progress().matched);
     });
     connect(m_controller, &QueuesController::jobStateChanged, this, &QueuesPane::updateActions);
+    // A group chosen filters the dead letters to it; its Retry and Delete are the bulk jobs on
+    // that filter (their count, question, rate, pause and audit); once one ends, regrouped.
+    connect(m_groups, &DeadLetterGroupsPanel::groupChosen, this, [this] {
+        if (m_statusChoice->currentIndex() != int(BrowseStatus::Dead))
+            m_statusChoice->setCurrentIndex(int(BrowseStatus::Dead)); // applies the filter
+        else
+            applyFilter();
+    });
+    connect(m_groups, &DeadLetterGroupsPanel::retryRequested, m_retryAll, &QPushButton::click);
+    connect(m_groups, &DeadLetterGroupsPanel::deleteRequested, m_deleteAll, &QPushButton::click);
+    connect(m_controller, &QueuesController::jobFinished, m_groups, [this] {
+        const SweepJob *job = m_controller->job();
+        if (job && job->spec().action != DeadLetterAction::Count)
+            m_groups->reload();
+    });
     updateActions();
 }
 
@@ -337,7 +355,9 @@ void QueuesPane::setStore(std::shared_ptr<AsyncKVStore> store,
     updateActions();
     // Writes allowed (or taken back) on the same database: the selected topic stays browsed.
     if (m_overview->currentIndex().isValid())
-        applyFilter();
+        onTopicSelected();
+    else
+        m_groups->load(nullptr, {});
 }
 
 void QueuesPane::setSqliteFile(const std::string &path)
@@ -361,6 +381,8 @@ void QueuesPane::hideEvent(QHideEvent *event)
 
 void QueuesPane::onTopicSelected()
 {
+    const QueueStats *stats = m_controller->overview()->statsAt(m_overview->currentIndex().row());
+    m_groups->load(m_controller->store(), stats ? stats->topic : std::string());
     applyFilter();
 }
 
@@ -413,6 +435,8 @@ void QueuesPane::applyFilter()
     }
     if (m_attempts->value() > 0)
         filter.setAttemptsAtLeast(m_attempts->value());
+    if (const QString signature = m_groups->chosenSignature(); !signature.isEmpty())
+        filter.setSignature(signature.toStdString());
     m_topicTitle->setText(tr("%1 messages of \"%2\" matching %3")
                               .arg(m_statusChoice->currentText(),
                                    QString::fromStdString(stats->topic),
@@ -463,6 +487,8 @@ QString QueuesPane::filterDescription() const
         parts << tr("enqueued more than %n minute(s) ago", nullptr, m_olderThan->value());
     if (m_attempts->value() > 0)
         parts << tr("at least %n attempt(s)", nullptr, m_attempts->value());
+    if (const QString signature = m_groups->chosenSignature(); !signature.isEmpty())
+        parts << tr("error signature %1").arg(signature);
     return parts.isEmpty() ? tr("any filter") : parts.join(tr(" and "));
 }
 
@@ -499,6 +525,7 @@ void QueuesPane::updateActions()
         button->setEnabled(writable && topic && selection && !job);
     for (QPushButton *button : {m_retryAll, m_deleteAll})
         button->setEnabled(writable && topic && !job && m_jobBar->hasValidSettings());
+    m_groups->setActionsEnabled(writable && topic && !job && m_jobBar->hasValidSettings());
     const QString readOnly = tr("The database is open read-only: allow writes to act on messages.");
     for (QPushButton *button : {m_retrySelected, m_deleteSelected, m_retryAll, m_deleteAll})
         button->setToolTip(writable ? QString() : readOnly);

@@ -22,6 +22,7 @@ class QTableView;
 
 namespace kvs::ui {
 
+class DeadLetterGroupsPanel;
 class QueueActionsBar;
 class QueuesController;
 class QueueTrendsPanel;
@@ -158,6 +159,8 @@ private:
     std::function<DeleteChoice(const QString &, qint64)> m_confirmDelete;
     // A bulk action waiting for its count job, to ask with the exact count.
     std::optional<DeadLetterAction> m_bulkAfterCount;
+    // Owned: the topic's dead letters by error signature (issue 43); choosing one filters.
+    DeadLetterGroupsPanel *m_groups = nullptr;
 };
 
 } // namespace kvs::ui

@@ -18,4 +18,6 @@ list(APPEND KVS_UI_SOURCES
     queues/enqueue_dialog.cpp
     queues/audit_log_model.cpp
     queues/audit_log_view.cpp
+    queues/dead_letter_groups_model.cpp
+    queues/dead_letter_groups_panel.cpp
 )

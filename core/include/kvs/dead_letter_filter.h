@@ -40,6 +40,11 @@ public:
         m_payloadPathValue = std::move(expected);
     }
 
+    /// The last error's signature (kvs/error_signature.h) is this one: idOrText is its id (8
+    /// hex digits), its placeholder text, or an error text whose signature it is. No last error
+    /// has the signature of the empty text.
+    void setSignature(const std::string &idOrText);
+
     /// The condition holds with the payload as `value` (kvs/condition.h; key, version,
     /// expiresAt and size have no value here).
     void setWhere(Condition condition) { m_where = std::move(condition); }
@@ -58,6 +63,9 @@ private:
     std::optional<PayloadPath> m_payloadPath;
     Value m_payloadPathValue;
     std::optional<Condition> m_where;
+    std::optional<std::string> m_signatureId;     // when given an id's form
+    std::optional<std::string> m_signatureText;   // the text as given
+    std::optional<std::string> m_signatureOfText; // and the signature of that text
 };
 
 } // namespace kvs

@@ -1,4 +1,5 @@
 #include <kvs/dead_letter_filter.h>
+#include <kvs/error_signature.h>
 #include <kvs/errors.h>
 #include <kvs/literal.h>
 
@@ -15,10 +16,20 @@ void DeadLetterFilter::setErrorPattern(const std::string &pattern)
     m_errorPattern = std::move(expression);
 }
 
+void DeadLetterFilter::setSignature(const std::string &idOrText)
+{
+    m_signatureId.reset();
+    if (looksLikeErrorSignatureId(idOrText))
+        m_signatureId = idOrText;
+    m_signatureText = idOrText;
+    m_signatureOfText = errorSignatureText(idOrText);
+}
+
 bool DeadLetterFilter::isEmpty() const noexcept
 {
     return !m_errorContains && !m_errorPattern && !m_failedAtOrBefore && !m_enqueuedAtOrBefore
-           && !m_attemptsAtLeast && !m_payloadContains && !m_payloadPath && !m_where;
+           && !m_attemptsAtLeast && !m_payloadContains && !m_payloadPath && !m_where
+           && !m_signatureText;
 }
 
 bool DeadLetterFilter::matches(const QueueDeadMessage &message) const
@@ -36,6 +47,13 @@ bool DeadLetterFilter::matches(const QueueDeadMessage &message) const
             return false;
         if (m_errorPattern
             && !m_errorPattern->match(QString::fromStdString(*message.lastError)).hasMatch())
+            return false;
+    }
+    if (m_signatureText) {
+        const std::string text
+            = message.lastError ? errorSignatureText(*message.lastError) : std::string();
+        if (text != *m_signatureText && text != *m_signatureOfText
+            && !(m_signatureId && errorSignatureId(text) == *m_signatureId))
             return false;
     }
     if (m_payloadContains
