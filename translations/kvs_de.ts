@@ -1639,6 +1639,52 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     </message>
 </context>
 <context>
+    <name>kvs::ui::DatabaseBackup</name>
+    <message>
+        <source>&amp;Back Up…</source>
+        <translation>&amp;Sichern…</translation>
+    </message>
+    <message>
+        <source>Copy this database to a new file, consistent, while writers go on</source>
+        <translation>Diese Datenbank konsistent in eine neue Datei kopieren, während Schreiber weiterarbeiten</translation>
+    </message>
+    <message>
+        <source>pg_dump archives (*.backup *.dump)</source>
+        <translation>pg_dump-Archive (*.backup *.dump)</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.db *.sqlite)</source>
+        <translation>SQLite-Datenbanken (*.db *.sqlite)</translation>
+    </message>
+    <message>
+        <source>Back Up %1</source>
+        <translation>%1 sichern</translation>
+    </message>
+    <message numerus="yes">
+        <source>Backed up %n entries (%1) to %2.</source>
+        <translation>
+            <numerusform>%n Eintrag (%1) nach %2 gesichert.</numerusform>
+            <numerusform>%n Einträge (%1) nach %2 gesichert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Backing up %1…</source>
+        <translation>%1 wird gesichert…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Backup done</source>
+        <translation>Sicherung fertig</translation>
+    </message>
+    <message>
+        <source>Backup failed</source>
+        <translation>Sicherung fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::DatabaseImport</name>
     <message>
         <source>&amp;Import…</source>
@@ -2882,6 +2928,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>[production] %1</source>
         <translation>[Produktion] %1</translation>
+    </message>
+    <message>
+        <source>&amp;Back Up…</source>
+        <translation>&amp;Sichern…</translation>
     </message>
 </context>
 <context>

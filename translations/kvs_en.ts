@@ -63,6 +63,16 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::DatabaseBackup</name>
+    <message numerus="yes">
+        <source>Backed up %n entries (%1) to %2.</source>
+        <translation>
+            <numerusform>Backed up %n entry (%1) to %2.</numerusform>
+            <numerusform>Backed up %n entries (%1) to %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::DatabaseView</name>
     <message numerus="yes">
         <source>Writes ended by themselves after %n minute(s) without a write (production). Allow writes again to write.</source>
