@@ -94,6 +94,7 @@ constexpr std::array kOptions{
     OptionSpec{"--compare", true, false},
     OptionSpec{"--force", false, false},
     OptionSpec{"--full", false, false},
+    OptionSpec{"--checkpoint", false, false},
     OptionSpec{"--truncate", false, false},
 };
 // clang-format on

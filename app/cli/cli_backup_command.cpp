@@ -32,13 +32,14 @@ BackupOptions optionsOf(const CommandContext &context, const SignalWatch &interr
 
 int runBackup(const CommandContext &context)
 {
-    context.args.requireOnly("backup", {"--table-prefix", "--schema"});
+    context.args.requireOnly("backup", {"--table-prefix", "--schema", "--checkpoint"});
     requireArgumentCount(context, 1, 1, 1, kBackupUsage);
     requireDb(context);
     const std::string source = context.args.value("--db").value_or(std::string());
     const std::string &destination = context.args.positionals()[1];
     const SignalWatch interrupts;
-    const BackupOptions options = optionsOf(context, interrupts);
+    BackupOptions options = optionsOf(context, interrupts);
+    options.checkpointAfter = context.args.has("--checkpoint");
     const BackupResult result = isPostgresConnection(source)
                                     ? backupPostgresStore(source, destination, options)
                                     : backupSqliteStore(source, destination, options);

@@ -49,7 +49,7 @@ Usage:
                               write the entries of an export file (or stdin) in batches of
                               1000, one transaction each; a key that holds an entry keeps it
                               unless --overwrite; prints "imported N, skipped M"
-  kvs --db PATH backup DEST
+  kvs --db PATH backup DEST [--checkpoint]
                               copy the SQLite store at PATH to the new file DEST from one
                               snapshot (SQLite's backup API inside one read transaction:
                               writers go on meanwhile), check it (quick_check), count its
@@ -245,6 +245,8 @@ Options (before or after the arguments):
   --compare ID          analyze: the growth per prefix since saved report ID
   --force               restore: replace a destination that holds data
   --full                maintenance check: integrity_check instead of quick_check
+  --checkpoint          backup: checkpoint the WAL that grew during the backup at once, so that
+                        the next writer's commit does not (SQLite; writes the file, not its data)
   --truncate            maintenance checkpoint: wait for readers and empty the WAL
   --save                analyze: keep the report; bench --workload: add the run to the run
                         history kvs-admin shows (with --find-capacity: the highest rate that

@@ -78,19 +78,27 @@ void runBackupBench(const BenchConfig &config, std::ostream &out)
     options.tablePrefix = prefix;
     std::vector<double> seconds;
     std::vector<double> withBackup;
+    std::vector<double> withCheckpoint;
     std::vector<double> alone;
     std::int64_t writesDuring = 0;
     std::int64_t entries = 0;
-    for (int round = 0; round < kRounds; ++round) {
+    // One window of the writer during a backup; its longest set() in ms.
+    const auto duringBackup = [&](bool checkpoint) {
         std::filesystem::remove(destination);
+        options.checkpointAfter = checkpoint;
         LoopingWriter during(db.connection(), prefix);
         const double took = secondsOf(
             [&] { entries = backupSqliteStore(db.connection(), destination, options).entries; });
-        withBackup.push_back(during.stop());
+        const double longest = during.stop();
         writesDuring += during.writes();
         seconds.push_back(took);
+        return longest;
+    };
+    for (int round = 0; round < kRounds; ++round) {
+        withBackup.push_back(duringBackup(false));
+        withCheckpoint.push_back(duringBackup(true));
         LoopingWriter without(db.connection(), prefix);
-        std::this_thread::sleep_for(std::chrono::duration<double>(took));
+        std::this_thread::sleep_for(std::chrono::duration<double>(seconds.back()));
         alone.push_back(without.stop());
     }
     std::filesystem::remove(destination);
@@ -99,8 +107,11 @@ void runBackupBench(const BenchConfig &config, std::ostream &out)
                .raw("rows", std::to_string(entries))
                .raw("backup_s", threeDecimals(medianOf(seconds)))
                .raw("writer_max_ms_backup", threeDecimals(medianOf(withBackup)))
+               .raw("writer_max_ms_backup_checkpoint", threeDecimals(medianOf(withCheckpoint)))
                .raw("writer_max_ms_alone", threeDecimals(medianOf(alone)))
                .raw("extra_ms", threeDecimals(medianOf(withBackup) - medianOf(alone)))
+               .raw("extra_ms_checkpoint",
+                    threeDecimals(medianOf(withCheckpoint) - medianOf(alone)))
                .raw("target", "20")
                .raw("writes_during_backups", std::to_string(writesDuring))
                .raw("load_avg_1m", threeDecimals(loadAverage1m()))

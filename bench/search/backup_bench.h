@@ -12,7 +12,8 @@ struct BenchConfig;
 // process) calls set() in a loop while kvs backup copies the file (kvs/backup.h), then for as
 // long again without a backup; the writer's longest set() in each window. backup_s: the backup's
 // median seconds; writer_max_ms_backup / writer_max_ms_alone: the medians of the longest waits;
-// extra_ms: their difference (target <= 20).
+// extra_ms: their difference (target <= 20); _checkpoint: the same with BackupOptions::
+// checkpointAfter (kvs backup --checkpoint).
 void runBackupBench(const BenchConfig &config, std::ostream &out);
 
 } // namespace kvs::bench

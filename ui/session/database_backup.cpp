@@ -83,6 +83,8 @@ void DatabaseBackup::backUpTo(const QString &path)
     BackupOptions options;
     options.tablePrefix = m_session->spec().tablePrefix().toStdString();
     options.schema = m_session->spec().schema().toStdString();
+    // A read-only tab changes nothing on disk, a checkpoint included.
+    options.checkpointAfter = m_session->isWritable();
     options.onProgress = [state](const BackupProgress &progress) {
         state->done.store(progress.pagesDone);
         state->total.store(progress.pagesTotal);

@@ -114,6 +114,34 @@ private slots:
         QCOMPARE(countOf(source, "kv"), 401 + steps);
     }
 
+    // The WAL that grew while the snapshot was held is written back by the backup itself only
+    // when asked: without it the source file is left as it was (a read-only open changes nothing).
+    void checkpointAfterWritesTheGrownWalBack()
+    {
+        for (const bool checkpoint : {false, true}) {
+            QTemporaryDir dir;
+            const std::string source = dir.filePath("source.db").toStdString();
+            fill(source, 200);
+            KVStore writer(source);
+            const auto sizeBefore = std::filesystem::file_size(source);
+            BackupOptions options;
+            options.pagesPerStep = 4;
+            options.checkpointAfter = checkpoint;
+            int steps = 0;
+            options.onProgress = [&](const BackupProgress &) {
+                writer.set({"during", double(++steps)}, Value(std::string(3000, 'w')));
+                return true;
+            };
+            const std::string copy = dir.filePath("copy.db").toStdString();
+            QCOMPARE(backupSqliteStore(source, copy, options).entries, 201);
+            const auto sizeAfter = std::filesystem::file_size(source);
+            if (checkpoint)
+                QVERIFY(sizeAfter > sizeBefore + std::uintmax_t(steps) * 3000 / 2);
+            else
+                QCOMPARE(sizeAfter, sizeBefore);
+        }
+    }
+
     void refusesWhatItCannotDo()
     {
         QTemporaryDir dir;
