@@ -22,10 +22,12 @@ private slots:
 
     void operations()
     {
-        QCOMPARE(QByteArray::fromStdString(kvs::bench::benchOperationList()),
-                 QByteArray("set, get_hit, get_miss, delete, increment, get_many_10, atomic_sum, "
-                            "queue_cycle, queue_cycle_backlog_10000, queue_bulk_retry, "
-                            "queue_overview, queue_dead_filter, queue_dead_groups, find, analyze, backup"));
+        QCOMPARE(
+            QByteArray::fromStdString(kvs::bench::benchOperationList()),
+            QByteArray(
+                "set, get_hit, get_miss, delete, increment, get_many_10, atomic_sum, "
+                "queue_cycle, queue_cycle_backlog_10000, queue_bulk_retry, "
+                "queue_overview, queue_dead_filter, queue_dead_groups, find, analyze, backup"));
         QVERIFY(kvs::bench::isBenchOperation("queue_dead_groups"));
         QVERIFY(kvs::bench::isBenchOperation("queue_bulk_retry"));
         QVERIFY(kvs::bench::isBenchOperation("queue_overview"));
