@@ -1708,6 +1708,60 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     </message>
 </context>
 <context>
+    <name>kvs::ui::DatabaseRestore</name>
+    <message>
+        <source>&amp;Restore…</source>
+        <translation>&amp;Wiederherstellen…</translation>
+    </message>
+    <message>
+        <source>Replace this database&apos;s contents with a backup</source>
+        <translation>Den Inhalt dieser Datenbank durch eine Sicherung ersetzen</translation>
+    </message>
+    <message>
+        <source>Allow writes first: restoring replaces the database.</source>
+        <translation>Zuerst Schreiben erlauben: Wiederherstellen ersetzt die Datenbank.</translation>
+    </message>
+    <message>
+        <source>Restore %1 from</source>
+        <translation>%1 wiederherstellen aus</translation>
+    </message>
+    <message>
+        <source>Restore %1</source>
+        <translation>%1 wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Replace everything %1 holds with the backup %2?</source>
+        <translation>Alles, was %1 enthält, durch die Sicherung %2 ersetzen?</translation>
+    </message>
+    <message>
+        <source>Every entry, message and versionstamp of the database is replaced by the backup&apos;s, as a whole, not merged. What it holds now is lost unless you backed it up (File ▸ Back Up…).</source>
+        <translation>Alle Einträge, Nachrichten und Versionsstempel der Datenbank werden durch die der Sicherung ersetzt, als Ganzes, nicht zusammengeführt. Was sie jetzt enthält, geht verloren, sofern Sie es nicht gesichert haben (Datei ▸ Sichern…).</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Ersetzen</translation>
+    </message>
+    <message>
+        <source>replace everything %1 holds with a backup</source>
+        <translation>alles, was %1 enthält, durch eine Sicherung ersetzen</translation>
+    </message>
+    <message>
+        <source>Restore failed</source>
+        <translation>Wiederherstellen fehlgeschlagen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n entries from %1.</source>
+        <translation>
+            <numerusform>%n Eintrag aus %1 wiederhergestellt.</numerusform>
+            <numerusform>%n Einträge aus %1 wiederhergestellt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore done</source>
+        <translation>Wiederherstellen fertig</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::DatabaseSession</name>
     <message>
         <source>&lt;li&gt;Queue: adds the lease columns (locked_until, lease_token, last_error, finished_at) and two indexes; messages being processed are released for redelivery. On PostgreSQL the version and id columns become BIGINT, which rewrites those tables under an exclusive lock.&lt;/li&gt;</source>
@@ -2932,6 +2986,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>&amp;Back Up…</source>
         <translation>&amp;Sichern…</translation>
+    </message>
+    <message>
+        <source>&amp;Restore…</source>
+        <translation>&amp;Wiederherstellen…</translation>
     </message>
 </context>
 <context>

@@ -73,6 +73,16 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::DatabaseRestore</name>
+    <message numerus="yes">
+        <source>Restored %n entries from %1.</source>
+        <translation>
+            <numerusform>Restored %n entry from %1.</numerusform>
+            <numerusform>Restored %n entries from %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::DatabaseView</name>
     <message numerus="yes">
         <source>Writes ended by themselves after %n minute(s) without a write (production). Allow writes again to write.</source>

@@ -14,6 +14,7 @@
 #include "queues/queues_pane.h"
 #include "session/database_backup.h"
 #include "session/database_import.h"
+#include "session/database_restore.h"
 #include "session/key_search_wiring.h"
 #include "session/outage_wiring.h"
 #include "session/running_jobs.h"
@@ -75,6 +76,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_treeRefresh(new KeyTreeLiveRefresh(m_tree->model(), m_tree->view(), this))
     , m_import(new DatabaseImport(m_tree->rowActions(), this))
     , m_backup(new DatabaseBackup(m_session, this))
+    , m_restore(new DatabaseRestore(m_session, this))
 {
     m_session->setParent(this);
     m_writeExpiry = new WriteExpiry(
@@ -157,6 +159,11 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
                 .arg(kSchemaVersion));
     });
     connect(m_allowWrites, &QAction::toggled, this, &DatabaseView::onAllowWritesToggled);
+    // What a restore replaced: the views read the database again.
+    connect(m_restore, &DatabaseRestore::finished, this, [this](bool ok) {
+        if (ok)
+            m_refresh->trigger();
+    });
     connect(m_refresh, &QAction::triggered, this, [this] {
         if (m_inspector->confirmLeave())
             m_tree->refresh();
@@ -375,6 +382,7 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     m_allowWrites->setChecked(writable);
     m_newKey->setEnabled(writable);
     m_import->setWritable(writable);
+    m_restore->setWritable(writable);
     // Writes switched on or off: the same database, so the tree and the selection stay.
     const bool reopened = m_tree->model()->loader()->hasStore() && store;
     if (reopened)

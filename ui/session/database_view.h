@@ -18,6 +18,7 @@ namespace kvs::ui {
 
 class DatabaseBackup;
 class DatabaseImport;
+class DatabaseRestore;
 class EnvironmentStrip;
 class WriteExpiry;
 class KeyTreePane;
@@ -68,6 +69,7 @@ public:
     // Import… (a kvs export file into this database), enabled while writes are allowed.
     DatabaseImport *importer() const { return m_import; }
     DatabaseBackup *backup() const { return m_backup; }
+    DatabaseRestore *restore() const { return m_restore; }
     QString bannerText() const;
     // Before the tab or the window closes: true when it may close now. An unsaved edit asks
     // Save / Discard / Cancel (the inspector's question); Save answers false and calls
@@ -132,6 +134,7 @@ private:
     KeyTreeLiveRefresh *m_treeRefresh; // Owned (child): expanded nodes follow every commit.
     DatabaseImport *m_import;          // Owned (child).
     DatabaseBackup *m_backup;          // Owned (child).
+    DatabaseRestore *m_restore;        // Owned (child).
     long long m_outdatedVersion = 0;
     bool m_writesExpired = false;            // the next store change says why writes ended
     std::optional<SessionProblem> m_problem; // why the last open failed (none: it opened)

@@ -9,6 +9,7 @@ list(APPEND KVS_UI_SOURCES
     session/server_role_wiring.cpp
     session/database_import.cpp
     session/database_backup.cpp
+    session/database_restore.cpp
     session/running_jobs.cpp
     session/write_expiry.cpp
     session/database_view.cpp

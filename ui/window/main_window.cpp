@@ -14,6 +14,7 @@
 #include "reconnect/reconnect_monitor.h"
 #include "session/database_backup.h"
 #include "session/database_import.h"
+#include "session/database_restore.h"
 #include "session/database_view.h"
 #include "session/running_jobs.h"
 #include "startup/demo_database.h"
@@ -179,6 +180,7 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
     matchSaved(view);
     connect(view->newKeyAction(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
     connect(view->importer()->action(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
+    connect(view->restore()->action(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
     m_tabs->setCurrentIndex(index);
     updateForCurrentTab();
     emit databaseOpened(view);
@@ -306,6 +308,11 @@ void MainWindow::createMenus()
             view->backup()->action()->trigger();
     });
     m_backUp->setObjectName(QStringLiteral("fileBackUp"));
+    m_restore = fileMenu->addAction(tr("&Restore…"), this, [this] {
+        if (DatabaseView *view = currentDatabase())
+            view->restore()->action()->trigger();
+    });
+    m_restore->setObjectName(QStringLiteral("fileRestore"));
     fileMenu->addSeparator();
     QAction *closeAction = fileMenu->addAction(
         tr("&Close Database"), this, [this] { closeTab(m_tabs->currentIndex()); });
@@ -488,6 +495,7 @@ void MainWindow::updateForCurrentTab()
         m_newKey->setEnabled(false);
         m_import->setEnabled(false);
         m_backUp->setEnabled(false);
+        m_restore->setEnabled(false);
         return;
     }
     setWindowTitle(windowTitleFor(view));
@@ -495,6 +503,7 @@ void MainWindow::updateForCurrentTab()
     m_newKey->setEnabled(view->newKeyAction()->isEnabled());
     m_import->setEnabled(view->importer()->action()->isEnabled());
     m_backUp->setEnabled(true);
+    m_restore->setEnabled(view->restore()->action()->isEnabled());
 }
 
 void MainWindow::showGettingStartedOnFirstStart()

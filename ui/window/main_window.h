@@ -102,6 +102,7 @@ private:
     QAction *m_newKey = nullptr;                 // Owned by the File menu: the tab's.
     QAction *m_import = nullptr;                 // Owned by the File menu: the tab's.
     QAction *m_backUp = nullptr;                 // Owned by the File menu: the tab's.
+    QAction *m_restore = nullptr;                // Owned by the File menu: the tab's.
     QWidget *m_connecting = nullptr;             // Owned by m_tabs while shown.
 };
 
