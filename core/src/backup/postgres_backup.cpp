@@ -7,20 +7,22 @@
 #include <kvs/table_names.h>
 
 #include <filesystem>
-#include <fstream>
 
 namespace kvs {
 
 namespace {
 
-constexpr std::string_view kArchiveMagic = "PGDMP";
-
 // The schema the store lives in: options.schema, or the connection's current one.
-std::string schemaOf(detail::PgCheckSession &session, const BackupOptions &options)
+std::string schemaOf(detail::PqConnection &pq, const BackupOptions &options)
 {
     if (!options.schema.empty())
         return options.schema;
-    return session.value("SELECT current_schema()").value_or("public");
+    return detail::valueOf(pq, "SELECT current_schema()::text").value_or("public");
+}
+
+std::int64_t rowsOf(detail::PqConnection &pq, const std::string &sqlName)
+{
+    return std::stoll(detail::valueOf(pq, "SELECT count(*)::text FROM " + sqlName).value_or("0"));
 }
 
 // Entries and messages of the store in schema (nullopt: it has no kv table).
@@ -29,26 +31,15 @@ struct StoreCounts
     std::int64_t entries = 0;
     std::int64_t messages = 0;
 };
-std::optional<StoreCounts> countsOf(detail::PgCheckSession &session, const TableNames &names)
+std::optional<StoreCounts> countsOf(detail::PqConnection &pq, const TableNames &names)
 {
-    if (!session.value("SELECT to_regclass($1)::text", {names.sqlName("kv")}))
+    if (!detail::hasTable(pq, names.sqlName("kv")))
         return std::nullopt;
     StoreCounts counts;
-    counts.entries
-        = std::stoll(session.value("SELECT count(*) FROM " + names.sqlName("kv")).value_or("0"));
-    if (session.value("SELECT to_regclass($1)::text", {names.sqlName("queue")})) {
-        counts.messages = std::stoll(
-            session.value("SELECT count(*) FROM " + names.sqlName("queue")).value_or("0"));
-    }
+    counts.entries = rowsOf(pq, names.sqlName("kv"));
+    if (detail::hasTable(pq, names.sqlName("queue")))
+        counts.messages = rowsOf(pq, names.sqlName("queue"));
     return counts;
-}
-
-bool isArchive(const std::string &path)
-{
-    std::ifstream file(path, std::ios::binary);
-    char head[5] = {};
-    file.read(head, sizeof head);
-    return file.gcount() == 5 && std::string_view(head, 5) == kArchiveMagic;
 }
 
 // The schema of the archive's <prefix>kv table, from pg_restore --list ("ID; OID OID TABLE
@@ -90,16 +81,16 @@ BackupResult backupPostgresStore(const std::string &connection,
                     + " already exists; give a new file name");
     }
     const detail::PgToolTarget target = detail::pgToolTargetOf(connection);
-    detail::PgCheckSession session(target, connection);
+    const std::unique_ptr<detail::PqConnection> pq = detail::checkConnection(connection);
     const std::string database = connectionIdentity(connection);
-    if (session.behindPooler()) {
+    if (pq->pooled()) {
         throw Error("kvs: " + database
                     + " is reached through a connection pooler: kvs backup runs pg_dump, which "
                       "needs a session of its own; connect directly or through PgBouncer's "
                       "session pooling");
     }
-    const TableNames names(options.tablePrefix, schemaOf(session, options));
-    const std::optional<StoreCounts> counts = countsOf(session, names);
+    const TableNames names(options.tablePrefix, schemaOf(*pq, options));
+    const std::optional<StoreCounts> counts = countsOf(*pq, names);
     if (!counts)
         throw Error("kvs: " + names.schema + " has no kvs store (no table " + names.kv + ")");
 
@@ -149,7 +140,7 @@ RestoreResult restorePostgresStore(const std::string &source,
     std::error_code error;
     if (!std::filesystem::is_regular_file(source, error))
         throw Error("kvs: no backup at " + source);
-    if (!isArchive(source)) {
+    if (!detail::isPgDumpArchive(source)) {
         throw Error("kvs: " + source
                     + " is not a kvs PostgreSQL backup (not a pg_dump archive); between SQLite "
                       "and PostgreSQL use kvs export and kvs import");
@@ -163,10 +154,10 @@ RestoreResult restorePostgresStore(const std::string &source,
         throw Error("kvs: " + source + " is not a kvs PostgreSQL backup (no table " + unqualified.kv
                     + " in it)");
     }
-    detail::PgCheckSession session(target, connection);
+    const std::unique_ptr<detail::PqConnection> pq = detail::checkConnection(connection);
     const TableNames names(options.tablePrefix, *schema);
     RestoreResult result;
-    if (const std::optional<StoreCounts> held = countsOf(session, names)) {
+    if (const std::optional<StoreCounts> held = countsOf(*pq, names)) {
         if (overwrite == RestoreOverwrite::Refuse && (held->entries > 0 || held->messages > 0)) {
             throw Error("kvs: the restore destination " + *schema + " holds "
                         + std::to_string(held->entries) + " entries and "
@@ -192,7 +183,7 @@ RestoreResult restorePostgresStore(const std::string &source,
         throw Error("kvs: pg_restore failed: "
                     + detail::firstErrorLine(restore.errorText, connection));
     }
-    result.entries = countsOf(session, names).value_or(StoreCounts{}).entries;
+    result.entries = countsOf(*pq, names).value_or(StoreCounts{}).entries;
     return result;
 }
 

@@ -1,5 +1,7 @@
 #include "backup/postgres_tools.h"
 
+#include "postgres/pq_result.h"
+
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
 
@@ -8,9 +10,16 @@
 #include <QStandardPaths>
 #include <QStringList>
 
+#include <libpq-fe.h>
+
+#include <chrono>
+#include <fstream>
+
 namespace kvs::detail {
 
 namespace {
+
+constexpr std::chrono::milliseconds kCheckTimeout{10000};
 
 std::string quotedOption(const std::string &value)
 {
@@ -63,63 +72,32 @@ PgToolTarget pgToolTargetOf(const std::string &connection)
     return target;
 }
 
-PgCheckSession::PgCheckSession(const PgToolTarget &target, const std::string &connection)
-    : m_connection(connection)
+std::unique_ptr<PqConnection> checkConnection(const std::string &connection)
 {
-    const char *keywords[] = {"dbname", "password", nullptr};
-    const char *values[]
-        = {target.conninfo.c_str(), target.password ? target.password->c_str() : nullptr, nullptr};
-    // expand_dbname: the first dbname is the whole conninfo.
-    m_conn.reset(PQconnectdbParams(keywords, values, 1));
-    if (m_conn == nullptr || PQstatus(m_conn.get()) != CONNECTION_OK) {
-        const std::string reason
-            = m_conn != nullptr ? PQerrorMessage(m_conn.get()) : "out of memory";
-        throw Error(redactSecrets("kvs: cannot connect to PostgreSQL: " + reason, connection));
-    }
+    std::string conninfo = connection;
+    (void)takeConnectionParameter(conninfo, "pool_max", true);
+    (void)takeConnectionParameter(conninfo, "timeout_ms", true);
+    return std::make_unique<PqConnection>(conninfo, kCheckTimeout, kCheckTimeout);
 }
 
-std::optional<std::string> PgCheckSession::value(const std::string &sql,
-                                                 const std::vector<std::string> &params)
+std::optional<std::string> valueOf(PqConnection &pq, const std::string &sql, const PqParams &params)
 {
-    std::vector<const char *> values;
-    for (const std::string &param : params)
-        values.push_back(param.c_str());
-    std::unique_ptr<PGresult, void (*)(PGresult *)> result(
-        PQexecParams(m_conn.get(),
-                     sql.c_str(),
-                     static_cast<int>(values.size()),
-                     nullptr,
-                     values.data(),
-                     nullptr,
-                     nullptr,
-                     0),
-        PQclear);
-    if (PQresultStatus(result.get()) != PGRES_TUPLES_OK) {
-        throw Error(redactSecrets(std::string("kvs: PostgreSQL refused a check: ")
-                                      + PQerrorMessage(m_conn.get()),
-                                  m_connection));
-    }
-    if (PQntuples(result.get()) == 0 || PQgetisnull(result.get(), 0, 0))
-        return std::nullopt;
-    return std::string(PQgetvalue(result.get(), 0, 0));
+    return pq.exec(sql, params).optionalText(0, 0);
 }
 
-void PgCheckSession::run(const std::string &sql)
+bool hasTable(PqConnection &pq, const std::string &sqlName)
 {
-    std::unique_ptr<PGresult, void (*)(PGresult *)> result(PQexec(m_conn.get(), sql.c_str()),
-                                                           PQclear);
-    const ExecStatusType status = PQresultStatus(result.get());
-    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-        throw Error(redactSecrets(std::string("kvs: PostgreSQL refused ") + sql + ": "
-                                      + PQerrorMessage(m_conn.get()),
-                                  m_connection));
-    }
+    PqParams name;
+    name.text(sqlName);
+    return valueOf(pq, "SELECT to_regclass($1)::text", name).has_value();
 }
 
-bool PgCheckSession::behindPooler()
+bool isPgDumpArchive(const std::string &path)
 {
-    const std::optional<std::string> serverPid = value("SELECT pg_backend_pid()::text");
-    return !serverPid || *serverPid != std::to_string(PQbackendPID(m_conn.get()));
+    std::ifstream file(path, std::ios::binary);
+    char head[5] = {};
+    file.read(head, sizeof head);
+    return file.gcount() == 5 && std::string_view(head, 5) == "PGDMP";
 }
 
 ToolRun runPgTool(const std::string &name,

@@ -1,8 +1,9 @@
 #pragma once
 
-#include <kvs/backup.h>
+#include "postgres/pq_connection.h"
+#include "postgres/pq_params.h"
 
-#include <libpq-fe.h>
+#include <kvs/backup.h>
 
 #include <cstdint>
 #include <memory>
@@ -12,7 +13,7 @@
 
 // What kvs backup and kvs restore need of PostgreSQL: a connection string split into libpq's
 // options and its password (which goes to pg_dump and pg_restore in PGPASSWORD, never on their
-// command line), a short libpq session for the checks, and running Debian's pg_dump / pg_restore.
+// command line), a connection for the checks, and running Debian's pg_dump / pg_restore.
 namespace kvs::detail {
 
 struct PgToolTarget
@@ -24,28 +25,19 @@ struct PgToolTarget
 // Throws Error "kvs: cannot read the connection string: ..." (redacted).
 [[nodiscard]] PgToolTarget pgToolTargetOf(const std::string &connection);
 
-struct PgConnCloser
-{
-    void operator()(PGconn *conn) const noexcept { PQfinish(conn); }
-};
+// The store's own kind of connection (postgres/pq_connection.h: its errors, its pooler
+// detection) for the checks around a tool, kvs's own options taken out. Throws ConnectionError.
+[[nodiscard]] std::unique_ptr<PqConnection> checkConnection(const std::string &connection);
 
-// A libpq session for a few checks. Throws Error "kvs: cannot connect to PostgreSQL: ...".
-class PgCheckSession
-{
-public:
-    PgCheckSession(const PgToolTarget &target, const std::string &connection);
-    // The first value of the first row of sql (params as text), nullopt for no row or NULL.
-    std::optional<std::string> value(const std::string &sql,
-                                     const std::vector<std::string> &params = {});
-    // Whether a pooler (PgBouncer) stands between: its backend process id is not the server's.
-    bool behindPooler();
-    // Runs sql outside any transaction (VACUUM refuses to run in one); throws its error.
-    void run(const std::string &sql);
+// The text of the one row's one column sql answers (nullopt for NULL).
+[[nodiscard]] std::optional<std::string>
+valueOf(PqConnection &pq, const std::string &sql, const PqParams &params = {});
 
-private:
-    std::unique_ptr<PGconn, PgConnCloser> m_conn;
-    std::string m_connection;
-};
+// Whether the table (or sequence) sqlName, as written in SQL, exists.
+[[nodiscard]] bool hasTable(PqConnection &pq, const std::string &sqlName);
+
+// Whether the file at path starts as a pg_dump archive ("PGDMP").
+[[nodiscard]] bool isPgDumpArchive(const std::string &path);
 
 struct ToolRun
 {

@@ -1,3 +1,4 @@
+#include "backup/postgres_tools.h"
 #include "backup/sqlite_copy.h"
 
 #include <kvs/backup.h>
@@ -8,7 +9,6 @@
 #include <sqlite3.h>
 
 #include <filesystem>
-#include <fstream>
 
 namespace kvs {
 
@@ -58,14 +58,6 @@ std::int64_t entriesOf(sqlite3 *db, const TableNames &names, const std::string &
     return detail::sqliteInt64(db, "SELECT count(*) FROM " + TableNames::quoted(names.kv), context);
 }
 
-bool isPgDumpArchive(const std::string &path)
-{
-    std::ifstream file(path, std::ios::binary);
-    char head[5] = {};
-    file.read(head, sizeof head);
-    return file.gcount() == 5 && std::string_view(head, 5) == "PGDMP";
-}
-
 } // namespace
 
 RestoreResult restoreSqliteStore(const std::string &source,
@@ -80,7 +72,7 @@ RestoreResult restoreSqliteStore(const std::string &source,
     std::error_code error;
     if (!std::filesystem::is_regular_file(source, error))
         throw Error("kvs: no backup at " + source);
-    if (isPgDumpArchive(source)) {
+    if (detail::isPgDumpArchive(source)) {
         throw Error("kvs: " + source
                     + " is a PostgreSQL backup; between PostgreSQL and SQLite use kvs export and "
                       "kvs import");

@@ -11,23 +11,23 @@ void vacuumPostgresStore(const std::string &connection,
                          const std::string &schema,
                          const std::string &tablePrefix)
 {
-    const detail::PgToolTarget target = detail::pgToolTargetOf(connection);
-    detail::PgCheckSession session(target, connection);
-    if (session.value("SELECT pg_is_in_recovery()::text") == std::optional<std::string>("true")) {
+    const std::unique_ptr<detail::PqConnection> pq = detail::checkConnection(connection);
+    if (detail::valueOf(*pq, "SELECT pg_is_in_recovery()::text") == "true") {
         throw Error("kvs: " + connectionIdentity(connection)
                     + " is a standby (in recovery): maintenance that writes runs on the primary");
     }
     const std::string inSchema
-        = schema.empty() ? session.value("SELECT current_schema()").value_or("public") : schema;
+        = schema.empty() ? detail::valueOf(*pq, "SELECT current_schema()::text").value_or("public")
+                         : schema;
     const TableNames names(tablePrefix, inSchema);
-    if (!session.value("SELECT to_regclass($1)::text", {names.sqlName("kv")}))
+    if (!detail::hasTable(*pq, names.sqlName("kv")))
         throw Error("kvs: " + inSchema + " has no kvs store (no table " + names.kv + ")");
     std::string tables;
     for (const char *label : {"kv", "queue", "meta"}) {
-        if (session.value("SELECT to_regclass($1)::text", {names.sqlName(label)}))
+        if (detail::hasTable(*pq, names.sqlName(label)))
             tables += (tables.empty() ? "" : ", ") + names.sqlName(label);
     }
-    session.run("VACUUM (ANALYZE) " + tables);
+    (void)pq->exec("VACUUM (ANALYZE) " + tables);
 }
 
 } // namespace kvs
