@@ -75,11 +75,8 @@ BackupResult backupPostgresStore(const std::string &connection,
                                  const std::string &destination,
                                  const BackupOptions &options)
 {
+    detail::requireNewBackupDestination(destination);
     std::error_code error;
-    if (std::filesystem::exists(destination, error) || std::filesystem::is_symlink(destination)) {
-        throw Error("kvs: the backup destination " + destination
-                    + " already exists; give a new file name");
-    }
     const detail::PgToolTarget target = detail::pgToolTargetOf(connection);
     const std::unique_ptr<detail::PqConnection> pq = detail::checkConnection(connection);
     const std::string database = connectionIdentity(connection);
@@ -120,10 +117,7 @@ BackupResult backupPostgresStore(const std::string &connection,
     }
     const std::string context = "kvs: cannot back up " + database + " to " + destination;
     try {
-        detail::syncFile(partial, context);
-        result.bytes = static_cast<std::int64_t>(std::filesystem::file_size(partial));
-        detail::renameNoReplace(partial, destination, context);
-        detail::syncFolderOf(destination, context);
+        result.bytes = detail::placeFinishedFile(partial, destination, context);
     } catch (...) {
         std::filesystem::remove(partial, error);
         throw;

@@ -29,9 +29,8 @@ BackupResult checkedCopy(sqlite3 *copy,
         throw Error("kvs: the backup of " + source + " failed its check (quick_check: " + check
                     + "); " + destination + " was not written");
     }
-    result.entries = detail::sqliteInt64(copy,
-                                         "SELECT count(*) FROM " + TableNames::quoted(names.kv),
-                                         "kvs: cannot back up " + source + " to " + destination);
+    result.entries = detail::sqliteRowCount(
+        copy, names.kv, "kvs: cannot back up " + source + " to " + destination);
     return result;
 }
 
@@ -48,10 +47,7 @@ BackupResult backupSqliteStore(const std::string &source,
     std::error_code error;
     if (!std::filesystem::is_regular_file(source, error))
         throw Error("kvs: no database at " + source);
-    if (std::filesystem::exists(destination, error) || std::filesystem::is_symlink(destination)) {
-        throw Error("kvs: the backup destination " + destination
-                    + " already exists; give a new file name");
-    }
+    detail::requireNewBackupDestination(destination);
     const TableNames names(options.tablePrefix);
     const std::string context = "kvs: cannot back up " + source + " to " + destination;
     SqliteHandle from = options.checkpointAfter
@@ -85,10 +81,7 @@ BackupResult backupSqliteStore(const std::string &source,
             }
             result = checkedCopy(to.get(), source, destination, names, pages);
         }
-        detail::syncFile(partial, context);
-        result.bytes = static_cast<std::int64_t>(std::filesystem::file_size(partial));
-        detail::renameNoReplace(partial, destination, context);
-        detail::syncFolderOf(destination, context);
+        result.bytes = detail::placeFinishedFile(partial, destination, context);
         return result;
     } catch (...) {
         detail::removeSqliteFiles(partial);

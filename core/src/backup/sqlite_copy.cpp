@@ -1,6 +1,7 @@
 #include "backup/sqlite_copy.h"
 
 #include <kvs/errors.h>
+#include <kvs/table_names.h>
 
 #include <sqlite3.h>
 
@@ -83,6 +84,11 @@ bool sqliteHasTable(sqlite3 *db, const std::string &table, const std::string &co
     if (sqlite3_step(raw) != SQLITE_ROW)
         throw Error(context + ": " + sqlite3_errmsg(db));
     return sqlite3_column_int64(raw, 0) > 0;
+}
+
+std::int64_t sqliteRowCount(sqlite3 *db, const std::string &table, const std::string &context)
+{
+    return sqliteInt64(db, "SELECT count(*) FROM " + TableNames::quoted(table), context);
 }
 
 std::string quickCheck(sqlite3 *db)
@@ -200,6 +206,27 @@ void syncFolderOf(const std::string &path, const std::string &context)
         throw Error(context + ": " + reason);
     }
     ::close(fd);
+}
+
+void requireNewBackupDestination(const std::string &destination)
+{
+    std::error_code error;
+    if (std::filesystem::exists(destination, error)
+        || std::filesystem::is_symlink(destination, error)) {
+        throw Error("kvs: the backup destination " + destination
+                    + " already exists; give a new file name");
+    }
+}
+
+std::int64_t placeFinishedFile(const std::string &partial,
+                               const std::string &destination,
+                               const std::string &context)
+{
+    syncFile(partial, context);
+    const auto bytes = static_cast<std::int64_t>(std::filesystem::file_size(partial));
+    renameNoReplace(partial, destination, context);
+    syncFolderOf(destination, context);
+    return bytes;
 }
 
 void renameNoReplace(const std::string &from, const std::string &to, const std::string &context)

@@ -25,6 +25,9 @@ void execSqlite(sqlite3 *db, const std::string &sql, const std::string &context)
 sqliteInt64(sqlite3 *db, const std::string &sql, const std::string &context);
 [[nodiscard]] bool
 sqliteHasTable(sqlite3 *db, const std::string &table, const std::string &context);
+// The rows of table (its name unquoted).
+[[nodiscard]] std::int64_t
+sqliteRowCount(sqlite3 *db, const std::string &table, const std::string &context);
 
 // PRAGMA quick_check's answer: "ok", or its first lines.
 [[nodiscard]] std::string quickCheck(sqlite3 *db);
@@ -62,6 +65,16 @@ private:
 // fsync of the file at path (and, with directory, of its folder after a rename).
 void syncFile(const std::string &path, const std::string &context);
 void syncFolderOf(const std::string &path, const std::string &context);
+
+// Throws Error "kvs: the backup destination DEST already exists; give a new file name" when
+// destination exists (a dangling link too).
+void requireNewBackupDestination(const std::string &destination);
+
+// Puts the complete file partial in place: synced, renamed to destination (never over a file
+// there) and the folder synced. Returns its size.
+std::int64_t placeFinishedFile(const std::string &partial,
+                               const std::string &destination,
+                               const std::string &context);
 
 // Renames from to to, failing when to exists (renameat2 RENAME_NOREPLACE).
 void renameNoReplace(const std::string &from, const std::string &to, const std::string &context);

@@ -33,12 +33,9 @@ Occupancy occupancyOf(const std::string &path, const TableNames &names, const st
         occupancy.otherTables = tables > 0;
         return occupancy;
     }
-    occupancy.entries = detail::sqliteInt64(
-        db.get(), "SELECT count(*) FROM " + TableNames::quoted(names.kv), context);
-    if (detail::sqliteHasTable(db.get(), names.queue, context)) {
-        occupancy.messages = detail::sqliteInt64(
-            db.get(), "SELECT count(*) FROM " + TableNames::quoted(names.queue), context);
-    }
+    occupancy.entries = detail::sqliteRowCount(db.get(), names.kv, context);
+    if (detail::sqliteHasTable(db.get(), names.queue, context))
+        occupancy.messages = detail::sqliteRowCount(db.get(), names.queue, context);
     return occupancy;
 }
 
@@ -51,11 +48,6 @@ void checkBackup(sqlite3 *backup, const std::string &source, const TableNames &n
         throw Error("kvs: " + source + " is not a kvs backup (quick_check: " + check + ")");
     if (!detail::sqliteHasTable(backup, names.kv, context))
         throw Error("kvs: " + source + " is not a kvs backup (no table " + names.kv + ")");
-}
-
-std::int64_t entriesOf(sqlite3 *db, const TableNames &names, const std::string &context)
-{
-    return detail::sqliteInt64(db, "SELECT count(*) FROM " + TableNames::quoted(names.kv), context);
 }
 
 } // namespace
@@ -106,7 +98,7 @@ RestoreResult restoreSqliteStore(const std::string &source,
         SqliteHandle to = detail::openSqliteWritable(destination, "the restore destination");
         if (detail::copyPages(backup.get(), to.get(), options, context) < 0)
             return result;
-        result.entries = entriesOf(to.get(), names, context);
+        result.entries = detail::sqliteRowCount(to.get(), names.kv, context);
     } else {
         const std::string partial = destination + kPartialSuffix;
         detail::removeSqliteFiles(partial);
@@ -120,14 +112,12 @@ RestoreResult restoreSqliteStore(const std::string &source,
                 }
                 // Counted on the writing connection: closing the last one takes a WAL copy's
                 // -wal and -shm files with it.
-                result.entries = entriesOf(to.get(), names, context);
+                result.entries = detail::sqliteRowCount(to.get(), names.kv, context);
             }
-            detail::syncFile(partial, context);
             // An empty file that was there is replaced; anything else appearing meanwhile is not.
             if (exists)
                 std::filesystem::remove(destination);
-            detail::renameNoReplace(partial, destination, context);
-            detail::syncFolderOf(destination, context);
+            (void)detail::placeFinishedFile(partial, destination, context);
         } catch (...) {
             detail::removeSqliteFiles(partial);
             throw;
