@@ -2,6 +2,7 @@
 // line, the language and the single-instance hand-off live in kvs_ui.
 #include "i18n/ui_language.h"
 #include "instance/single_instance.h"
+#include "restore/session_state.h"
 #include "startup/admin_command_line.h"
 #include "startup/data_folder_move.h"
 #include "startup/demo_database.h"
@@ -87,11 +88,23 @@ int main(int argc, char *argv[])
                          window.raise();
                          window.activateWindow();
                      });
-    // Both return at once: creating the demo and reading the database happen on a worker.
-    for (const QString &location : options.locations)
-        window.openDatabase(location);
-    if (options.locations.isEmpty() && !options.smoke)
+    // All return at once: creating the demo and reading the databases happen on workers. The
+    // last session's tabs come back first (read-only), then what the command line names.
+    SessionState lastSession;
+    if (!options.newSession) {
+        QString error;
+        if (std::optional<SessionState> read = readSessionState(sessionStatePath(), &error))
+            lastSession = *read;
+        else if (!error.isEmpty())
+            std::fprintf(stderr,
+                         "kvs-admin: the last session is not restored: %s: %s\n",
+                         qPrintable(sessionStatePath()),
+                         qPrintable(error));
+    }
+    if (!window.restoreSession(lastSession, options.locations) && !options.smoke)
         window.openDemoDatabase(defaultDemoDatabasePath());
+    if (!options.smoke)
+        window.recordSession(sessionStatePath());
     std::optional<SmokeProbe> probe;
     if (options.smoke)
         probe.emplace(&window);

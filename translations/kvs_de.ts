@@ -120,8 +120,12 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>[Datenbank...]</translation>
     </message>
     <message>
-        <source>A kvs database to open for inspection (read-only): a SQLite file, a postgres:// URL or libpq key=value text; several open in tabs. Default: the demo database, created on the first run. A password given here is hidden from ps once read; PGPASSWORD, ~/.pgpass or the system keychain (the Connect dialog) keep it out of the command line altogether.</source>
-        <translation>Eine kvs-Datenbank, die zur Inspektion geöffnet wird (nur lesend): eine SQLite-Datei, eine postgres://-URL oder libpq-Text im Format key=value; mehrere werden in Tabs geöffnet. Standard: die Demo-Datenbank, die beim ersten Start angelegt wird. Ein hier angegebenes Passwort wird nach dem Lesen vor ps verborgen; PGPASSWORD, ~/.pgpass oder der System-Schlüsselbund (der Verbinden-Dialog) halten es ganz aus der Befehlszeile heraus.</translation>
+        <source>Start without the tabs of the last session (they come back by default, read-only, each on its view and key).</source>
+        <translation>Ohne die Tabs der letzten Sitzung starten (standardmäßig kommen sie zurück, nur lesend, jeder mit seiner Ansicht und seinem Schlüssel).</translation>
+    </message>
+    <message>
+        <source>A kvs database to open for inspection (read-only): a SQLite file, a postgres:// URL or libpq key=value text; several open in tabs, after the last session&apos;s. Default: the last session&apos;s tabs, else the demo database, created on the first run. A password given here is hidden from ps once read; PGPASSWORD, ~/.pgpass or the system keychain (the Connect dialog) keep it out of the command line altogether.</source>
+        <translation>Eine kvs-Datenbank, die zur Inspektion geöffnet wird (nur lesend): eine SQLite-Datei, eine postgres://-URL oder libpq-Text im Format key=value; mehrere werden in Tabs geöffnet, nach denen der letzten Sitzung. Standard: die Tabs der letzten Sitzung, sonst die Demo-Datenbank, die beim ersten Start angelegt wird. Ein hier angegebenes Passwort wird nach dem Lesen vor ps verborgen; PGPASSWORD, ~/.pgpass oder der System-Schlüsselbund (der Verbinden-Dialog) halten es ganz aus der Befehlszeile heraus.</translation>
     </message>
 </context>
 <context>

@@ -101,6 +101,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
 
     m_banner->addButton(m_migrate);
     m_banner->addButton(m_retry);
+    m_retry->setObjectName(QStringLiteral("retryOpening"));
     m_banner->addButton(m_addTables);
     m_addTables->setObjectName(QStringLiteral("addKvsTables"));
     m_addTables->hide();

@@ -64,13 +64,19 @@ std::optional<int> parseAdminCommandLine(const QStringList &arguments, AdminOpti
         QStringLiteral("smoke"),
         Tr::tr("Open the window, then quit with exit code 0 after it is first painted (for "
                "package checks). Implies --new-instance."));
+    const QCommandLineOption newSession(
+        QStringLiteral("new-session"),
+        Tr::tr("Start without the tabs of the last session (they come back by default, "
+               "read-only, each on its view and key)."));
     parser.addOption(newInstance);
+    parser.addOption(newSession);
     parser.addOption(smoke);
     parser.addPositionalArgument(
         QStringLiteral("database"),
         Tr::tr("A kvs database to open for inspection (read-only): a SQLite file, a "
-               "postgres:// URL or libpq key=value text; several open in tabs. Default: the demo "
-               "database, created on the first run. A password given here is hidden from ps once "
+               "postgres:// URL or libpq key=value text; several open in tabs, after the last "
+               "session's. Default: the last session's tabs, else the demo database, created on "
+               "the first run. A password given here is hidden from ps once "
                "read; PGPASSWORD, ~/.pgpass or the system keychain (the Connect dialog) keep it "
                "out of the command line altogether."),
         Tr::tr("[database...]"));
@@ -91,6 +97,7 @@ std::optional<int> parseAdminCommandLine(const QStringList &arguments, AdminOpti
     }
     options->smoke = parser.isSet(smoke);
     options->newInstance = options->smoke || parser.isSet(newInstance);
+    options->newSession = options->smoke || parser.isSet(newSession);
     options->locations.clear();
     for (const QString &location : parser.positionalArguments()) {
         // The running instance has another working directory: hand it absolute paths.

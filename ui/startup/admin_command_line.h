@@ -6,11 +6,13 @@
 
 namespace kvs::ui {
 
-// kvs-admin's command line: [--new-instance] [--smoke] [database...], --help, --version.
+// kvs-admin's command line: [--new-instance] [--new-session] [--smoke] [database...], --help,
+// --version.
 struct AdminOptions
 {
     QStringList locations;    // SQLite paths (made absolute) and postgres:// URLs
     bool newInstance = false; // run beside a running instance instead of handing over
+    bool newSession = false;  // leave the last session's tabs closed
     bool smoke = false;       // open the window, quit after its first paint (package checks)
 };
 

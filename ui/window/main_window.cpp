@@ -12,6 +12,8 @@
 #include "inspector/value_inspector.h"
 #include "preferences/preferences_dialog.h"
 #include "reconnect/reconnect_monitor.h"
+#include "restore/session_recorder.h"
+#include "restore/session_restorer.h"
 #include "session/database_backup.h"
 #include "session/database_import.h"
 #include "session/database_restore.h"
@@ -31,12 +33,14 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QGuiApplication>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -81,6 +85,12 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *secrets, PasswordPrompt *pr
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateForCurrentTab);
     connect(m_resolver, &PasswordResolver::resolved, this, [this](const PasswordResolution &r) {
         removeConnecting();
+        // A restored tab whose server does not answer stays, saying so with Retry: one tab
+        // each, not a dialog each.
+        if (r.tested && !r.test.ok && m_restorer && m_restorer->isRunning()) {
+            addTab(r.spec, r.password);
+            return;
+        }
         if (r.tested && !r.test.ok) {
             emit openFailed(r.test.message);
             QMessageBox::warning(this, tr("Cannot connect"), r.test.summary());
@@ -183,7 +193,52 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
     connect(view->restore()->action(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
     m_tabs->setCurrentIndex(index);
     updateForCurrentTab();
+    if (m_recorder)
+        m_recorder->watch(view);
     emit databaseOpened(view);
+}
+
+void MainWindow::recordSession(const QString &path)
+{
+    if (m_recorder)
+        return;
+    m_recorder = new SessionRecorder(this, m_tabs, path);
+    for (int index = 0; index < m_tabs->count(); ++index)
+        if (DatabaseView *view = databaseAt(index))
+            m_recorder->watch(view);
+}
+
+bool MainWindow::restoreSession(const SessionState &state, const QStringList &locations)
+{
+    if (state.tabs.isEmpty() && locations.isEmpty())
+        return false;
+    if (!state.geometry.isNull()) {
+        const QScreen *screen = QGuiApplication::screenAt(state.geometry.center());
+        if (!screen)
+            screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+        setGeometry(screen ? clampToScreen(state.geometry, screen->availableGeometry())
+                           : state.geometry);
+        if (state.maximized)
+            setWindowState(windowState() | Qt::WindowMaximized);
+    }
+    delete m_restorer;
+    m_restorer = new SessionRestorer(
+        state, [this](const ConnectionSpec &spec) { openSpec(spec); }, this);
+    connect(this, &MainWindow::databaseOpened, m_restorer, &SessionRestorer::opened);
+    connect(this, &MainWindow::openFailed, m_restorer, &SessionRestorer::failed);
+    connect(m_restorer,
+            &SessionRestorer::finished,
+            this,
+            [this, locations](const QList<DatabaseView *> &views, int current) {
+                if (current >= 0 && current < views.size()
+                    && m_tabs->indexOf(views.at(current)) >= 0)
+                    m_tabs->setCurrentWidget(views.at(current));
+                // What the command line names comes after the session's tabs, and shows.
+                for (const QString &location : locations)
+                    openDatabase(location);
+            });
+    m_restorer->start();
+    return true;
 }
 
 void MainWindow::matchSaved(DatabaseView *view)
@@ -441,6 +496,8 @@ void MainWindow::closeTab(int index)
         return;
     m_tabs->removeTab(index);
     view->deleteLater(); // its session closes the store on a worker
+    if (m_recorder)
+        m_recorder->schedule();
 }
 
 bool MainWindow::confirmClosing(DatabaseView *database, int index)
@@ -483,6 +540,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
             return;
         }
     }
+    if (m_recorder)
+        m_recorder->finish(); // the tabs going away next is not the user closing them
     QMainWindow::closeEvent(event);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connection/connection_spec.h"
+#include "restore/session_state.h"
 
 #include <QMainWindow>
 #include <QString>
@@ -19,6 +20,8 @@ class PasswordPrompt;
 class PasswordResolver;
 class RecentConnections;
 class SecretStore;
+class SessionRecorder;
+class SessionRestorer;
 
 // The main window of KVS Admin: one tab per open database (a DatabaseView: key tree and value
 // inspector), the File menu (connect, open a SQLite file, the demo, recent connections, close
@@ -52,6 +55,16 @@ public:
     // Opens the SQLite file at path; a file that is not there yet is created as a new kvs
     // database once the user agrees (asked on this window).
     void openOrCreateSqliteFile(const QString &path);
+
+    // From now on the session (tabs, views, keys, geometry) is written to path as it changes,
+    // for restoreSession() at the next start.
+    void recordSession(const QString &path);
+    SessionRecorder *sessionRecorder() const { return m_recorder; }
+    // Puts the window where state had it (clamped to the screen) and opens its tabs again,
+    // read-only, one after another, then locations (paths or URLs given on the command line).
+    // Returns false, doing nothing, when state has no tab and no location is given.
+    bool restoreSession(const SessionState &state, const QStringList &locations = {});
+    SessionRestorer *sessionRestorer() const { return m_restorer; }
 
     int databaseCount() const;
     DatabaseView *currentDatabase() const;
@@ -104,6 +117,8 @@ private:
     QAction *m_backUp = nullptr;                 // Owned by the File menu: the tab's.
     QAction *m_restore = nullptr;                // Owned by the File menu: the tab's.
     QWidget *m_connecting = nullptr;             // Owned by m_tabs while shown.
+    SessionRecorder *m_recorder = nullptr;       // Owned (child QObject) once recording.
+    SessionRestorer *m_restorer = nullptr;       // Owned (child QObject) once restoring.
 };
 
 } // namespace kvs::ui

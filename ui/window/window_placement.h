@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/window_frame.h"
+
 #include <QRect>
 #include <QSize>
 
@@ -13,8 +15,6 @@ namespace kvs::ui {
 
 // The preferred size of the main window (a 1280x800 screen shows it whole).
 inline constexpr QSize kPreferredWindowSize{1180, 760};
-// Room left for a window manager's frame: title bar and borders.
-inline constexpr QSize kFrameAllowance{16, 48};
 
 // The window's geometry (without its frame) inside available, a screen's available geometry.
 [[nodiscard]] QRect initialWindowGeometry(const QRect &available,
