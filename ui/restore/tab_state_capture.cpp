@@ -42,10 +42,10 @@ void collectExpanded(const KeyTreePane &tree, const QModelIndex &parent, QString
 
 } // namespace
 
-QString splitterPath(const QObject &splitter, const QObject &view)
+QString objectPath(const QObject &object, const QObject &view)
 {
     QStringList steps;
-    for (const QObject *at = &splitter; at && at != &view; at = at->parent()) {
+    for (const QObject *at = &object; at && at != &view; at = at->parent()) {
         const QObject *parent = at->parent();
         int position = 0;
         if (parent) {
@@ -74,7 +74,7 @@ TabState captureTab(const DatabaseView &view)
         tab.selectedKey = literalOf(*key);
     collectExpanded(*view.tree(), {}, &tab.expandedKeys);
     for (const QSplitter *splitter : view.findChildren<QSplitter *>())
-        tab.splitters.insert(splitterPath(*splitter, view), splitter->saveState());
+        tab.splitters.insert(objectPath(*splitter, view), splitter->saveState());
     return tab;
 }
 
@@ -88,7 +88,7 @@ TabStateApplier::TabStateApplier(DatabaseView *view, TabState state)
         if (QString::fromLatin1(views->widget(index)->metaObject()->className()) == m_state.view)
             views->setCurrentIndex(index);
     for (QSplitter *splitter : view->findChildren<QSplitter *>()) {
-        const auto saved = m_state.splitters.constFind(splitterPath(*splitter, *view));
+        const auto saved = m_state.splitters.constFind(objectPath(*splitter, *view));
         if (saved != m_state.splitters.cend())
             splitter->restoreState(*saved);
     }

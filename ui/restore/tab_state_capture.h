@@ -16,9 +16,9 @@ inline constexpr int kMaxRememberedExpansions = 200;
 // nodes, its splitters' states. Thread rule: GUI thread only.
 [[nodiscard]] TabState captureTab(const DatabaseView &view);
 
-// A splitter's name inside view: the class names and sibling positions on the way down to it,
-// which stay the same from one start to the next.
-[[nodiscard]] QString splitterPath(const QObject &splitter, const QObject &view);
+// The name of object (a splitter, a header) inside view: the class names and sibling positions
+// on the way down to it, which stay the same from one start to the next.
+[[nodiscard]] QString objectPath(const QObject &object, const QObject &view);
 
 // Puts a restored tab back as it was: the view and the splitters at once, then, once the tab's
 // store is there, each expanded node and last the selected key, one after another through the

@@ -12,6 +12,7 @@
 #include "inspector/value_inspector.h"
 #include "preferences/preferences_dialog.h"
 #include "reconnect/reconnect_monitor.h"
+#include "restore/column_memory.h"
 #include "restore/session_recorder.h"
 #include "restore/session_restorer.h"
 #include "session/database_backup.h"
@@ -193,6 +194,7 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
     connect(view->restore()->action(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
     m_tabs->setCurrentIndex(index);
     updateForCurrentTab();
+    new ColumnMemory(view); // the widths the user gave columns in earlier tabs
     if (m_recorder)
         m_recorder->watch(view);
     emit databaseOpened(view);

@@ -21,6 +21,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
@@ -126,6 +127,8 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
+        // The settings (remembered column widths) of this test only, never the user's.
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("config"))));
         qRegisterMetaType<DatabaseView *>();
         qRegisterMetaType<QList<DatabaseView *>>();
     }
@@ -232,6 +235,37 @@ private slots:
         QCOMPARE(window.databaseAt(0)->session()->spec().sqlitePath(), restored);
         QCOMPARE(window.databaseAt(1)->session()->spec().sqlitePath(), named);
         QCOMPARE(window.currentDatabase(), window.databaseAt(1));
+    }
+
+    // A column the user widened keeps its width in the tabs opened later; one the user never
+    // touched is not remembered, whatever width the view gave it.
+    void aColumnTheUserResizedKeepsItsWidth()
+    {
+        const QString path = demo(QStringLiteral("columns.kvs.db"));
+        const int size = kvs::ui::KeyTreeModel::SizeColumn;
+        const int expiry = kvs::ui::KeyTreeModel::ExpiryColumn;
+        int widened = 0;
+        int expiryBefore = 0;
+        {
+            MainWindow window(nullptr, &m_secrets, &m_prompt);
+            DatabaseView *view = open(window, path);
+            QVERIFY(view);
+            QHeaderView *header = view->tree()->view()->header();
+            widened = header->sectionSize(size) + 57;
+            expiryBefore = header->sectionSize(expiry);
+            // The view's own resize (fitting its contents) is not the user's.
+            header->resizeSection(expiry, expiryBefore + 40);
+            // A drag on the header's divider: pressed, resized, released.
+            QTest::mousePress(header->viewport(), Qt::LeftButton, {}, QPoint(1, 1));
+            header->resizeSection(size, widened);
+            QTest::mouseRelease(header->viewport(), Qt::LeftButton, {}, QPoint(1, 1));
+        }
+        MainWindow window(nullptr, &m_secrets, &m_prompt);
+        DatabaseView *view = open(window, path);
+        QVERIFY(view);
+        QHeaderView *header = view->tree()->view()->header();
+        QCOMPARE(header->sectionSize(size), widened);
+        QCOMPARE(header->sectionSize(expiry), expiryBefore);
     }
 
     void nothingToRestoreLeavesTheWindowAlone()
