@@ -82,11 +82,15 @@ int main(int argc, char *argv[])
                      &SingleInstance::openRequested,
                      &window,
                      [&window](const QStringList &locations) {
+                         // To the window used last: the first one or a detached one.
+                         MainWindow *target = MainWindow::lastActive();
+                         if (!target)
+                             target = &window;
                          for (const QString &location : locations)
-                             window.openDatabase(location);
-                         window.setWindowState(window.windowState() & ~Qt::WindowMinimized);
-                         window.raise();
-                         window.activateWindow();
+                             target->openDatabase(location);
+                         target->setWindowState(target->windowState() & ~Qt::WindowMinimized);
+                         target->raise();
+                         target->activateWindow();
                      });
     // All return at once: creating the demo and reading the databases happen on workers. The
     // last session's tabs come back first (read-only), then what the command line names.

@@ -2995,6 +2995,18 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>&amp;Restore…</source>
         <translation>&amp;Wiederherstellen…</translation>
     </message>
+    <message>
+        <source>&amp;Window</source>
+        <translation>&amp;Fenster</translation>
+    </message>
+    <message>
+        <source>Move Tab to &amp;New Window</source>
+        <translation>Tab in &amp;neues Fenster verschieben</translation>
+    </message>
+    <message>
+        <source>Move Tab &amp;Back to the First Window</source>
+        <translation>Tab &amp;zurück ins erste Fenster verschieben</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::NewKeyDialog</name>

@@ -17,19 +17,27 @@
 
 namespace kvs::ui {
 
-SessionRecorder::SessionRecorder(QMainWindow *window, QTabWidget *tabs, QString path)
+SessionRecorder::SessionRecorder(QMainWindow *window,
+                                 Databases databases,
+                                 Current current,
+                                 QString path)
     : QObject(window)
     , m_window(window)
-    , m_tabs(tabs)
+    , m_databases(std::move(databases))
+    , m_current(std::move(current))
     , m_path(std::move(path))
     , m_timer(new QTimer(this))
 {
     m_timer->setSingleShot(true);
     m_timer->setInterval(kDelayMs);
     connect(m_timer, &QTimer::timeout, this, &SessionRecorder::writeNow);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &SessionRecorder::schedule);
-    connect(m_tabs->tabBar(), &QTabBar::tabMoved, this, &SessionRecorder::schedule);
     m_window->installEventFilter(this);
+}
+
+void SessionRecorder::watchTabs(QTabWidget *tabs)
+{
+    connect(tabs, &QTabWidget::currentChanged, this, &SessionRecorder::schedule);
+    connect(tabs->tabBar(), &QTabBar::tabMoved, this, &SessionRecorder::schedule);
 }
 
 void SessionRecorder::watch(DatabaseView *view)
@@ -80,11 +88,9 @@ void SessionRecorder::writeNow()
     SessionState state;
     state.geometry = m_window->normalGeometry();
     state.maximized = m_window->isMaximized();
-    for (int index = 0; index < m_tabs->count(); ++index) {
-        const auto *view = qobject_cast<const DatabaseView *>(m_tabs->widget(index));
-        if (!view)
-            continue;
-        if (index == m_tabs->currentIndex())
+    const DatabaseView *current = m_current();
+    for (const DatabaseView *view : m_databases()) {
+        if (view == current)
             state.currentTab = state.tabs.size();
         state.tabs.append(captureTab(*view));
     }

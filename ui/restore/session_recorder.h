@@ -1,7 +1,10 @@
 #pragma once
 
+#include <QList>
 #include <QObject>
 #include <QString>
+
+#include <functional>
 
 class QMainWindow;
 class QTabWidget;
@@ -22,10 +25,17 @@ class SessionRecorder : public QObject
 public:
     static constexpr int kDelayMs = 300;
 
-    // Records window and the DatabaseViews of tabs (other tabs, such as "Connecting…", are left
-    // out) into the file at path. Both must outlive the recorder (it is window's child).
-    SessionRecorder(QMainWindow *window, QTabWidget *tabs, QString path);
+    using Databases = std::function<QList<DatabaseView *>()>;
+    using Current = std::function<DatabaseView *()>;
 
+    // Records window's geometry and the tabs databases() lists (those of the first window, then
+    // of the windows detached from it; other tabs, such as "Connecting…", are not listed), with
+    // current() as the current one, into the file at path. window must outlive the recorder
+    // (it is window's child).
+    SessionRecorder(QMainWindow *window, Databases databases, Current current, QString path);
+
+    // Follows tabs' order and current tab (the first window's, and each detached window's).
+    void watchTabs(QTabWidget *tabs);
     // Follows view's changes (its current view, tree selection and expansion, splitters).
     void watch(DatabaseView *view);
     // Writes soon (a tab opened, closed or moved).
@@ -50,7 +60,8 @@ private:
     void writeNow();
 
     QMainWindow *m_window; // Not owned.
-    QTabWidget *m_tabs;    // Not owned.
+    Databases m_databases;
+    Current m_current;
     QString m_path;
     QTimer *m_timer; // Owned (child).
     QString m_lastError;

@@ -45,6 +45,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -53,6 +54,8 @@
 #include <utility>
 
 namespace kvs::ui {
+
+const char *const MainWindow::kWindowLinkName = "windowLink";
 
 MainWindow::MainWindow(QWidget *parent, SecretStore *secrets, PasswordPrompt *prompt)
     : QMainWindow(parent)
@@ -175,23 +178,8 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
         appIcon(spec.isPostgres() ? AppIcon::PostgresDatabase : AppIcon::SqliteDatabase),
         tabTitle(spec));
     m_tabs->setTabToolTip(index, spec.isPostgres() ? spec.postgresUrl() : spec.sqlitePath());
-    connect(view, &DatabaseView::modeChanged, this, &MainWindow::updateForCurrentTab);
-    // A database that cannot be reached says so on its tab, whichever tab is shown; a
-    // production one says that, in its colour.
-    ReconnectMonitor *monitor = view->session()->monitor();
-    connect(monitor, &ReconnectMonitor::stateChanged, view, [this, view] {
-        updateDatabaseTab(m_tabs, view);
-    });
-    connect(view->session(), &DatabaseSession::savedConnectionChanged, view, [this, view] {
-        updateDatabaseTab(m_tabs, view);
-        updateForCurrentTab();
-    });
-    connect(
-        view->session(), &DatabaseSession::identityRead, view, [this, view] { matchSaved(view); });
+    connectToWindow(view);
     matchSaved(view);
-    connect(view->newKeyAction(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
-    connect(view->importer()->action(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
-    connect(view->restore()->action(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
     m_tabs->setCurrentIndex(index);
     updateForCurrentTab();
     new ColumnMemory(view); // the widths the user gave columns in earlier tabs
@@ -200,14 +188,39 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
     emit databaseOpened(view);
 }
 
+void MainWindow::connectToWindow(DatabaseView *view)
+{
+    // Every connection to this window goes through link, so that moving the tab to another
+    // window (deleting link) leaves none behind.
+    auto *link = new QObject(view);
+    link->setObjectName(QLatin1String(kWindowLinkName));
+    connect(view, &DatabaseView::modeChanged, link, [this] { updateForCurrentTab(); });
+    // A database that cannot be reached says so on its tab, whichever tab is shown; a
+    // production one says that, in its colour.
+    ReconnectMonitor *monitor = view->session()->monitor();
+    connect(monitor, &ReconnectMonitor::stateChanged, link, [this, view] {
+        updateDatabaseTab(m_tabs, view);
+    });
+    connect(view->session(), &DatabaseSession::savedConnectionChanged, link, [this, view] {
+        updateDatabaseTab(m_tabs, view);
+        updateForCurrentTab();
+    });
+    connect(
+        view->session(), &DatabaseSession::identityRead, link, [this, view] { matchSaved(view); });
+    for (QAction *action :
+         {view->newKeyAction(), view->importer()->action(), view->restore()->action()})
+        connect(action, &QAction::changed, link, [this] { updateForCurrentTab(); });
+}
+
 void MainWindow::recordSession(const QString &path)
 {
     if (m_recorder)
         return;
-    m_recorder = new SessionRecorder(this, m_tabs, path);
-    for (int index = 0; index < m_tabs->count(); ++index)
-        if (DatabaseView *view = databaseAt(index))
-            m_recorder->watch(view);
+    m_recorder = new SessionRecorder(
+        this, [this] { return allDatabases(); }, [this] { return currentDatabase(); }, path);
+    m_recorder->watchTabs(m_tabs);
+    for (DatabaseView *view : allDatabases())
+        m_recorder->watch(view);
 }
 
 bool MainWindow::restoreSession(const SessionState &state, const QStringList &locations)
@@ -380,6 +393,21 @@ void MainWindow::createMenus()
     quitAction->setMenuRole(QAction::QuitRole);
     quitAction->setIcon(appIcon(AppIcon::Quit));
 
+    // Several databases side by side: the current tab in a window of its own, and back.
+    QMenu *windowMenu = menuBar()->addMenu(tr("&Window"));
+    m_moveToWindow = windowMenu->addAction(tr("Move Tab to &New Window"), this, [this] {
+        if (DatabaseView *view = currentDatabase())
+            moveToNewWindow(view);
+    });
+    m_moveToWindow->setObjectName(QStringLiteral("moveTabToNewWindow"));
+    m_moveBack = windowMenu->addAction(tr("Move Tab &Back to the First Window"), this, [this] {
+        if (DatabaseView *view = currentDatabase(); view && m_first)
+            moveDatabase(view, m_first);
+    });
+    m_moveBack->setObjectName(QStringLiteral("moveTabBack"));
+    m_tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_tabs->tabBar(), &QWidget::customContextMenuRequested, this, &MainWindow::showTabMenu);
+
     // Preferences (every view's settings, the language too) and the language menu's shortcut.
     QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
     QAction *preferencesAction = settingsMenu->addAction(tr("&Preferences…"), this, [this] {
@@ -523,6 +551,14 @@ bool MainWindow::confirmClosing(DatabaseView *database, int index)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // The first window is the application: its detached windows close first, each asking
+    // about its own unsaved edits and jobs.
+    for (const QPointer<MainWindow> &window : std::as_const(m_detached)) {
+        if (window && !window->close()) {
+            event->ignore();
+            return;
+        }
+    }
     for (int index = 0; index < m_tabs->count(); ++index) {
         auto *database = qobject_cast<DatabaseView *>(m_tabs->widget(index));
         if (!database)
@@ -542,7 +578,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
             return;
         }
     }
-    if (m_recorder)
+    if (m_recorder && !m_first)
         m_recorder->finish(); // the tabs going away next is not the user closing them
     QMainWindow::closeEvent(event);
 }
@@ -557,8 +593,12 @@ void MainWindow::updateForCurrentTab()
         m_import->setEnabled(false);
         m_backUp->setEnabled(false);
         m_restore->setEnabled(false);
+        m_moveToWindow->setEnabled(false);
+        m_moveBack->setEnabled(false);
         return;
     }
+    m_moveToWindow->setEnabled(true);
+    m_moveBack->setEnabled(!m_first.isNull());
     setWindowTitle(windowTitleFor(view));
     m_modeIndicator->setText(view->modeText());
     m_newKey->setEnabled(view->newKeyAction()->isEnabled());

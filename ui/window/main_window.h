@@ -3,7 +3,9 @@
 #include "connection/connection_spec.h"
 #include "restore/session_state.h"
 
+#include <QList>
 #include <QMainWindow>
+#include <QPointer>
 #include <QString>
 
 #include <memory>
@@ -66,6 +68,20 @@ public:
     bool restoreSession(const SessionState &state, const QStringList &locations = {});
     SessionRestorer *sessionRestorer() const { return m_restorer; }
 
+    // Moves view, one of this window's tabs, to a new window of its own (several databases side
+    // by side) and returns that window, which closes itself when its last tab moves back.
+    MainWindow *moveToNewWindow(DatabaseView *view);
+    // Moves view, one of this window's tabs, to target (its tab, state and jobs go along).
+    void moveDatabase(DatabaseView *view, MainWindow *target);
+    // The window this one was moved out of (null for the first window) and the windows moved
+    // out of this one.
+    MainWindow *firstWindow() const { return m_first; }
+    QList<MainWindow *> detachedWindows() const;
+    // Every database of this window and of its detached windows, in their tabs' order.
+    QList<DatabaseView *> allDatabases() const;
+    // The window the user used last (where a second start's databases go).
+    static MainWindow *lastActive();
+
     int databaseCount() const;
     DatabaseView *currentDatabase() const;
     DatabaseView *databaseAt(int index) const;
@@ -80,16 +96,24 @@ signals:
     void openFailed(const QString &message);
 
 protected:
-    // An unsaved edit in any tab asks first (Save / Discard / Cancel).
+    // An unsaved edit in any tab asks first (Save / Discard / Cancel). The first window closes
+    // its detached windows first.
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    // The name of the object under a DatabaseView that holds its connections to its window.
+    static const char *const kWindowLinkName;
+
     void createMenus();
+    // Connects view's signals to this window (its tab's look, the menus' state).
+    void connectToWindow(DatabaseView *view);
     void addTab(const ConnectionSpec &spec, const QString &password);
     void chooseSqliteFile();
     void showConnectDialog();
     void rebuildRecentMenu();
     void closeTab(int index);
+    void showTabMenu(const QPoint &position);
     void updateForCurrentTab();
     void showAbout();
     void showShortcuts();
@@ -116,9 +140,13 @@ private:
     QAction *m_import = nullptr;                 // Owned by the File menu: the tab's.
     QAction *m_backUp = nullptr;                 // Owned by the File menu: the tab's.
     QAction *m_restore = nullptr;                // Owned by the File menu: the tab's.
+    QAction *m_moveToWindow = nullptr;           // Owned by the Window menu: the tab's.
+    QAction *m_moveBack = nullptr;               // Owned by the Window menu: the tab's.
     QWidget *m_connecting = nullptr;             // Owned by m_tabs while shown.
-    SessionRecorder *m_recorder = nullptr;       // Owned (child QObject) once recording.
-    SessionRestorer *m_restorer = nullptr;       // Owned (child QObject) once restoring.
+    SessionRecorder *m_recorder = nullptr;  // Owned (child) once recording; the first window's.
+    QPointer<MainWindow> m_first;           // Set in a detached window.
+    QList<QPointer<MainWindow>> m_detached; // Owned by themselves (deleted on close).
+    SessionRestorer *m_restorer = nullptr;  // Owned (child QObject) once restoring.
 };
 
 } // namespace kvs::ui
