@@ -1,6 +1,7 @@
 // MainWindow's tabs moving between windows: a database in a window of its own and back, and the
 // window used last. (The rest of MainWindow is in main_window.cpp.)
 #include "restore/session_recorder.h"
+#include "restore/session_state.h"
 #include "session/database_view.h"
 #include "window/database_tab_look.h"
 #include "window/main_window.h"
@@ -9,6 +10,7 @@
 #include <QApplication>
 #include <QEvent>
 #include <QMenu>
+#include <QScreen>
 #include <QTabBar>
 #include <QTabWidget>
 
@@ -31,8 +33,10 @@ MainWindow *MainWindow::moveToNewWindow(DatabaseView *view)
     window->m_recorder = first->m_recorder;
     if (window->m_recorder)
         window->m_recorder->watchTabs(window->m_tabs);
-    window->resize(size());
-    window->move(pos() + QPoint(32, 32));
+    // Beside this one, a step down and right, still on the screen.
+    const QRect beside = geometry().translated(32, 32);
+    const QScreen *screen = this->screen();
+    window->setGeometry(screen ? clampToScreen(beside, screen->availableGeometry()) : beside);
     moveDatabase(view, window);
     window->show();
     window->raise();
