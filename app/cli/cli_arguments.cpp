@@ -35,6 +35,7 @@ constexpr std::array kOptions{
     OptionSpec{"--seconds", true, false},
     OptionSpec{"--backends", true, false},
     OptionSpec{"--schema", true, true},
+    OptionSpec{"--password-command", true, true},
     OptionSpec{"--status", true, false},
     OptionSpec{"--after", true, false},
     OptionSpec{"--all", false, false},

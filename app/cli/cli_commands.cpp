@@ -21,8 +21,10 @@
 #include <kvs/errors.h>
 #include <kvs/key.h>
 #include <kvs/literal.h>
+#include <kvs/password_command.h>
 #include <kvs/value_codec.h>
 
+#include <cstdlib>
 #include <new>
 #include <ostream>
 
@@ -161,6 +163,21 @@ std::string dbArgument(const std::vector<std::string> &args)
     return {};
 }
 
+// --password-command, else KVS_PASSWORD_COMMAND: the password of every connection to db.
+void usePasswordCommand(const CliArguments &parsed, const std::string &db)
+{
+    std::optional<std::string> command = parsed.value("--password-command");
+    if (!command) {
+        if (const char *fromEnvironment = std::getenv("KVS_PASSWORD_COMMAND"))
+            command = fromEnvironment;
+    }
+    if (!command || command->empty())
+        return;
+    if (!isPostgresConnection(db))
+        throw UsageError("kvs: --password-command needs a PostgreSQL --db");
+    setPasswordCommand(db, *command);
+}
+
 } // namespace
 
 int run(const std::vector<std::string> &given, std::ostream &out, std::ostream &err)
@@ -188,6 +205,7 @@ int run(const std::vector<std::string> &given, std::ostream &out, std::ostream &
         }
         if (const std::string warning = plaintextPasswordWarning(db); !warning.empty())
             err << warning << '\n';
+        usePasswordCommand(parsed, db);
         const int code = dispatch(CommandContext{parsed, out, err});
         out.flush();
         return code;

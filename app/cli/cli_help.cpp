@@ -156,6 +156,11 @@ Options (before or after the arguments):
                         ~/.config/KVS Admin/kvs-admin.conf): its path or URL, with its schema
                         and table prefix unless --schema or --table-prefix is given
   --schema S            PostgreSQL: the schema of the store's tables (default: search_path's)
+  --password-command CMD
+                        PostgreSQL: run CMD (no shell; words split at spaces, "double
+                        quotes" group) for the password of every new connection and take
+                        the first line it prints (a short-lived token: an IAM login); what
+                        it prints is never shown; KVS_PASSWORD_COMMAND when not given
   --json                print JSON instead of literals (formats below)
   --table-prefix P      the store's tablePrefix (tables Pkv, Pmeta, ...)
   --migrate             let a write command upgrade a database at an older schema version

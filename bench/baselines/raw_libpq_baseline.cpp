@@ -2,6 +2,7 @@
 
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
+#include <kvs/password_command.h>
 #include <kvs/value_codec.h>
 
 #include <libpq-fe.h>
@@ -65,7 +66,7 @@ RawLibpqBaseline::RawLibpqBaseline(const std::string &url,
                                    const BenchKeys &keys)
     : m_keys(keys)
     , m_schema(schema)
-    , m_conn(PQconnectdb(withoutOwnParameters(url).c_str()))
+    , m_conn(PQconnectdb(withCommandPassword(withoutOwnParameters(url)).c_str()))
 {
     if (PQstatus(m_conn.get()) != CONNECTION_OK)
         throw Error(redactSecrets("kvs: bench: the libpq baseline cannot connect: "

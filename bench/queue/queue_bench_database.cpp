@@ -4,6 +4,7 @@
 
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
+#include <kvs/password_command.h>
 
 #include <libpq-fe.h>
 #include <sqlite3.h>
@@ -42,7 +43,7 @@ QueueBenchDatabase::QueueBenchDatabase(const BenchConfig &config)
     m_store = std::make_unique<AsyncKVStore>(m_scratch->connection(), m_settings);
     (void)m_store->queueStats().result(); // creates the tables
     if (m_scratch->postgres()) {
-        m_pg.reset(PQconnectdb(withoutStoreParameters(config.db).c_str()));
+        m_pg.reset(PQconnectdb(withCommandPassword(withoutStoreParameters(config.db)).c_str()));
         if (PQstatus(m_pg.get()) != CONNECTION_OK)
             throw ConnectionError(std::string("kvs: bench: ") + PQerrorMessage(m_pg.get()),
                                   ConnectionError::Step::Connect);

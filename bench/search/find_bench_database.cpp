@@ -5,6 +5,7 @@
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
 #include <kvs/key.h>
+#include <kvs/password_command.h>
 #include <kvs/sqlite_handle.h>
 
 #include <libpq-fe.h>
@@ -124,7 +125,7 @@ void FindBenchDatabase::fillPostgres(const std::string &url)
     std::string plain = url;
     (void)takeConnectionParameter(plain, "pool_max", true);
     (void)takeConnectionParameter(plain, "timeout_ms", true);
-    const PgConnPtr conn(PQconnectdb(plain.c_str()));
+    const PgConnPtr conn(PQconnectdb(withCommandPassword(plain).c_str()));
     if (PQstatus(conn.get()) != CONNECTION_OK)
         throw ConnectionError(std::string("kvs: bench: ") + PQerrorMessage(conn.get()),
                               ConnectionError::Step::Connect);

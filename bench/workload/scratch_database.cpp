@@ -6,6 +6,7 @@
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
 #include <kvs/json_line.h>
+#include <kvs/password_command.h>
 
 #include <libpq-fe.h>
 #include <sqlite3.h>
@@ -118,7 +119,7 @@ void ScratchDatabase::claimSqlite(const WorkloadConfig &config)
 void ScratchDatabase::claimPostgres(const WorkloadConfig &config)
 {
     m_connection = withPoolSize(config.db, config.poolSize);
-    m_conn.reset(PQconnectdb(libpqConninfo(config.db).c_str()));
+    m_conn.reset(PQconnectdb(withCommandPassword(libpqConninfo(config.db)).c_str()));
     if (PQstatus(m_conn.get()) != CONNECTION_OK) {
         const std::string message = PQerrorMessage(m_conn.get());
         m_conn.reset();

@@ -4,6 +4,7 @@
 
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
+#include <kvs/password_command.h>
 
 #include <QFileInfo>
 #include <QProcess>
@@ -69,6 +70,10 @@ PgToolTarget pgToolTargetOf(const std::string &connection)
         target.conninfo += keyword + "=" + quotedOption(option->val);
     }
     PQconninfoFree(options);
+    // A password command's token goes the same way (PGPASSWORD), asked just before the tool
+    // connects.
+    if (std::optional<std::string> fromCommand = commandPassword(connection))
+        target.password = std::move(fromCommand);
     return target;
 }
 

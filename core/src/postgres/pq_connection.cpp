@@ -3,6 +3,7 @@
 #include "postgres/pq_errors.h"
 
 #include <kvs/errors.h>
+#include <kvs/password_command.h>
 
 #include <QLoggingCategory>
 
@@ -67,16 +68,32 @@ PqConnection::PqConnection(const std::string &conninfo,
     : m_callTimeout(callTimeout)
 {
     const Clock::time_point deadline = Clock::now() + timeout;
+    // A password command (kvs/password_command.h) is asked at every new connection: a token
+    // may have expired since the last one.
+    std::optional<std::string> password = commandPassword(conninfo);
+    const auto attempt = [&] {
+        const char *given = password ? password->c_str() : nullptr;
+        try {
+            connect(conninfo, true, deadline, timeout, given);
+        } catch (const ConnectionError &error) {
+            // PgBouncer (with its default ignore_startup_parameters) refuses a startup packet
+            // that carries options: connect again without ours. Such a connection is behind a
+            // pooler, so it also runs its statements unnamed (run()).
+            if (!std::strstr(error.what(), "unsupported startup parameter"))
+                throw;
+            connect(conninfo, false, deadline, timeout, given);
+            m_pooled = true;
+        }
+    };
     try {
-        connect(conninfo, true, deadline, timeout);
+        attempt();
     } catch (const ConnectionError &error) {
-        // PgBouncer (with its default ignore_startup_parameters) refuses a startup packet that
-        // carries options: connect again without ours. Such a connection is behind a pooler, so
-        // it also runs its statements unnamed (run()).
-        if (!std::strstr(error.what(), "unsupported startup parameter"))
+        // The server refused the command's password: it may have expired between the command
+        // and the login. Once more with a fresh one.
+        if (!password || error.step() != ConnectionError::Step::Authenticate)
             throw;
-        connect(conninfo, false, deadline, timeout);
-        m_pooled = true;
+        password = commandPassword(conninfo);
+        attempt();
     }
     m_target = targetOf(m_conn.get());
     if (PQsetnonblocking(m_conn.get(), 1) != 0 || PQenterPipelineMode(m_conn.get()) != 1)
@@ -104,7 +121,8 @@ PqConnection::PqConnection(const std::string &conninfo,
 void PqConnection::connect(const std::string &conninfo,
                            bool startupOptions,
                            Clock::time_point deadline,
-                           std::chrono::milliseconds timeout)
+                           std::chrono::milliseconds timeout,
+                           const char *password)
 {
     // Defaults first: the URL (expanded from dbname) overrides them. Keepalives find a peer
     // that vanished (a pulled cable, a VM paused) instead of waiting for it forever. JIT off:
@@ -122,6 +140,10 @@ void PqConnection::connect(const std::string &conninfo,
     if (startupOptions) {
         keywords.push_back("options");
         values.push_back("-c jit=off");
+    }
+    if (password) {
+        keywords.push_back("password");
+        values.push_back(password);
     }
     keywords.insert(keywords.end(), {"dbname", nullptr});
     values.insert(values.end(), {conninfo.c_str(), nullptr});

@@ -87,10 +87,12 @@ private:
     pg_result *nextResult();
     [[noreturn]] void lost(const std::string &what);
     [[noreturn]] void timedOut();
+    // password: a password command's (kvs/password_command.h), or null for libpq's own.
     void connect(const std::string &conninfo,
                  bool startupOptions,
                  std::chrono::steady_clock::time_point deadline,
-                 std::chrono::milliseconds timeout);
+                 std::chrono::milliseconds timeout,
+                 const char *password);
     // What send() put in front of a call's statement, whose results come first.
     struct Sent
     {
