@@ -2,6 +2,7 @@
 
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
+#include <kvs/password_command.h>
 
 #include <QSqlDatabase>
 #include <QStringList>
@@ -76,6 +77,9 @@ void configurePostgres(QSqlDatabase &db, const RawSqlTarget &target)
                               + quotedOptionValue(pgOptions.trimmed().toUtf8());
     connectOptions << QLatin1String("application_name='kvs-admin tables'");
     db.setConnectOptions(connectOptions.join(QLatin1Char(';')));
+    // A password command's token (kvs/password_command.h), asked at each new connection.
+    if (const std::optional<std::string> password = commandPassword(target.postgresConnection))
+        db.setPassword(QString::fromStdString(*password));
 }
 
 } // namespace
