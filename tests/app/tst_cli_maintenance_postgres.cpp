@@ -8,6 +8,7 @@
 
 #include <kvs/async_kvstore.h>
 #include <kvs/connection_string.h>
+#include <kvs/errors.h>
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -18,6 +18,8 @@ constexpr const char *kFlagsSql
 
 // The client sessions of this database but the reader's, with the store's tables each holds a
 // lock on ($1..$3: kv, queue and meta as SQL names; to_regclass gives NULL for a missing one).
+// Another role's session, without pg_read_all_stats, has most columns NULL, its backend_type
+// too: it counts as a client's.
 constexpr const char *kSessionsSql = R"(
 SELECT a.pid::int8,
        coalesce(a.usename::text, ''),
@@ -35,7 +37,7 @@ SELECT a.pid::int8,
                     AND l.relation IN (to_regclass($1), to_regclass($2), to_regclass($3))), '')
   FROM pg_stat_activity a
  WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()
-   AND a.backend_type = 'client backend'
+   AND coalesce(a.backend_type, 'client backend') = 'client backend'
  ORDER BY a.xact_start NULLS LAST, a.pid)";
 
 // The locks not granted in this database, with the sessions that hold each up.
