@@ -40,6 +40,7 @@ QTableView *tableView(QAbstractItemModel *model, QWidget *parent, const char *na
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view->verticalHeader()->hide();
+    view->setWordWrap(false);
     view->horizontalHeader()->setStretchLastSection(true);
     view->setMinimumHeight(110);
     return view;
