@@ -158,6 +158,7 @@ QWidget *MaintenancePane::buildSqlite()
     row->addWidget(m_integrityCheck);
     row->addWidget(m_checkProgress, 1);
     row->addWidget(m_cancelCheck);
+    row->addStretch(0); // the buttons keep their size while the busy bar is hidden
     checksLayout->addLayout(row);
     m_checkResult = wrappedLabel(checks, "checkResult");
     checksLayout->addWidget(m_checkResult);

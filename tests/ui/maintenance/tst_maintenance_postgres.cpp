@@ -133,6 +133,36 @@ private slots:
     }
     void cleanup() { qunsetenv("KVS_AUDIT_LOG"); }
 
+    void aLongTransactionHoldsBackVacuum()
+    {
+        // Marked: idle in a transaction (however young), or in one open for 5 minutes or more.
+        PgSessionFigures session;
+        session.state = "active";
+        session.transactionAgeMs = kLongTransactionMs - 1;
+        QVERIFY(!session.holdsBackVacuum(kLongTransactionMs));
+        session.transactionAgeMs = kLongTransactionMs;
+        QVERIFY(session.holdsBackVacuum(kLongTransactionMs));
+        session.transactionAgeMs.reset();
+        QVERIFY(!session.holdsBackVacuum(kLongTransactionMs));
+        session.state = "idle in transaction (aborted)";
+        QVERIFY(session.holdsBackVacuum(kLongTransactionMs));
+        ui::PgSessionsModel model;
+        PgSessionFigures old;
+        old.pid = 7;
+        old.state = "active";
+        old.transactionAgeMs = 6 * 60 * 1000 + 5000;
+        model.setSessions({old, PgSessionFigures{}});
+        QVERIFY(model.isMarked(0));
+        QVERIFY(!model.isMarked(1));
+        QCOMPARE(cell(&model, 0, ui::PgSessionsModel::State),
+                 QStringLiteral("active, holds back VACUUM"));
+        QCOMPARE(cell(&model, 0, ui::PgSessionsModel::TransactionAge), QStringLiteral("6 min 5 s"));
+        QVERIFY(model.index(0, 0)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("open for 6 min 5 s")));
+    }
+
     void figuresAreTheServersAndReadOnlyOffersNoVacuum()
     {
         const std::string schema = seeded("maint_figures", 300, 200);
