@@ -5,12 +5,31 @@
 #include "reconnect/reconnect_monitor.h"
 
 #include <kvs/connection_string.h>
+#include <kvs/errors.h>
 #include <kvs/future.h>
 #include <kvs/sql_adapter.h>
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <filesystem>
+
 namespace kvs::ui {
+
+namespace {
+
+// A SQLite file that went away (deleted, moved, its disk removed) is a lost connection, as the
+// tab's reconnect check says it (session/database_session.cpp), so the monitor handles it.
+void requireSqliteFile(const std::string &path)
+{
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(path, error)) {
+        throw ConnectionError("kvs: the database file \"" + path
+                                  + "\" is gone (deleted, moved, or its disk removed)",
+                              ConnectionError::Step::Lost);
+    }
+}
+
+} // namespace
 
 // What one read brings back to the GUI thread (no exception crosses a thread).
 struct MaintenanceController::Figures
@@ -92,6 +111,7 @@ void MaintenanceController::refresh()
                     = readPostgresActivity(target.connection, target.schema, target.tablePrefix);
                 figures->storage = storage.result();
             } else {
+                requireSqliteFile(target.connection);
                 figures->sqlite = readSqliteFileFigures(target.connection);
             }
         } catch (...) {

@@ -7,6 +7,8 @@
 #include "common/typed_name_dialog.h"
 #include "maintenance/maintenance_actions.h"
 #include "maintenance/maintenance_pane.h"
+#include "reconnect/outage_banner.h"
+#include "reconnect/reconnect_monitor.h"
 #include "support/database_view_fixture.h"
 #include "support/raw_sqlite.h"
 #include "support/test_paths.h"
@@ -353,6 +355,37 @@ private slots:
         typed.stop();
         QVERIFY(typedAsked);
         QVERIFY(auditLines(m_log).isEmpty());
+    }
+
+    void aFileThatWentAwayIsAnOutageAndComesBack()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("outage.db"));
+        makeStore(path, 10);
+        test::DatabaseWindow window;
+        QVERIFY(window.open(test::sqliteSession(path), false, kTimeout));
+        ui::MaintenancePane *pane = showMaintenance(window.view());
+        QTRY_VERIFY_WITH_TIMEOUT(!pane->sqliteFigureText(QStringLiteral("file")).isEmpty(),
+                                 kTimeout);
+        ui::ReconnectMonitor *monitor = window.view()->session()->monitor();
+        auto *banner
+            = pane->findChild<ui::OutageBanner *>(QStringLiteral("maintenanceOutageBanner"));
+        QVERIFY(banner);
+        QVERIFY(banner->message().isEmpty());
+
+        QVERIFY(QFile::rename(path, path + QStringLiteral(".away")));
+        pane->controller()->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(monitor->isOffline(), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(!banner->message().isEmpty(), kTimeout);
+        QVERIFY2(monitor->lossMessage().contains(QStringLiteral("is gone")),
+                 qPrintable(monitor->lossMessage()));
+        // The figures read before stay.
+        QVERIFY(!pane->sqliteFigureText(QStringLiteral("file")).isEmpty());
+
+        QVERIFY(QFile::rename(path + QStringLiteral(".away"), path));
+        QSignalSpy read(pane->controller(), &ui::MaintenanceController::figuresRead);
+        monitor->retryNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!monitor->isOffline(), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(!read.isEmpty(), kTimeout); // read again once back
     }
 
     void savesAScreenshot()
