@@ -14,6 +14,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -433,6 +434,18 @@ void MaintenancePane::updateState()
     for (const auto &[action, button] : m_actions)
         button->setEnabled(!acting);
     m_refresh->setEnabled(target.store && !m_controller->isReading());
+}
+
+void MaintenancePane::reveal()
+{
+    // The tab widget's stack holds this pane; the tab widget is the stack's parent.
+    for (QWidget *up = parentWidget(); up != nullptr; up = up->parentWidget()) {
+        if (auto *tabs = qobject_cast<QTabWidget *>(up)) {
+            tabs->setCurrentWidget(this);
+            break;
+        }
+    }
+    m_controller->refresh();
 }
 
 void MaintenancePane::showEvent(QShowEvent *event)

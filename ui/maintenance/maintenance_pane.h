@@ -62,6 +62,11 @@ public:
     // Whether any writing action is offered (visible) now.
     bool offersWrites() const;
 
+public slots:
+    // Makes this view the current one of its tab (for a link from another view, e.g. an
+    // analysis finding about free pages or dead rows), and reads its figures.
+    void reveal();
+
 protected:
     void showEvent(QShowEvent *event) override;
     void hideEvent(QHideEvent *event) override;
