@@ -11,6 +11,7 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace kvs::ui {
@@ -62,7 +63,7 @@ void MaintenanceController::setTarget(MaintenanceTarget target)
                               && target.tablePrefix == m_target.tablePrefix;
     m_target = std::move(target);
     ++m_generation;
-    m_reading = false;
+    m_pending = {};
     if (!sameDatabase) {
         m_sqlite.reset();
         m_storage.reset();
@@ -96,39 +97,71 @@ void MaintenanceController::setLive(bool live)
 
 void MaintenanceController::refresh()
 {
-    if (m_reading || !m_target.store || (m_monitor && m_monitor->isOffline()))
+    if (!m_target.store || (m_monitor && m_monitor->isOffline()))
         return;
-    m_reading = true;
+    if (!m_target.postgres) {
+        startRead(Part::File, [target = m_target](Figures &figures) {
+            requireSqliteFile(target.connection);
+            figures.sqlite = readSqliteFileFigures(target.connection);
+        });
+        return;
+    }
+    // The activity on a connection of its own, apart from the sizes: pg_relation_size waits
+    // behind an ACCESS EXCLUSIVE lock, and then the sessions and the lock's holder are what
+    // the view must still show.
+    startRead(Part::Activity, [target = m_target](Figures &figures) {
+        figures.activity
+            = readPostgresActivity(target.connection, target.schema, target.tablePrefix);
+    });
+    if (m_pending[std::size_t(Part::Storage)])
+        return;
+    m_pending[std::size_t(Part::Storage)] = true;
     emit busyChanged();
-    const quint64 generation = m_generation;
-    auto job = QtConcurrent::run([target = m_target] {
+    // The adapter's own worker reads; no thread of ours waits for it.
+    kvs::then(m_target.store->adapter().storageFigures(),
+              this,
+              [this, generation = m_generation](QFuture<StorageFigures> done) {
+                  auto figures = std::make_shared<Figures>();
+                  figures->error = ReconnectMonitor::exceptionOf(done);
+                  if (!figures->error)
+                      figures->storage = done.result();
+                  readDone(figures, generation, Part::Storage);
+              });
+}
+
+void MaintenanceController::startRead(Part part, std::function<void(Figures &)> read)
+{
+    if (m_pending[std::size_t(part)])
+        return;
+    m_pending[std::size_t(part)] = true;
+    emit busyChanged();
+    auto job = QtConcurrent::run([read = std::move(read)] {
         auto figures = std::make_shared<Figures>();
         try {
-            if (target.postgres) {
-                // Both asked for before either is waited on.
-                QFuture<StorageFigures> storage = target.store->adapter().storageFigures();
-                figures->activity
-                    = readPostgresActivity(target.connection, target.schema, target.tablePrefix);
-                figures->storage = storage.result();
-            } else {
-                requireSqliteFile(target.connection);
-                figures->sqlite = readSqliteFileFigures(target.connection);
-            }
+            read(*figures);
         } catch (...) {
             figures->error = std::current_exception();
         }
         return figures;
     });
-    kvs::then(job, this, [this, generation](QFuture<std::shared_ptr<Figures>> done) {
-        readDone(done.result(), generation);
-    });
+    kvs::then(
+        job, this, [this, generation = m_generation, part](QFuture<std::shared_ptr<Figures>> done) {
+            readDone(done.result(), generation, part);
+        });
 }
 
-void MaintenanceController::readDone(const std::shared_ptr<Figures> &figures, quint64 generation)
+bool MaintenanceController::isReading() const
+{
+    return std::any_of(m_pending.begin(), m_pending.end(), [](bool pending) { return pending; });
+}
+
+void MaintenanceController::readDone(const std::shared_ptr<Figures> &figures,
+                                     quint64 generation,
+                                     Part part)
 {
     if (generation != m_generation)
         return;
-    m_reading = false;
+    m_pending[std::size_t(part)] = false;
     emit busyChanged();
     if (figures->error) {
         if (m_monitor && m_monitor->reportFailure(figures->error))
@@ -143,9 +176,17 @@ void MaintenanceController::readDone(const std::shared_ptr<Figures> &figures, qu
     }
     if (m_monitor)
         m_monitor->reportSuccess();
-    m_sqlite = figures->sqlite;
-    m_storage = figures->storage;
-    m_activity = figures->activity;
+    switch (part) {
+    case Part::File:
+        m_sqlite = figures->sqlite;
+        break;
+    case Part::Activity:
+        m_activity = figures->activity;
+        break;
+    case Part::Storage:
+        m_storage = figures->storage;
+        break;
+    }
     emit figuresRead();
 }
 

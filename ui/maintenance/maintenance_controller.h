@@ -12,7 +12,9 @@
 #include <QPointer>
 #include <QString>
 
+#include <array>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -56,9 +58,10 @@ public:
     // The timer runs while the view is visible (live).
     void setLive(bool live);
 
-    // Reads the figures (nothing while a read runs). figuresRead() or readFailed() follows.
+    // Reads the figures (a part still being read is not asked again). figuresRead() or
+    // readFailed() follows each part: SQLite's file; PostgreSQL's activity and its sizes.
     void refresh();
-    bool isReading() const { return m_reading; }
+    bool isReading() const;
     const std::optional<SqliteFileFigures> &sqliteFigures() const { return m_sqlite; }
     const std::optional<StorageFigures> &storage() const { return m_storage; }
     const std::optional<PgActivity> &activity() const { return m_activity; }
@@ -85,7 +88,9 @@ signals:
 
 private:
     struct Figures;
-    void readDone(const std::shared_ptr<Figures> &figures, quint64 generation);
+    enum class Part { File, Activity, Storage };
+    void startRead(Part part, std::function<void(Figures &)> read);
+    void readDone(const std::shared_ptr<Figures> &figures, quint64 generation, Part part);
 
     MaintenanceTarget m_target;
     QPointer<ReconnectMonitor> m_monitor;
@@ -95,7 +100,7 @@ private:
     std::optional<PgActivity> m_activity;
     std::shared_ptr<std::atomic_bool> m_check; // the running check's cancel flag
     quint64 m_generation = 0;                  // of the target: older answers are dropped
-    bool m_reading = false;
+    std::array<bool, 3> m_pending{};           // by Part: a read of it runs
     bool m_live = false;
     bool m_acting = false;
 };

@@ -93,7 +93,9 @@ private slots:
         QVERIFY(window.open(test::postgresSession(m_standby.url(), schema), false, kTimeout));
         ui::MaintenancePane *pane = window.view()->maintenance();
         window.view()->views()->setCurrentWidget(pane);
-        QTRY_VERIFY_WITH_TIMEOUT(pane->storageModel()->rowCount() > 0, kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->storageModel()->rowCount() > 0
+                                     && pane->controller()->activity().has_value(),
+                                 kTimeout);
         QCOMPARE(pane->writesNote()->text(),
                  QStringLiteral("This server is a standby (in recovery): maintenance that writes "
                                 "runs on the primary. The figures are the standby's."));
@@ -112,7 +114,9 @@ private slots:
         ui::MaintenancePane forced;
         forced.show();
         forced.setTarget(target);
-        QTRY_VERIFY_WITH_TIMEOUT(forced.storageModel()->rowCount() > 0, kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(forced.storageModel()->rowCount() > 0
+                                     && forced.controller()->activity().has_value(),
+                                 kTimeout);
         QVERIFY(!forced.offersWrites());
         QVERIFY(!forced.askAndRun(Action::VacuumPostgres));
 
