@@ -3325,6 +3325,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Maintenance</source>
         <translation>Wartung</translation>
     </message>
+    <message>
+        <source>Read-only: the figures only. Allow writes to run VACUUM (ANALYZE).</source>
+        <translation>Nur lesend: nur die Kennzahlen. Schreiben erlauben, um VACUUM (ANALYZE) auszuführen.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::NewKeyDialog</name>

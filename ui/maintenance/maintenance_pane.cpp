@@ -418,6 +418,9 @@ void MaintenancePane::updateState()
     if (m_standby) {
         m_writesNote->setText(tr("This server is a standby (in recovery): maintenance that "
                                  "writes runs on the primary. The figures are the standby's."));
+    } else if (target.store && !target.writable && target.postgres) {
+        m_writesNote->setText(tr("Read-only: the figures only. Allow writes to run VACUUM "
+                                 "(ANALYZE)."));
     } else if (target.store && !target.writable) {
         m_writesNote->setText(tr("Read-only: the figures and the checks. Allow writes to "
                                  "checkpoint, optimize, vacuum or clean."));
