@@ -382,6 +382,93 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
             <numerusform>Die %1 fand %n Probleme: %2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Checkpoint</translation>
+    </message>
+    <message>
+        <source>Checkpoint the WAL now?</source>
+        <translation>Jetzt einen Checkpoint des WAL ausführen?</translation>
+    </message>
+    <message>
+        <source>Copies the pages the WAL holds into the database file, as far as no reader still needs them. Nobody waits.</source>
+        <translation>Kopiert die Seiten des WAL in die Datenbankdatei, soweit kein Leser sie noch braucht. Niemand wartet.</translation>
+    </message>
+    <message>
+        <source>Checkpoint and truncate</source>
+        <translation>Checkpoint und kürzen</translation>
+    </message>
+    <message>
+        <source>Checkpoint the WAL and empty its file?</source>
+        <translation>Checkpoint des WAL ausführen und seine Datei leeren?</translation>
+    </message>
+    <message>
+        <source>Waits for the readers and writers of the moment to finish, copies every page the WAL holds into the database file, then truncates the WAL file to zero bytes. Writers wait while it runs.</source>
+        <translation>Wartet, bis die laufenden Leser und Schreiber fertig sind, kopiert jede Seite des WAL in die Datenbankdatei und kürzt dann die WAL-Datei auf null Bytes. Schreiber warten, solange das läuft.</translation>
+    </message>
+    <message>
+        <source>Optimize</source>
+        <translation>Optimieren</translation>
+    </message>
+    <message>
+        <source>Run PRAGMA optimize?</source>
+        <translation>PRAGMA optimize ausführen?</translation>
+    </message>
+    <message>
+        <source>Refreshes the query planner&apos;s statistics where they are stale. The data stays as it is.</source>
+        <translation>Erneuert die Statistiken des Abfrageplaners, wo sie veraltet sind. Die Daten bleiben, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>Vacuum</source>
+        <translation>VACUUM</translation>
+    </message>
+    <message>
+        <source>Vacuum the database file?</source>
+        <translation>VACUUM der Datenbankdatei ausführen?</translation>
+    </message>
+    <message>
+        <source>Rewrites the file without its free pages: it should reclaim about %1. Writers wait while it runs (readers go on), and it needs free disk space about the size of the file.</source>
+        <translation>Schreibt die Datei ohne ihre freien Seiten neu: das sollte etwa %1 freigeben. Schreiber warten, solange es läuft (Leser nicht), und es braucht freien Plattenplatz etwa in der Größe der Datei.</translation>
+    </message>
+    <message>
+        <source>Purge expired</source>
+        <translation>Abgelaufene löschen</translation>
+    </message>
+    <message>
+        <source>Delete every expired entry now?</source>
+        <translation>Jetzt alle abgelaufenen Einträge löschen?</translation>
+    </message>
+    <message>
+        <source>Deletes the entries whose time to live has passed (a store open for writing does so every 60 s). They read as absent already.</source>
+        <translation>Löscht die Einträge, deren Lebensdauer abgelaufen ist (ein zum Schreiben geöffneter Store tut das alle 60 s). Sie lesen sich schon jetzt als nicht vorhanden.</translation>
+    </message>
+    <message>
+        <source>Clean the queue</source>
+        <translation>Warteschlange bereinigen</translation>
+    </message>
+    <message>
+        <source>Clean the queue now?</source>
+        <translation>Die Warteschlange jetzt bereinigen?</translation>
+    </message>
+    <message>
+        <source>Deletes the finished messages past their retention and dead-letters the messages whose lease ended with no attempt left, as the store&apos;s 60 s maintenance does.</source>
+        <translation>Löscht die abgeschlossenen Nachrichten nach ihrer Aufbewahrungszeit und verschiebt Nachrichten, deren Lease ohne verbleibenden Versuch endete, in die Dead-Letter-Ablage, wie es die 60-s-Wartung des Stores tut.</translation>
+    </message>
+    <message>
+        <source>Vacuum and analyze</source>
+        <translation>VACUUM und ANALYZE</translation>
+    </message>
+    <message>
+        <source>Run VACUUM (ANALYZE) on the store&apos;s tables?</source>
+        <translation>VACUUM (ANALYZE) für die Tabellen des Stores ausführen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</source>
+        <translation>
+            <numerusform>Gibt den Platz der toten Zeilen (laut Statistik jetzt %n) zur Wiederverwendung frei und erneuert die Statistiken des Planers. Leser und Schreiber arbeiten weiter; es liest jede Tabelle, was den Server belastet, solange es läuft. Eine Sitzung, die VACUUM aufhält (oben markiert), hält die seit ihrem Beginn gelöschten Zeilen fest.</numerusform>
+            <numerusform>Gibt den Platz der toten Zeilen (laut Statistik jetzt %n) zur Wiederverwendung frei und erneuert die Statistiken des Planers. Leser und Schreiber arbeiten weiter; es liest jede Tabelle, was den Server belastet, solange es läuft. Eine Sitzung, die VACUUM aufhält (oben markiert), hält die seit ihrem Beginn gelöschten Zeilen fest.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PreferencePages</name>
@@ -3177,93 +3264,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>%1 running…</source>
         <translation>%1 läuft …</translation>
-    </message>
-    <message>
-        <source>Checkpoint</source>
-        <translation>Checkpoint</translation>
-    </message>
-    <message>
-        <source>Checkpoint the WAL now?</source>
-        <translation>Jetzt einen Checkpoint des WAL ausführen?</translation>
-    </message>
-    <message>
-        <source>Copies the pages the WAL holds into the database file, as far as no reader still needs them. Nobody waits.</source>
-        <translation>Kopiert die Seiten des WAL in die Datenbankdatei, soweit kein Leser sie noch braucht. Niemand wartet.</translation>
-    </message>
-    <message>
-        <source>Checkpoint and truncate</source>
-        <translation>Checkpoint und kürzen</translation>
-    </message>
-    <message>
-        <source>Checkpoint the WAL and empty its file?</source>
-        <translation>Checkpoint des WAL ausführen und seine Datei leeren?</translation>
-    </message>
-    <message>
-        <source>Waits for the readers and writers of the moment to finish, copies every page the WAL holds into the database file, then truncates the WAL file to zero bytes. Writers wait while it runs.</source>
-        <translation>Wartet, bis die laufenden Leser und Schreiber fertig sind, kopiert jede Seite des WAL in die Datenbankdatei und kürzt dann die WAL-Datei auf null Bytes. Schreiber warten, solange das läuft.</translation>
-    </message>
-    <message>
-        <source>Optimize</source>
-        <translation>Optimieren</translation>
-    </message>
-    <message>
-        <source>Run PRAGMA optimize?</source>
-        <translation>PRAGMA optimize ausführen?</translation>
-    </message>
-    <message>
-        <source>Refreshes the query planner&apos;s statistics where they are stale. The data stays as it is.</source>
-        <translation>Erneuert die Statistiken des Abfrageplaners, wo sie veraltet sind. Die Daten bleiben, wie sie sind.</translation>
-    </message>
-    <message>
-        <source>Vacuum</source>
-        <translation>VACUUM</translation>
-    </message>
-    <message>
-        <source>Vacuum the database file?</source>
-        <translation>VACUUM der Datenbankdatei ausführen?</translation>
-    </message>
-    <message>
-        <source>Rewrites the file without its free pages: it should reclaim about %1. Writers wait while it runs (readers go on), and it needs free disk space about the size of the file.</source>
-        <translation>Schreibt die Datei ohne ihre freien Seiten neu: das sollte etwa %1 freigeben. Schreiber warten, solange es läuft (Leser nicht), und es braucht freien Plattenplatz etwa in der Größe der Datei.</translation>
-    </message>
-    <message>
-        <source>Purge expired</source>
-        <translation>Abgelaufene löschen</translation>
-    </message>
-    <message>
-        <source>Delete every expired entry now?</source>
-        <translation>Jetzt alle abgelaufenen Einträge löschen?</translation>
-    </message>
-    <message>
-        <source>Deletes the entries whose time to live has passed (a store open for writing does so every 60 s). They read as absent already.</source>
-        <translation>Löscht die Einträge, deren Lebensdauer abgelaufen ist (ein zum Schreiben geöffneter Store tut das alle 60 s). Sie lesen sich schon jetzt als nicht vorhanden.</translation>
-    </message>
-    <message>
-        <source>Clean the queue</source>
-        <translation>Warteschlange bereinigen</translation>
-    </message>
-    <message>
-        <source>Clean the queue now?</source>
-        <translation>Die Warteschlange jetzt bereinigen?</translation>
-    </message>
-    <message>
-        <source>Deletes the finished messages past their retention and dead-letters the messages whose lease ended with no attempt left, as the store&apos;s 60 s maintenance does.</source>
-        <translation>Löscht die abgeschlossenen Nachrichten nach ihrer Aufbewahrungszeit und verschiebt Nachrichten, deren Lease ohne verbleibenden Versuch endete, in die Dead-Letter-Ablage, wie es die 60-s-Wartung des Stores tut.</translation>
-    </message>
-    <message>
-        <source>Vacuum and analyze</source>
-        <translation>VACUUM und ANALYZE</translation>
-    </message>
-    <message>
-        <source>Run VACUUM (ANALYZE) on the store&apos;s tables?</source>
-        <translation>VACUUM (ANALYZE) für die Tabellen des Stores ausführen?</translation>
-    </message>
-    <message numerus="yes">
-        <source>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</source>
-        <translation>
-            <numerusform>Gibt den Platz der toten Zeilen (laut Statistik jetzt %n) zur Wiederverwendung frei und erneuert die Statistiken des Planers. Leser und Schreiber arbeiten weiter; es liest jede Tabelle, was den Server belastet, solange es läuft. Eine Sitzung, die VACUUM aufhält (oben markiert), hält die seit ihrem Beginn gelöschten Zeilen fest.</numerusform>
-            <numerusform>Gibt den Platz der toten Zeilen (laut Statistik jetzt %n) zur Wiederverwendung frei und erneuert die Statistiken des Planers. Leser und Schreiber arbeiten weiter; es liest jede Tabelle, was den Server belastet, solange es läuft. Eine Sitzung, die VACUUM aufhält (oben markiert), hält die seit ihrem Beginn gelöschten Zeilen fest.</numerusform>
-        </translation>
     </message>
     <message>
         <source>Figures read at %1.</source>

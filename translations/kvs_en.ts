@@ -24,6 +24,13 @@
             <numerusform>The %1 found %n problems: %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</source>
+        <translation>
+            <numerusform>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</numerusform>
+            <numerusform>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ValueColumnText</name>
@@ -159,13 +166,6 @@
 </context>
 <context>
     <name>kvs::ui::MaintenancePane</name>
-    <message numerus="yes">
-        <source>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</source>
-        <translation>
-            <numerusform>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</numerusform>
-            <numerusform>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>%1 (%n pages)</source>
         <translation>

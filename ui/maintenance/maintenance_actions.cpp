@@ -74,6 +74,67 @@ MaintenanceOutcome MaintenanceActions::run(const MaintenanceTarget &target,
     return {};
 }
 
+MaintenanceQuestion MaintenanceActions::question(MaintenanceController::Action action,
+                                                 std::int64_t sqliteFreeBytes,
+                                                 std::int64_t deadRows)
+{
+    using Action = MaintenanceController::Action;
+    switch (action) {
+    case Action::CheckpointPassive:
+        return {tr("Checkpoint"),
+                tr("Checkpoint the WAL now?"),
+                tr("Copies the pages the WAL holds into the database file, as far as no reader "
+                   "still needs them. Nobody waits."),
+                tr("Checkpoint")};
+    case Action::CheckpointTruncate:
+        return {tr("Checkpoint and truncate"),
+                tr("Checkpoint the WAL and empty its file?"),
+                tr("Waits for the readers and writers of the moment to finish, copies every page "
+                   "the WAL holds into the database file, then truncates the WAL file to zero "
+                   "bytes. Writers wait while it runs."),
+                tr("Checkpoint and truncate")};
+    case Action::Optimize:
+        return {tr("Optimize"),
+                tr("Run PRAGMA optimize?"),
+                tr("Refreshes the query planner's statistics where they are stale. The data "
+                   "stays as it is."),
+                tr("Optimize")};
+    case Action::VacuumSqlite:
+        return {tr("Vacuum"),
+                tr("Vacuum the database file?"),
+                tr("Rewrites the file without its free pages: it should reclaim about %1. Writers "
+                   "wait while it runs (readers go on), and it needs free disk space about the "
+                   "size of the file.")
+                    .arg(bytesText(sqliteFreeBytes)),
+                tr("Vacuum")};
+    case Action::PurgeExpired:
+        return {tr("Purge expired"),
+                tr("Delete every expired entry now?"),
+                tr("Deletes the entries whose time to live has passed (a store open for writing "
+                   "does so every 60 s). They read as absent already."),
+                tr("Purge expired")};
+    case Action::CleanQueue:
+        return {tr("Clean the queue"),
+                tr("Clean the queue now?"),
+                tr("Deletes the finished messages past their retention and dead-letters the "
+                   "messages whose lease ended with no attempt left, as the store's 60 s "
+                   "maintenance does."),
+                tr("Clean the queue")};
+    case Action::VacuumPostgres: {
+        return {tr("Vacuum and analyze"),
+                tr("Run VACUUM (ANALYZE) on the store's tables?"),
+                tr("Frees the space of the dead rows (%n now, by the statistics) for reuse and "
+                   "refreshes the planner's statistics. Readers and writers go on; it reads "
+                   "every table, which loads the server while it runs. A session that holds "
+                   "back VACUUM (marked above) keeps the rows deleted since it began.",
+                   nullptr,
+                   int(deadRows)),
+                tr("Vacuum and analyze")};
+    }
+    }
+    return {};
+}
+
 QString MaintenanceActions::checkText(const SqliteCheckResult &result, bool full)
 {
     const QString name = full ? tr("integrity check") : tr("quick check");

@@ -17,6 +17,16 @@ struct MaintenanceOutcome
     std::int64_t changed = 0;
 };
 
+// What a writing action's confirmation says: its title, the question, what will happen, and the
+// label of the button that goes ahead.
+struct MaintenanceQuestion
+{
+    QString title;
+    QString question;
+    QString details;
+    QString button;
+};
+
 // The Maintenance view's actions and their results in words, through the core's maintenance
 // API. Thread rule: any thread (the actions run on a worker; they wait on the database).
 class MaintenanceActions
@@ -27,6 +37,11 @@ public:
     // Runs action on target; throws the core's Error ("kvs: ...") when it fails.
     static MaintenanceOutcome run(const MaintenanceTarget &target,
                                   MaintenanceController::Action action);
+    // The confirmation of action; VACUUM says what it should reclaim (sqliteFreeBytes) or the
+    // dead rows it frees (deadRows, by the statistics).
+    static MaintenanceQuestion question(MaintenanceController::Action action,
+                                        std::int64_t sqliteFreeBytes,
+                                        std::int64_t deadRows);
     // "No problems found (integrity check).", "Cancelled: ...", or the problems found.
     static QString checkText(const SqliteCheckResult &result, bool full);
 };

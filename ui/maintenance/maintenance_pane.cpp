@@ -3,6 +3,7 @@
 #include "common/audited_job.h"
 #include "common/confirm_destructive.h"
 #include "common/production_mark.h"
+#include "maintenance/maintenance_actions.h"
 #include "maintenance/pg_activity_models.h"
 
 #include <QFormLayout>
@@ -269,7 +270,7 @@ bool MaintenancePane::askAndRun(Action action)
 {
     if (!offersWrites() || m_controller->isActing())
         return false;
-    const Question question = questionFor(action);
+    const MaintenanceQuestion question = questionFor(action);
     const QString problem = auditLogProblem();
     if (!confirmDestructive(this,
                             {QStringLiteral("confirmMaintenance"),
@@ -289,68 +290,17 @@ bool MaintenancePane::askAndRun(Action action)
     return m_controller->run(action, policyAfter(problem));
 }
 
-MaintenancePane::Question MaintenancePane::questionFor(Action action) const
+MaintenanceQuestion MaintenancePane::questionFor(Action action) const
 {
-    const std::optional<SqliteFileFigures> &file = m_controller->sqliteFigures();
-    switch (action) {
-    case Action::CheckpointPassive:
-        return {tr("Checkpoint"),
-                tr("Checkpoint the WAL now?"),
-                tr("Copies the pages the WAL holds into the database file, as far as no reader "
-                   "still needs them. Nobody waits."),
-                tr("Checkpoint")};
-    case Action::CheckpointTruncate:
-        return {tr("Checkpoint and truncate"),
-                tr("Checkpoint the WAL and empty its file?"),
-                tr("Waits for the readers and writers of the moment to finish, copies every page "
-                   "the WAL holds into the database file, then truncates the WAL file to zero "
-                   "bytes. Writers wait while it runs."),
-                tr("Checkpoint and truncate")};
-    case Action::Optimize:
-        return {tr("Optimize"),
-                tr("Run PRAGMA optimize?"),
-                tr("Refreshes the query planner's statistics where they are stale. The data "
-                   "stays as it is."),
-                tr("Optimize")};
-    case Action::VacuumSqlite:
-        return {tr("Vacuum"),
-                tr("Vacuum the database file?"),
-                tr("Rewrites the file without its free pages: it should reclaim about %1. Writers "
-                   "wait while it runs (readers go on), and it needs free disk space about the "
-                   "size of the file.")
-                    .arg(bytesText(file ? file->storage.freeBytes() : 0)),
-                tr("Vacuum")};
-    case Action::PurgeExpired:
-        return {tr("Purge expired"),
-                tr("Delete every expired entry now?"),
-                tr("Deletes the entries whose time to live has passed (a store open for writing "
-                   "does so every 60 s). They read as absent already."),
-                tr("Purge expired")};
-    case Action::CleanQueue:
-        return {tr("Clean the queue"),
-                tr("Clean the queue now?"),
-                tr("Deletes the finished messages past their retention and dead-letters the "
-                   "messages whose lease ended with no attempt left, as the store's 60 s "
-                   "maintenance does."),
-                tr("Clean the queue")};
-    case Action::VacuumPostgres: {
-        std::int64_t dead = 0;
-        if (const std::optional<StorageFigures> &storage = m_controller->storage()) {
-            for (const PgTableFigures &table : storage->tables)
-                dead += table.deadTuples.value_or(0);
-        }
-        return {tr("Vacuum and analyze"),
-                tr("Run VACUUM (ANALYZE) on the store's tables?"),
-                tr("Frees the space of the dead rows (%n now, by the statistics) for reuse and "
-                   "refreshes the planner's statistics. Readers and writers go on; it reads "
-                   "every table, which loads the server while it runs. A session that holds "
-                   "back VACUUM (marked above) keeps the rows deleted since it began.",
-                   nullptr,
-                   int(dead)),
-                tr("Vacuum and analyze")};
+    std::int64_t freeBytes = 0;
+    if (const std::optional<SqliteFileFigures> &file = m_controller->sqliteFigures())
+        freeBytes = file->storage.freeBytes();
+    std::int64_t deadRows = 0;
+    if (const std::optional<StorageFigures> &storage = m_controller->storage()) {
+        for (const PgTableFigures &table : storage->tables)
+            deadRows += table.deadTuples.value_or(0);
     }
-    }
-    return {};
+    return MaintenanceActions::question(action, freeBytes, deadRows);
 }
 
 void MaintenancePane::showFigures()

@@ -15,6 +15,7 @@ class QTableView;
 
 namespace kvs::ui {
 
+struct MaintenanceQuestion;
 class PgLockWaitsModel;
 class PgSessionsModel;
 class PgStorageModel;
@@ -72,17 +73,10 @@ protected:
     void hideEvent(QHideEvent *event) override;
 
 private:
-    struct Question
-    {
-        QString title;
-        QString question;
-        QString details;
-        QString button;
-    };
     QWidget *buildSqlite();
     QWidget *buildPostgres();
     QPushButton *addAction(MaintenanceController::Action action, const QString &text);
-    Question questionFor(MaintenanceController::Action action) const;
+    MaintenanceQuestion questionFor(MaintenanceController::Action action) const;
     void showFigures();
     void updateState();
 
