@@ -328,6 +328,30 @@ private slots:
         QCOMPARE(audit[11].value("changed").toInt(), 1); // clean: the message removed
     }
 
+    void anUnwritableAuditLogIsSaidAndTheChoiceIsTheOperators()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("audit-off.db"));
+        makeStore(path, 10);
+        // The log's folder is a file: the log cannot be made.
+        const QString blocker = m_dir.filePath(QStringLiteral("not-a-folder"));
+        QFile file(blocker);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        qputenv("KVS_AUDIT_LOG", (blocker + QStringLiteral("/audit.jsonl")).toUtf8());
+        test::DatabaseWindow window;
+        QVERIFY(window.open(test::sqliteSession(path), true, kTimeout));
+        ui::MaintenancePane *pane = showMaintenance(window.view());
+        QTRY_VERIFY_WITH_TIMEOUT(!pane->sqliteFigureText(QStringLiteral("free")).isEmpty(),
+                                 kTimeout);
+        QString asked;
+        QCOMPARE(runAction(pane, Action::Optimize, QStringLiteral("Optimize"), &asked),
+                 QStringLiteral("Optimized: the planner's statistics are up to date."));
+        QVERIFY2(asked.contains(QStringLiteral("The audit log cannot be written")),
+                 qPrintable(asked));
+        QVERIFY2(asked.contains(QStringLiteral("Run it without an audit entry?")),
+                 qPrintable(asked));
+    }
+
     void vacuumOnAProductionTabAsksForTheTypedName()
     {
         const QString path = m_dir.filePath(QStringLiteral("production.db"));
