@@ -53,6 +53,11 @@ KVS_TEST_PG_URL=$(bash scripts/postgres-test-cluster.sh start "$pgdir" | tail -1
 export KVS_TEST_PG_URL KVS_TEST_PG_ROOT_CERT="$pgdir/root.crt"
 KVS_COMPARE_SECONDS=8 ./build/tests/ui/tst_bench_pane_postgres savesAComparisonChartOfSqliteAndPostgres
 cp build/tests/ui/screenshots/benchmark-compare.png "$out/benchmark-compare.png"
+# Issue 41: the Maintenance view on SQLite and on PostgreSQL (a session idle in a transaction).
+./build/tests/ui/tst_maintenance_sqlite savesAScreenshot
+cp build/tests/ui/screenshots/maintenance-sqlite.png "$out/maintenance-sqlite.png"
+./build/tests/ui/tst_maintenance_postgres savesAScreenshot
+cp build/tests/ui/screenshots/maintenance-postgres.png "$out/maintenance-postgres.png"
 # A tab during an outage (the test stops a PostgreSQL cluster of its own).
 KVS_SCREENSHOT_DIR="$out" ./build/tests/ui/tst_database_outage_postgres \
     everyViewComesBackAfterTheServerCrashedAndStartedAgain

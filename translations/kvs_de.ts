@@ -328,6 +328,153 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     </message>
 </context>
 <context>
+    <name>MaintenanceActions</name>
+    <message>
+        <source>Checkpointed %1 of %2 WAL frames; the WAL file is now %3.</source>
+        <translation>%1 von %2 WAL-Frames zurückgeschrieben; die WAL-Datei ist jetzt %3 groß.</translation>
+    </message>
+    <message>
+        <source>Other connections kept it from finishing: run it again when they are idle.</source>
+        <translation>Andere Verbindungen haben den Abschluss verhindert: erneut ausführen, wenn sie ruhen.</translation>
+    </message>
+    <message>
+        <source>Vacuumed: the file went from %1 to %2 (%3 reclaimed).</source>
+        <translation>VACUUM ausgeführt: die Datei schrumpfte von %1 auf %2 (%3 freigegeben).</translation>
+    </message>
+    <message>
+        <source>Optimized: the planner&apos;s statistics are up to date.</source>
+        <translation>Optimiert: die Statistiken des Planers sind aktuell.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Removed %n expired entries.</source>
+        <translation>
+            <numerusform>%n abgelaufener Eintrag entfernt.</numerusform>
+            <numerusform>%n abgelaufene Einträge entfernt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cleaned the queue: %n message(s) removed or dead-lettered (finished past their retention, or leases out of attempts).</source>
+        <translation>
+            <numerusform>Warteschlange bereinigt: %n Nachricht entfernt oder in die Dead-Letter-Ablage verschoben (abgeschlossen und über die Aufbewahrungszeit hinaus, oder Lease ohne verbleibende Versuche).</numerusform>
+            <numerusform>Warteschlange bereinigt: %n Nachrichten entfernt oder in die Dead-Letter-Ablage verschoben (abgeschlossen und über die Aufbewahrungszeit hinaus, oder Leases ohne verbleibende Versuche).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Vacuumed and analyzed the store&apos;s tables: the dead rows&apos; space is free for reuse and the planner&apos;s statistics are new.</source>
+        <translation>VACUUM und ANALYZE der Tabellen des Stores ausgeführt: der Platz der toten Zeilen ist zur Wiederverwendung frei, und die Statistiken des Planers sind neu.</translation>
+    </message>
+    <message>
+        <source>integrity check</source>
+        <translation>Integritätsprüfung</translation>
+    </message>
+    <message>
+        <source>quick check</source>
+        <translation>Schnellprüfung</translation>
+    </message>
+    <message>
+        <source>The %1 was cancelled: nothing is known about the file.</source>
+        <translation>Die %1 wurde abgebrochen: über die Datei ist nichts bekannt.</translation>
+    </message>
+    <message>
+        <source>No problems found (%1): the file is sound.</source>
+        <translation>Keine Probleme gefunden (%1): die Datei ist in Ordnung.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %1 found %n problem(s): %2</source>
+        <translation>
+            <numerusform>Die %1 fand %n Problem: %2</numerusform>
+            <numerusform>Die %1 fand %n Probleme: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Checkpoint</translation>
+    </message>
+    <message>
+        <source>Checkpoint the WAL now?</source>
+        <translation>Jetzt einen Checkpoint des WAL ausführen?</translation>
+    </message>
+    <message>
+        <source>Copies the pages the WAL holds into the database file, as far as no reader still needs them. Nobody waits.</source>
+        <translation>Kopiert die Seiten des WAL in die Datenbankdatei, soweit kein Leser sie noch braucht. Niemand wartet.</translation>
+    </message>
+    <message>
+        <source>Checkpoint and truncate</source>
+        <translation>Checkpoint und kürzen</translation>
+    </message>
+    <message>
+        <source>Checkpoint the WAL and empty its file?</source>
+        <translation>Checkpoint des WAL ausführen und seine Datei leeren?</translation>
+    </message>
+    <message>
+        <source>Waits for the readers and writers of the moment to finish, copies every page the WAL holds into the database file, then truncates the WAL file to zero bytes. Writers wait while it runs.</source>
+        <translation>Wartet, bis die laufenden Leser und Schreiber fertig sind, kopiert jede Seite des WAL in die Datenbankdatei und kürzt dann die WAL-Datei auf null Bytes. Schreiber warten, solange das läuft.</translation>
+    </message>
+    <message>
+        <source>Optimize</source>
+        <translation>Optimieren</translation>
+    </message>
+    <message>
+        <source>Run PRAGMA optimize?</source>
+        <translation>PRAGMA optimize ausführen?</translation>
+    </message>
+    <message>
+        <source>Refreshes the query planner&apos;s statistics where they are stale. The data stays as it is.</source>
+        <translation>Erneuert die Statistiken des Abfrageplaners, wo sie veraltet sind. Die Daten bleiben, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>Vacuum</source>
+        <translation>VACUUM</translation>
+    </message>
+    <message>
+        <source>Vacuum the database file?</source>
+        <translation>VACUUM der Datenbankdatei ausführen?</translation>
+    </message>
+    <message>
+        <source>Rewrites the file without its free pages: it should reclaim about %1. Writers wait while it runs (readers go on), and it needs free disk space about the size of the file.</source>
+        <translation>Schreibt die Datei ohne ihre freien Seiten neu: das sollte etwa %1 freigeben. Schreiber warten, solange es läuft (Leser nicht), und es braucht freien Plattenplatz etwa in der Größe der Datei.</translation>
+    </message>
+    <message>
+        <source>Purge expired</source>
+        <translation>Abgelaufene löschen</translation>
+    </message>
+    <message>
+        <source>Delete every expired entry now?</source>
+        <translation>Jetzt alle abgelaufenen Einträge löschen?</translation>
+    </message>
+    <message>
+        <source>Deletes the entries whose time to live has passed (a store open for writing does so every 60 s). They read as absent already.</source>
+        <translation>Löscht die Einträge, deren Lebensdauer abgelaufen ist (ein zum Schreiben geöffneter Store tut das alle 60 s). Sie lesen sich schon jetzt als nicht vorhanden.</translation>
+    </message>
+    <message>
+        <source>Clean the queue</source>
+        <translation>Warteschlange bereinigen</translation>
+    </message>
+    <message>
+        <source>Clean the queue now?</source>
+        <translation>Die Warteschlange jetzt bereinigen?</translation>
+    </message>
+    <message>
+        <source>Deletes the finished messages past their retention and dead-letters the messages whose lease ended with no attempt left, as the store&apos;s 60 s maintenance does.</source>
+        <translation>Löscht die abgeschlossenen Nachrichten nach ihrer Aufbewahrungszeit und verschiebt Nachrichten, deren Lease ohne verbleibenden Versuch endete, in die Dead-Letter-Ablage, wie es die 60-s-Wartung des Stores tut.</translation>
+    </message>
+    <message>
+        <source>Vacuum and analyze</source>
+        <translation>VACUUM und ANALYZE</translation>
+    </message>
+    <message>
+        <source>Run VACUUM (ANALYZE) on the store&apos;s tables?</source>
+        <translation>VACUUM (ANALYZE) für die Tabellen des Stores ausführen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</source>
+        <translation>
+            <numerusform>Gibt den Platz der toten Zeilen (laut Statistik jetzt %n) zur Wiederverwendung frei und erneuert die Statistiken des Planers. Leser und Schreiber arbeiten weiter; es liest jede Tabelle, was den Server belastet, solange es läuft. Eine Sitzung, die VACUUM aufhält (oben markiert), hält die seit ihrem Beginn gelöschten Zeilen fest.</numerusform>
+            <numerusform>Gibt den Platz der toten Zeilen (laut Statistik jetzt %n) zur Wiederverwendung frei und erneuert die Statistiken des Planers. Leser und Schreiber arbeiten weiter; es liest jede Tabelle, was den Server belastet, solange es läuft. Eine Sitzung, die VACUUM aufhält (oben markiert), hält die seit ihrem Beginn gelöschten Zeilen fest.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PreferencePages</name>
     <message>
         <source>Key tree</source>
@@ -3009,6 +3156,197 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     </message>
 </context>
 <context>
+    <name>kvs::ui::MaintenancePane</name>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Could not read the figures: %1</source>
+        <translation>Die Kennzahlen konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Database file:</source>
+        <translation>Datenbankdatei:</translation>
+    </message>
+    <message>
+        <source>WAL file:</source>
+        <translation>WAL-Datei:</translation>
+    </message>
+    <message>
+        <source>Free pages:</source>
+        <translation>Freie Seiten:</translation>
+    </message>
+    <message>
+        <source>Page size:</source>
+        <translation>Seitengröße:</translation>
+    </message>
+    <message>
+        <source>Journal mode:</source>
+        <translation>Journalmodus:</translation>
+    </message>
+    <message>
+        <source>Checks (read-only)</source>
+        <translation>Prüfungen (nur lesend)</translation>
+    </message>
+    <message>
+        <source>Quick check</source>
+        <translation>Schnellprüfung</translation>
+    </message>
+    <message>
+        <source>PRAGMA quick_check: every page and record is well formed</source>
+        <translation>PRAGMA quick_check: jede Seite und jeder Datensatz ist wohlgeformt</translation>
+    </message>
+    <message>
+        <source>Integrity check</source>
+        <translation>Integritätsprüfung</translation>
+    </message>
+    <message>
+        <source>PRAGMA integrity_check: the quick check, and every index against its table (slower)</source>
+        <translation>PRAGMA integrity_check: die Schnellprüfung und jeder Index gegen seine Tabelle (langsamer)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Quick check running…</source>
+        <translation>Schnellprüfung läuft …</translation>
+    </message>
+    <message>
+        <source>Integrity check running…</source>
+        <translation>Integritätsprüfung läuft …</translation>
+    </message>
+    <message>
+        <source>Actions (they write)</source>
+        <translation>Aktionen (sie schreiben)</translation>
+    </message>
+    <message>
+        <source>Checkpoint…</source>
+        <translation>Checkpoint …</translation>
+    </message>
+    <message>
+        <source>Checkpoint and truncate…</source>
+        <translation>Checkpoint und kürzen …</translation>
+    </message>
+    <message>
+        <source>Optimize…</source>
+        <translation>Optimieren …</translation>
+    </message>
+    <message>
+        <source>Vacuum…</source>
+        <translation>VACUUM …</translation>
+    </message>
+    <message>
+        <source>Purge expired now…</source>
+        <translation>Abgelaufene jetzt löschen …</translation>
+    </message>
+    <message>
+        <source>Clean the queue now…</source>
+        <translation>Warteschlange jetzt bereinigen …</translation>
+    </message>
+    <message>
+        <source>Tables and indexes</source>
+        <translation>Tabellen und Indizes</translation>
+    </message>
+    <message>
+        <source>Row counts are the server&apos;s statistics, updated after each transaction, not counts.</source>
+        <translation>Die Zeilenzahlen sind Statistiken des Servers, nach jeder Transaktion aktualisiert, keine Zählungen.</translation>
+    </message>
+    <message>
+        <source>Sessions of this database</source>
+        <translation>Sitzungen dieser Datenbank</translation>
+    </message>
+    <message>
+        <source>Locks waited on</source>
+        <translation>Erwartete Sperren</translation>
+    </message>
+    <message>
+        <source>Vacuum and analyze…</source>
+        <translation>VACUUM und ANALYZE …</translation>
+    </message>
+    <message>
+        <source>No database open.</source>
+        <translation>Keine Datenbank geöffnet.</translation>
+    </message>
+    <message>
+        <source>%1 running…</source>
+        <translation>%1 läuft …</translation>
+    </message>
+    <message>
+        <source>Figures read at %1.</source>
+        <translation>Kennzahlen gelesen um %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n pages)</source>
+        <translation>
+            <numerusform>%1 (%n Seite)</numerusform>
+            <numerusform>%1 (%n Seiten)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none (0 bytes)</source>
+        <translation>keine (0 Bytes)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pages (%1): what a VACUUM would reclaim</source>
+        <translation>
+            <numerusform>%n Seite (%1): was ein VACUUM freigäbe</numerusform>
+            <numerusform>%n Seiten (%1): was ein VACUUM freigäbe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n session(s) hold back VACUUM: idle in a transaction, or in one open for 5 minutes or more (marked).</source>
+        <translation>
+            <numerusform>%n Sitzung hält VACUUM auf: untätig in einer Transaktion oder in einer, die seit 5 Minuten oder länger offen ist (markiert).</numerusform>
+            <numerusform>%n Sitzungen halten VACUUM auf: untätig in einer Transaktion oder in einer, die seit 5 Minuten oder länger offen ist (markiert).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Without the role pg_read_all_stats (or superuser), other roles&apos; statements and states are hidden: they show as &quot;&lt;insufficient privilege&gt;&quot;.</source>
+        <translation>Ohne die Rolle pg_read_all_stats (oder Superuser) sind Anweisungen und Zustände anderer Rollen verborgen: sie erscheinen als „&lt;insufficient privilege&gt;“.</translation>
+    </message>
+    <message>
+        <source>No other session is connected to this database.</source>
+        <translation>Keine andere Sitzung ist mit dieser Datenbank verbunden.</translation>
+    </message>
+    <message>
+        <source>No session waits for a lock.</source>
+        <translation>Keine Sitzung wartet auf eine Sperre.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n session(s) wait for a lock.</source>
+        <translation>
+            <numerusform>%n Sitzung wartet auf eine Sperre.</numerusform>
+            <numerusform>%n Sitzungen warten auf eine Sperre.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This server is a standby (in recovery): maintenance that writes runs on the primary. The figures are the standby&apos;s.</source>
+        <translation>Dieser Server ist ein Standby (in Recovery): schreibende Wartung läuft auf dem Primary. Die Kennzahlen sind die des Standby.</translation>
+    </message>
+    <message>
+        <source>Read-only: the figures and the checks. Allow writes to checkpoint, optimize, vacuum or clean.</source>
+        <translation>Nur lesend: die Kennzahlen und die Prüfungen. Schreiben erlauben, um Checkpoint, Optimieren, VACUUM oder Bereinigen auszuführen.</translation>
+    </message>
+    <message>
+        <source>Maintenance</source>
+        <translation>Wartung</translation>
+    </message>
+    <message>
+        <source>Read-only: the figures only. Allow writes to run VACUUM (ANALYZE).</source>
+        <translation>Nur lesend: nur die Kennzahlen. Schreiben erlauben, um VACUUM (ANALYZE) auszuführen.</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::NewKeyDialog</name>
     <message>
         <source>New key</source>
@@ -3159,6 +3497,159 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::PgLockWaitsModel</name>
+    <message>
+        <source>pid %1</source>
+        <translation>PID %1</translation>
+    </message>
+    <message>
+        <source>pid %1 (%2, %3: %4)</source>
+        <translation>PID %1 (%2, %3: %4)</translation>
+    </message>
+    <message>
+        <source>(hidden)</source>
+        <translation>(verborgen)</translation>
+    </message>
+    <message>
+        <source>%1 on a %2</source>
+        <translation>%1 auf einer %2</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>Waiting PID</source>
+        <translation>Wartende PID</translation>
+    </message>
+    <message>
+        <source>Lock asked for</source>
+        <translation>Angeforderte Sperre</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartet seit</translation>
+    </message>
+    <message>
+        <source>Held up by</source>
+        <translation>Aufgehalten von</translation>
+    </message>
+    <message>
+        <source>Its statement</source>
+        <translation>Ihre Anweisung</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::PgSessionsModel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>This session&apos;s transaction is %1: while it stays open, VACUUM cannot remove the rows deleted since it began (the queue&apos;s finished messages first). End it, or ask its owner to.</source>
+        <translation>Die Transaktion dieser Sitzung ist %1: solange sie offen bleibt, kann VACUUM die seit ihrem Beginn gelöschten Zeilen nicht entfernen (zuerst die abgeschlossenen Nachrichten der Warteschlange). Beenden Sie sie, oder bitten Sie ihren Besitzer darum.</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>untätig</translation>
+    </message>
+    <message>
+        <source>open for %1</source>
+        <translation>seit %1 offen</translation>
+    </message>
+    <message>
+        <source>(hidden)</source>
+        <translation>(verborgen)</translation>
+    </message>
+    <message>
+        <source>%1, holds back VACUUM</source>
+        <translation>%1, hält VACUUM auf</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>Anwendung</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Transaction age</source>
+        <translation>Transaktionsalter</translation>
+    </message>
+    <message>
+        <source>Waiting for</source>
+        <translation>Wartet auf</translation>
+    </message>
+    <message>
+        <source>Store tables locked</source>
+        <translation>Gesperrte Store-Tabellen</translation>
+    </message>
+    <message>
+        <source>Last statement</source>
+        <translation>Letzte Anweisung</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::PgStorageModel</name>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>%1 (auto)</source>
+        <translation>%1 (automatisch)</translation>
+    </message>
+    <message>
+        <source>Relation</source>
+        <translation>Relation</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message>
+        <source>Indexes</source>
+        <translation>Indizes</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Live rows</source>
+        <translation>Lebende Zeilen</translation>
+    </message>
+    <message>
+        <source>Dead rows</source>
+        <translation>Tote Zeilen</translation>
+    </message>
+    <message>
+        <source>Last vacuum</source>
+        <translation>Letztes VACUUM</translation>
+    </message>
+    <message>
+        <source>Last analyze</source>
+        <translation>Letztes ANALYZE</translation>
     </message>
 </context>
 <context>

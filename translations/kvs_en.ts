@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>MaintenanceActions</name>
+    <message numerus="yes">
+        <source>Removed %n expired entries.</source>
+        <translation>
+            <numerusform>Removed %n expired entry.</numerusform>
+            <numerusform>Removed %n expired entries.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cleaned the queue: %n message(s) removed or dead-lettered (finished past their retention, or leases out of attempts).</source>
+        <translation>
+            <numerusform>Cleaned the queue: %n message removed or dead-lettered (finished past its retention, or a lease out of attempts).</numerusform>
+            <numerusform>Cleaned the queue: %n messages removed or dead-lettered (finished past their retention, or leases out of attempts).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %1 found %n problem(s): %2</source>
+        <translation>
+            <numerusform>The %1 found %n problem: %2</numerusform>
+            <numerusform>The %1 found %n problems: %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</source>
+        <translation>
+            <numerusform>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</numerusform>
+            <numerusform>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ValueColumnText</name>
     <message numerus="yes">
         <source>%n bytes</source>
@@ -130,6 +161,37 @@
         <translation>
             <numerusform>%n d %1</numerusform>
             <numerusform>%n d %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::MaintenancePane</name>
+    <message numerus="yes">
+        <source>%1 (%n pages)</source>
+        <translation>
+            <numerusform>%1 (%n page)</numerusform>
+            <numerusform>%1 (%n pages)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pages (%1): what a VACUUM would reclaim</source>
+        <translation>
+            <numerusform>%n page (%1): what a VACUUM would reclaim</numerusform>
+            <numerusform>%n pages (%1): what a VACUUM would reclaim</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n session(s) hold back VACUUM: idle in a transaction, or in one open for 5 minutes or more (marked).</source>
+        <translation>
+            <numerusform>%n session holds back VACUUM: idle in a transaction, or in one open for 5 minutes or more (marked).</numerusform>
+            <numerusform>%n sessions hold back VACUUM: idle in a transaction, or in one open for 5 minutes or more (marked).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n session(s) wait for a lock.</source>
+        <translation>
+            <numerusform>%n session waits for a lock.</numerusform>
+            <numerusform>%n sessions wait for a lock.</numerusform>
         </translation>
     </message>
 </context>

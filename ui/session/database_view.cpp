@@ -16,6 +16,7 @@
 #include "session/database_import.h"
 #include "session/database_restore.h"
 #include "session/key_search_wiring.h"
+#include "session/maintenance_wiring.h"
 #include "session/outage_wiring.h"
 #include "session/running_jobs.h"
 #include "session/server_role_wiring.h"
@@ -141,6 +142,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     // The tables as stored, through Qt Sql: they connect when first shown.
     m_views->addTab(m_tables, tr("Tables"));
     m_views->addTab(m_console, tr("SQL"));
+    m_maintenance = addMaintenanceView(*this);
     const rawsql::RawSqlTarget tables = m_session->rawSqlTarget();
     m_tables->setTarget(tables);
     m_console->setTarget(tables);

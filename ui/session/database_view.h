@@ -22,6 +22,7 @@ class DatabaseRestore;
 class EnvironmentStrip;
 class WriteExpiry;
 class KeyTreePane;
+class MaintenancePane;
 class LiveUpdates;
 class KeyTreeLiveRefresh;
 class MessageBanner;
@@ -58,6 +59,7 @@ public:
     LiveUpdates *liveUpdates() const { return m_live; }
     KeyTreeLiveRefresh *treeRefresh() const { return m_treeRefresh; }
     BenchPane *bench() const { return m_bench; }
+    MaintenancePane *maintenance() const { return m_maintenance; }
     QTabWidget *views() const { return m_views; }
     // The Keys view: the tree and the inspector side by side.
     QWidget *keysView() const { return m_keys; }
@@ -130,6 +132,7 @@ private:
     BenchPane *m_bench;             // Owned (in m_views).
     TablesPane *m_tables;           // Owned (in m_views).
     SqlConsolePane *m_console;      // Owned (in m_views).
+    MaintenancePane *m_maintenance; // Owned (in m_views).
     LiveUpdates *m_live;            // Owned (child): other processes' writes in tree and inspector.
     KeyTreeLiveRefresh *m_treeRefresh; // Owned (child): expanded nodes follow every commit.
     DatabaseImport *m_import;          // Owned (child).

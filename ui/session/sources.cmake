@@ -7,6 +7,7 @@ list(APPEND KVS_UI_SOURCES
     session/outage_wiring.cpp
     session/server_role_status.cpp
     session/server_role_wiring.cpp
+    session/maintenance_wiring.cpp
     session/database_import.cpp
     session/database_backup.cpp
     session/database_restore.cpp

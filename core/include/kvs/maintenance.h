@@ -1,6 +1,9 @@
 #pragma once
 
+#include <kvs/store_figures.h>
+
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -12,12 +15,27 @@ namespace kvs {
 struct SqliteCheckResult
 {
     bool ok = false;
+    bool cancelled = false;            // keepGoing answered false: nothing is known
     std::vector<std::string> problems; // PRAGMA quick_check / integrity_check's lines (at most 20)
 };
 
 /// PRAGMA quick_check (full: integrity_check, which also compares every index with its table).
-/// Read-only. Throws Error "kvs: no database at PATH".
-[[nodiscard]] SqliteCheckResult checkSqliteStore(const std::string &path, bool full);
+/// Read-only. keepGoing (when given) is asked every few thousand of SQLite's steps, on the
+/// caller's thread: false interrupts the check (cancelled). Throws Error "kvs: no database at
+/// PATH".
+[[nodiscard]] SqliteCheckResult
+checkSqliteStore(const std::string &path, bool full, const std::function<bool()> &keepGoing = {});
+
+/// What the Maintenance view shows of a SQLite file: its storage figures (kvs/store_figures.h)
+/// and its journal mode ("wal", "delete", ...). Read on a read-only connection of its own.
+struct SqliteFileFigures
+{
+    SqliteStorageFigures storage;
+    std::string journalMode;
+};
+
+/// Throws Error "kvs: no database at PATH".
+[[nodiscard]] SqliteFileFigures readSqliteFileFigures(const std::string &path);
 
 struct SqliteCheckpointResult
 {

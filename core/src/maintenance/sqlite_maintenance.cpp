@@ -29,10 +29,29 @@ std::int64_t sizeOf(const std::string &path)
 
 } // namespace
 
-SqliteCheckResult checkSqliteStore(const std::string &path, bool full)
+SqliteCheckResult
+checkSqliteStore(const std::string &path, bool full, const std::function<bool()> &keepGoing)
 {
     requireFile(path);
     SqliteHandle db = detail::openSqliteReadOnly(path, "the database");
+    // SQLite calls the handler every kProgressSteps virtual machine steps; non-zero interrupts.
+    constexpr int kProgressSteps = 10000;
+    bool cancelled = false;
+    std::pair<const std::function<bool()> *, bool *> progress{&keepGoing, &cancelled};
+    if (keepGoing) {
+        sqlite3_progress_handler(
+            db.get(),
+            kProgressSteps,
+            [](void *context) -> int {
+                auto *state
+                    = static_cast<std::pair<const std::function<bool()> *, bool *> *>(context);
+                if ((*state->first)())
+                    return 0;
+                *state->second = true;
+                return 1;
+            },
+            &progress);
+    }
     const std::string sql = full ? "PRAGMA integrity_check(" + std::to_string(kMaxProblems) + ")"
                                  : "PRAGMA quick_check(" + std::to_string(kMaxProblems) + ")";
     SqliteCheckResult result;
@@ -47,12 +66,40 @@ SqliteCheckResult checkSqliteStore(const std::string &path, bool full)
         const auto *text = reinterpret_cast<const char *>(sqlite3_column_text(raw, 0));
         result.problems.emplace_back(text != nullptr ? text : "");
     }
+    if (cancelled) {
+        result.cancelled = true;
+        result.problems.clear();
+        return result;
+    }
     if (rc != SQLITE_DONE)
         result.problems.emplace_back(sqlite3_errmsg(db.get()));
     result.ok = result.problems.size() == 1 && result.problems.front() == "ok";
     if (result.ok)
         result.problems.clear();
     return result;
+}
+
+SqliteFileFigures readSqliteFileFigures(const std::string &path)
+{
+    requireFile(path);
+    SqliteHandle db = detail::openSqliteReadOnly(path, "the database");
+    const std::string context = "kvs: cannot read " + path;
+    SqliteFileFigures figures;
+    figures.storage.path = path;
+    figures.storage.pageSize = detail::sqliteInt64(db.get(), "PRAGMA page_size", context);
+    figures.storage.pageCount = detail::sqliteInt64(db.get(), "PRAGMA page_count", context);
+    figures.storage.freePages = detail::sqliteInt64(db.get(), "PRAGMA freelist_count", context);
+    sqlite3_stmt *raw = nullptr;
+    if (sqlite3_prepare_v2(db.get(), "PRAGMA journal_mode", -1, &raw, nullptr) != SQLITE_OK)
+        throw Error(context + ": " + sqlite3_errmsg(db.get()));
+    SqliteStatementHandle mode(raw);
+    if (sqlite3_step(raw) == SQLITE_ROW) {
+        const auto *text = reinterpret_cast<const char *>(sqlite3_column_text(raw, 0));
+        figures.journalMode = text != nullptr ? text : "";
+    }
+    figures.storage.fileBytes = sizeOf(path);
+    figures.storage.walBytes = sizeOf(path + "-wal");
+    return figures;
 }
 
 SqliteCheckpointResult checkpointSqliteStore(const std::string &path, bool truncate)
