@@ -1,5 +1,6 @@
 #include "bench/search/analyze_bench.h"
 
+#include "bench/baselines/pg_count_sum.h"
 #include "bench/baselines/raw_key_order_read.h"
 #include "bench/measure/bench_config.h"
 #include "bench/measure/run_figures.h"
@@ -16,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <vector>
 
@@ -34,6 +36,17 @@ std::int64_t analyze(AsyncKVStore &store)
     return report.rowsRead;
 }
 
+// The kv table as SQL names it: in the store's schema when it has one.
+std::string tableSql(const FindBenchDatabase &db)
+{
+    const auto quoted = [](const std::string &name) {
+        return '"' + name + '"';
+    };
+    const std::optional<std::string> &schema = db.settings().schema;
+    return schema && !schema->empty() ? quoted(*schema) + "." + quoted(db.table())
+                                      : quoted(db.table());
+}
+
 } // namespace
 
 void runAnalyzeBench(const BenchConfig &config, std::ostream &out)
@@ -43,7 +56,9 @@ void runAnalyzeBench(const BenchConfig &config, std::ostream &out)
     std::vector<double> analysed;
     std::int64_t rows = 0;
     for (int round = 0; round < kRounds; ++round) {
-        if (!db.postgres())
+        if (db.postgres())
+            raw.push_back(secondsOf([&] { (void)pgCountSum(db.connection(), tableSql(db)); }));
+        else
             raw.push_back(secondsOf([&] { (void)rawKeyOrderRead(db.connection(), db.table()); }));
         analysed.push_back(secondsOf([&] { rows = analyze(db.store()); }));
     }
@@ -51,7 +66,12 @@ void runAnalyzeBench(const BenchConfig &config, std::ostream &out)
     line.string("op", db.postgres() ? "analyze_postgres" : "analyze_sqlite")
         .raw("rows", std::to_string(rows))
         .raw("analyze_s", threeDecimals(medianOf(analysed)));
-    if (!db.postgres()) {
+    if (db.postgres()) {
+        line.raw("count_sum_s", threeDecimals(medianOf(raw)))
+            .raw("ratio", threeDecimals(medianOf(analysed) / medianOf(raw)))
+            .raw("target", "8")
+            .string("baseline", "select-count-sum-octet-length");
+    } else {
         line.raw("raw_read_s", threeDecimals(medianOf(raw)))
             .raw("ratio", threeDecimals(medianOf(analysed) / medianOf(raw)))
             .raw("target", "2")

@@ -12,8 +12,9 @@ struct BenchConfig;
 //   as `kvs analyze` runs it, JSON included) against the raw key-order read of every row
 //   (bench/baselines/raw_key_order_read.h), in alternating rounds; ratio = analysis seconds /
 //   raw seconds (target <= 2).
-// On PostgreSQL it prints the analysis's seconds only (analyze_postgres): the server-side
-// aggregation and its round-trip target are not built yet.
+// - analyze_postgres: the same report against one bare SELECT count(*),
+//   sum(octet_length(value)) over the table (bench/baselines/pg_count_sum.h; target <= 8). The
+//   analysis reads every row in pages today: the server-side aggregation is not built yet.
 void runAnalyzeBench(const BenchConfig &config, std::ostream &out);
 
 } // namespace kvs::bench
