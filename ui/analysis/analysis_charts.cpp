@@ -7,9 +7,10 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QFont>
 #include <QGridLayout>
+#include <QHorizontalBarSeries>
 #include <QJsonArray>
-#include <QLocale>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -18,59 +19,99 @@ namespace kvs::ui {
 
 namespace {
 
-QString sizeText(double bytes)
+// A bucket's smallest size, short enough for a bar's label: 512, 1K, 64K, 1M, 2G.
+QString bucketText(double bytes)
 {
-    return QLocale().formattedDataSize(qint64(bytes), 0, QLocale::DataSizeTraditionalFormat);
+    static const char *const kUnits[] = {"", "K", "M", "G", "T", "P"};
+    int unit = 0;
+    while (bytes >= 1024 && unit < 5) {
+        bytes /= 1024;
+        ++unit;
+    }
+    return QString::number(qint64(bytes)) + QLatin1String(kUnits[unit]);
 }
 
-// The buckets of a size distribution as categories ("0 bytes", "≥ 1 KB") and counts.
+// The buckets of a size distribution as categories (their smallest sizes) and counts.
 void sizeBars(const QJsonArray &buckets, QStringList &categories, QList<qreal> &values)
 {
     for (const QJsonValue value : buckets) {
         const QJsonObject bucket = value.toObject();
-        const double from = bucket.value(QStringLiteral("from")).toDouble();
-        categories.append(from <= 0 ? sizeText(0) : QStringLiteral("≥ %1").arg(sizeText(from)));
+        categories.append(bucketText(bucket.value(QStringLiteral("from")).toDouble()));
         values.append(bucket.value(QStringLiteral("count")).toDouble());
     }
 }
+
+// At most this many bars of names: each keeps a label's height on a chart of a 1024x700 window.
+constexpr int kMostNamedBars = 8;
 
 void namedBars(const QJsonArray &rows,
                const QString &nameKey,
                QStringList &categories,
                QList<qreal> &values)
 {
-    for (const QJsonValue value : rows) {
-        const QJsonObject row = value.toObject();
+    qreal rest = 0;
+    for (int i = 0; i < rows.size(); ++i) {
+        const QJsonObject row = rows.at(i).toObject();
+        // The rest (the smallest kinds: rows come largest first) in one bar.
+        if (rows.size() > kMostNamedBars && i >= kMostNamedBars - 1) {
+            rest += row.value(QStringLiteral("entries")).toDouble();
+            continue;
+        }
         const QString name = row.value(nameKey).toString();
         categories.append(nameKey == QStringLiteral("group") ? expiryGroupText(name) : name);
         values.append(row.value(QStringLiteral("entries")).toDouble());
     }
+    if (rows.size() > kMostNamedBars) {
+        categories.append(
+            AnalysisCharts::tr("%n other kind(s)", nullptr, int(rows.size()) - kMostNamedBars + 1));
+        values.append(rest);
+    }
 }
 
-void fill(QChartView *view, const QStringList &categories, const QList<qreal> &values)
+// Names read best along the side (horizontal bars); sizes read best as a row of columns.
+void fill(QChartView *view,
+          const QStringList &categories,
+          const QList<qreal> &values,
+          bool horizontal)
 {
     QChart *chart = view->chart();
     chart->removeAllSeries();
     for (QAbstractAxis *axis : chart->axes())
         chart->removeAxis(axis);
     auto *set = new QBarSet(chart->title());
-    set->append(values);
-    auto *series = new QBarSeries(chart);
+    QStringList names = categories;
+    QList<qreal> counts = values;
+    if (horizontal) {
+        // The first at the top.
+        std::reverse(names.begin(), names.end());
+        std::reverse(counts.begin(), counts.end());
+    }
+    set->append(counts);
+    QAbstractBarSeries *series
+        = horizontal ? static_cast<QAbstractBarSeries *>(new QHorizontalBarSeries(chart))
+                     : new QBarSeries(chart);
     series->append(set);
     chart->addSeries(series);
-    auto *x = new QBarCategoryAxis(chart);
-    x->append(categories);
-    x->setLabelsAngle(categories.size() > 6 ? -60 : 0);
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(x);
-    auto *y = new QValueAxis(chart);
-    y->setLabelFormat(QStringLiteral("%.0f"));
+    auto *axisOfNames = new QBarCategoryAxis(chart);
+    axisOfNames->append(names);
+    QFont small = axisOfNames->labelsFont();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    axisOfNames->setLabelsFont(small);
+    // Qt Charts cuts a label to "..." when it thinks it has no room, even where it has.
+    axisOfNames->setTruncateLabels(false);
+    chart->addAxis(axisOfNames, horizontal ? Qt::AlignLeft : Qt::AlignBottom);
+    series->attachAxis(axisOfNames);
+    auto *numbers = new QValueAxis(chart);
+    numbers->setLabelFormat(QStringLiteral("%.0f"));
     qreal top = 0;
     for (qreal v : values)
         top = std::max(top, v);
-    y->setRange(0, top > 0 ? top * 1.1 : 1);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(y);
+    numbers->setRange(0, top > 0 ? top : 1);
+    numbers->setTickCount(horizontal ? 5 : 3);
+    numbers->applyNiceNumbers();
+    numbers->setTruncateLabels(false);
+    chart->addAxis(numbers, horizontal ? Qt::AlignBottom : Qt::AlignLeft);
+    series->attachAxis(numbers);
 }
 
 } // namespace
@@ -82,8 +123,8 @@ AnalysisCharts::AnalysisCharts(QWidget *parent)
     grid->setContentsMargins(0, 0, 0, 0);
     const QStringList titles{tr("Entries by value kind"),
                              tr("Entries by expiry"),
-                             tr("Keys by size"),
-                             tr("Values by size")};
+                             tr("Keys by size (bytes, from)"),
+                             tr("Values by size (bytes, from)")};
     const QStringList names{QStringLiteral("kindsChart"),
                             QStringLiteral("expiryChart"),
                             QStringLiteral("keySizesChart"),
@@ -101,6 +142,8 @@ AnalysisCharts::AnalysisCharts(QWidget *parent)
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumSize(200, 150);
         grid->addWidget(view, i / 2, i % 2);
+        // The bars of names need the height of their labels; the sizes' columns less.
+        grid->setRowStretch(i / 2, i < 2 ? 3 : 2);
         m_charts.push_back(view);
     }
 }
@@ -113,29 +156,34 @@ void AnalysisCharts::setReport(const QJsonObject &report)
               QStringLiteral("kind"),
               categories,
               values);
-    fill(m_charts[0], categories, values);
+    fill(m_charts[0], categories, values, true);
     categories.clear();
     values.clear();
     namedBars(report.value(QStringLiteral("expiry")).toArray(),
               QStringLiteral("group"),
               categories,
               values);
-    fill(m_charts[1], categories, values);
+    fill(m_charts[1], categories, values, true);
     categories.clear();
     values.clear();
     sizeBars(report.value(QStringLiteral("keySizes")).toArray(), categories, values);
-    fill(m_charts[2], categories, values);
+    fill(m_charts[2], categories, values, false);
     categories.clear();
     values.clear();
     sizeBars(report.value(QStringLiteral("valueSizes")).toArray(), categories, values);
-    fill(m_charts[3], categories, values);
+    fill(m_charts[3], categories, values, false);
 }
 
 QStringList AnalysisCharts::categoriesOf(QChartView *chart)
 {
-    for (QAbstractAxis *axis : chart->chart()->axes(Qt::Horizontal)) {
-        if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis))
-            return categories->categories();
+    for (QAbstractAxis *axis : chart->chart()->axes()) {
+        if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis)) {
+            QStringList names = categories->categories();
+            // Horizontal bars list the first at the top, which is the axis's last.
+            if (axis->orientation() == Qt::Vertical)
+                std::reverse(names.begin(), names.end());
+            return names;
+        }
     }
     return {};
 }
@@ -144,11 +192,13 @@ QList<qreal> AnalysisCharts::valuesOf(QChartView *chart)
 {
     QList<qreal> values;
     for (QAbstractSeries *series : chart->chart()->series()) {
-        if (auto *bars = qobject_cast<QBarSeries *>(series)) {
+        if (auto *bars = qobject_cast<QAbstractBarSeries *>(series)) {
             for (QBarSet *set : bars->barSets()) {
                 for (int i = 0; i < set->count(); ++i)
                     values.append(set->at(i));
             }
+            if (series->type() == QAbstractSeries::SeriesTypeHorizontalBar)
+                std::reverse(values.begin(), values.end());
         }
     }
     return values;

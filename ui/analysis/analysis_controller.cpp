@@ -68,6 +68,62 @@ private:
 
 constexpr qint64 kProgressEveryMs = 100;
 
+// What a worker needs of one analysis (values only: it never touches the controller).
+struct AnalysisJob
+{
+    std::shared_ptr<AsyncKVStore> store;
+    KeySpaceRequest request;
+    std::optional<std::int64_t> budgetMs;
+    std::shared_ptr<Clock> clock;
+    std::shared_ptr<std::atomic<bool>> cancel;
+    std::function<void(std::int64_t)> hook;
+    std::string database;
+    std::string path;
+    quint64 generation = 0;
+};
+
+// On the analyses' thread: the report, its progress posted (the first page at once, then at
+// most every kProgressEveryMs), saved when complete.
+void runAnalysis(const AnalysisJob &job, const Relay &relay)
+{
+    AnalysisOutcome outcome;
+    try {
+        KeySpaceOptions options;
+        options.clock = job.clock;
+        options.budgetMs = job.budgetMs;
+        QElapsedTimer sincePost;
+        QElapsedTimer elapsed;
+        elapsed.start();
+        options.onProgress = [&](const KeySpaceProgress &progress) {
+            if (!sincePost.isValid() || sincePost.elapsed() >= kProgressEveryMs) {
+                sincePost.start();
+                relay.post([generation = job.generation,
+                            rows = progress.rows,
+                            ms = elapsed.elapsed()](AnalysisController *target) {
+                    target->deliverProgress(generation, rows, ms);
+                });
+            }
+            if (job.hook)
+                job.hook(progress.rows);
+            return !job.cancel->load();
+        };
+        const KeySpaceReport report = analyzeKeySpace(*job.store, job.request, options);
+        outcome.report = keySpaceReportJson(report);
+        outcome.cancelled = report.cancelled;
+        outcome.partial = report.partial;
+        // A partial report is not saved (as `kvs analyze --save`): it would compare as shrunk.
+        if (!report.partial && !job.database.empty())
+            outcome.savedId
+                = saveKeySpaceReport(job.database, outcome.report, job.clock->now(), job.path);
+    } catch (const std::exception &error) {
+        outcome.error = QString::fromStdString(error.what());
+    }
+    relay.post([generation = job.generation,
+                outcome = std::move(outcome)](AnalysisController *target) mutable {
+        target->deliverOutcome(generation, std::move(outcome));
+    });
+}
+
 } // namespace
 
 AnalysisController::AnalysisController(QObject *parent)
@@ -107,69 +163,26 @@ bool AnalysisController::start(const Key &prefix,
 {
     if (!m_store)
         return false;
-    if (m_running) {
+    if (m_running)
         m_cancel->store(true);
-        m_running = false;
-    }
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_running = true;
     m_rows = 0;
     m_elapsedMs = 0;
     m_expectedRows = expectedRows;
-    const quint64 generation = ++m_generation;
-    KeySpaceRequest request;
-    request.prefix = prefix;
-    request.depth = depth;
-    const Relay relay(this);
+    AnalysisJob job;
+    job.store = m_store;
+    job.request.prefix = prefix;
+    job.request.depth = depth;
+    job.budgetMs = budgetMs;
+    job.clock = m_clock ? m_clock : systemClock();
+    job.cancel = m_cancel;
+    job.hook = m_progressHook;
+    job.database = m_database.toStdString();
+    job.path = reportsPath();
+    job.generation = ++m_generation;
     (void)QtConcurrent::run(
-        &analysisPool(),
-        [store = m_store,
-         request,
-         budgetMs,
-         clock = m_clock ? m_clock : systemClock(),
-         cancel = m_cancel,
-         hook = m_progressHook,
-         database = m_database.toStdString(),
-         path = reportsPath(),
-         relay,
-         generation] {
-            AnalysisOutcome outcome;
-            try {
-                KeySpaceOptions options;
-                options.clock = clock;
-                options.budgetMs = budgetMs;
-                QElapsedTimer sincePost;
-                sincePost.start();
-                QElapsedTimer elapsed;
-                elapsed.start();
-                options.onProgress = [&](const KeySpaceProgress &progress) {
-                    if (hook)
-                        hook(progress.rows);
-                    if (sincePost.elapsed() >= kProgressEveryMs) {
-                        sincePost.restart();
-                        relay.post([generation, rows = progress.rows, ms = elapsed.elapsed()](
-                                       AnalysisController *target) {
-                            target->deliverProgress(generation, rows, ms);
-                        });
-                    }
-                    return !cancel->load();
-                };
-                const KeySpaceReport report = analyzeKeySpace(*store, request, options);
-                outcome.report = keySpaceReportJson(report);
-                outcome.cancelled = report.cancelled;
-                outcome.partial = report.partial;
-                if (!report.partial && !database.empty()) {
-                    outcome.savedId
-                        = saveKeySpaceReport(database, outcome.report, clock->now(), path);
-                }
-            } catch (const std::exception &error) {
-                outcome.error = QString::fromStdString(error.what());
-            }
-            relay.post(
-                [generation, outcome = std::move(outcome)](AnalysisController *target) mutable {
-                    target->deliverOutcome(generation, std::move(outcome));
-                });
-        });
+        &analysisPool(), [job = std::move(job), relay = Relay(this)] { runAnalysis(job, relay); });
     emit started();
     return true;
 }

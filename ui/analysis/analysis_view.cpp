@@ -106,6 +106,9 @@ AnalysisView::AnalysisView(QWidget *parent)
     splitter->addWidget(m_tables);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    // Three fifths for the treemap from the start (the tables' size hints alone leave them
+    // too narrow for a key); setSizes scales these to the splitter's width.
+    splitter->setSizes({3000, 2000});
     splitter->setChildrenCollapsible(false);
     treemapLayout->addWidget(splitter, 1);
     m_results->setDocumentMode(true);

@@ -18,7 +18,9 @@ namespace kvs::ui {
 
 namespace {
 
-QTableWidget *newTable(QWidget *parent, const QString &name, const QStringList &headers)
+// stretched: the column that takes the width left (a key).
+QTableWidget *
+newTable(QWidget *parent, const QString &name, const QStringList &headers, int stretched)
 {
     auto *table = new QTableWidget(0, int(headers.size()), parent);
     table->setObjectName(name);
@@ -27,7 +29,7 @@ QTableWidget *newTable(QWidget *parent, const QString &name, const QStringList &
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->verticalHeader()->hide();
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table->horizontalHeader()->setStretchLastSection(true);
+    table->horizontalHeader()->setSectionResizeMode(stretched, QHeaderView::Stretch);
     return table;
 }
 
@@ -63,7 +65,8 @@ SavedReportsPanel::SavedReportsPanel(AnalysisController *controller, QWidget *pa
     auto *splitter = new QSplitter(Qt::Vertical, this);
     m_reports = newTable(splitter,
                          QStringLiteral("savedReports"),
-                         {tr("Report"), tr("Saved"), tr("Prefix"), tr("Entries"), tr("Bytes")});
+                         {tr("Report"), tr("Saved"), tr("Prefix"), tr("Entries"), tr("Bytes")},
+                         2);
     m_reports->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_reports->setToolTip(tr("Select two reports to compare them; double-click one to show it."));
     auto *lower = new QWidget(splitter);
@@ -80,7 +83,8 @@ SavedReportsPanel::SavedReportsPanel(AnalysisController *controller, QWidget *pa
                           tr("Bytes after"),
                           tr("Entries before"),
                           tr("Entries after"),
-                          tr("Entries change")});
+                          tr("Entries change")},
+                         0);
     lowerLayout->addWidget(m_summary);
     lowerLayout->addWidget(m_changes, 1);
     splitter->addWidget(m_reports);
@@ -126,7 +130,8 @@ void SavedReportsPanel::onListed(const std::vector<SavedKeySpaceReport> &reports
                            1,
                            item(locale.toString(QDateTime::fromMSecsSinceEpoch(saved.savedAt),
                                                 QLocale::ShortFormat)));
-        m_reports->setItem(row, 2, item(saved.report.value(QStringLiteral("prefix")).toString()));
+        const QString prefix = saved.report.value(QStringLiteral("prefix")).toString();
+        m_reports->setItem(row, 2, item(prefix == QStringLiteral("[]") ? tr("All keys") : prefix));
         m_reports->setItem(
             row,
             3,
@@ -237,6 +242,12 @@ void SavedReportsPanel::onCompared(const std::vector<KeySpaceChange> &changes, c
                  true));
         m_changes->setItem(
             row, 6, item(signedCount(change.after.entries - change.before.entries), true));
+    }
+    if (changes.empty()) {
+        m_summary->setText(tr("Nothing changed between report %1 and report %2.")
+                               .arg(m_comparing.first)
+                               .arg(m_comparing.second));
+        return;
     }
     m_summary->setText(tr("Report %1 → report %2: %3, largest change first; %4, %5.")
                            .arg(QString::number(m_comparing.first),

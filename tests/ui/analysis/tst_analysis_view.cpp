@@ -161,6 +161,8 @@ private slots:
     void findingsLinkToTheKeysAndToMaintenance();
     void cancelStopsAfterThePageAndSavesNothing_data() { addBackends(); }
     void cancelStopsAfterThePageAndSavesNothing();
+    void estimateFromTheLastReportOfThePrefix_data() { addBackends(); }
+    void estimateFromTheLastReportOfThePrefix();
     void budgetFromThePreferencesGivesAPartialReport_data() { addBackends(); }
     void budgetFromThePreferencesGivesAPartialReport();
     void exportsImagesAndJson();
@@ -352,6 +354,48 @@ void TstAnalysisView::cancelStopsAfterThePageAndSavesNothing()
     QVERIFY(kvs::listKeySpaceReports(view.controller()->database().toStdString(),
                                      m_reports.toStdString())
                 .empty());
+}
+
+void TstAnalysisView::estimateFromTheLastReportOfThePrefix()
+{
+    AnalysisView view;
+    attach(view, freshStore());
+    // No earlier report: rows read, no estimate.
+    kvs::test::Gate firstRun;
+    std::atomic<int> pages{0};
+    view.controller()->setProgressHook([&](std::int64_t) {
+        if (pages.fetch_add(1) == 0)
+            firstRun.wait();
+    });
+    QSignalSpy finished(view.controller(), &AnalysisController::finished);
+    QVERIFY(view.analyze());
+    QTRY_COMPARE_WITH_TIMEOUT(firstRun.waiting(), 1, kTimeout);
+    QTRY_VERIFY(view.statusText().startsWith(
+        QStringLiteral("%1 rows read in ").arg(QLocale().toString(1000))));
+    QCOMPARE(view.progressBar()->maximum(), 0); // busy: no estimate
+    firstRun.open();
+    QVERIFY(finished.wait(kTimeout));
+    QTRY_COMPARE(int(view.saved()->saved().size()), 1);
+    QCOMPARE(view.saved()->lastRowsRead(QStringLiteral("[]")), std::optional<std::int64_t>(1532));
+    QCOMPARE(view.saved()->lastRowsRead(QStringLiteral("[\"users\"]")), std::nullopt);
+
+    // The second run of the same prefix: of about the rows the first read.
+    kvs::test::Gate secondRun;
+    pages = 0;
+    view.controller()->setProgressHook([&](std::int64_t) {
+        if (pages.fetch_add(1) == 0)
+            secondRun.wait();
+    });
+    QVERIFY(view.analyze());
+    QTRY_COMPARE_WITH_TIMEOUT(secondRun.waiting(), 1, kTimeout);
+    QTRY_VERIFY2(
+        view.statusText().startsWith(QStringLiteral("%1 of about %2 rows read; about ")
+                                         .arg(QLocale().toString(1000), QLocale().toString(1532))),
+        qPrintable(view.statusText()));
+    QCOMPARE(view.progressBar()->maximum(), 1000);
+    QCOMPARE(view.progressBar()->value(), 1000 * 1000 / 1532);
+    secondRun.open();
+    QVERIFY(finished.wait(kTimeout));
 }
 
 void TstAnalysisView::budgetFromThePreferencesGivesAPartialReport()
