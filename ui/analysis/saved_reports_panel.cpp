@@ -103,7 +103,7 @@ SavedReportsPanel::SavedReportsPanel(AnalysisController *controller, QWidget *pa
             emit reportChosen(m_saved[index].report);
     });
     connect(m_changes, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
-        emit treeRequested(m_changes->item(row, 0)->text());
+        emit treeRequested(m_changes->item(row, 0)->data(Qt::UserRole).toString());
     });
 }
 
@@ -220,7 +220,10 @@ void SavedReportsPanel::onCompared(const std::vector<KeySpaceChange> &changes, c
         } else {
             what = signedBytes(bytes);
         }
-        m_changes->setItem(row, 0, item(QString::fromStdString(change.key)));
+        const QString key = QString::fromStdString(change.key);
+        QTableWidgetItem *keyItem = item(key == QStringLiteral("[]") ? tr("All keys") : key);
+        keyItem->setData(Qt::UserRole, key);
+        m_changes->setItem(row, 0, keyItem);
         m_changes->setItem(row, 1, item(what, true));
         m_changes->setItem(
             row,
