@@ -23,9 +23,11 @@
 #include <kvs/literal.h>
 #include <kvs/saved_key_space_reports.h>
 
+#include <QApplication>
 #include <QChartView>
 #include <QDir>
 #include <QFile>
+#include <QHelpEvent>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
@@ -37,6 +39,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 
 #include <atomic>
 
@@ -205,6 +208,12 @@ void TstAnalysisView::treemapShowsBytesByPrefixAndDrillsDownAndUp()
     checkTreemap(*treemap);
     QCOMPARE(view.breadcrumb()->texts(), QStringList({QStringLiteral("All keys")}));
     // Hovering says the figures.
+    const QPoint overUsers = treemap->tileRects()[1].center().toPoint();
+    QHelpEvent hover(QEvent::ToolTip, overUsers, treemap->mapToGlobal(overUsers));
+    QApplication::sendEvent(treemap, &hover);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QCOMPARE(QToolTip::text(), kvs::ui::TreemapWidget::tileToolTip(users));
+    QToolTip::hideText();
     QVERIFY(kvs::ui::TreemapWidget::tileToolTip(users).contains(QStringLiteral("1500 entries")));
     QVERIFY(kvs::ui::TreemapWidget::tileToolTip(users).contains(QStringLiteral("[\"users\"]")));
 
