@@ -26,7 +26,8 @@ Usage:
 
 Options:
   --ops OP,OP...   tree_expand_10k, tree_expand_1m, inspector_open_20mb, tables_scroll_1m,
-                   bench_view_30s, queues_overview_1m, tree_goto_10k, tree_goto_1m,
+                   bench_view_30s, queues_overview_1m, analysis_view_1m, tree_goto_10k,
+                   tree_goto_1m,
                    tree_expand_1000_pg_1ms,
                    tree_expand_10k_pg, tree_expand_1m_pg, tree_goto_10k_pg, tree_goto_1m_pg
                    (default: all, in that order; the *_pg ones only with --postgres)
@@ -55,6 +56,8 @@ The operations run the GUI's code on SQLite files built in a temporary folder:
     PostgreSQL (the keys loaded with COPY).
   bench_view_30s: the Benchmark view runs the "get" workload for 30 s at full speed (closed
     loop, AsyncKVStore, concurrency 16): the longest stall of the GUI event loop meanwhile.
+  analysis_view_1m: the Analysis view analyses tree_expand_1m's database (1,000,000 keys,
+    depth 2) from Analyze to the report shown: the longest stall of the GUI event loop meanwhile.
   queues_overview_1m: the Queues view on 1,000,000 queue rows in 10 topics (kvs bench
     queue_overview's), asked to refresh every 500 ms for --seconds (at least 10): the longest
     stall of the GUI event loop, and the refreshes' median and slowest time.
@@ -73,6 +76,8 @@ Output (--json: one line per operation):
    "median_ms": N, "round_trips": N}
   {"backend": "tree", "op": "bench_view_30s", "longest_gap_ms": N, "longest_gap_at_ms": N,
    "run_ops_per_s": N, "chart_points": N}
+  {"backend": "tree", "op": "analysis_view_1m", "rows": N, "longest_gap_ms": N,
+   "longest_gap_at_ms": N, "analysis_ms": N}
   {"backend": "tree", "op": "queues_overview_1m", "rows": 1000000, "seconds": N,
    "longest_gap_ms": N, "refreshes": N, "refresh_median_ms": N, "refresh_max_ms": N}
 

@@ -2,6 +2,7 @@
 
 #include "bench/measure/measure.h"
 #include "bench/output/format.h"
+#include "guibench/analysis_view_stall.h"
 #include "guibench/bench_view_stall.h"
 #include "guibench/inspector_gap_probe.h"
 #include "guibench/queues_overview_stall.h"
@@ -362,7 +363,8 @@ void runTreeBench(const TreeBenchConfig &config, std::ostream &out)
         if (wants(config, "tree_expand_10k"))
             printExpansion(config, out, "tree_expand_10k", small, *smallRun, nullptr);
     }
-    if (wants(config, "tree_expand_1m") || wants(config, "tables_scroll_1m"))
+    if (wants(config, "tree_expand_1m") || wants(config, "tables_scroll_1m")
+        || wants(config, "analysis_view_1m"))
         buildTreeDatabase(large, 1'000'000 / (kP * kG));
     if (wants(config, "tree_expand_1m")) {
         const Measurement largeRun = measureSqliteExpansion(large, config.seconds);
@@ -377,6 +379,8 @@ void runTreeBench(const TreeBenchConfig &config, std::ostream &out)
         printTablesScroll(config, out, large, measureTablesScroll(large));
     if (wants(config, "bench_view_30s"))
         printBenchViewStall(config.json, out);
+    if (wants(config, "analysis_view_1m"))
+        printAnalysisViewStall(large, config.json, out);
     if (wants(config, "queues_overview_1m"))
         runQueuesOverviewStall(std::max(config.seconds, 10.0), config.json, out);
     for (const auto &[op, children] :

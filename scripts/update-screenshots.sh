@@ -43,6 +43,10 @@ cp build/tests/ui/screenshots/benchmark-capacity.png "$out/benchmark-capacity.pn
 cp build/tests/ui/screenshots/search.png "$out/search.png"
 ./build/tests/ui/tst_value_search_view searchViewInATabOpensAFoundKey
 cp build/tests/ui/screenshots/search-values.png "$out/search-values.png"
+# Issue 40: the Analysis view's treemap, and two saved reports compared.
+./build/tests/ui/tst_analysis_view savesAScreenshotOfTheTreemap twoSavedReportsCompared:sqlite
+cp build/tests/ui/screenshots/analysis-treemap.png "$out/analysis-treemap.png"
+cp build/tests/ui/screenshots/analysis-compare.png "$out/analysis-compare.png"
 ./build/tests/ui/tst_preferences_dialog savesAScreenshot
 cp build/tests/ui/screenshots/preferences.png "$out/preferences.png"
 # The README's SQLite vs PostgreSQL chart: two runs on a throwaway PostgreSQL cluster, compared

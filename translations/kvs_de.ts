@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AnalysisTexts</name>
+    <message>
+        <source>no expiry</source>
+        <translation>kein Ablauf</translation>
+    </message>
+    <message>
+        <source>expired, not cleaned</source>
+        <translation>abgelaufen, nicht bereinigt</translation>
+    </message>
+    <message>
+        <source>under 1 h</source>
+        <translation>unter 1 h</translation>
+    </message>
+    <message>
+        <source>1–4 h</source>
+        <translation>1–4 h</translation>
+    </message>
+    <message>
+        <source>4–12 h</source>
+        <translation>4–12 h</translation>
+    </message>
+    <message>
+        <source>12–24 h</source>
+        <translation>12–24 h</translation>
+    </message>
+    <message>
+        <source>1–7 days</source>
+        <translation>1–7 Tage</translation>
+    </message>
+    <message>
+        <source>later</source>
+        <translation>später</translation>
+    </message>
+</context>
+<context>
     <name>AuditedJob</name>
     <message>
         <source>%1
@@ -560,6 +595,18 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <source>On a production tab, &quot;Allow writes&quot; ends by itself after this long without a write (the time does not count while a job of the tab runs).</source>
         <translation>In einem Produktions-Tab endet „Schreiben erlauben“ von selbst nach dieser Zeit ohne Schreibzugriff (solange ein Auftrag des Tabs läuft, zählt die Zeit nicht).</translation>
     </message>
+    <message>
+        <source>Analysis</source>
+        <translation>Analyse</translation>
+    </message>
+    <message>
+        <source>Stop an analysis after:</source>
+        <translation>Analyse beenden nach:</translation>
+    </message>
+    <message>
+        <source>An analysis of the key space reads every row once; it stops after this long with a partial report, which is shown but not saved.</source>
+        <translation>Eine Analyse des Schlüsselraums liest jede Zeile einmal; nach dieser Zeit hört sie mit einem unvollständigen Bericht auf, der angezeigt, aber nicht gespeichert wird.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -815,6 +862,20 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     </message>
 </context>
 <context>
+    <name>TreemapTiles</name>
+    <message numerus="yes">
+        <source>others (%n children)</source>
+        <translation>
+            <numerusform>andere (%n Kind)</numerusform>
+            <numerusform>andere (%n Kinder)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(this key)</source>
+        <translation>(dieser Schlüssel)</translation>
+    </message>
+</context>
+<context>
     <name>ValueColumnText</name>
     <message numerus="yes">
         <source>%n bytes</source>
@@ -919,6 +980,238 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     <message>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::AnalysisCharts</name>
+    <message numerus="yes">
+        <source>%n other kind(s)</source>
+        <translation>
+            <numerusform>%n anderer Typ</numerusform>
+            <numerusform>%n andere Typen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Entries by value kind</source>
+        <translation>Einträge nach Werttyp</translation>
+    </message>
+    <message>
+        <source>Entries by expiry</source>
+        <translation>Einträge nach Ablauf</translation>
+    </message>
+    <message>
+        <source>Keys by size (bytes, from)</source>
+        <translation>Schlüssel nach Größe (Bytes, ab)</translation>
+    </message>
+    <message>
+        <source>Values by size (bytes, from)</source>
+        <translation>Werte nach Größe (Bytes, ab)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::AnalysisTables</name>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>Einträge</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Value bytes</source>
+        <translation>Wert-Bytes</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Expiry</source>
+        <translation>Ablauf</translation>
+    </message>
+    <message>
+        <source>Children</source>
+        <translation>Kinder</translation>
+    </message>
+    <message>
+        <source>Largest entries</source>
+        <translation>Größte Einträge</translation>
+    </message>
+    <message>
+        <source>Kinds</source>
+        <translation>Typen</translation>
+    </message>
+    <message>
+        <source>%1 entries, %2 (keys %3, values %4); %5 rows read in %6 s.</source>
+        <translation>%1 Einträge, %2 (Schlüssel %3, Werte %4); %5 Zeilen in %6 s gelesen.</translation>
+    </message>
+    <message>
+        <source>Partial: these figures cover the rows read before it stopped.</source>
+        <translation>Unvollständig: Diese Zahlen umfassen die Zeilen, die vor dem Abbruch gelesen wurden.</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::AnalysisView</name>
+    <message>
+        <source>Analyze</source>
+        <translation>Analysieren</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export image…</source>
+        <translation>Bild exportieren…</translation>
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation>JSON exportieren…</translation>
+    </message>
+    <message>
+        <source>all keys, or a prefix such as [&quot;users&quot;]</source>
+        <translation>alle Schlüssel, oder ein Präfix wie [&quot;users&quot;]</translation>
+    </message>
+    <message>
+        <source>The subtree to analyse, as a key literal; empty: the whole database.</source>
+        <translation>Der zu analysierende Teilbaum als Schlüsselliteral; leer: die ganze Datenbank.</translation>
+    </message>
+    <message>
+        <source>Tree levels below the prefix with figures per prefix.</source>
+        <translation>Baumebenen unter dem Präfix mit Zahlen je Präfix.</translation>
+    </message>
+    <message>
+        <source>Read every row once (only reading) and report where the entries, the bytes and the expiries are.</source>
+        <translation>Jede Zeile einmal lesen (nur lesend) und berichten, wo die Einträge, die Bytes und die Abläufe liegen.</translation>
+    </message>
+    <message>
+        <source>Not analysed yet.</source>
+        <translation>Noch nicht analysiert.</translation>
+    </message>
+    <message>
+        <source>The treemap, or the charts when they are shown, as PNG or SVG</source>
+        <translation>Die Treemap, oder die Diagramme, wenn sie angezeigt werden, als PNG oder SVG</translation>
+    </message>
+    <message>
+        <source>The report as JSON, as `kvs analyze --json` writes it</source>
+        <translation>Der Bericht als JSON, wie `kvs analyze --json` ihn schreibt</translation>
+    </message>
+    <message>
+        <source>Prefix:</source>
+        <translation>Präfix:</translation>
+    </message>
+    <message>
+        <source>Depth:</source>
+        <translation>Tiefe:</translation>
+    </message>
+    <message>
+        <source>Treemap</source>
+        <translation>Treemap</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <source>Saved reports</source>
+        <translation>Gespeicherte Berichte</translation>
+    </message>
+    <message>
+        <source>The database is not open.</source>
+        <translation>Die Datenbank ist nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>The prefix is not a key literal: %1</source>
+        <translation>Das Präfix ist kein Schlüsselliteral: %1</translation>
+    </message>
+    <message>
+        <source>Reading the rows…</source>
+        <translation>Die Zeilen werden gelesen…</translation>
+    </message>
+    <message>
+        <source>%1 rows read in %2 s…</source>
+        <translation>%1 Zeilen in %2 s gelesen…</translation>
+    </message>
+    <message>
+        <source>%1 of about %2 rows read; about %3 s left…</source>
+        <translation>%1 von etwa %2 Zeilen gelesen; noch etwa %3 s…</translation>
+    </message>
+    <message>
+        <source>The analysis failed: %1</source>
+        <translation>Die Analyse ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled: the database was opened again.</source>
+        <translation>Abgebrochen: Die Datenbank wurde neu geöffnet.</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 rows: the figures cover the rows read. Not saved.</source>
+        <translation>Nach %1 Zeilen abgebrochen: Die Zahlen umfassen die gelesenen Zeilen. Nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>The budget of %1 s (Preferences) ran out after %2 rows: the figures cover the rows read. Not saved.</source>
+        <translation>Die Zeitvorgabe von %1 s (Einstellungen) war nach %2 Zeilen aufgebraucht: Die Zahlen umfassen die gelesenen Zeilen. Nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>%1 rows read; saved as report %2.</source>
+        <translation>%1 Zeilen gelesen; als Bericht %2 gespeichert.</translation>
+    </message>
+    <message>
+        <source>%1 rows read.</source>
+        <translation>%1 Zeilen gelesen.</translation>
+    </message>
+    <message>
+        <source>Findings (%1)</source>
+        <translation>Befunde (%1)</translation>
+    </message>
+    <message>
+        <source>Key-space analysis: charts</source>
+        <translation>Analyse des Schlüsselraums: Diagramme</translation>
+    </message>
+    <message>
+        <source>Key-space analysis: treemap</source>
+        <translation>Analyse des Schlüsselraums: Treemap</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Export the report</source>
+        <translation>Den Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export the image</source>
+        <translation>Das Bild exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg)</translation>
     </message>
 </context>
 <context>
@@ -2078,6 +2371,10 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
+    <message>
+        <source>Analysis</source>
+        <translation>Analyse</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::DeadLetterGroupsModel</name>
@@ -2376,6 +2673,65 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     <message>
         <source>days</source>
         <translation>Tage</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::FindingsPanel</name>
+    <message>
+        <source>Run an analysis to see its findings.</source>
+        <translation>Starten Sie eine Analyse, um ihre Befunde zu sehen.</translation>
+    </message>
+    <message>
+        <source>Expired entries are still stored</source>
+        <translation>Abgelaufene Einträge sind noch gespeichert</translation>
+    </message>
+    <message>
+        <source>Large values</source>
+        <translation>Große Werte</translation>
+    </message>
+    <message>
+        <source>One prefix holds most of the bytes</source>
+        <translation>Ein Präfix hält die meisten Bytes</translation>
+    </message>
+    <message>
+        <source>Rows that do not decode</source>
+        <translation>Zeilen, die sich nicht dekodieren lassen</translation>
+    </message>
+    <message>
+        <source>Rows outside the key space</source>
+        <translation>Zeilen außerhalb des Schlüsselraums</translation>
+    </message>
+    <message>
+        <source>Old dead letters</source>
+        <translation>Alte unzustellbare Nachrichten</translation>
+    </message>
+    <message>
+        <source>Much of the file is free</source>
+        <translation>Ein großer Teil der Datei ist frei</translation>
+    </message>
+    <message>
+        <source>The WAL is larger than the database</source>
+        <translation>Das WAL ist größer als die Datenbank</translation>
+    </message>
+    <message>
+        <source>Search for these values</source>
+        <translation>Nach diesen Werten suchen</translation>
+    </message>
+    <message>
+        <source>Show %1 in the key tree</source>
+        <translation>%1 im Schlüsselbaum zeigen</translation>
+    </message>
+    <message>
+        <source>Show in the key tree</source>
+        <translation>Im Schlüsselbaum zeigen</translation>
+    </message>
+    <message>
+        <source>Open maintenance</source>
+        <translation>Wartung öffnen</translation>
+    </message>
+    <message>
+        <source>Nothing to report: no rule found anything.</source>
+        <translation>Nichts zu berichten: Keine Regel hat etwas gefunden.</translation>
     </message>
 </context>
 <context>
@@ -4503,6 +4859,114 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     </message>
 </context>
 <context>
+    <name>kvs::ui::SavedReportsPanel</name>
+    <message>
+        <source>Report</source>
+        <translation>Bericht</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>Gespeichert</translation>
+    </message>
+    <message>
+        <source>Prefix</source>
+        <translation>Präfix</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>Einträge</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Select two reports to compare them; double-click one to show it.</source>
+        <translation>Wählen Sie zwei Berichte, um sie zu vergleichen; ein Doppelklick zeigt einen an.</translation>
+    </message>
+    <message>
+        <source>Select two saved reports to compare them.</source>
+        <translation>Wählen Sie zwei gespeicherte Berichte, um sie zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Bytes before</source>
+        <translation>Bytes vorher</translation>
+    </message>
+    <message>
+        <source>Bytes after</source>
+        <translation>Bytes nachher</translation>
+    </message>
+    <message>
+        <source>Entries before</source>
+        <translation>Einträge vorher</translation>
+    </message>
+    <message>
+        <source>Entries after</source>
+        <translation>Einträge nachher</translation>
+    </message>
+    <message>
+        <source>Entries change</source>
+        <translation>Änderung der Einträge</translation>
+    </message>
+    <message>
+        <source>All keys</source>
+        <translation>Alle Schlüssel</translation>
+    </message>
+    <message>
+        <source>The saved reports cannot be read: %1</source>
+        <translation>Die gespeicherten Berichte können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Comparing report %1 with report %2…</source>
+        <translation>Bericht %1 wird mit Bericht %2 verglichen…</translation>
+    </message>
+    <message>
+        <source>These reports cannot be compared: %1</source>
+        <translation>Diese Berichte lassen sich nicht vergleichen: %1</translation>
+    </message>
+    <message>
+        <source>appeared</source>
+        <translation>hinzugekommen</translation>
+    </message>
+    <message>
+        <source>vanished</source>
+        <translation>verschwunden</translation>
+    </message>
+    <message>
+        <source>Nothing changed between report %1 and report %2.</source>
+        <translation>Zwischen Bericht %1 und Bericht %2 hat sich nichts geändert.</translation>
+    </message>
+    <message>
+        <source>Report %1 → report %2: %3, largest change first; %4, %5.</source>
+        <translation>Bericht %1 → Bericht %2: %3, größte Änderung zuerst; %4, %5.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prefix(es) changed</source>
+        <translation>
+            <numerusform>%n Präfix geändert</numerusform>
+            <numerusform>%n Präfixe geändert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n appeared</source>
+        <translation>
+            <numerusform>%n hinzugekommen</numerusform>
+            <numerusform>%n hinzugekommen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n vanished</source>
+        <translation>
+            <numerusform>%n verschwunden</numerusform>
+            <numerusform>%n verschwunden</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::SearchView</name>
     <message>
         <source>Keys</source>
@@ -5635,6 +6099,56 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Payload</source>
         <translation>Nutzlast</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::TreemapBreadcrumb</name>
+    <message>
+        <source>All keys</source>
+        <translation>Alle Schlüssel</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::TreemapWidget</name>
+    <message numerus="yes">
+        <source>%1
+%2 of the bytes shown
+%3 (keys %4, values %5)
+%n entries</source>
+        <translation>
+            <numerusform>%1
+%2 der gezeigten Bytes
+%3 (Schlüssel %4, Werte %5)
+%n Eintrag</numerusform>
+            <numerusform>%1
+%2 der gezeigten Bytes
+%3 (Schlüssel %4, Werte %5)
+%n Einträge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click to see what is below it.</source>
+        <translation>Klicken, um zu sehen, was darunter liegt.</translation>
+    </message>
+    <message>
+        <source>Run an analysis to see where the bytes are.</source>
+        <translation>Starten Sie eine Analyse, um zu sehen, wo die Bytes liegen.</translation>
+    </message>
+    <message>
+        <source>Nothing below this key in the report.</source>
+        <translation>Im Bericht liegt nichts unter diesem Schlüssel.</translation>
+    </message>
+    <message>
+        <source>%1 · %2%</source>
+        <translation>%1 · %2%</translation>
+    </message>
+    <message>
+        <source>Show in the key tree</source>
+        <translation>Im Schlüsselbaum zeigen</translation>
+    </message>
+    <message>
+        <source>Show what is below it</source>
+        <translation>Zeigen, was darunter liegt</translation>
     </message>
 </context>
 <context>

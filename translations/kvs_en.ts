@@ -33,12 +33,32 @@
     </message>
 </context>
 <context>
+    <name>TreemapTiles</name>
+    <message numerus="yes">
+        <source>others (%n children)</source>
+        <translation>
+            <numerusform>others (%n child)</numerusform>
+            <numerusform>others (%n children)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ValueColumnText</name>
     <message numerus="yes">
         <source>%n bytes</source>
         <translation>
             <numerusform>%n byte</numerusform>
             <numerusform>%n bytes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::AnalysisCharts</name>
+    <message numerus="yes">
+        <source>%n other kind(s)</source>
+        <translation>
+            <numerusform>%n other kind</numerusform>
+            <numerusform>%n other kinds</numerusform>
         </translation>
     </message>
 </context>
@@ -333,6 +353,30 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::SavedReportsPanel</name>
+    <message numerus="yes">
+        <source>%n prefix(es) changed</source>
+        <translation>
+            <numerusform>%n prefix changed</numerusform>
+            <numerusform>%n prefixes changed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n appeared</source>
+        <translation>
+            <numerusform>%n appeared</numerusform>
+            <numerusform>%n appeared</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n vanished</source>
+        <translation>
+            <numerusform>%n vanished</numerusform>
+            <numerusform>%n vanished</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::ServerRoleStatus</name>
     <message numerus="yes">
         <source>replay lag %n s</source>
@@ -498,6 +542,25 @@
         <translation>
             <numerusform>Dry run: the %n check passes; the commit would go through now. Nothing was written.</numerusform>
             <numerusform>Dry run: all %n checks pass; the commit would go through now. Nothing was written.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::TreemapWidget</name>
+    <message numerus="yes">
+        <source>%1
+%2 of the bytes shown
+%3 (keys %4, values %5)
+%n entries</source>
+        <translation>
+            <numerusform>%1
+%2 of the bytes shown
+%3 (keys %4, values %5)
+%n entry</numerusform>
+            <numerusform>%1
+%2 of the bytes shown
+%3 (keys %4, values %5)
+%n entries</numerusform>
         </translation>
     </message>
 </context>

@@ -141,7 +141,8 @@ private slots:
             << QStringList{"--ops", "tree_expand_10k,get_hit"}
             << QByteArray("kvs-gui-bench: --ops: unknown operation \"get_hit\" (known: "
                           "tree_expand_10k, tree_expand_1m, inspector_open_20mb, tables_scroll_1m, "
-                          "bench_view_30s, queues_overview_1m, tree_goto_10k, tree_goto_1m, "
+                          "bench_view_30s, queues_overview_1m, analysis_view_1m, tree_goto_10k, "
+                          "tree_goto_1m, "
                           "tree_expand_1000_pg_1ms, tree_expand_10k_pg, tree_expand_1m_pg, "
                           "tree_goto_10k_pg, tree_goto_1m_pg)\n");
         QTest::newRow("pg op without a server")
@@ -179,6 +180,7 @@ private slots:
                                   "inspector_open_20mb",
                                   "bench_view_30s",
                                   "queues_overview_1m",
+                                  "analysis_view_1m",
                                   "tree_goto_1m",
                                   "tree_expand_1000_pg_1ms",
                                   "--postgres",

@@ -45,6 +45,15 @@ int searchMaxResults(const QSettings &settings)
                       kSearchMaxResultsMax);
 }
 
+int analysisBudgetSeconds(const QSettings &settings)
+{
+    return intSetting(settings,
+                      kAnalysisBudgetSeconds,
+                      kAnalysisBudgetSecondsDefault,
+                      kAnalysisBudgetSecondsMin,
+                      kAnalysisBudgetSecondsMax);
+}
+
 int consoleIdleCloseSeconds(const QSettings &settings)
 {
     return intSetting(settings,

@@ -38,6 +38,13 @@ inline constexpr int kSearchMaxResultsDefault = 10000;
 inline constexpr int kSearchMaxResultsMin = 100;
 inline constexpr int kSearchMaxResultsMax = 100000;
 
+// The Analysis view: an analysis stops after this many seconds with a partial report (as
+// `kvs analyze --budget`).
+inline const QString kAnalysisBudgetSeconds = QStringLiteral("analysis/budgetSeconds");
+inline constexpr int kAnalysisBudgetSecondsDefault = 600;
+inline constexpr int kAnalysisBudgetSecondsMin = 1;
+inline constexpr int kAnalysisBudgetSecondsMax = 24 * 3600;
+
 // The SQL console: an open result closes after this long without a page read (its read-only
 // transaction holds the database's snapshot while it stays open).
 inline const QString kConsoleIdleCloseSeconds = QStringLiteral("console/idleCloseSeconds");
@@ -60,6 +67,7 @@ intSetting(const QSettings &settings, const QString &key, int fallback, int min,
 [[nodiscard]] int queuesNoConsumerSeconds(const QSettings &settings);
 [[nodiscard]] int queuesLeaseWindowSeconds(const QSettings &settings);
 [[nodiscard]] int searchMaxResults(const QSettings &settings);
+[[nodiscard]] int analysisBudgetSeconds(const QSettings &settings);
 [[nodiscard]] int consoleIdleCloseSeconds(const QSettings &settings);
 [[nodiscard]] int productionWriteMinutes(const QSettings &settings);
 

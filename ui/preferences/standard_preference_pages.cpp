@@ -45,6 +45,21 @@ PreferencesPage *searchPage(QWidget *parent)
         parent);
 }
 
+PreferencesPage *analysisPage(QWidget *parent)
+{
+    return new NumberFieldsPage(
+        Tr::tr("Analysis"),
+        {{prefs::kAnalysisBudgetSeconds,
+          Tr::tr("Stop an analysis after:"),
+          Tr::tr(" s"),
+          Tr::tr("An analysis of the key space reads every row once; it stops after this long "
+                 "with a partial report, which is shown but not saved."),
+          prefs::kAnalysisBudgetSecondsDefault,
+          prefs::kAnalysisBudgetSecondsMin,
+          prefs::kAnalysisBudgetSecondsMax}},
+        parent);
+}
+
 PreferencesPage *queuesPage(QWidget *parent)
 {
     return new NumberFieldsPage(
@@ -117,6 +132,7 @@ void registerStandardPreferencePages()
     PreferencesRegistry::add(0, [](QWidget *parent) { return new LanguagePage(parent); });
     PreferencesRegistry::add(100, keyTreePage);
     PreferencesRegistry::add(200, searchPage);
+    PreferencesRegistry::add(250, analysisPage);
     PreferencesRegistry::add(300, queuesPage);
     PreferencesRegistry::add(400, consolePage);
     PreferencesRegistry::add(500, productionPage);

@@ -1,5 +1,6 @@
 #include "session/database_view.h"
 
+#include "analysis/analysis_view.h"
 #include "atomic/transaction_controller.h"
 #include "atomic/transaction_pane.h"
 #include "benchmark/bench_pane.h"
@@ -12,6 +13,7 @@
 #include "preferences/preference_keys.h"
 #include "queues/queues_controller.h"
 #include "queues/queues_pane.h"
+#include "session/analysis_wiring.h"
 #include "session/database_backup.h"
 #include "session/database_import.h"
 #include "session/database_restore.h"
@@ -71,6 +73,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_transaction(new TransactionPane(m_views))
     , m_watch(new WatchTab(m_views))
     , m_bench(new BenchPane(m_views))
+    , m_analysis(new AnalysisView(m_views))
     , m_tables(new TablesPane(m_views))
     , m_console(new SqlConsolePane(m_views))
     , m_live(new LiveUpdates(m_tree->model(), m_inspector, m_watch->controller(), this))
@@ -135,6 +138,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     m_views->addTab(m_transaction, tr("Transaction"));
     m_views->addTab(m_watch, tr("Watch"));
     m_views->addTab(m_bench, tr("Benchmark"));
+    m_views->addTab(m_analysis, tr("Analysis"));
     if (m_session->spec().isPostgres())
         m_bench->setPostgresServer(m_session->connectionString(), m_session->displayName());
     else
@@ -277,6 +281,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
 
     // The Search view (Ctrl+Shift+F), and the preferences the views read as the tab opens.
     addKeySearch(*this);
+    wireAnalysis(*this);
     applyViewPreferences(*this);
     // The tab's reconnect mechanism reaches every view (a banner each, stale rows, actions off).
     addOutageHandling(*this);

@@ -28,6 +28,7 @@ class KeyTreeLiveRefresh;
 class MessageBanner;
 class QueuesPane;
 class BenchPane;
+class AnalysisView;
 class SqlConsolePane;
 class TablesPane;
 class TransactionPane;
@@ -60,6 +61,7 @@ public:
     KeyTreeLiveRefresh *treeRefresh() const { return m_treeRefresh; }
     BenchPane *bench() const { return m_bench; }
     MaintenancePane *maintenance() const { return m_maintenance; }
+    AnalysisView *analysis() const { return m_analysis; }
     QTabWidget *views() const { return m_views; }
     // The Keys view: the tree and the inspector side by side.
     QWidget *keysView() const { return m_keys; }
@@ -130,6 +132,7 @@ private:
     TransactionPane *m_transaction; // Owned (in m_views).
     WatchTab *m_watch;              // Owned (in m_views).
     BenchPane *m_bench;             // Owned (in m_views).
+    AnalysisView *m_analysis;       // Owned (in m_views).
     TablesPane *m_tables;           // Owned (in m_views).
     SqlConsolePane *m_console;      // Owned (in m_views).
     MaintenancePane *m_maintenance; // Owned (in m_views).

@@ -4,6 +4,7 @@ list(APPEND KVS_UI_SOURCES
     session/database_session.cpp
     session/view_preferences.cpp
     session/key_search_wiring.cpp
+    session/analysis_wiring.cpp
     session/outage_wiring.cpp
     session/server_role_status.cpp
     session/server_role_wiring.cpp

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 /// Key-space reports kept per database (`kvs analyze --save` and `--compare ID`): one JSON line
 /// each, {"id": N, "database": NAME, "savedAt": MS, "report": REPORT}, in a private file
@@ -32,5 +33,20 @@ std::int64_t saveKeySpaceReport(const std::string &database,
                                                             std::int64_t id,
                                                             const std::string &path
                                                             = savedKeySpaceReportsPath());
+
+/// One saved report as listed: its id, when it was saved (ms since the epoch) and the report.
+struct SavedKeySpaceReport
+{
+    std::int64_t id = 0;
+    std::int64_t savedAt = 0;
+    QJsonObject report;
+};
+
+/// database's saved reports in the order they were saved (for a list to choose from, as the
+/// GUI's Analysis view shows them). Lines that are not JSON objects are passed over; a file not
+/// there yet lists none. Throws Error "kvs: cannot read the saved analysis reports PATH: REASON".
+[[nodiscard]] std::vector<SavedKeySpaceReport> listKeySpaceReports(const std::string &database,
+                                                                   const std::string &path
+                                                                   = savedKeySpaceReportsPath());
 
 } // namespace kvs

@@ -73,4 +73,18 @@ loadKeySpaceReport(const std::string &database, std::int64_t id, const std::stri
     return found;
 }
 
+std::vector<SavedKeySpaceReport> listKeySpaceReports(const std::string &database,
+                                                     const std::string &path)
+{
+    std::vector<SavedKeySpaceReport> reports;
+    for (const QJsonObject &line : linesOf(database, path)) {
+        SavedKeySpaceReport saved;
+        saved.id = static_cast<std::int64_t>(line.value(QStringLiteral("id")).toDouble());
+        saved.savedAt = static_cast<std::int64_t>(line.value(QStringLiteral("savedAt")).toDouble());
+        saved.report = line.value(QStringLiteral("report")).toObject();
+        reports.push_back(std::move(saved));
+    }
+    return reports;
+}
+
 } // namespace kvs

@@ -90,12 +90,15 @@ private slots:
                  QStringList({QStringLiteral("General"),
                               QStringLiteral("Key tree"),
                               QStringLiteral("Search"),
+                              QStringLiteral("Analysis"),
                               QStringLiteral("Queues"),
                               QStringLiteral("SQL console"),
                               QStringLiteral("Production")}));
         QCOMPARE(language(dialog)->currentData().toString(), QString()); // the system's
         // Issue 35: writes on a production tab end after 15 minutes without a write.
         QCOMPARE(spin(dialog, "production/writeTimeoutMinutes")->value(), 15);
+        // Issue 40: an analysis stops after 10 minutes with a partial report.
+        QCOMPARE(spin(dialog, "analysis/budgetSeconds")->value(), 600);
         QCOMPARE(language(dialog)->currentText(), QStringLiteral("The system's language"));
         QCOMPARE(spin(dialog, "tree/pageSize")->value(), 1000);
         QCOMPARE(spin(dialog, "search/maxResults")->value(), 10000);
@@ -208,7 +211,7 @@ private slots:
                                         parent);
         });
         PreferencesDialog dialog;
-        QCOMPARE(dialog.pages().size(), 7);
+        QCOMPARE(dialog.pages().size(), 8);
         QCOMPARE(dialog.pages()[1]->title(), QStringLiteral("Test view"));
         QCOMPARE(spin(dialog, "testView/depth")->value(), 3);
         spin(dialog, "testView/depth")->setValue(7);
