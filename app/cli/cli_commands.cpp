@@ -12,6 +12,7 @@
 #include "cli/cli_output.h"
 #include "cli/cli_queue_commands.h"
 #include "cli/cli_saved_connection.h"
+#include "cli/cli_ssh_tunnel.h"
 #include "cli/cli_store_commands.h"
 #include "cli/cli_transfer_commands.h"
 #include "cli/cli_watch_command.h"
@@ -166,10 +167,12 @@ std::string dbArgument(const std::vector<std::string> &args)
 int run(const std::vector<std::string> &given, std::ostream &out, std::ostream &err)
 {
     std::vector<std::string> args;
+    std::optional<CliSshRequest> ssh;
     try {
         args = withSavedConnection(given);
+        ssh = takeSshOptions(args);
     } catch (const UsageError &error) {
-        err << errorLine(error.what()) << '\n';
+        err << errorLine(redactSecrets(error.what(), dbArgument(given))) << '\n';
         return kExitUsage;
     }
     const std::string db = dbArgument(args);
@@ -186,9 +189,15 @@ int run(const std::vector<std::string> &given, std::ostream &out, std::ostream &
             out << versionLine() << '\n';
             return kExitOk;
         }
-        if (const std::string warning = plaintextPasswordWarning(db); !warning.empty())
+        // Through SSH, the password travels inside the tunnel: no warning for it.
+        if (const std::string warning = plaintextPasswordWarning(db); !warning.empty() && !ssh)
             err << warning << '\n';
-        const int code = dispatch(CommandContext{parsed, out, err});
+        // The tunnel of --ssh lives as long as the command; --db then goes through it.
+        std::unique_ptr<SshTunnel> tunnel;
+        if (ssh)
+            tunnel = startCliSshTunnel(*ssh, args, err);
+        const int code
+            = dispatch(CommandContext{ssh ? CliArguments::parse(args) : parsed, out, err});
         out.flush();
         return code;
     } catch (const UsageError &error) {
