@@ -5,7 +5,9 @@
 // the one tunnel; ssh killed in the middle comes back by itself on the same port.
 #include "connection/connection_dialog.h"
 #include "connection/connection_spec.h"
+#include "connection/connection_tester.h"
 #include "connection/ssh_host_key_dialog.h"
+#include "connection/ssh_tunnel_settings.h"
 #include "session/database_session.h"
 #include "session/session_tunnel.h"
 #include "support/ssh_test_server.h"
@@ -117,6 +119,7 @@ private slots:
     void unknownHostKeyOpensNothingUntilTrusted();
     void changedHostKeyIsRefused();
     void killedTunnelComesBackByItself();
+    void testConnectionGoesThroughTheTunnel();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -127,12 +130,12 @@ void TestSshConnection::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     m_knownHosts = m_dir->filePath(QStringLiteral("known_hosts"));
-    SessionTunnel::setTestOverrides(m_knownHosts.toStdString(), "none");
+    kvs::ui::setSshTestOverrides(m_knownHosts.toStdString(), "none");
 }
 
 void TestSshConnection::cleanup()
 {
-    SessionTunnel::setTestOverrides({}, {});
+    kvs::ui::setSshTestOverrides({}, {});
 }
 
 void TestSshConnection::sshSettingsAreSavedWithoutSecrets()
@@ -323,6 +326,28 @@ void TestSshConnection::killedTunnelComesBackByItself()
         }(),
         kTimeout);
     QCOMPARE(session.spec().tunnelPort(), port);
+}
+
+void TestSshConnection::testConnectionGoesThroughTheTunnel()
+{
+    const std::string schema = preparedSchema();
+    QString password;
+    const ConnectionSpec spec = sshSpec(&password, schema);
+    // Unknown host: the test fails at the tunnel, saying the key's fingerprint.
+    const kvs::ui::ConnectionTestResult unknown = kvs::ui::ConnectionTester::run(spec, password);
+    QVERIFY(!unknown.ok);
+    QCOMPARE(unknown.step, kvs::ui::ConnectionTestResult::Step::Connect);
+    QCOMPARE(unknown.message, QStringLiteral("The SSH tunnel did not open."));
+    QVERIFY2(unknown.detail.contains(QStringLiteral("is not known yet: ED25519 key SHA256:")),
+             qPrintable(unknown.detail));
+    QVERIFY(!QFile::exists(m_knownHosts));
+
+    kvs::SshOptions trusted;
+    trusted.knownHostsFile = m_knownHosts.toStdString();
+    kvs::test::trustSshTestHost(trusted);
+    const kvs::ui::ConnectionTestResult ok = kvs::ui::ConnectionTester::run(spec, password);
+    QVERIFY2(ok.ok, qPrintable(ok.detail));
+    QCOMPARE(sshProcessesNaming(m_knownHosts).size(), 0); // its tunnel ended with it
 }
 
 QTEST_MAIN(TestSshConnection)

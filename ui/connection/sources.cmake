@@ -20,5 +20,6 @@ list(APPEND KVS_UI_SOURCES
     connection/ssh_options_box.cpp
     connection/ssh_host_key_dialog.cpp
     connection/ssh_askpass.cpp
+    connection/ssh_tunnel_settings.cpp
     connection/tls_options_box.cpp
 )

@@ -1,6 +1,7 @@
 #include "session/database_session.h"
 
 #include "connection/saved_connection_look.h"
+#include "connection/ssh_tunnel_settings.h"
 #include "reconnect/reconnect_monitor.h"
 #include "session/session_tunnel.h"
 
@@ -151,7 +152,7 @@ bool DatabaseSession::tunnelReady(bool writable, bool migrate)
 void DatabaseSession::trustSshHostKey(const kvs::SshHostKey &key)
 {
     try {
-        SessionTunnel::trust(key);
+        ::kvs::ui::trustSshHostKey(key); // the known_hosts file (not this member)
     } catch (const std::exception &error) {
         emit problem({SessionProblem::Kind::Other, QString::fromStdString(error.what()), 0});
         return;

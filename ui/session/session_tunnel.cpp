@@ -1,6 +1,6 @@
 #include "session/session_tunnel.h"
 
-#include "connection/ssh_askpass.h"
+#include "connection/ssh_tunnel_settings.h"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -9,18 +9,6 @@
 namespace kvs::ui {
 
 namespace {
-
-QString &askpassPath()
-{
-    static QString path;
-    return path;
-}
-
-std::pair<std::string, std::string> &testOverrides()
-{
-    static std::pair<std::string, std::string> overrides;
-    return overrides;
-}
 
 // Stops tunnel on a pool thread: ssh gets a second to end after SIGTERM, which the GUI thread
 // must not wait for.
@@ -44,52 +32,6 @@ SessionTunnel::~SessionTunnel()
     stopOffTheGuiThread(std::move(m_tunnel));
 }
 
-void SessionTunnel::setAskpassProgram(const QString &program)
-{
-    askpassPath() = program;
-}
-
-QString SessionTunnel::askpassProgram()
-{
-    return askpassPath();
-}
-
-void SessionTunnel::trust(const SshHostKey &key)
-{
-    acceptSshHostKey(key, testOverrides().first);
-}
-
-void SessionTunnel::setTestOverrides(const std::string &knownHostsFile,
-                                     const std::string &configFile)
-{
-    testOverrides() = {knownHostsFile, configFile};
-}
-
-SshOptions SessionTunnel::options() const
-{
-    const ConnectionSpec::SshSettings &ssh = m_spec.ssh();
-    SshOptions options;
-    options.destination = ssh.host.trimmed().toStdString();
-    options.user = ssh.user.trimmed().toStdString();
-    options.port = ssh.port;
-    options.identityFile = ssh.identityFile.trimmed().toStdString();
-    const auto &[knownHosts, config] = testOverrides();
-    if (!knownHosts.empty()) {
-        options.knownHostsFile = knownHosts;
-        options.configFile = config;
-        options.userKnownHosts = false;
-    }
-    const QString askpass = askpassProgram();
-    options.batchMode = askpass.isEmpty();
-    if (!askpass.isEmpty()) {
-        // ssh runs kvs-admin for a passphrase, never a terminal's prompt (ssh has none).
-        options.environment = {{"SSH_ASKPASS", askpass.toStdString()},
-                               {"SSH_ASKPASS_REQUIRE", "force"},
-                               {kAskpassVariable, "1"}};
-    }
-    return options;
-}
-
 void SessionTunnel::start()
 {
     if (m_starting)
@@ -99,11 +41,10 @@ void SessionTunnel::start()
     m_starting = true;
     const quint64 generation = ++m_generation;
     std::shared_ptr<SshTunnel> tunnel;
-    QString problem;
     try {
         // The database as the SSH host sees it; a URL naming several hosts is refused here.
-        tunnel
-            = std::make_shared<SshTunnel>(options(), sshForwardTarget(m_spec.connectionString()));
+        tunnel = std::make_shared<SshTunnel>(sshOptionsFor(m_spec),
+                                             sshForwardTarget(m_spec.connectionString()));
     } catch (const std::exception &error) {
         m_starting = false;
         emit failed(QString::fromStdString(error.what()));
