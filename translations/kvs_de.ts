@@ -326,6 +326,10 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <source>%1, through SSH %2</source>
         <translation>%1, über SSH %2</translation>
     </message>
+    <message>
+        <source>The SSH tunnel did not open.</source>
+        <translation>Der SSH-Tunnel hat sich nicht geöffnet.</translation>
+    </message>
 </context>
 <context>
     <name>PreferencePages</name>
