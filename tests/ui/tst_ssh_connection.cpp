@@ -120,6 +120,7 @@ private slots:
     void changedHostKeyIsRefused();
     void killedTunnelComesBackByItself();
     void testConnectionGoesThroughTheTunnel();
+    void hostKeyChangedMidSessionEndsTheTunnel();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -348,6 +349,41 @@ void TestSshConnection::testConnectionGoesThroughTheTunnel()
     const kvs::ui::ConnectionTestResult ok = kvs::ui::ConnectionTester::run(spec, password);
     QVERIFY2(ok.ok, qPrintable(ok.detail));
     QCOMPARE(sshProcessesNaming(m_knownHosts).size(), 0); // its tunnel ended with it
+}
+
+void TestSshConnection::hostKeyChangedMidSessionEndsTheTunnel()
+{
+    kvs::SshOptions trusted;
+    trusted.knownHostsFile = m_knownHosts.toStdString();
+    kvs::test::trustSshTestHost(trusted);
+    QString password;
+    const ConnectionSpec spec = sshSpec(&password, preparedSchema());
+    DatabaseSession session(spec, password);
+    session.open();
+    QVERIFY(storeOpened(session));
+    // The host's key changes while the tab is open (here: the known one is replaced), then the
+    // tunnel drops: its restart is refused, and the tab says why.
+    QProcess keygen;
+    const QString other = m_dir->filePath(QStringLiteral("other"));
+    keygen.start(QStringLiteral("ssh-keygen"),
+                 {"-q", "-t", "ed25519", "-N", QString(), "-f", other});
+    QVERIFY(keygen.waitForFinished(10000) && keygen.exitCode() == 0);
+    QFile pub(other + QStringLiteral(".pub"));
+    QVERIFY(pub.open(QIODevice::ReadOnly));
+    QVERIFY(QFile::remove(m_knownHosts));
+    kvs::acceptSshHostKey({kvs::test::sshTestKnownHostsName(),
+                           "ssh-ed25519",
+                           pub.readAll().split(' ').value(1).toStdString(),
+                           {}},
+                          m_knownHosts.toStdString());
+    QSignalSpy problems(&session, &DatabaseSession::problem);
+    const QList<long> running = sshProcessesNaming(m_knownHosts);
+    QCOMPARE(running.size(), 1);
+    QCOMPARE(::kill(static_cast<pid_t>(running.front()), SIGKILL), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(problems.count(), 1, kTimeout);
+    const auto problem = problems.front().front().value<SessionProblem>();
+    QVERIFY2(problem.message.contains(QStringLiteral("has CHANGED")), qPrintable(problem.message));
+    QCOMPARE(sshProcessesNaming(m_knownHosts).size(), 0); // not started again
 }
 
 QTEST_MAIN(TestSshConnection)

@@ -134,6 +134,8 @@ bool DatabaseSession::tunnelReady(bool writable, bool migrate)
         });
         connect(
             m_tunnel, &SessionTunnel::hostKeyUnknown, this, &DatabaseSession::sshHostKeyUnknown);
+        // The spec keeps the dead tunnel's port: a connection made meanwhile is refused there,
+        // never sent to a database of this machine's that has the remote one's address.
         connect(m_tunnel, &SessionTunnel::brokenForGood, this, [this](const QString &why) {
             emit problem({SessionProblem::Kind::Connection, why, 0});
         });

@@ -57,8 +57,10 @@ void SessionTunnel::start()
             return;
         const QString why = QString::fromStdString(state.message);
         QMetaObject::invokeMethod(QCoreApplication::instance(), [self, generation, why] {
-            if (self && generation == self->m_generation && !self->m_starting && self->m_port)
-                emit self->brokenForGood(why);
+            if (!self || generation != self->m_generation || self->m_starting || !self->m_port)
+                return;
+            self->m_port = 0; // the next start() (Retry) runs ssh again, and asks again
+            emit self->brokenForGood(why);
         });
     });
     QThreadPool::globalInstance()->start([self, tunnel, generation] {
