@@ -60,7 +60,10 @@ void print(const char *route, const std::vector<double> &times, long long roundT
 {
     std::printf("{\"page\": \"1000 children\", \"route\": \"%s\", \"round_trips\": %lld, "
                 "\"median_ms\": %.2f, \"p90_ms\": %.2f}\n",
-                route, roundTrips, times[times.size() / 2], times[times.size() * 9 / 10]);
+                route,
+                roundTrips,
+                times[times.size() / 2],
+                times[times.size() * 9 / 10]);
 }
 
 } // namespace
@@ -113,8 +116,10 @@ int main(int argc, char *argv[])
     options.knownHostsFile = dir.filePath(QStringLiteral("known_hosts")).toStdString();
     const std::string hostKey = fileText(sshDir + "/host_key.pub");
     const std::size_t first = hostKey.find(' ');
-    acceptSshHostKey({"[127.0.0.1]:" + std::to_string(options.port), "ssh-ed25519",
-                      hostKey.substr(first + 1, hostKey.find(' ', first + 1) - first - 1), {}},
+    acceptSshHostKey({"[127.0.0.1]:" + std::to_string(options.port),
+                      "ssh-ed25519",
+                      hostKey.substr(first + 1, hostKey.find(' ', first + 1) - first - 1),
+                      {}},
                      options.knownHostsFile);
     SshTunnel tunnel(options, sshForwardTarget(url));
     tunnel.start();
