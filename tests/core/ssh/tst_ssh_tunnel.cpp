@@ -83,6 +83,7 @@ private slots:
     void storeWorksThroughTheTunnelWithTls();
     void killedTunnelComesBackByItself();
     void batchModeSaysWhyItCannotLogIn();
+    void passphraseGoesThroughAskpass();
     void missingSshIsSaid();
     void stopEndsSsh();
 };
@@ -295,12 +296,9 @@ void TestSshTunnel::killedTunnelComesBackByItself()
     QTRY_VERIFY_WITH_TIMEOUT(storeAnswers(*store, {KeyPart("k")}, 7.0), 20000);
 }
 
-void TestSshTunnel::batchModeSaysWhyItCannotLogIn()
+// A key with a passphrase that the test server lets in (added to its authorized_keys).
+static QString authorizedLockedKey(const QTemporaryDir &dir)
 {
-    QTemporaryDir dir;
-    SshOptions options = test::sshTestOptions(dir);
-    test::trustSshTestHost(options);
-    // A key the server does not know, with a passphrase: batch mode cannot ask for it.
     const QString key = dir.filePath(QStringLiteral("locked"));
     QProcess keygen;
     keygen.start(QStringLiteral("ssh-keygen"),
@@ -308,28 +306,72 @@ void TestSshTunnel::batchModeSaysWhyItCannotLogIn()
                   QStringLiteral("-t"),
                   QStringLiteral("ed25519"),
                   QStringLiteral("-N"),
-                  QStringLiteral("secret phrase"),
+                  QStringLiteral("pass phrase"),
                   QStringLiteral("-f"),
                   key});
-    QVERIFY(keygen.waitForFinished(10000) && keygen.exitCode() == 0);
-    options.identityFile = key.toStdString();
+    if (!keygen.waitForFinished(10000) || keygen.exitCode() != 0)
+        qFatal("ssh-keygen failed");
+    QFile authorized(QString::fromStdString(test::sshTestDir() + "/authorized_keys"));
+    if (!authorized.open(QIODevice::Append))
+        qFatal("cannot add to the test server's authorized_keys");
+    authorized.write(fileBytes(key.toStdString() + ".pub"));
+    return key;
+}
+
+void TestSshTunnel::batchModeSaysWhyItCannotLogIn()
+{
+    QTemporaryDir dir;
+    SshOptions options = test::sshTestOptions(dir);
+    test::trustSshTestHost(options);
+    // An authorized key with a passphrase: batch mode cannot ask for it.
+    options.identityFile = authorizedLockedKey(dir).toStdString();
     options.environment = {{"SSH_AUTH_SOCK", ""}}; // no agent of the machine's
     SshTunnel tunnel(options, sshForwardTarget(test::postgresUrl()));
     try {
         tunnel.start();
-        QFAIL("logged in without the key");
+        QFAIL("logged in without the passphrase");
     } catch (const SshHostKeyUnknownError &) {
         QFAIL("the host key was trusted");
     } catch (const SshError &error) {
         const std::string message = error.what();
-        QVERIFY2(
-            message.starts_with("kvs: SSH to 127.0.0.1 failed: ")
-                && message.find("Permission denied") != std::string::npos
-                && message.find("ssh runs in batch mode here and asks for nothing: a key with a "
-                                "passphrase must be in ssh-agent (ssh-add)")
-                       != std::string::npos,
-            error.what());
+        QVERIFY2(message.starts_with("kvs: SSH to 127.0.0.1 failed: ")
+                     && message.find("Permission denied") != std::string::npos
+                     && message.find("ssh runs in batch mode here and asks for nothing: a key with "
+                                     "a passphrase must be in ssh-agent (ssh-add)")
+                            != std::string::npos,
+                 error.what());
     }
+}
+
+void TestSshTunnel::passphraseGoesThroughAskpass()
+{
+    QTemporaryDir dir;
+    SshOptions options = test::sshTestOptions(dir);
+    test::trustSshTestHost(options);
+    options.identityFile = authorizedLockedKey(dir).toStdString();
+    // What kvs-admin does in its askpass mode, as a program ssh runs: the answer on stdout. It
+    // notes its prompt, so the test sees that ssh asked it (and for what).
+    const QString askpass = dir.filePath(QStringLiteral("askpass"));
+    const QString prompts = dir.filePath(QStringLiteral("prompts"));
+    QFile script(askpass);
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write(QStringLiteral("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '%1'\necho 'pass phrase'\n")
+                     .arg(prompts)
+                     .toUtf8());
+    script.close();
+    QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    options.batchMode = false;
+    options.environment = {{"SSH_AUTH_SOCK", ""},
+                           {"SSH_ASKPASS", askpass.toStdString()},
+                           {"SSH_ASKPASS_REQUIRE", "force"}};
+    SshTunnel tunnel(options, sshForwardTarget(test::postgresUrl()));
+    tunnel.start();
+    QCOMPARE(int(tunnel.state().status), int(SshTunnel::Status::Up));
+    QVERIFY2(fileBytes(prompts.toStdString()).contains("Enter passphrase for key"),
+             fileBytes(prompts.toStdString()).constData());
+    const std::unique_ptr<AsyncKVStore> store = storeThrough(tunnel, test::postgresUrl());
+    store->set({KeyPart("p")}, Value(3.0)).waitForFinished();
+    QVERIFY(storeAnswers(*store, {KeyPart("p")}, 3.0));
 }
 
 void TestSshTunnel::missingSshIsSaid()
