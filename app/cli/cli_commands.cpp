@@ -189,8 +189,9 @@ int run(const std::vector<std::string> &given, std::ostream &out, std::ostream &
             out << versionLine() << '\n';
             return kExitOk;
         }
-        // Through SSH, the password travels inside the tunnel: no warning for it.
-        if (const std::string warning = plaintextPasswordWarning(db); !warning.empty() && !ssh)
+        // Through SSH too: the URL's host is then the one the SSH host reaches, and from there
+        // on the password goes as the URL says (a host other than the SSH host's own: in clear).
+        if (const std::string warning = plaintextPasswordWarning(db); !warning.empty())
             err << warning << '\n';
         // The tunnel of --ssh lives as long as the command; --db then goes through it.
         std::unique_ptr<SshTunnel> tunnel;
