@@ -1,5 +1,7 @@
 // kvs-admin: the desktop admin and inspector. A thin main (STYLE.md 1): the window, the command
 // line, the language and the single-instance hand-off live in kvs_ui.
+#include "connection/ssh_askpass.h"
+#include "connection/ssh_tunnel_settings.h"
 #include "i18n/ui_language.h"
 #include "instance/single_instance.h"
 #include "restore/session_state.h"
@@ -34,6 +36,10 @@ int main(int argc, char *argv[])
 
     QApplication app(argc, argv);
     applyUiLanguage(storedUiLanguage());
+    // Run by ssh as its SSH_ASKPASS (a tab's tunnel): a passphrase dialog, nothing else.
+    if (qEnvironmentVariableIsSet(kAskpassVariable))
+        return runSshAskpass(QCoreApplication::arguments().value(1));
+    setSshAskpassProgram(QCoreApplication::applicationFilePath());
     AdminOptions options;
     if (const std::optional<int> exitCode
         = parseAdminCommandLine(QCoreApplication::arguments(), &options))

@@ -10,7 +10,7 @@ PACKAGES=(
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libqt6sql6-sqlite libqt6sql6-psql libgl-dev qtkeychain-qt6-dev libqt6svg6 qt6-translations-l10n
     libsqlite3-dev libpq-dev libgmp-dev rapidjson-dev
-    postgresql-15 pgbouncer python3 openssl
+    postgresql-15 pgbouncer python3 openssl openssh-client openssh-server
 )
 
 bash scripts/install-missing.sh setup "${PACKAGES[@]}"

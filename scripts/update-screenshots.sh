@@ -18,6 +18,9 @@ cp build/screenshots/inspector-conflict.png "$out/inspector-conflict.png"
 ./build/tests/ui/tst_connection_dialog savesScreenshots
 cp build/tests/ui/connection-dialog-postgres.png "$out/connection-dialog.png"
 cp build/tests/ui/connection-dialog-tls.png "$out/connection-dialog-tls.png"
+# Issue 34: the SSH tunnel part of the dialog (needs no server for this test function).
+./build/tests/ui/tst_ssh_connection dialogHasAnSshPart
+cp build/tests/ui/connection-dialog-ssh.png "$out/connection-dialog-ssh.png"
 # The Queues view: the overview with charts, the message browser with a filter, a bulk retry in
 # progress (a queue history built on a test clock).
 ./build/tests/ui/tst_queues_layout savesTheReadmeScreenshots

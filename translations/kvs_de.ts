@@ -361,6 +361,14 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <source>development</source>
         <translation>Entwicklung</translation>
     </message>
+    <message>
+        <source>%1, through SSH %2</source>
+        <translation>%1, über SSH %2</translation>
+    </message>
+    <message>
+        <source>The SSH tunnel did not open.</source>
+        <translation>Der SSH-Tunnel hat sich nicht geöffnet.</translation>
+    </message>
 </context>
 <context>
     <name>MaintenanceActions</name>
@@ -4078,6 +4086,14 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>%1 is not this machine: without verify-full nothing checks that the server is %1, and a machine in between could pose as it.</source>
         <translation>%1 ist nicht dieser Rechner: Ohne verify-full prüft nichts, dass der Server %1 ist, und ein Rechner dazwischen könnte sich als er ausgeben.</translation>
     </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>SSH tunnel</source>
+        <translation>SSH-Tunnel</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::PreferencesDialog</name>
@@ -5264,6 +5280,97 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>SQLite databases (*.db *.sqlite *.sqlite3 *.kvs)</source>
         <translation>SQLite-Datenbanken (*.db *.sqlite *.sqlite3 *.kvs)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SshAskpass</name>
+    <message>
+        <source>SSH</source>
+        <translation>SSH</translation>
+    </message>
+    <message>
+        <source>Passphrase:</source>
+        <translation>Passphrase:</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SshHostKeyDialog</name>
+    <message>
+        <source>Unknown SSH host key</source>
+        <translation>Unbekannter SSH-Hostschlüssel</translation>
+    </message>
+    <message>
+        <source>The SSH host %1 is not known yet.</source>
+        <translation>Der SSH-Host %1 ist noch nicht bekannt.</translation>
+    </message>
+    <message>
+        <source>Its %1 key has the fingerprint
+%2
+
+Nothing has been sent to it. Compare the fingerprint with the one its administrator gives you (ssh-keygen -lf on the host&apos;s key) before trusting it; KVS Admin keeps trusted keys in %3.</source>
+        <translation>Sein %1-Schlüssel hat den Fingerabdruck
+%2
+
+Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem, den Ihnen sein Administrator nennt (ssh-keygen -lf auf dem Schlüssel des Hosts), bevor Sie ihm vertrauen; KVS Admin speichert vertraute Schlüssel in %3.</translation>
+    </message>
+    <message>
+        <source>&amp;Trust and connect</source>
+        <translation>&amp;Vertrauen und verbinden</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::SshOptionsBox</name>
+    <message>
+        <source>Through an SSH tunnel</source>
+        <translation>Über einen SSH-Tunnel</translation>
+    </message>
+    <message>
+        <source>Reach the server through the system&apos;s ssh, as a terminal would: ~/.ssh/config, ProxyJump, the agent and known_hosts apply. The host above is the database server as the SSH host sees it (often localhost).</source>
+        <translation>Den Server über das ssh des Systems erreichen, wie ein Terminal es täte: ~/.ssh/config, ProxyJump, der Agent und known_hosts gelten. Der Host oben ist der Datenbankserver, wie der SSH-Host ihn sieht (oft localhost).</translation>
+    </message>
+    <message>
+        <source>bastion.example.com or a Host of ~/.ssh/config</source>
+        <translation>bastion.example.com oder ein Host aus ~/.ssh/config</translation>
+    </message>
+    <message>
+        <source>From ~/.ssh/config, else your login</source>
+        <translation>Aus ~/.ssh/config, sonst Ihr Login</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s keys, or ~/.ssh/config&apos;s</source>
+        <translation>Die Schlüssel des Agenten oder aus ~/.ssh/config</translation>
+    </message>
+    <message>
+        <source>Po&amp;rt:</source>
+        <translation>Po&amp;rt:</translation>
+    </message>
+    <message>
+        <source>SSH h&amp;ost:</source>
+        <translation>SSH-H&amp;ost:</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>&amp;Identity file:</source>
+        <translation>&amp;Schlüsseldatei:</translation>
+    </message>
+    <message>
+        <source>A passphrase or password is asked when connecting, never kept.</source>
+        <translation>Eine Passphrase oder ein Passwort wird beim Verbinden erfragt und nie gespeichert.</translation>
+    </message>
+    <message>
+        <source>SSH &amp;user:</source>
+        <translation>SSH-&amp;Benutzer:</translation>
+    </message>
+    <message>
+        <source>Identity file</source>
+        <translation>Schlüsseldatei</translation>
     </message>
     <message>
         <source>All files (*)</source>

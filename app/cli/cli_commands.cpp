@@ -12,6 +12,7 @@
 #include "cli/cli_output.h"
 #include "cli/cli_queue_commands.h"
 #include "cli/cli_saved_connection.h"
+#include "cli/cli_ssh_tunnel.h"
 #include "cli/cli_store_commands.h"
 #include "cli/cli_transfer_commands.h"
 #include "cli/cli_watch_command.h"
@@ -183,10 +184,12 @@ void usePasswordCommand(const CliArguments &parsed, const std::string &db)
 int run(const std::vector<std::string> &given, std::ostream &out, std::ostream &err)
 {
     std::vector<std::string> args;
+    std::optional<CliSshRequest> ssh;
     try {
         args = withSavedConnection(given);
+        ssh = takeSshOptions(args);
     } catch (const UsageError &error) {
-        err << errorLine(error.what()) << '\n';
+        err << errorLine(redactSecrets(error.what(), dbArgument(given))) << '\n';
         return kExitUsage;
     }
     const std::string db = dbArgument(args);
@@ -203,10 +206,19 @@ int run(const std::vector<std::string> &given, std::ostream &out, std::ostream &
             out << versionLine() << '\n';
             return kExitOk;
         }
+        // Through SSH too: the URL's host is then the one the SSH host reaches, and from there
+        // on the password goes as the URL says (a host other than the SSH host's own: in clear).
         if (const std::string warning = plaintextPasswordWarning(db); !warning.empty())
             err << warning << '\n';
-        usePasswordCommand(parsed, db);
-        const int code = dispatch(CommandContext{parsed, out, err});
+        // The tunnel of --ssh lives as long as the command; --db then goes through it.
+        std::unique_ptr<SshTunnel> tunnel;
+        if (ssh)
+            tunnel = startCliSshTunnel(*ssh, args, err);
+        const CliArguments effective = ssh ? CliArguments::parse(args) : parsed;
+        // Set for the --db that connects (through the tunnel: its port), which is what the
+        // store's connections look the command up by.
+        usePasswordCommand(effective, dbArgument(args));
+        const int code = dispatch(CommandContext{effective, out, err});
         out.flush();
         return code;
     } catch (const UsageError &error) {

@@ -154,7 +154,20 @@ Options (before or after the arguments):
                         command but key and value
   --connection NAME     instead of --db: a connection saved in KVS Admin (its settings file,
                         ~/.config/KVS Admin/kvs-admin.conf): its path or URL, with its schema
-                        and table prefix unless --schema or --table-prefix is given
+                        and table prefix unless --schema or --table-prefix is given (and its
+                        SSH tunnel, unless --ssh is given)
+  --ssh [USER@]HOST[:PORT]
+                        reach the PostgreSQL server of --db through an SSH tunnel of the
+                        system's ssh (HOST may be a Host of ~/.ssh/config; ProxyJump, the agent
+                        and known_hosts work as in a terminal); --db names the server as the
+                        SSH host sees it (postgres://localhost:5432/db). ssh asks for nothing
+                        here: a key with a passphrase must be in ssh-agent. The tunnel ends with
+                        the command
+  --ssh-identity FILE   the private key for --ssh (ssh -i)
+  --ssh-accept-host-key SHA256:...
+                        accept the SSH host's key when it is not known yet and has this
+                        fingerprint (kvs says it when it refuses an unknown key); accepted keys
+                        go to ~/.local/share/kvs-admin/known_hosts. A changed key is refused
   --schema S            PostgreSQL: the schema of the store's tables (default: search_path's)
   --password-command CMD
                         PostgreSQL: run CMD (no shell; words split at spaces, "double

@@ -64,6 +64,21 @@ std::vector<std::string> withSavedConnection(const std::vector<std::string> &arg
         expanded.insert(expanded.end(), {"--schema", saved->schema().toStdString()});
     if (!saved->tablePrefix().isEmpty() && !given(rest, "--table-prefix"))
         expanded.insert(expanded.end(), {"--table-prefix", saved->tablePrefix().toStdString()});
+    // Its SSH tunnel (KVS Admin's SSH fields), unless --ssh is given.
+    if (const QString host = saved->target.value(QStringLiteral("sshHost")).toString();
+        !host.isEmpty() && !given(rest, "--ssh")) {
+        const QString user = saved->target.value(QStringLiteral("sshUser")).toString();
+        const int port = saved->target.value(QStringLiteral("sshPort")).toInt();
+        const bool bracketed = host.contains(QLatin1Char(':'));
+        std::string destination
+            = (user.isEmpty() ? std::string() : user.toStdString() + "@")
+              + (bracketed ? "[" + host.toStdString() + "]" : host.toStdString())
+              + (port > 0 ? ":" + std::to_string(port) : std::string());
+        expanded.insert(expanded.end(), {"--ssh", destination});
+        const QString identity = saved->target.value(QStringLiteral("sshIdentity")).toString();
+        if (!identity.isEmpty() && !given(rest, "--ssh-identity"))
+            expanded.insert(expanded.end(), {"--ssh-identity", identity.toStdString()});
+    }
     expanded.insert(expanded.end(), rest.begin(), rest.end());
     return expanded;
 }

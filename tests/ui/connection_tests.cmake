@@ -22,3 +22,7 @@ kvs_add_test(tst_saved_connections_ui tst_saved_connections_ui.cpp LIBS kvs_ui)
 kvs_test_path(tst_saved_connections_ui KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}")
 kvs_add_test(tst_saved_connection_postgres tst_saved_connection_postgres.cpp
     LIBS kvs_ui PostgreSQL::PostgreSQL LABELS postgres)
+# Issue 34: the SSH part of the dialog and a tab's tunnel (the run's sshd and PostgreSQL).
+kvs_add_test(tst_ssh_connection tst_ssh_connection.cpp LIBS kvs_ui PostgreSQL::PostgreSQL
+             LABELS "postgres;ssh")
+kvs_test_path(tst_ssh_connection KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}")

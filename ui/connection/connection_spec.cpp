@@ -3,6 +3,7 @@
 #include "connection/connection_tr.h"
 
 #include <kvs/connection_string.h>
+#include <kvs/ssh_tunnel.h>
 
 #include <QDir>
 #include <QFileInfo>
@@ -184,6 +185,8 @@ QString ConnectionSpec::displayName() const
     }
     if (!m_tablePrefix.isEmpty())
         name = ConnectionTr::tr("%1, prefix %2").arg(name, m_tablePrefix);
+    if (usesSsh())
+        name = ConnectionTr::tr("%1, through SSH %2").arg(name, m_ssh.host);
     return name;
 }
 
@@ -221,6 +224,8 @@ std::string ConnectionSpec::connectionString(const QString &password,
                + QString::fromLatin1(QUrl::toPercentEncoding(password)) + QLatin1Char('@')
                + rest.mid(authority);
     }
+    if (m_tunnelPort > 0)
+        return tunneledConnection(text.toStdString(), m_tunnelPort);
     return text.toStdString();
 }
 
@@ -252,6 +257,13 @@ QVariantMap ConnectionSpec::toVariantMap() const
     map.insert(QStringLiteral("rememberPassword"), m_rememberPassword);
     if (m_kind == Kind::Postgres)
         map.insert(QStringLiteral("callTimeoutMs"), qint64(m_callTimeout.count()));
+    if (usesSsh()) {
+        // The names kvs --connection reads too (app/cli/cli_saved_connection.cpp).
+        map.insert(QStringLiteral("sshHost"), m_ssh.host.trimmed());
+        map.insert(QStringLiteral("sshUser"), m_ssh.user.trimmed());
+        map.insert(QStringLiteral("sshPort"), m_ssh.port);
+        map.insert(QStringLiteral("sshIdentity"), m_ssh.identityFile.trimmed());
+    }
     return map;
 }
 
@@ -275,6 +287,12 @@ std::optional<ConnectionSpec> ConnectionSpec::fromVariantMap(const QVariantMap &
     if (map.contains(QStringLiteral("callTimeoutMs")))
         spec->m_callTimeout
             = std::chrono::milliseconds(map.value(QStringLiteral("callTimeoutMs")).toLongLong());
+    if (spec->isPostgres()) {
+        spec->m_ssh.host = map.value(QStringLiteral("sshHost")).toString();
+        spec->m_ssh.user = map.value(QStringLiteral("sshUser")).toString();
+        spec->m_ssh.port = map.value(QStringLiteral("sshPort")).toInt();
+        spec->m_ssh.identityFile = map.value(QStringLiteral("sshIdentity")).toString();
+    }
     return spec;
 }
 
@@ -285,7 +303,8 @@ bool ConnectionSpec::sameTarget(const ConnectionSpec &other) const
     if (m_kind == Kind::Sqlite)
         return QFileInfo(m_sqlitePath).absoluteFilePath()
                == QFileInfo(other.m_sqlitePath).absoluteFilePath();
-    return m_postgresUrl == other.m_postgresUrl && m_schema == other.m_schema;
+    return m_postgresUrl == other.m_postgresUrl && m_schema == other.m_schema
+           && m_ssh.host.trimmed() == other.m_ssh.host.trimmed();
 }
 
 } // namespace kvs::ui

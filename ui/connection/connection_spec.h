@@ -64,13 +64,34 @@ public:
     std::chrono::milliseconds callTimeout() const { return m_callTimeout; }
     void setCallTimeout(std::chrono::milliseconds timeout) { m_callTimeout = timeout; }
 
+    // PostgreSQL through an SSH tunnel of the system's ssh (kvs/ssh_tunnel.h): the SSH host (a
+    // name, an address or a Host alias of ~/.ssh/config; "" for no tunnel), its user and port
+    // ("" and 0: ssh's, from the config), a private key file ("": the agent's, the config's).
+    // Saved with the connection; never a passphrase.
+    struct SshSettings
+    {
+        QString host;
+        QString user;
+        int port = 0;
+        QString identityFile;
+        friend bool operator==(const SshSettings &, const SshSettings &) = default;
+    };
+    const SshSettings &ssh() const { return m_ssh; }
+    void setSsh(const SshSettings &ssh) { m_ssh = ssh; }
+    bool usesSsh() const { return m_kind == Kind::Postgres && !m_ssh.host.trimmed().isEmpty(); }
+    // The local port of the tab's open tunnel (never saved): connectionString() then goes through
+    // it (hostaddr=127.0.0.1, the port; the host name kept for TLS). 0: none.
+    int tunnelPort() const { return m_tunnelPort; }
+    void setTunnelPort(int port) { m_tunnelPort = port; }
+
     // Whether the user allowed the password to be kept in the system keychain.
     bool rememberPassword() const { return m_rememberPassword; }
     void setRememberPassword(bool remember) { m_rememberPassword = remember; }
 
     // False for a spec without a path or URL (the default-constructed one).
     bool isValid() const;
-    // For lists and titles: "kv.db (/home/me/data)" or "user@host:5432/database".
+    // For lists and titles: "kv.db (/home/me/data)" or "user@host:5432/database" (", through
+    // SSH host" with a tunnel).
     QString displayName() const;
     // The key a password is kept under in the system keychain: "postgres://user@host:port/db".
     // Only meaningful for PostgreSQL.
@@ -78,7 +99,7 @@ public:
 
     // The string for AsyncKVStore: the path, or the URL with password (percent-encoded) put into
     // it when not empty and extraParameters (e.g. "pool_max=1") appended unless the URL already
-    // sets them.
+    // sets them; through the tunnel when tunnelPort() is set.
     std::string connectionString(const QString &password = {},
                                  const QStringList &extraParameters = {}) const;
     // AsyncKVStore settings for this spec (prefix; schema on PostgreSQL).
@@ -89,8 +110,8 @@ public:
     // The spec of toVariantMap(); nullopt when map holds none (missing or unknown kind).
     static std::optional<ConnectionSpec> fromVariantMap(const QVariantMap &map);
 
-    // Same database, prefix and schema (what a recent-connections list deduplicates by): ignores
-    // createNew and rememberPassword.
+    // Same database, prefix, schema and SSH host (what a recent-connections list deduplicates
+    // by): ignores createNew, rememberPassword and the tunnel's port.
     bool sameTarget(const ConnectionSpec &other) const;
     friend bool operator==(const ConnectionSpec &, const ConnectionSpec &) = default;
 
@@ -102,6 +123,8 @@ private:
     QString m_tablePrefix;
     QString m_schema;
     bool m_rememberPassword = false;
+    SshSettings m_ssh;
+    int m_tunnelPort = 0;
     // The app's default: a frozen server fails a call after 30 s instead of hanging a tab.
     std::chrono::milliseconds m_callTimeout{30000};
 };

@@ -3,6 +3,7 @@
 #include "connection/connection_tr.h"
 
 #include <kvs/errors.h>
+#include <kvs/ssh_tunnel.h>
 
 #include <QDir>
 
@@ -140,6 +141,9 @@ ConnectionTestResult ConnectionTestResult::fromException(const std::exception_pt
     } catch (const TypeError &e) {
         return failure(
             Step::Input, ConnectionTr::tr("The connection settings are not valid."), coreText(e));
+    } catch (const SshError &e) {
+        return failure(
+            Step::Connect, ConnectionTr::tr("The SSH tunnel did not open."), coreText(e));
     } catch (const kvs::Error &e) {
         return failure(
             Step::Read, ConnectionTr::tr("The first read from the database failed."), coreText(e));

@@ -1,8 +1,10 @@
 #include "connection/connection_tester.h"
 
 #include "connection/connection_tr.h"
+#include "connection/ssh_tunnel_settings.h"
 
 #include <kvs/async_kvstore.h>
+#include <kvs/ssh_tunnel.h>
 
 #include <QDir>
 #include <QFileInfo>
@@ -12,6 +14,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <chrono>
+#include <memory>
 
 namespace kvs::ui {
 
@@ -194,10 +197,20 @@ ConnectionTestResult ConnectionTester::run(const ConnectionSpec &spec, const QSt
     bool empty = true;
     long long version = 0;
     try {
+        // Through SSH: a tunnel of the test's own, ended with it (an unknown host key fails
+        // the test with its fingerprint; it is trusted when connecting).
+        std::unique_ptr<SshTunnel> tunnel;
+        ConnectionSpec through = spec;
+        if (spec.usesSsh()) {
+            tunnel = std::make_unique<SshTunnel>(sshOptionsFor(spec),
+                                                 sshForwardTarget(spec.connectionString()));
+            tunnel->start();
+            through.setTunnelPort(tunnel->localPort());
+        }
         AsyncKVStoreSettings settings = spec.storeSettings(true, false);
         settings.maintenanceInterval = std::chrono::milliseconds(0);
         // One connection is enough to test; pool_max is kvs's own URL parameter.
-        AsyncKVStore store(spec.connectionString(password, {QStringLiteral("pool_max=1")}),
+        AsyncKVStore store(through.connectionString(password, {QStringLiteral("pool_max=1")}),
                            settings);
         ListSelector everything;
         everything.prefix = Key{};

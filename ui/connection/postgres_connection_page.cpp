@@ -1,5 +1,6 @@
 #include "connection/postgres_connection_page.h"
 
+#include "connection/ssh_options_box.h"
 #include "connection/tls_options_box.h"
 
 #include <kvs/connection_string.h>
@@ -12,6 +13,7 @@
 #include <QLineEdit>
 #include <QRegularExpressionValidator>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QUrl>
 
 namespace kvs::ui {
@@ -31,6 +33,7 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     , m_tlsWarning(new QLabel(this))
     , m_tls(new TlsOptionsBox(this))
     , m_unverifiedHost(new QLabel(this))
+    , m_ssh(new SshOptionsBox(this))
 {
     m_url->setObjectName(QStringLiteral("postgresUrlEdit"));
     m_url->setPlaceholderText(QStringLiteral("postgres://user@host:5432/database?sslmode=prefer"));
@@ -91,7 +94,12 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     form->addRow(QString(), m_tlsWarning);
     form->addRow(tr("S&chema:"), m_schema);
     form->addRow(tr("Call &timeout:"), m_callTimeout);
-    form->addRow(m_tls);
+    // TLS and the SSH tunnel on tabs of one row: the dialog stays within a 1024x700 screen.
+    auto *routes = new QTabWidget(this);
+    routes->setObjectName(QStringLiteral("routeTabs"));
+    routes->addTab(m_tls, tr("TLS"));
+    routes->addTab(m_ssh, tr("SSH tunnel"));
+    form->addRow(routes);
     form->addRow(QString(), m_unverifiedHost);
 
     connect(m_url, &QLineEdit::textChanged, this, &PostgresConnectionPage::urlEdited);
@@ -104,6 +112,7 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     for (QLineEdit *field : {m_url, m_password})
         connect(field, &QLineEdit::textChanged, this, &PostgresConnectionPage::updateTlsWarning);
     connect(m_tls, &TlsOptionsBox::edited, this, &PostgresConnectionPage::tlsEdited);
+    connect(m_ssh, &SshOptionsBox::edited, this, &PostgresConnectionPage::changed);
 }
 
 ConnectionSpec PostgresConnectionPage::spec() const
@@ -114,6 +123,7 @@ ConnectionSpec PostgresConnectionPage::spec() const
     spec->setSchema(m_schema->text().trimmed());
     spec->setRememberPassword(m_remember->isEnabled() && m_remember->isChecked());
     spec->setCallTimeout(std::chrono::seconds(m_callTimeout->value()));
+    spec->setSsh(m_ssh->settings());
     return *spec;
 }
 
@@ -143,6 +153,7 @@ void PostgresConnectionPage::setSpec(const ConnectionSpec &spec)
     m_remember->setChecked(spec.rememberPassword());
     m_callTimeout->setValue(static_cast<int>(
         std::chrono::duration_cast<std::chrono::seconds>(spec.callTimeout()).count()));
+    m_ssh->showSettings(spec.ssh());
 }
 
 void PostgresConnectionPage::updateTlsWarning()

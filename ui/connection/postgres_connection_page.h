@@ -11,11 +11,13 @@ class QSpinBox;
 
 namespace kvs::ui {
 
+class SshOptionsBox;
 class TlsOptionsBox;
 
 // The PostgreSQL half of the connection dialog: a URL field kept in step with host, port,
 // database and user fields, the password (in memory only), "Remember password in the system
-// keychain", the schema and the TLS settings (TlsOptionsBox, kept in the URL). A password
+// keychain", the schema, the TLS settings (TlsOptionsBox, kept in the URL) and the SSH tunnel
+// (SshOptionsBox). A password
 // pasted inside the URL is moved to the password field when the URL field is left. Thread rule:
 // GUI thread only.
 class PostgresConnectionPage : public QWidget
@@ -61,6 +63,7 @@ private:
     QLabel *m_tlsWarning;     // Owned (child): shown when the password would go out unencrypted.
     TlsOptionsBox *m_tls;     // Owned (child): sslmode and the certificate files, in the URL.
     QLabel *m_unverifiedHost; // Owned (child): a remote host without verify-full.
+    SshOptionsBox *m_ssh;     // Owned (child): the SSH tunnel, saved with the spec.
     bool m_syncing = false;   // partsEdited() is writing the URL.
 };
 

@@ -17,5 +17,9 @@ list(APPEND KVS_UI_SOURCES
     connection/saved_connections_panel.cpp
     connection/secret_store.cpp
     connection/sqlite_connection_page.cpp
+    connection/ssh_options_box.cpp
+    connection/ssh_host_key_dialog.cpp
+    connection/ssh_askpass.cpp
+    connection/ssh_tunnel_settings.cpp
     connection/tls_options_box.cpp
 )

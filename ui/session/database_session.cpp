@@ -1,7 +1,9 @@
 #include "session/database_session.h"
 
 #include "connection/saved_connection_look.h"
+#include "connection/ssh_tunnel_settings.h"
 #include "reconnect/reconnect_monitor.h"
+#include "session/session_tunnel.h"
 
 #include <kvs/database_identity.h>
 #include <kvs/errors.h>
@@ -117,8 +119,53 @@ void DatabaseSession::setWritable(bool writable, bool allowMigration)
     start(writable, allowMigration);
 }
 
+bool DatabaseSession::tunnelReady(bool writable, bool migrate)
+{
+    if (!m_tunnel) {
+        m_tunnel = new SessionTunnel(m_spec, this);
+        connect(m_tunnel, &SessionTunnel::opened, this, [this](int port) {
+            m_spec.setTunnelPort(port); // every connection of the tab goes through it
+            start(m_afterTunnel.first, m_afterTunnel.second);
+        });
+        connect(m_tunnel, &SessionTunnel::failed, this, [this](const QString &why) {
+            m_opening = false;
+            emit openingChanged(false);
+            emit problem({SessionProblem::Kind::Connection, why, 0});
+        });
+        connect(
+            m_tunnel, &SessionTunnel::hostKeyUnknown, this, &DatabaseSession::sshHostKeyUnknown);
+        // The spec keeps the dead tunnel's port: a connection made meanwhile is refused there,
+        // never sent to a database of this machine's that has the remote one's address.
+        connect(m_tunnel, &SessionTunnel::brokenForGood, this, [this](const QString &why) {
+            emit problem({SessionProblem::Kind::Connection, why, 0});
+        });
+    }
+    if (m_tunnel->port() > 0)
+        return true;
+    m_afterTunnel = {writable, migrate};
+    if (!m_opening) {
+        m_opening = true;
+        emit openingChanged(true);
+    }
+    m_tunnel->start();
+    return false;
+}
+
+void DatabaseSession::trustSshHostKey(const kvs::SshHostKey &key)
+{
+    try {
+        ::kvs::ui::trustSshHostKey(key); // the known_hosts file (not this member)
+    } catch (const std::exception &error) {
+        emit problem({SessionProblem::Kind::Other, QString::fromStdString(error.what()), 0});
+        return;
+    }
+    open();
+}
+
 void DatabaseSession::start(bool writable, bool migrate)
 {
+    if (m_spec.usesSsh() && !tunnelReady(writable, migrate))
+        return; // the tab's tunnel opens first
     const quint64 generation = ++m_generation;
     m_opening = true;
     emit openingChanged(true);

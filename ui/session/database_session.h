@@ -6,6 +6,7 @@
 #include <kvs/async_kvstore.h>
 #include <kvs/clock.h>
 #include <kvs/saved_connection.h>
+#include <kvs/ssh_tunnel.h>
 
 #include <QFuture>
 #include <QObject>
@@ -13,10 +14,12 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 namespace kvs::ui {
 
 class ReconnectMonitor;
+class SessionTunnel;
 
 // Why a session's store could not be (re)opened, in the terms the window reacts to.
 struct SessionProblem
@@ -87,6 +90,9 @@ public:
     // The database for the Tables view and the SQL console (Qt Sql), password included.
     rawsql::RawSqlTarget rawSqlTarget() const;
 
+    // The user trusts key (sshHostKeyUnknown()): it goes to the known_hosts file, then open().
+    void trustSshHostKey(const kvs::SshHostKey &key);
+
     // What the plain explanation of a migration says (for the consent dialog).
     static QString migrationExplanation(long long fromVersion);
     // Classifies a failure of the store's first read.
@@ -106,9 +112,13 @@ signals:
     void schemaOutdated(long long version);
     void savedConnectionChanged();
     void identityRead(const QString &identity);
+    // The SSH host's key is not known: ask the user, then trustSshHostKey() (which opens again).
+    void sshHostKeyUnknown(const kvs::SshHostKey &key);
 
 private:
     void start(bool writable, bool migrate);
+    // Through SSH: false while the tab's tunnel opens first (start() follows when it did).
+    bool tunnelReady(bool writable, bool migrate);
     static void retire(std::shared_ptr<AsyncKVStore> store);
     QFuture<void> check() const;
     void onRecovered();
@@ -122,8 +132,10 @@ private:
     // read: a continuation dropped because this session went would destroy the store on its
     // own worker thread, which waits for itself (see ~AsyncKVStore).
     std::shared_ptr<AsyncKVStore> m_candidate;
-    ReconnectMonitor *m_monitor; // Owned (child).
-    std::string m_fileIdentity;  // SQLite: the file the store opened ("device:inode")
+    ReconnectMonitor *m_monitor;         // Owned (child).
+    SessionTunnel *m_tunnel = nullptr;   // Owned (child): through SSH only, made by the first open.
+    std::pair<bool, bool> m_afterTunnel; // start()'s writable and migrate once the tunnel opened
+    std::string m_fileIdentity;          // SQLite: the file the store opened ("device:inode")
     std::optional<SavedConnection> m_saved;
     QString m_identity;
     QString m_serverDatabase; // PostgreSQL: current_database(), once read

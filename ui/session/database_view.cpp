@@ -9,6 +9,7 @@
 #include "common/production_mark.h"
 #include "common/typed_name_dialog.h"
 #include "connection/saved_connection_look.h"
+#include "connection/ssh_host_key_dialog.h"
 #include "inspector/value_inspector.h"
 #include "preferences/preference_keys.h"
 #include "queues/queues_controller.h"
@@ -154,6 +155,10 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
 
     connect(m_session, &DatabaseSession::storeChanged, this, &DatabaseView::onStoreChanged);
     connect(m_session, &DatabaseSession::problem, this, &DatabaseView::onProblem);
+    connect(m_session, &DatabaseSession::sshHostKeyUnknown, this, [this](const SshHostKey &key) {
+        if (SshHostKeyDialog::askToTrust(key, this))
+            m_session->trustSshHostKey(key);
+    });
     connect(m_session, &DatabaseSession::openingChanged, this, &DatabaseView::updateMode);
     connect(m_session, &DatabaseSession::schemaOutdated, this, [this](long long version) {
         m_outdatedVersion = version;

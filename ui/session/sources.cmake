@@ -2,6 +2,7 @@
 # wires the tab's panes.
 list(APPEND KVS_UI_SOURCES
     session/database_session.cpp
+    session/session_tunnel.cpp
     session/view_preferences.cpp
     session/key_search_wiring.cpp
     session/analysis_wiring.cpp
