@@ -79,6 +79,10 @@ std::vector<std::string> withSavedConnection(const std::vector<std::string> &arg
         if (!identity.isEmpty() && !given(rest, "--ssh-identity"))
             expanded.insert(expanded.end(), {"--ssh-identity", identity.toStdString()});
     }
+    // Its password command (KVS Admin's "Password command"), unless one is given.
+    if (const QString command = saved->target.value(QStringLiteral("passwordCommand")).toString();
+        !command.isEmpty() && !given(rest, "--password-command"))
+        expanded.insert(expanded.end(), {"--password-command", command.toStdString()});
     expanded.insert(expanded.end(), rest.begin(), rest.end());
     return expanded;
 }

@@ -26,3 +26,6 @@ kvs_add_test(tst_saved_connection_postgres tst_saved_connection_postgres.cpp
 kvs_add_test(tst_ssh_connection tst_ssh_connection.cpp LIBS kvs_ui PostgreSQL::PostgreSQL
              LABELS "postgres;ssh")
 kvs_test_path(tst_ssh_connection KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+# Issue 36: a connection's password from a command (the dialog, a tab, the Tables view).
+kvs_add_test(tst_connection_password_command tst_connection_password_command.cpp LIBS kvs_ui
+             kvs_rawsql PostgreSQL::PostgreSQL LABELS postgres)

@@ -3,6 +3,7 @@
 #include "connection/connection_tr.h"
 
 #include <kvs/connection_string.h>
+#include <kvs/password_command.h>
 #include <kvs/ssh_tunnel.h>
 
 #include <QDir>
@@ -224,9 +225,12 @@ std::string ConnectionSpec::connectionString(const QString &password,
                + QString::fromLatin1(QUrl::toPercentEncoding(password)) + QLatin1Char('@')
                + rest.mid(authority);
     }
-    if (m_tunnelPort > 0)
-        return tunneledConnection(text.toStdString(), m_tunnelPort);
-    return text.toStdString();
+    const std::string connection = m_tunnelPort > 0
+                                       ? tunneledConnection(text.toStdString(), m_tunnelPort)
+                                       : text.toStdString();
+    if (!m_passwordCommand.isEmpty())
+        kvs::setPasswordCommand(connection, m_passwordCommand.toStdString());
+    return connection;
 }
 
 AsyncKVStoreSettings ConnectionSpec::storeSettings(bool readOnly, bool migrate) const
@@ -257,6 +261,9 @@ QVariantMap ConnectionSpec::toVariantMap() const
     map.insert(QStringLiteral("rememberPassword"), m_rememberPassword);
     if (m_kind == Kind::Postgres)
         map.insert(QStringLiteral("callTimeoutMs"), qint64(m_callTimeout.count()));
+    // The name kvs --connection reads too (app/cli/cli_saved_connection.cpp).
+    if (m_kind == Kind::Postgres && !m_passwordCommand.isEmpty())
+        map.insert(QStringLiteral("passwordCommand"), m_passwordCommand);
     if (usesSsh()) {
         // The names kvs --connection reads too (app/cli/cli_saved_connection.cpp).
         map.insert(QStringLiteral("sshHost"), m_ssh.host.trimmed());
@@ -288,6 +295,7 @@ std::optional<ConnectionSpec> ConnectionSpec::fromVariantMap(const QVariantMap &
         spec->m_callTimeout
             = std::chrono::milliseconds(map.value(QStringLiteral("callTimeoutMs")).toLongLong());
     if (spec->isPostgres()) {
+        spec->m_passwordCommand = map.value(QStringLiteral("passwordCommand")).toString().trimmed();
         spec->m_ssh.host = map.value(QStringLiteral("sshHost")).toString();
         spec->m_ssh.user = map.value(QStringLiteral("sshUser")).toString();
         spec->m_ssh.port = map.value(QStringLiteral("sshPort")).toInt();

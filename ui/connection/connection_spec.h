@@ -84,6 +84,12 @@ public:
     int tunnelPort() const { return m_tunnelPort; }
     void setTunnelPort(int port) { m_tunnelPort = port; }
 
+    // A command that prints the password (a short-lived token), run without a shell at every
+    // new connection (kvs/password_command.h); "" for none. Saved with the connection: it is
+    // not a secret, what it prints is.
+    const QString &passwordCommand() const { return m_passwordCommand; }
+    void setPasswordCommand(const QString &command) { m_passwordCommand = command.trimmed(); }
+
     // Whether the user allowed the password to be kept in the system keychain.
     bool rememberPassword() const { return m_rememberPassword; }
     void setRememberPassword(bool remember) { m_rememberPassword = remember; }
@@ -99,7 +105,9 @@ public:
 
     // The string for AsyncKVStore: the path, or the URL with password (percent-encoded) put into
     // it when not empty and extraParameters (e.g. "pool_max=1") appended unless the URL already
-    // sets them; through the tunnel when tunnelPort() is set.
+    // sets them; through the tunnel when tunnelPort() is set. With a password command, it is set
+    // for the string's database (kvs::setPasswordCommand), so that every connection made from
+    // the string, by whichever part of the tab, asks it.
     std::string connectionString(const QString &password = {},
                                  const QStringList &extraParameters = {}) const;
     // AsyncKVStore settings for this spec (prefix; schema on PostgreSQL).
@@ -123,6 +131,7 @@ private:
     QString m_tablePrefix;
     QString m_schema;
     bool m_rememberPassword = false;
+    QString m_passwordCommand;
     SshSettings m_ssh;
     int m_tunnelPort = 0;
     // The app's default: a frozen server fails a call after 30 s instead of hanging a tab.

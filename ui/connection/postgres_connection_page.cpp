@@ -1,5 +1,6 @@
 #include "connection/postgres_connection_page.h"
 
+#include "connection/password_command_box.h"
 #include "connection/ssh_options_box.h"
 #include "connection/tls_options_box.h"
 
@@ -34,6 +35,7 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     , m_tls(new TlsOptionsBox(this))
     , m_unverifiedHost(new QLabel(this))
     , m_ssh(new SshOptionsBox(this))
+    , m_passwordCommand(new PasswordCommandBox(this))
 {
     m_url->setObjectName(QStringLiteral("postgresUrlEdit"));
     m_url->setPlaceholderText(QStringLiteral("postgres://user@host:5432/database?sslmode=prefer"));
@@ -99,6 +101,7 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
     routes->setObjectName(QStringLiteral("routeTabs"));
     routes->addTab(m_tls, tr("TLS"));
     routes->addTab(m_ssh, tr("SSH tunnel"));
+    routes->addTab(m_passwordCommand, tr("Password command"));
     form->addRow(routes);
     form->addRow(QString(), m_unverifiedHost);
 
@@ -113,6 +116,10 @@ PostgresConnectionPage::PostgresConnectionPage(QWidget *parent)
         connect(field, &QLineEdit::textChanged, this, &PostgresConnectionPage::updateTlsWarning);
     connect(m_tls, &TlsOptionsBox::edited, this, &PostgresConnectionPage::tlsEdited);
     connect(m_ssh, &SshOptionsBox::edited, this, &PostgresConnectionPage::changed);
+    connect(m_passwordCommand, &PasswordCommandBox::edited, this, [this] {
+        updateRemember();
+        emit changed();
+    });
 }
 
 ConnectionSpec PostgresConnectionPage::spec() const
@@ -124,6 +131,10 @@ ConnectionSpec PostgresConnectionPage::spec() const
     spec->setRememberPassword(m_remember->isEnabled() && m_remember->isChecked());
     spec->setCallTimeout(std::chrono::seconds(m_callTimeout->value()));
     spec->setSsh(m_ssh->settings());
+    spec->setPasswordCommand(m_passwordCommand->command());
+    // A token from a command is never kept in the keychain.
+    if (!spec->passwordCommand().isEmpty())
+        spec->setRememberPassword(false);
     return *spec;
 }
 
@@ -154,6 +165,18 @@ void PostgresConnectionPage::setSpec(const ConnectionSpec &spec)
     m_callTimeout->setValue(static_cast<int>(
         std::chrono::duration_cast<std::chrono::seconds>(spec.callTimeout()).count()));
     m_ssh->showSettings(spec.ssh());
+    m_passwordCommand->showCommand(spec.passwordCommand());
+    updateRemember();
+}
+
+void PostgresConnectionPage::updateRemember()
+{
+    // With a command, the password fields have nothing to do.
+    const bool command = !m_passwordCommand->command().isEmpty();
+    m_password->setEnabled(!command);
+    m_password->setPlaceholderText(command ? tr("From the password command")
+                                           : tr("From the keychain, ~/.pgpass or PGPASSWORD if "
+                                                "empty"));
 }
 
 void PostgresConnectionPage::updateTlsWarning()

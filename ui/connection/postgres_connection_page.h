@@ -11,6 +11,7 @@ class QSpinBox;
 
 namespace kvs::ui {
 
+class PasswordCommandBox;
 class SshOptionsBox;
 class TlsOptionsBox;
 
@@ -45,6 +46,8 @@ signals:
 private:
     void urlEdited();
     void takePasswordFromUrl();
+    // The password field's state for the password command (none to type with one).
+    void updateRemember();
     void partsEdited();
     void updateTlsWarning();
     void tlsEdited();
@@ -64,7 +67,8 @@ private:
     TlsOptionsBox *m_tls;     // Owned (child): sslmode and the certificate files, in the URL.
     QLabel *m_unverifiedHost; // Owned (child): a remote host without verify-full.
     SshOptionsBox *m_ssh;     // Owned (child): the SSH tunnel, saved with the spec.
-    bool m_syncing = false;   // partsEdited() is writing the URL.
+    PasswordCommandBox *m_passwordCommand; // Owned (child): the "Password command" tab.
+    bool m_syncing = false;                // partsEdited() is writing the URL.
 };
 
 } // namespace kvs::ui

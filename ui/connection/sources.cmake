@@ -9,6 +9,7 @@ list(APPEND KVS_UI_SOURCES
     connection/keychain_secret_store.cpp
     connection/memory_secret_store.cpp
     connection/password_dialog.cpp
+    connection/password_command_box.cpp
     connection/password_resolver.cpp
     connection/postgres_connection_page.cpp
     connection/recent_connections.cpp

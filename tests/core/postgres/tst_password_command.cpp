@@ -6,6 +6,7 @@
 // reads, writes and backs up with it, the token in none of its outputs or files.
 #include "support/postgres_test_server.h"
 #include "support/test_paths.h"
+#include "support/token_role.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
@@ -43,35 +44,15 @@ class TestPasswordCommand : public QObject
 
 private:
     QTemporaryDir m_dir;
+    std::unique_ptr<kvs::test::TokenRole> m_token; // with a server only
     std::string m_role;
     std::string m_schema;
     std::string m_url; // the role's, without a password, one connection in the pool
-    QString m_script;  // prints the first line of queue (kept when it is the last), counts calls
+    QString m_script;  // the role's password command
 
     QString path(const QString &name) const { return m_dir.filePath(name); }
-
-    void writeFile(const QString &name, const QByteArray &bytes)
-    {
-        QFile file(path(name));
-        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        file.write(bytes);
-    }
-
-    QString script(const QString &name, const QByteArray &body)
-    {
-        writeFile(name, "#!/bin/sh\n" + body);
-        QFile::setPermissions(
-            path(name), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-        return path(name);
-    }
-
-    int calls() const
-    {
-        QFile file(m_dir.filePath(QStringLiteral("calls")));
-        return file.open(QIODevice::ReadOnly) ? int(file.readAll().count('\n')) : 0;
-    }
-
-    void setTokens(const QByteArray &lines) { writeFile(QStringLiteral("queue"), lines); }
+    int calls() const { return m_token->calls(); }
+    void setTokens(const QByteArray &lines) { m_token->setTokens(lines); }
 
     struct Run
     {
@@ -101,39 +82,16 @@ private slots:
         // Nothing but the command may give a password: no ~/.pgpass, no PGPASSWORD.
         qunsetenv("PGPASSWORD");
         qputenv("PGPASSFILE", "/nonexistent/pgpass");
-        m_script = script(QStringLiteral("token.sh"),
-                          "d='" + m_dir.path().toUtf8()
-                              + "'\necho x >> \"$d/calls\"\nhead -n 1 \"$d/queue\"\n"
-                                "if [ \"$(wc -l < \"$d/queue\")\" -gt 1 ]; then sed -i 1d "
-                                "\"$d/queue\"; fi\n");
         if (qEnvironmentVariableIsEmpty("KVS_TEST_PG_URL"))
             return; // the cases without a server still run
-        m_role = "kvs_token_" + std::to_string(QCoreApplication::applicationPid());
-        m_schema = kvs::test::freshSchema("token");
-        kvs::test::PgAdmin admin;
-        admin.exec("SET password_encryption = 'scram-sha-256'; DROP ROLE IF EXISTS " + m_role
-                   + "; CREATE ROLE " + m_role + " LOGIN PASSWORD 'tok-1'; CREATE SCHEMA \""
-                   + m_schema + "\" AUTHORIZATION " + m_role + "; GRANT CREATE ON DATABASE \""
-                   + admin.exec("SELECT current_database()") + "\" TO " + m_role);
-        // The test server's URL with our role and no password.
-        const QString url = QString::fromStdString(kvs::test::postgresUrl());
-        m_url = QString(url)
-                    .replace(QRegularExpression(QStringLiteral("^postgresql://[^@]*@")),
-                             QStringLiteral("postgresql://%1@").arg(QString::fromStdString(m_role)))
-                    .toStdString();
-        m_url = kvs::test::withParameter(m_url, "application_name=" + m_role);
-        m_url = kvs::test::withParameter(m_url, "pool_max=1");
+        m_token = std::make_unique<kvs::test::TokenRole>("cmd");
+        m_role = m_token->role();
+        m_schema = m_token->schema();
+        m_url = kvs::test::withParameter(m_token->url(), "pool_max=1");
+        m_script = m_token->command();
     }
 
-    void cleanupTestCase()
-    {
-        if (m_role.empty())
-            return;
-        kvs::test::PgAdmin admin;
-        admin.terminateBackends(m_role);
-        admin.exec("DROP SCHEMA IF EXISTS \"" + m_schema + "\" CASCADE; DROP OWNED BY " + m_role
-                   + "; DROP ROLE IF EXISTS " + m_role);
-    }
+    void cleanupTestCase() { m_token.reset(); }
 
     void printsTheFirstLineWithoutAShell()
     {
@@ -228,7 +186,7 @@ private slots:
 
         // The token is rotated: the open connection goes on; a new one takes the new token.
         kvs::test::PgAdmin admin;
-        admin.exec("ALTER ROLE " + m_role + " PASSWORD 'tok-2'");
+        m_token->setPassword("tok-2");
         setTokens("tok-2\n");
         QVERIFY(admin.terminateBackends(m_role) >= 1);
         QTRY_COMPARE_WITH_TIMEOUT(admin.exec("SELECT count(*) FROM pg_stat_activity WHERE "
@@ -241,7 +199,7 @@ private slots:
 
         // Expired between the command and the login: the server refuses the old token, and
         // the command is asked once more.
-        admin.exec("ALTER ROLE " + m_role + " PASSWORD 'tok-3'");
+        m_token->setPassword("tok-3");
         setTokens("tok-2\ntok-3\n");
         const int before = calls();
         QVERIFY(admin.terminateBackends(m_role) >= 1);
@@ -261,8 +219,7 @@ private slots:
     {
         if (m_role.empty())
             QSKIP("PostgreSQL runs in the ctest entry labelled postgres");
-        kvs::test::PgAdmin admin;
-        admin.exec("ALTER ROLE " + m_role + " PASSWORD 'tok-cli-4711'");
+        m_token->setPassword("tok-cli-4711");
         setTokens("tok-cli-4711\n");
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.remove(QStringLiteral("PGPASSWORD"));
