@@ -13,7 +13,6 @@
 #include <chrono>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,7 +21,6 @@
 namespace kvs {
 
 class AsyncAtomicOperation;
-class UndoJournal;
 
 /// Whether a connection string names a PostgreSQL server: a "postgres://" or "postgresql://"
 /// URL, or libpq's key=value form (kvs::isPostgresConnection in kvs/connection_string.h): the
@@ -158,12 +156,6 @@ public:
     /// can say the database is older without changing it. 0 until an operation has succeeded.
     long long schemaVersion() const noexcept;
 
-    /// Not in the reference: the undo journal (kvs/undo_journal.h) that the writes made as steps
-    /// (kvs/undo_step.h: commitStep()) record to; null (the default): none, such writes are plain
-    /// commits. KVS Admin attaches one to a writable store when the journal is on.
-    void setUndoJournal(std::shared_ptr<UndoJournal> journal);
-    [[nodiscard]] std::shared_ptr<UndoJournal> undoJournal() const;
-
 private:
     friend class AsyncAtomicOperation;
 
@@ -172,8 +164,6 @@ private:
                                  const std::vector<Mutation> &mutations);
 
     std::shared_ptr<State> m_state;
-    mutable std::mutex m_journalMutex;
-    std::shared_ptr<UndoJournal> m_undoJournal; // Guarded by m_journalMutex.
 };
 
 /// The builder of AsyncKVStore::atomic() (the reference's AsyncAtomicOperation): the same as
@@ -189,10 +179,6 @@ public:
     /// As AtomicOperation::commit(), in one adapter transaction; on PostgreSQL the keys are
     /// locked first (advisory locks in ascending order) and checks read with FOR UPDATE.
     QFuture<CommitResult> commit();
-
-    /// What commit() will check and write, in the order given.
-    const std::vector<Check> &checks() const noexcept { return m_checks; }
-    const std::vector<Mutation> &mutations() const noexcept { return m_mutations; }
 
 private:
     friend class AsyncKVStore;

@@ -13,12 +13,19 @@
 #include <string>
 #include <vector>
 
-/// Writes made as steps of the store's undo journal (AsyncKVStore::undoJournal()), and their
+/// Writes made as steps of the store's undo journal (setUndoJournal()), and their
 /// revert. A step first reads what its keys hold (getMany, in pages of 1,000), then commits the
 /// caller's checks and mutations together with checks that each key still holds what was read,
 /// as one atomic(): so what the journal says the step replaced is exactly what it replaced. A
 /// revert changes a key back only while it still holds the version the step wrote.
 namespace kvs {
+
+/// Gives store the undo journal its steps record to (null: none, steps are plain commits), for
+/// as long as the store lives. KVS Admin attaches one to a writable store when the journal is on.
+void setUndoJournal(const std::shared_ptr<AsyncKVStore> &store,
+                    std::shared_ptr<UndoJournal> journal);
+/// The journal attached to store, or null.
+[[nodiscard]] std::shared_ptr<UndoJournal> undoJournalOf(const AsyncKVStore &store);
 
 /// What commitStepNow() did.
 struct StepCommit
@@ -43,10 +50,12 @@ StepCommit commitStepNow(AsyncKVStore &store,
                          UndoEntryKind kind = UndoEntryKind::Step,
                          const std::string &ofStep = {});
 
-/// commitStepNow() of op's checks and mutations on a worker thread of its own; returns at once.
-/// The store is kept alive until it ends. Without a journal on the store: op committed plainly.
-[[nodiscard]] QFuture<CommitResult>
-commitStep(std::shared_ptr<AsyncKVStore> store, const AsyncAtomicOperation &op, std::string label);
+/// commitStepNow() on a worker thread (the global pool's); returns at once. The store is kept
+/// alive until it ends. Without a journal on the store: a plain atomic() commit.
+[[nodiscard]] QFuture<CommitResult> commitStep(std::shared_ptr<AsyncKVStore> store,
+                                               std::vector<Check> checks,
+                                               std::vector<Mutation> mutations,
+                                               std::string label);
 
 /// One key of a step to revert: what the step wrote and what the key holds now.
 struct RevertKey

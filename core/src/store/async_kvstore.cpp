@@ -210,18 +210,6 @@ long long AsyncKVStore::schemaVersion() const noexcept
     return m_state->adapter->schemaVersion();
 }
 
-void AsyncKVStore::setUndoJournal(std::shared_ptr<UndoJournal> journal)
-{
-    std::lock_guard lock(m_journalMutex);
-    m_undoJournal = std::move(journal);
-}
-
-std::shared_ptr<UndoJournal> AsyncKVStore::undoJournal() const
-{
-    std::lock_guard lock(m_journalMutex);
-    return m_undoJournal;
-}
-
 QFuture<void> AsyncKVStore::close()
 {
     if (m_state->closed.exchange(true))

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <mutex>
 
 namespace kvs {
 
@@ -87,7 +88,50 @@ CommitResult commitPlain(AsyncKVStore &store,
     return op.commit().result();
 }
 
+// The journals attached to stores. A store is matched through a weak pointer, so the entry of a
+// store that is gone never matches a new store at the same address.
+struct Attached
+{
+    std::weak_ptr<AsyncKVStore> store;
+    std::shared_ptr<UndoJournal> journal;
+};
+
+std::mutex &attachedMutex()
+{
+    static std::mutex mutex;
+    return mutex;
+}
+
+std::vector<Attached> &attached() // Guarded by attachedMutex().
+{
+    static std::vector<Attached> entries;
+    return entries;
+}
+
 } // namespace
+
+void setUndoJournal(const std::shared_ptr<AsyncKVStore> &store,
+                    std::shared_ptr<UndoJournal> journal)
+{
+    std::lock_guard lock(attachedMutex());
+    std::vector<Attached> &entries = attached();
+    std::erase_if(entries, [&](const Attached &entry) {
+        const std::shared_ptr<AsyncKVStore> owner = entry.store.lock();
+        return !owner || owner == store;
+    });
+    if (journal)
+        entries.push_back({store, std::move(journal)});
+}
+
+std::shared_ptr<UndoJournal> undoJournalOf(const AsyncKVStore &store)
+{
+    std::lock_guard lock(attachedMutex());
+    for (const Attached &entry : attached()) {
+        if (const std::shared_ptr<AsyncKVStore> owner = entry.store.lock(); owner.get() == &store)
+            return entry.journal;
+    }
+    return nullptr;
+}
 
 StepCommit commitStepNow(AsyncKVStore &store,
                          const std::vector<Check> &checks,
@@ -96,7 +140,7 @@ StepCommit commitStepNow(AsyncKVStore &store,
                          UndoEntryKind kind,
                          const std::string &ofStep)
 {
-    const std::shared_ptr<UndoJournal> journal = store.undoJournal();
+    const std::shared_ptr<UndoJournal> journal = undoJournalOf(store);
     if (!journal)
         return {commitPlain(store, checks, mutations), std::nullopt};
     const TouchedKeys touched = touchedKeys(mutations);
@@ -133,38 +177,40 @@ StepCommit commitStepNow(AsyncKVStore &store,
     throw Error("kvs: the keys of this step keep changing; nothing was written");
 }
 
-QFuture<CommitResult>
-commitStep(std::shared_ptr<AsyncKVStore> store, const AsyncAtomicOperation &op, std::string label)
+QFuture<CommitResult> commitStep(std::shared_ptr<AsyncKVStore> store,
+                                 std::vector<Check> checks,
+                                 std::vector<Mutation> mutations,
+                                 std::string label)
 {
-    if (!store->undoJournal()) {
-        AsyncAtomicOperation plain = store->atomic();
-        for (const Check &check : op.checks())
-            plain.check(check);
-        for (const Mutation &m : op.mutations()) {
+    if (!undoJournalOf(*store)) {
+        AsyncAtomicOperation op = store->atomic();
+        for (const Check &check : checks)
+            op.check(check);
+        for (Mutation &m : mutations) {
             switch (m.type) {
             case Mutation::Type::Set:
-                plain.set(m.key, m.value, m.options);
+                op.set(std::move(m.key), std::move(m.value), m.options);
                 break;
             case Mutation::Type::Delete:
-                plain.remove(m.key);
+                op.remove(std::move(m.key));
                 break;
             case Mutation::Type::Sum:
-                plain.sum(m.key, m.delta);
+                op.sum(std::move(m.key), m.delta);
                 break;
             case Mutation::Type::Enqueue:
-                plain.enqueue(m.value, m.queue);
+                op.enqueue(std::move(m.value), std::move(m.queue));
                 break;
             }
         }
-        return plain.commit();
+        return op.commit(); // a plain commit needs no worker
     }
     auto promise = std::make_shared<QPromise<CommitResult>>();
     QFuture<CommitResult> future = promise->future();
     promise->start();
     QThreadPool::globalInstance()->start([promise,
                                           store = std::move(store),
-                                          checks = op.checks(),
-                                          mutations = op.mutations(),
+                                          checks = std::move(checks),
+                                          mutations = std::move(mutations),
                                           label = std::move(label)]() mutable {
         try {
             promise->addResult(commitStepNow(*store, checks, mutations, label).result);
@@ -172,8 +218,8 @@ commitStep(std::shared_ptr<AsyncKVStore> store, const AsyncAtomicOperation &op, 
             promise->setException(std::current_exception());
         }
         finish(*promise);
-        store.reset(); // the last owner may be this worker: the store ends here, not in a lambda
-                       // copy
+        // The last owner may be this worker: the store ends here, on the pool's thread.
+        store.reset();
     });
     return future;
 }
@@ -207,7 +253,7 @@ RevertPlan planRevert(AsyncKVStore &store, const UndoStep &step)
 RevertOutcome applyRevert(AsyncKVStore &store, const RevertPlan &plan, UndoEntryKind kind)
 {
     RevertOutcome outcome;
-    const std::shared_ptr<UndoJournal> journal = store.undoJournal();
+    const std::shared_ptr<UndoJournal> journal = undoJournalOf(store);
     const std::int64_t now = journal ? journal->clock()->now() : systemClock()->now();
     std::vector<Check> checks;
     std::vector<Mutation> mutations;

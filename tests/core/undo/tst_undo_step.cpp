@@ -68,7 +68,7 @@ private:
         opened.journalPath = m_files.path((name + "-undo.jsonl").c_str());
         opened.journal
             = std::make_shared<UndoJournal>(opened.journalPath, UndoJournalBounds{}, opened.clock);
-        opened.store->setUndoJournal(opened.journal);
+        setUndoJournal(opened.store, opened.journal);
         return opened;
     }
 
@@ -212,25 +212,40 @@ private slots:
     void withoutAJournalAStepIsAPlainCommit()
     {
         Opened o = open();
-        o.store->setUndoJournal(nullptr); // the switch is off
+        setUndoJournal(o.store, nullptr); // the switch is off
         const StepCommit commit = commitStepNow(*o.store, {}, setOf({"a"}, Value(2)), "Edit");
         QVERIFY(commit.result.ok);
         QVERIFY(!commit.step);
         QVERIFY(!QFileInfo::exists(QString::fromStdString(o.journalPath)));
-        AsyncAtomicOperation op = o.store->atomic();
-        op.set({"b"}, Value(3));
-        QVERIFY(commitStep(o.store, op, "Edit").result().ok);
+        QVERIFY(commitStep(o.store, {}, setOf({"b"}, Value(3)), "Edit").result().ok);
         QCOMPARE(read(*o.store, {"b"})->value, Value(3));
         QCOMPARE(o.journal->undoCount(), std::size_t(0));
+    }
+
+    void aJournalEndsWithItsStore()
+    {
+        const std::string path = m_files.path("ended.db");
+        auto store = std::make_shared<AsyncKVStore>(path);
+        auto journal = std::make_shared<UndoJournal>(
+            m_files.path("ended-undo.jsonl"), UndoJournalBounds{}, nullptr);
+        setUndoJournal(store, journal);
+        QCOMPARE(undoJournalOf(*store), journal);
+        store.reset();
+        // A new store (perhaps at the same address) has no journal of the old one's.
+        auto next = std::make_shared<AsyncKVStore>(path);
+        QVERIFY(!undoJournalOf(*next));
+        setUndoJournal(next, journal);
+        setUndoJournal(next, nullptr);
+        QVERIFY(!undoJournalOf(*next));
     }
 
     void commitStepRunsOffTheCallersThread_data() { backends(); }
     void commitStepRunsOffTheCallersThread()
     {
         Opened o = open();
-        AsyncAtomicOperation op = o.store->atomic();
-        op.check(Check{{"a"}, std::nullopt}).set({"a"}, Value("x"));
-        const CommitResult result = commitStep(o.store, op, "New key").result();
+        const CommitResult result
+            = commitStep(o.store, {Check{{"a"}, std::nullopt}}, setOf({"a"}, Value("x")), "New key")
+                  .result();
         QVERIFY(result.ok);
         QCOMPARE(o.journal->nextUndo()->label, std::string("New key"));
         QCOMPARE(*o.journal->nextUndo()->changes[0].written, result.version);
