@@ -1777,6 +1777,114 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     </message>
 </context>
 <context>
+    <name>kvs::ui::DatabaseUndo</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>New Key</source>
+        <translation>Neuer Schlüssel</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Expiry Change</source>
+        <translation>Ablaufänderung</translation>
+    </message>
+    <message>
+        <source>Increment</source>
+        <translation>Erhöhen</translation>
+    </message>
+    <message>
+        <source>Transaction Commit</source>
+        <translation>Transaktions-Commit</translation>
+    </message>
+    <message>
+        <source>Delete of Search Results</source>
+        <translation>Löschen von Suchergebnissen</translation>
+    </message>
+    <message>
+        <source>Expiry Change of Search Results</source>
+        <translation>Ablaufänderung von Suchergebnissen</translation>
+    </message>
+    <message>
+        <source>Undo is off for this tab: %1</source>
+        <translation>Rückgängig ist für diesen Tab aus: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>Nichts rückgängig zu machen.</translation>
+    </message>
+    <message>
+        <source>Nothing to redo.</source>
+        <translation>Nichts zu wiederholen.</translation>
+    </message>
+    <message>
+        <source>Not undone: %1</source>
+        <translation>Nicht rückgängig gemacht: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was reverted.</source>
+        <translation>Nichts wurde zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Not redone: %1</source>
+        <translation>Nicht wiederholt: %1</translation>
+    </message>
+    <message>
+        <source>Not redone: a key changed while it was read; nothing was written.</source>
+        <translation>Nicht wiederholt: Ein Schlüssel hat sich beim Lesen geändert; nichts wurde geschrieben.</translation>
+    </message>
+    <message>
+        <source>Not undone: a key changed while it was read; nothing was written.</source>
+        <translation>Nicht rückgängig gemacht: Ein Schlüssel hat sich beim Lesen geändert; nichts wurde geschrieben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Redid %1: %n key(s) written again.</source>
+        <translation>
+            <numerusform>%1 wiederholt: %n Schlüssel erneut geschrieben.</numerusform>
+            <numerusform>%1 wiederholt: %n Schlüssel erneut geschrieben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Undid %1: %n key(s) changed back.</source>
+        <translation>
+            <numerusform>%1 rückgängig gemacht: %n Schlüssel zurückgesetzt.</numerusform>
+            <numerusform>%1 rückgängig gemacht: %n Schlüssel zurückgesetzt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) that changed since were left alone.</source>
+        <translation>
+            <numerusform>%n seither geänderter Schlüssel blieb unberührt.</numerusform>
+            <numerusform>%n seither geänderte Schlüssel blieben unberührt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Rückgängig: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Wiederholen: %1</translation>
+    </message>
+    <message>
+        <source>Undo needs writes allowed and the undo journal on (Preferences ▸ Undo).</source>
+        <translation>Rückgängig braucht erlaubte Schreibzugriffe und das eingeschaltete Rückgängig-Journal (Einstellungen ▸ Rückgängig).</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::DatabaseView</name>
     <message>
         <source>Migrate and allow writes…</source>
@@ -2990,6 +3098,18 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>&amp;Restore…</source>
         <translation>&amp;Wiederherstellen…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
     </message>
 </context>
 <context>
@@ -5143,6 +5263,105 @@ Jede Anweisung wird bestätigt (COMMIT), wenn sie endet.</translation>
     <message>
         <source>Production: %1</source>
         <translation>Produktion: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::UndoConflictDialog</name>
+    <message>
+        <source>Redo %1?</source>
+        <translation>%1 wiederholen?</translation>
+    </message>
+    <message>
+        <source>Undo %1?</source>
+        <translation>%1 rückgängig machen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) of this step changed since it was undone here: another process or tab wrote them. Reverting them would lose what was written.</source>
+        <translation>
+            <numerusform>%n Schlüssel dieses Schritts hat sich geändert, seit er hier rückgängig gemacht wurde: Ein anderer Prozess oder Tab hat ihn geschrieben. Ihn zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
+            <numerusform>%n Schlüssel dieses Schritts haben sich geändert, seit er hier rückgängig gemacht wurde: Ein anderer Prozess oder Tab hat sie geschrieben. Sie zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) of this step changed since this app wrote them: another process or tab wrote them. Reverting them would lose what was written.</source>
+        <translation>
+            <numerusform>%n Schlüssel dieses Schritts hat sich geändert, seit diese Anwendung ihn schrieb: Ein anderer Prozess oder Tab hat ihn geschrieben. Ihn zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
+            <numerusform>%n Schlüssel dieses Schritts haben sich geändert, seit diese Anwendung sie schrieb: Ein anderer Prozess oder Tab hat sie geschrieben. Sie zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Written here</source>
+        <translation>Hier geschrieben</translation>
+    </message>
+    <message>
+        <source>Holds now</source>
+        <translation>Enthält jetzt</translation>
+    </message>
+    <message>
+        <source>version %1</source>
+        <translation>Version %1</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>nicht vorhanden</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>%1 (version %2)</source>
+        <translation>%1 (Version %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Revert the %n that still match</source>
+        <translation>
+            <numerusform>Den %n noch passenden zurücksetzen</numerusform>
+            <numerusform>Die %n noch passenden zurücksetzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Revert none</source>
+        <translation>Keinen zurücksetzen</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::UndoPage</name>
+    <message>
+        <source>Keep an undo journal (Edit ▸ Undo and Redo)</source>
+        <translation>Ein Rückgängig-Journal führen (Bearbeiten ▸ Rückgängig und Wiederholen)</translation>
+    </message>
+    <message>
+        <source> MB per database</source>
+        <translation> MB je Datenbank</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> Tage</translation>
+    </message>
+    <message>
+        <source>The journal keeps, for each change you make to keys here, the value it replaced, so Undo can put it back. Unlike the audit log it holds values: they stay on this computer&apos;s disk, in a file only you can read in the data folder, until they are older or more than the limits below. Turn it off to keep no values on disk. Applies to tabs that allow writes from now on.</source>
+        <translation>Das Journal hält für jede Änderung, die Sie hier an Schlüsseln vornehmen, den ersetzten Wert fest, damit Rückgängig ihn zurückschreiben kann. Anders als das Audit-Protokoll enthält es Werte: Sie bleiben auf der Festplatte dieses Computers, in einer nur für Sie lesbaren Datei im Datenordner, bis sie älter oder mehr als die Grenzen unten sind. Schalten Sie es aus, damit keine Werte auf der Festplatte bleiben. Gilt für Tabs, die ab jetzt Schreibzugriffe erlauben.</translation>
+    </message>
+    <message>
+        <source>Keep at most:</source>
+        <translation>Höchstens behalten:</translation>
+    </message>
+    <message>
+        <source>Keep for:</source>
+        <translation>Behalten für:</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
     </message>
 </context>
 <context>

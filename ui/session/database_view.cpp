@@ -15,6 +15,7 @@
 #include "session/database_backup.h"
 #include "session/database_import.h"
 #include "session/database_restore.h"
+#include "session/database_undo.h"
 #include "session/key_search_wiring.h"
 #include "session/outage_wiring.h"
 #include "session/running_jobs.h"
@@ -76,6 +77,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_treeRefresh(new KeyTreeLiveRefresh(m_tree->model(), m_tree->view(), this))
     , m_import(new DatabaseImport(m_tree->rowActions(), this))
     , m_backup(new DatabaseBackup(m_session, this))
+    , m_undo(new DatabaseUndo(m_session, this))
     , m_restore(new DatabaseRestore(m_session, this))
 {
     m_session->setParent(this);
@@ -164,6 +166,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
         if (ok)
             m_refresh->trigger();
     });
+    connect(m_undo, &DatabaseUndo::finished, this, &DatabaseView::onUndoFinished);
     connect(m_refresh, &QAction::triggered, this, [this] {
         if (m_inspector->confirmLeave())
             m_tree->refresh();
@@ -356,6 +359,19 @@ bool DatabaseView::confirmClose(std::function<void()> afterSave)
     if (m_inspector->savesBeforeLeaving())
         m_afterSave = std::move(afterSave);
     return false;
+}
+
+void DatabaseView::onUndoFinished(bool ok, const QString &message)
+{
+    if (ok) {
+        // What the undo or redo wrote: the views read the keys again.
+        m_refresh->trigger();
+        return;
+    }
+    m_migrate->hide();
+    m_retry->hide();
+    m_addTables->hide();
+    m_banner->showMessage(message);
 }
 
 QString DatabaseView::bannerText() const

@@ -15,6 +15,7 @@
 #include "session/database_backup.h"
 #include "session/database_import.h"
 #include "session/database_restore.h"
+#include "session/database_undo.h"
 #include "session/database_view.h"
 #include "session/running_jobs.h"
 #include "startup/demo_database.h"
@@ -181,6 +182,12 @@ void MainWindow::addTab(const ConnectionSpec &spec, const QString &password)
     connect(view->newKeyAction(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
     connect(view->importer()->action(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
     connect(view->restore()->action(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
+    connect(view->undo()->undoAction(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
+    connect(view->undo()->redoAction(), &QAction::changed, this, &MainWindow::updateForCurrentTab);
+    connect(view->undo(), &DatabaseUndo::finished, this, [this](bool ok, const QString &message) {
+        if (ok)
+            statusBar()->showMessage(message, 10000);
+    });
     m_tabs->setCurrentIndex(index);
     updateForCurrentTab();
     emit databaseOpened(view);
@@ -322,6 +329,22 @@ void MainWindow::createMenus()
     quitAction->setShortcut(QKeySequence::Quit);
     quitAction->setMenuRole(QAction::QuitRole);
     quitAction->setIcon(appIcon(AppIcon::Quit));
+
+    // The tab's Undo and Redo (issue 42). Ctrl+Z reaches them only when the focus is not in a
+    // text editor: an editor takes its own undo keys first (Qt's shortcut override).
+    QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
+    m_undo = editMenu->addAction(tr("&Undo"), this, [this] {
+        if (DatabaseView *view = currentDatabase())
+            view->undo()->undo();
+    });
+    m_undo->setObjectName(QStringLiteral("editUndo"));
+    m_undo->setShortcut(QKeySequence::Undo);
+    m_redo = editMenu->addAction(tr("&Redo"), this, [this] {
+        if (DatabaseView *view = currentDatabase())
+            view->undo()->redo();
+    });
+    m_redo->setObjectName(QStringLiteral("editRedo"));
+    m_redo->setShortcut(QKeySequence::Redo);
 
     // Preferences (every view's settings, the language too) and the language menu's shortcut.
     QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
@@ -496,6 +519,10 @@ void MainWindow::updateForCurrentTab()
         m_import->setEnabled(false);
         m_backUp->setEnabled(false);
         m_restore->setEnabled(false);
+        m_undo->setEnabled(false);
+        m_redo->setEnabled(false);
+        m_undo->setText(tr("&Undo"));
+        m_redo->setText(tr("&Redo"));
         return;
     }
     setWindowTitle(windowTitleFor(view));
@@ -504,6 +531,12 @@ void MainWindow::updateForCurrentTab()
     m_import->setEnabled(view->importer()->action()->isEnabled());
     m_backUp->setEnabled(true);
     m_restore->setEnabled(view->restore()->action()->isEnabled());
+    for (auto [menu, tab] : {std::pair{m_undo, view->undo()->undoAction()},
+                             std::pair{m_redo, view->undo()->redoAction()}}) {
+        menu->setEnabled(tab->isEnabled());
+        menu->setText(tab->text());
+        menu->setToolTip(tab->toolTip());
+    }
 }
 
 void MainWindow::showGettingStartedOnFirstStart()
