@@ -1963,8 +1963,8 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Schreiben in %1 erlauben?</translation>
     </message>
     <message>
-        <source>With writes allowed you can edit values, increment numbers, set expiries, delete keys and create new ones in this database. Each change is written at once, cannot be undone here, and is seen by every application that uses the database.</source>
-        <translation>Mit erlaubtem Schreiben können Sie in dieser Datenbank Werte bearbeiten, Zahlen erhöhen, Abläufe setzen, Schlüssel löschen und neue anlegen. Jede Änderung wird sofort geschrieben, kann hier nicht rückgängig gemacht werden und ist für jede Anwendung sichtbar, die die Datenbank verwendet.</translation>
+        <source>With writes allowed you can edit values, increment numbers, set expiries, delete keys and create new ones in this database. Each change is written at once and is seen by every application that uses the database; Edit ▸ Undo takes the last one back while nobody changed its keys since.</source>
+        <translation>Mit erlaubtem Schreiben können Sie in dieser Datenbank Werte bearbeiten, Zahlen erhöhen, Abläufe setzen, Schlüssel löschen und neue anlegen. Jede Änderung wird sofort geschrieben und ist für jede Anwendung sichtbar, die die Datenbank verwendet; Bearbeiten ▸ Rückgängig nimmt die letzte zurück, solange niemand ihre Schlüssel seither geändert hat.</translation>
     </message>
     <message>
         <source>This database has no kvs tables yet. Allowing writes creates them: the tables kv, queue, versionstamp and meta (named with the connection&apos;s table prefix) and their indexes; a SQLite file is also switched to WAL journal mode.</source>

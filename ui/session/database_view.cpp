@@ -525,8 +525,8 @@ bool DatabaseView::confirmAllowWrites(bool createsTables)
                     tr("Allow writes to %1?").arg(m_session->displayName()),
                     tr("With writes allowed you can edit values, increment numbers, set expiries, "
                        "delete keys and create new ones in this database. Each change is written "
-                       "at once, cannot be undone here, and is seen by every application that "
-                       "uses the database."),
+                       "at once and is seen by every application that uses the database; Edit ▸ "
+                       "Undo takes the last one back while nobody changed its keys since."),
                     QMessageBox::Yes | QMessageBox::Cancel,
                     this);
     box.setObjectName(QStringLiteral("confirmAllowWrites"));
