@@ -1883,6 +1883,10 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <source>Undo needs writes allowed and the undo journal on (Preferences ▸ Undo).</source>
         <translation>Rückgängig braucht erlaubte Schreibzugriffe und das eingeschaltete Rückgängig-Journal (Einstellungen ▸ Rückgängig).</translation>
     </message>
+    <message>
+        <source>Restored from the recycle bin.</source>
+        <translation>Aus dem Papierkorb wiederhergestellt.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::DatabaseView</name>
@@ -3111,6 +3115,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
+    <message>
+        <source>Recently &amp;Deleted…</source>
+        <translation>Zuletzt &amp;gelöscht…</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::NewKeyDialog</name>
@@ -3939,6 +3947,78 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>error signature %1</source>
         <translation>Fehlersignatur %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::RecentlyDeletedDialog</name>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Recently Deleted</source>
+        <translation>Zuletzt gelöscht</translation>
+    </message>
+    <message>
+        <source>What a subtree delete removed is kept here first, in a file of the data folder only you can read. Restore writes it back; keys written since are left as they are.</source>
+        <translation>Was ein Löschen eines Teilbaums entfernt, wird zuerst hier aufbewahrt, in einer nur für Sie lesbaren Datei im Datenordner. Wiederherstellen schreibt es zurück; seither geschriebene Schlüssel bleiben, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>Einträge</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Datenbank</translation>
+    </message>
+    <message>
+        <source>Allow writes in this tab to restore.</source>
+        <translation>Erlauben Sie in diesem Tab das Schreiben, um wiederherzustellen.</translation>
+    </message>
+    <message>
+        <source>This was deleted from another database; open it to restore.</source>
+        <translation>Dies wurde aus einer anderen Datenbank gelöscht; öffnen Sie diese, um es wiederherzustellen.</translation>
+    </message>
+    <message>
+        <source>Restoring…</source>
+        <translation>Wird wiederhergestellt…</translation>
+    </message>
+    <message>
+        <source>Not restored: %1</source>
+        <translation>Nicht wiederhergestellt: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n entry(s).</source>
+        <translation>
+            <numerusform>%n Eintrag wiederhergestellt.</numerusform>
+            <numerusform>%n Einträge wiederhergestellt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped: written since (or expired since).</source>
+        <translation>
+            <numerusform>%n übersprungen: seither geschrieben (oder seither abgelaufen).</numerusform>
+            <numerusform>%n übersprungen: seither geschrieben (oder seither abgelaufen).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weiterer</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Written since: %1</source>
+        <translation>Seither geschrieben: %1</translation>
     </message>
 </context>
 <context>

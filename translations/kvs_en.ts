@@ -295,6 +295,30 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::RecentlyDeletedDialog</name>
+    <message numerus="yes">
+        <source>Restored %n entry(s).</source>
+        <translation>
+            <numerusform>Restored %n entry.</numerusform>
+            <numerusform>Restored %n entries.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped: written since (or expired since).</source>
+        <translation>
+            <numerusform>%n skipped: written since (or expired since).</numerusform>
+            <numerusform>%n skipped: written since (or expired since).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::ServerRoleStatus</name>
     <message numerus="yes">
         <source>replay lag %n s</source>

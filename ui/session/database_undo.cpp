@@ -3,6 +3,7 @@
 #include "common/audited_job.h"
 #include "preferences/preference_keys.h"
 #include "session/database_session.h"
+#include "session/recently_deleted_dialog.h"
 #include "session/undo_conflict_dialog.h"
 
 #include <kvs/audit_log.h>
@@ -99,15 +100,20 @@ void DatabaseUndo::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     updateActions();
     emit journalChanged();
     const QSettings settings;
-    if (!store || !writable || store->isReadOnly() || !prefs::undoJournalEnabled(settings))
-        return;
     UndoJournalBounds bounds;
     bounds.maxBytes = std::int64_t(prefs::undoJournalMegabytes(settings)) * 1024 * 1024;
     bounds.maxAgeMs = std::int64_t(prefs::undoJournalDays(settings)) * 24 * 60 * 60 * 1000;
-    const std::string path
-        = undoJournalPath(auditDatabaseName(m_session->connectionString(),
-                                            m_session->spec().schema().toStdString(),
-                                            m_session->spec().tablePrefix().toStdString()));
+    const std::string database = auditDatabaseName(m_session->connectionString(),
+                                                   m_session->spec().schema().toStdString(),
+                                                   m_session->spec().tablePrefix().toStdString());
+    // The bin lists on any tab; it is given to the store (subtree deletes keep what they remove)
+    // only with the journal, under the same switch.
+    m_bin = std::make_shared<RecycleBin>(
+        RecycleBin::defaultFolder(), database, bounds, m_session->clock());
+    if (!store || !writable || store->isReadOnly() || !prefs::undoJournalEnabled(settings))
+        return;
+    setRecycleBin(store, m_bin);
+    const std::string path = undoJournalPath(database);
     // The file is read on a worker: a journal may hold up to its size bound.
     QFuture<OpenedJournal> opened = QtConcurrent::run([path, bounds, clock = m_session->clock()]() {
         OpenedJournal result;
@@ -140,6 +146,20 @@ void DatabaseUndo::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
         updateActions();
         emit journalChanged();
     });
+}
+
+RecentlyDeletedDialog *DatabaseUndo::showRecentlyDeleted()
+{
+    const std::shared_ptr<AsyncKVStore> store = m_session->store();
+    const bool writable = store && m_session->isWritable() && recycleBinOf(*store) == m_bin;
+    auto *dialog = new RecentlyDeletedDialog(writable ? store : nullptr, m_bin, m_dialogParent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RecentlyDeletedDialog::restored, this, [this](bool ok) {
+        if (ok)
+            emit finished(true, tr("Restored from the recycle bin."));
+    });
+    dialog->open();
+    return dialog;
 }
 
 void DatabaseUndo::undo()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <kvs/async_kvstore.h>
+#include <kvs/recycle_bin.h>
 #include <kvs/undo_journal.h>
 #include <kvs/undo_step.h>
 
@@ -16,6 +17,7 @@ class QWidget;
 namespace kvs::ui {
 
 class DatabaseSession;
+class RecentlyDeletedDialog;
 class UndoConflictDialog;
 
 // Edit ▸ Undo and Redo of a database tab (issue 42). While writes are allowed and the journal is
@@ -43,6 +45,12 @@ public:
     // The question shown now, or null.
     UndoConflictDialog *conflictDialog() const;
 
+    // The recycle bin of this tab's database (kvs/recycle_bin.h): attached to the store while
+    // writes are allowed and the journal is on, so a subtree delete keeps what it removes first.
+    const std::shared_ptr<RecycleBin> &recycleBin() const { return m_bin; }
+    // Edit ▸ Recently Deleted…: shows the recycle bin's items (restore only while writable).
+    RecentlyDeletedDialog *showRecentlyDeleted();
+
     // What a step's label ("edit", "transaction") says in the menu ("Edit", "Transaction").
     static QString labelText(const std::string &label);
 
@@ -68,6 +76,7 @@ private:
     QAction *m_undo;            // Owned (child).
     QAction *m_redo;            // Owned (child).
     std::shared_ptr<UndoJournal> m_journal;
+    std::shared_ptr<RecycleBin> m_bin;
     std::shared_ptr<void> m_subscription; // the journal's changes update the actions
     QPointer<UndoConflictDialog> m_dialog;
     quint64 m_generation = 0; // Of the latest store: a journal opened for an older one is dropped.

@@ -345,6 +345,12 @@ void MainWindow::createMenus()
     });
     m_redo->setObjectName(QStringLiteral("editRedo"));
     m_redo->setShortcut(QKeySequence::Redo);
+    editMenu->addSeparator();
+    m_recentlyDeleted = editMenu->addAction(tr("Recently &Deleted…"), this, [this] {
+        if (DatabaseView *view = currentDatabase())
+            view->undo()->showRecentlyDeleted();
+    });
+    m_recentlyDeleted->setObjectName(QStringLiteral("editRecentlyDeleted"));
 
     // Preferences (every view's settings, the language too) and the language menu's shortcut.
     QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
@@ -521,6 +527,7 @@ void MainWindow::updateForCurrentTab()
         m_restore->setEnabled(false);
         m_undo->setEnabled(false);
         m_redo->setEnabled(false);
+        m_recentlyDeleted->setEnabled(false);
         m_undo->setText(tr("&Undo"));
         m_redo->setText(tr("&Redo"));
         return;
@@ -531,6 +538,7 @@ void MainWindow::updateForCurrentTab()
     m_import->setEnabled(view->importer()->action()->isEnabled());
     m_backUp->setEnabled(true);
     m_restore->setEnabled(view->restore()->action()->isEnabled());
+    m_recentlyDeleted->setEnabled(true); // lists on any tab; restores only where writable
     for (auto [menu, tab] : {std::pair{m_undo, view->undo()->undoAction()},
                              std::pair{m_redo, view->undo()->redoAction()}}) {
         menu->setEnabled(tab->isEnabled());

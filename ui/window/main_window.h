@@ -105,6 +105,7 @@ private:
     QAction *m_restore = nullptr;                // Owned by the File menu: the tab's.
     QAction *m_undo = nullptr;                   // Owned by the Edit menu: the tab's.
     QAction *m_redo = nullptr;                   // Owned by the Edit menu: the tab's.
+    QAction *m_recentlyDeleted = nullptr;        // Owned by the Edit menu: the tab's.
     QWidget *m_connecting = nullptr;             // Owned by m_tabs while shown.
 };
 

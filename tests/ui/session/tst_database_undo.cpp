@@ -8,13 +8,17 @@
 #include "inspector/inspector_controller.h"
 #include "preferences/preference_keys.h"
 #include "session/database_undo.h"
+#include "session/recently_deleted_dialog.h"
 #include "session/undo_conflict_dialog.h"
 #include "support/database_view_fixture.h"
 #include "support/postgres_test_server.h"
+#include "support/test_paths.h"
+#include "tree/subtree_bulk_action.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/data_folder.h>
 #include <kvs/key.h>
+#include <kvs/recycle_bin.h>
 #include <kvs/undo_journal.h>
 #include <kvs/undo_step.h>
 
@@ -239,6 +243,58 @@ private slots:
         QCOMPARE(valueAt(db, {"b"}), Value("theirs"));
     }
 
+    // A subtree delete keeps what it removes in the recycle bin first; Recently Deleted lists it
+    // and restores it, skipping (counting and naming) a key written since.
+    void aSubtreeDeleteComesBackFromTheRecycleBin_data() { backends(); }
+    void aSubtreeDeleteComesBackFromTheRecycleBin()
+    {
+        Database db = database();
+        {
+            AsyncKVStore seed(db.connection, db.settings);
+            for (int i = 0; i < 12; ++i)
+                seed.set({"tree", double(i)}, Value("leaf " + std::to_string(i))).waitForFinished();
+        }
+        QVERIFY(writable(db));
+        const QModelIndex tree = test::rootRow(db.view.get(), R"(["tree"])", kTimeout);
+        QVERIFY(tree.isValid());
+        QCOMPARE(test::runBulk(db.view.get(),
+                               ui::SubtreeBulkAction::Kind::Delete,
+                               tree,
+                               {},
+                               QStringLiteral("Delete"),
+                               nullptr,
+                               kTimeout),
+                 QStringLiteral("Deleted 12 entries."));
+        QCOMPARE(valueAt(db, {"tree", 3.0}), Value::undefined());
+        {
+            AsyncKVStore other(db.connection, db.settings);
+            other.set({"tree", 4.0}, Value("written since")).waitForFinished();
+        }
+
+        ui::RecentlyDeletedDialog *dialog = db.view->undo()->showRecentlyDeleted();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->table()->rowCount() >= 1, kTimeout);
+        QCOMPARE(dialog->table()->item(0, 0)->text(), QStringLiteral("subtree [\"tree\"]"));
+        QCOMPARE(dialog->table()->item(0, 2)->text(), QStringLiteral("12"));
+        QCOMPARE(dialog->table()->item(0, 3)->text(),
+                 QString::fromStdString(db.view->undo()->recycleBin()->database()));
+        QVERIFY(dialog->restoreButton()->isEnabled());
+        if (!QTest::currentDataTag() || QByteArray(QTest::currentDataTag()) == "sqlite") {
+            const QString folder = kvs::test::fromTest(KVS_SCREENSHOT_DIR "/screenshots");
+            QDir().mkpath(folder);
+            QVERIFY(dialog->grab().save(folder + QStringLiteral("/recently-deleted.png")));
+        }
+        QSignalSpy restored(dialog, &ui::RecentlyDeletedDialog::restored);
+        dialog->restoreButton()->click();
+        QVERIFY(restored.wait(kTimeout));
+        QVERIFY(restored.first().first().toBool());
+        QCOMPARE(dialog->resultText(),
+                 QStringLiteral("Restored 11 entry(s). 1 skipped: written since (or expired "
+                                "since). Written since: [\"tree\", 4]"));
+        QCOMPARE(valueAt(db, {"tree", 3.0}), Value("leaf 3"));
+        QCOMPARE(valueAt(db, {"tree", 4.0}), Value("written since"));
+        dialog->close();
+    }
+
     void aReadOnlyTabOffersNeither_data() { backends(); }
     void aReadOnlyTabOffersNeither()
     {
@@ -255,6 +311,10 @@ private slots:
         QVERIFY(!undo->running());
         QCOMPARE(finished.count(), 0);
         QCOMPARE(undoFiles(), before); // no journal made for it
+        // Recently Deleted lists, but a read-only tab offers no restore.
+        ui::RecentlyDeletedDialog *dialog = undo->showRecentlyDeleted();
+        QVERIFY(!dialog->restoreButton()->isEnabled());
+        dialog->close();
     }
 
     void theSwitchOffKeepsNoJournal_data() { backends(); }
