@@ -49,7 +49,7 @@ public:
                UndoJournalBounds bounds,
                std::shared_ptr<Clock> clock);
 
-    /// recycle/ in the data folder (kvs/data_folder.h).
+    /// recycle/ in undoDataFolder() (kvs/undo_journal.h).
     [[nodiscard]] static std::string defaultFolder();
 
     /// Writes the live entries of range to a new recycle file (what: its description) and

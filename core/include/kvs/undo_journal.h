@@ -54,8 +54,12 @@ enum class UndoEntryKind {
     Redo, ///< the step redone: the inverse leaves the redo stack, this goes on undo
 };
 
-/// The journal file of a database: undo/HASH.jsonl in the data folder (kvs/data_folder.h), HASH
-/// a hash of databaseName (kvs::auditDatabaseName()).
+/// Where the undo journals (undo/) and the recycle bin (recycle/) are: $KVS_UNDO_DIR when set
+/// (the tests set it), else the data folder (kvs/data_folder.h).
+[[nodiscard]] std::string undoDataFolder();
+
+/// The journal file of a database: undo/HASH.jsonl in undoDataFolder(), HASH a hash of
+/// databaseName (kvs::auditDatabaseName()).
 [[nodiscard]] std::string undoJournalPath(const std::string &databaseName);
 
 /// A database's undo and redo stacks, kept in its journal file. Thread rule: safe from any

@@ -110,7 +110,7 @@ RecycleBin::RecycleBin(std::string folder,
 
 std::string RecycleBin::defaultFolder()
 {
-    return dataFilePath("recycle");
+    return undoDataFolder() + "/recycle";
 }
 
 RecycledItem RecycleBin::keep(AsyncKVStore &store,

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <string_view>
 
@@ -50,9 +51,16 @@ std::int64_t numericId(const std::string &id)
 
 } // namespace
 
+std::string undoDataFolder()
+{
+    if (const char *folder = std::getenv("KVS_UNDO_DIR"); folder && *folder)
+        return folder;
+    return dataFolderPath();
+}
+
 std::string undoJournalPath(const std::string &databaseName)
 {
-    return dataFilePath("undo/" + hashOf(databaseName) + ".jsonl");
+    return undoDataFolder() + "/undo/" + hashOf(databaseName) + ".jsonl";
 }
 
 UndoJournal::UndoJournal(std::string path, UndoJournalBounds bounds, std::shared_ptr<Clock> clock)

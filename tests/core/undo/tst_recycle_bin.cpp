@@ -194,7 +194,7 @@ private slots:
         QCOMPARE(recycleBinOf(*store), bin);
         setRecycleBin(store, nullptr);
         QVERIFY(!recycleBinOf(*store));
-        QCOMPARE(RecycleBin::defaultFolder(), dataFolderPath() + "/recycle");
+        QCOMPARE(RecycleBin::defaultFolder(), undoDataFolder() + "/recycle");
     }
 };
 

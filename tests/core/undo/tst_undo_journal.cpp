@@ -190,7 +190,14 @@ private slots:
         const std::string a = undoJournalPath("/srv/app/a.db");
         QCOMPARE(a, undoJournalPath("/srv/app/a.db"));
         QVERIFY(a != undoJournalPath("/srv/app/b.db"));
-        QVERIFY(a.rfind(dataFolderPath() + "/undo/", 0) == 0);
+        QVERIFY(a.rfind(undoDataFolder() + "/undo/", 0) == 0);
+        // Without KVS_UNDO_DIR (which the tests set), the data folder.
+        const QByteArray set = qgetenv("KVS_UNDO_DIR");
+        qunsetenv("KVS_UNDO_DIR");
+        QCOMPARE(undoDataFolder(), dataFolderPath());
+        qputenv("KVS_UNDO_DIR", "/elsewhere");
+        QCOMPARE(undoJournalPath("/srv/app/a.db").rfind("/elsewhere/undo/", 0), std::size_t(0));
+        qputenv("KVS_UNDO_DIR", set);
         QVERIFY(a.size() > 6 && a.substr(a.size() - 6) == ".jsonl");
     }
 };

@@ -112,7 +112,7 @@ private:
 
     static QStringList undoFiles()
     {
-        return QDir(QString::fromStdString(dataFolderPath()) + QStringLiteral("/undo"))
+        return QDir(QString::fromStdString(undoDataFolder()) + QStringLiteral("/undo"))
             .entryList(QDir::Files);
     }
 
@@ -128,6 +128,7 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("data"))));
+        qputenv("KVS_UNDO_DIR", QFile::encodeName(m_dir.filePath(QStringLiteral("undo"))));
         qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("config"))));
         qputenv("KVS_AUDIT_LOG", QFile::encodeName(m_dir.filePath(QStringLiteral("audit.jsonl"))));
     }
@@ -176,7 +177,7 @@ private slots:
         // The journal is a private file of the data folder; the undo and redo are audited.
         const QString path = QString::fromStdString(undo->journal()->path());
         QVERIFY(
-            path.startsWith(QString::fromStdString(dataFolderPath()) + QStringLiteral("/undo/")));
+            path.startsWith(QString::fromStdString(undoDataFolder()) + QStringLiteral("/undo/")));
         struct stat info
         {};
         QCOMPARE(::stat(QFile::encodeName(path).constData(), &info), 0);
