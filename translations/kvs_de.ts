@@ -3960,10 +3960,6 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Zuletzt gelöscht</translation>
     </message>
     <message>
-        <source>What a subtree delete removed is kept here first, in a file of the data folder only you can read. Restore writes it back; keys written since are left as they are.</source>
-        <translation>Was ein Löschen eines Teilbaums entfernt, wird zuerst hier aufbewahrt, in einer nur für Sie lesbaren Datei im Datenordner. Wiederherstellen schreibt es zurück; seither geschriebene Schlüssel bleiben, wie sie sind.</translation>
-    </message>
-    <message>
         <source>What</source>
         <translation>Was</translation>
     </message>
@@ -4019,6 +4015,18 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>Written since: %1</source>
         <translation>Seither geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Subtree %1</source>
+        <translation>Teilbaum %1</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>Suchergebnisse</translation>
+    </message>
+    <message>
+        <source>What a subtree delete or a bulk delete of search results removed is kept here first, in a file of the data folder only you can read. Restore writes it back; keys written since are left as they are.</source>
+        <translation>Was ein Löschen eines Teilbaums oder ein Sammel-Löschen von Suchergebnissen entfernt, wird zuerst hier aufbewahrt, in einer nur für Sie lesbaren Datei im Datenordner. Wiederherstellen schreibt es zurück; seither geschriebene Schlüssel bleiben, wie sie sind.</translation>
     </message>
 </context>
 <context>

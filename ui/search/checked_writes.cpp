@@ -1,6 +1,7 @@
 #include "search/checked_writes.h"
 
 #include <kvs/errors.h>
+#include <kvs/recycle_bin.h>
 #include <kvs/undo_step.h>
 
 #include <algorithm>
@@ -99,6 +100,12 @@ CheckedWriteResult writeChecked(AsyncKVStore &store,
     result.states.assign(entries.size(), State::NotReached);
     result.newVersion.assign(entries.size(), 0);
     const std::size_t batch = std::size_t(std::max(1, options.batchSize));
+    // A bulk delete keeps what it removes in the tab's recycle bin first (kvs/recycle_bin.h):
+    // a failure to keep them stops it before anything is deleted.
+    if (options.kind == CheckedWriteKind::Delete && !entries.empty()) {
+        if (const std::shared_ptr<RecycleBin> bin = recycleBinOf(store))
+            (void)bin->keepEntries(entries, "search results");
+    }
     for (std::size_t first = 0; first < entries.size(); first += batch) {
         if (options.cancel && options.cancel->load()) {
             result.cancelled = true;

@@ -26,6 +26,17 @@ struct Restored
     QString error;
 };
 
+// The item's description as stored (kvs/recycle_bin.h, English), in the user's language.
+QString whatText(const std::string &what)
+{
+    const QString text = QString::fromStdString(what);
+    if (text.startsWith(QStringLiteral("subtree ")))
+        return RecentlyDeletedDialog::tr("Subtree %1").arg(text.mid(8));
+    if (text == QStringLiteral("search results"))
+        return RecentlyDeletedDialog::tr("Search results");
+    return text;
+}
+
 QString keyText(const std::string &encoded)
 {
     try {
@@ -49,9 +60,10 @@ RecentlyDeletedDialog::RecentlyDeletedDialog(std::shared_ptr<AsyncKVStore> store
 {
     setObjectName(QStringLiteral("recentlyDeleted"));
     setWindowTitle(tr("Recently Deleted"));
-    auto *text = new QLabel(tr("What a subtree delete removed is kept here first, in a file of "
-                               "the data folder only you can read. Restore writes it back; keys "
-                               "written since are left as they are."),
+    auto *text = new QLabel(tr("What a subtree delete or a bulk delete of search results removed "
+                               "is kept here first, in a file of the data folder only you can "
+                               "read. Restore writes it back; keys written since are left as "
+                               "they are."),
                             this);
     text->setWordWrap(true);
     m_table->setObjectName(QStringLiteral("recentlyDeletedItems"));
@@ -93,7 +105,7 @@ void RecentlyDeletedDialog::reload()
     const QLocale locale;
     for (int row = 0; row < int(m_items.size()); ++row) {
         const RecycledItem &item = m_items[std::size_t(row)];
-        m_table->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(item.what)));
+        m_table->setItem(row, 0, new QTableWidgetItem(whatText(item.what)));
         m_table->setItem(row,
                          1,
                          new QTableWidgetItem(locale.toString(

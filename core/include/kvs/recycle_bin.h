@@ -2,6 +2,7 @@
 
 #include <kvs/clock.h>
 #include <kvs/entry_transfer.h>
+#include <kvs/types.h>
 #include <kvs/undo_journal.h>
 
 #include <cstdint>
@@ -62,6 +63,10 @@ public:
                       const std::string &what,
                       const TransferOptions &options = {});
 
+    /// Writes entries (as read, e.g. by a search) to a new recycle file (what: its description)
+    /// and returns its item, as keep() does; no store is read. Throws the write errors.
+    RecycledItem keepEntries(const std::vector<Entry> &entries, const std::string &what);
+
     /// Every item of the folder (of every database), newest first, after dropping those beyond
     /// the bounds.
     [[nodiscard]] std::vector<RecycledItem> list();
@@ -79,6 +84,7 @@ public:
 
 private:
     void prune(std::vector<RecycledItem> &items);
+    RecycledItem describe(const RecycledItem &item);
 
     const std::string m_folder;
     const std::string m_database;

@@ -3,8 +3,10 @@
 #include <kvs/async_kvstore.h>
 #include <kvs/data_folder.h>
 #include <kvs/json_line.h>
+#include <kvs/key.h>
 #include <kvs/private_file.h>
 #include <kvs/recycle_bin.h>
+#include <kvs/value_codec.h>
 
 #include <algorithm>
 #include <atomic>
@@ -133,6 +135,29 @@ RecycledItem RecycleBin::keep(AsyncKVStore &store,
         },
         options);
     item.count = result.done;
+    return describe(item);
+}
+
+RecycledItem RecycleBin::keepEntries(const std::vector<Entry> &entries, const std::string &what)
+{
+    RecycledItem item;
+    item.time = m_clock->now();
+    item.path = m_folder + "/" + freshName(item.time);
+    item.database = m_database;
+    item.what = what;
+    std::string lines;
+    for (const Entry &entry : entries)
+        lines += exportLine(encodeKey(entry.key), encodeValue(entry.value), entry.expiresAt) + '\n';
+    if (!lines.empty())
+        appendPrivateFile(item.path, lines, kWhat, PrivateAppendOptions{true, 0});
+    item.bytes = std::int64_t(lines.size());
+    item.count = std::int64_t(entries.size());
+    return describe(item);
+}
+
+// Writes item's description beside its entries (or drops an empty item) and keeps the bounds.
+RecycledItem RecycleBin::describe(const RecycledItem &item)
+{
     if (item.count == 0) {
         std::remove(item.path.c_str());
         return item;

@@ -185,6 +185,28 @@ private slots:
         QCOMPARE(small.list().size(), std::size_t(1));
     }
 
+    // A bulk delete of search results keeps the entries as read.
+    void keepsEntriesAsRead_data() { backends(); }
+    void keepsEntriesAsRead()
+    {
+        Opened o = open();
+        fill(*o.store, "found", 6);
+        std::vector<Entry> entries;
+        for (int i = 0; i < 6; i += 2)
+            entries.push_back(*o.store->get({"found", double(i)}).result());
+        RecycleBin bin(o.folder, "db", {}, o.clock);
+        const RecycledItem item = bin.keepEntries(entries, "search results");
+        QCOMPARE(item.count, std::int64_t(3));
+        for (const Entry &entry : entries)
+            o.store->remove(entry.key).waitForFinished();
+        const RecycleRestore restored = bin.restore(*o.store, bin.list().at(0));
+        QCOMPARE(restored.restored, std::int64_t(3));
+        for (const Entry &entry : entries)
+            QCOMPARE(o.store->get(entry.key).result()->value, entry.value);
+        QCOMPARE(bin.keepEntries({}, "nothing").count, std::int64_t(0));
+        QCOMPARE(bin.list().size(), std::size_t(1));
+    }
+
     void aBinEndsWithItsStore()
     {
         auto store = std::make_shared<AsyncKVStore>(m_files.path("attached.db"));

@@ -7,6 +7,7 @@
 #include "inspector/inspected_entry.h"
 #include "inspector/inspector_controller.h"
 #include "preferences/preference_keys.h"
+#include "search/checked_writes.h"
 #include "session/database_undo.h"
 #include "session/recently_deleted_dialog.h"
 #include "session/undo_conflict_dialog.h"
@@ -274,7 +275,7 @@ private slots:
 
         ui::RecentlyDeletedDialog *dialog = db.view->undo()->showRecentlyDeleted();
         QTRY_VERIFY_WITH_TIMEOUT(dialog->table()->rowCount() >= 1, kTimeout);
-        QCOMPARE(dialog->table()->item(0, 0)->text(), QStringLiteral("subtree [\"tree\"]"));
+        QCOMPARE(dialog->table()->item(0, 0)->text(), QStringLiteral("Subtree [\"tree\"]"));
         QCOMPARE(dialog->table()->item(0, 2)->text(), QStringLiteral("12"));
         QCOMPARE(dialog->table()->item(0, 3)->text(),
                  QString::fromStdString(db.view->undo()->recycleBin()->database()));
@@ -294,6 +295,29 @@ private slots:
         QCOMPARE(valueAt(db, {"tree", 3.0}), Value("leaf 3"));
         QCOMPARE(valueAt(db, {"tree", 4.0}), Value("written since"));
         dialog->close();
+    }
+
+    // The value search's bulk delete (ui/search/checked_writes.h) keeps its entries in the
+    // tab's recycle bin first.
+    void aBulkDeleteOfSearchResultsGoesToTheRecycleBin_data() { backends(); }
+    void aBulkDeleteOfSearchResultsGoesToTheRecycleBin()
+    {
+        Database db = database();
+        QVERIFY(writable(db));
+        const std::shared_ptr<AsyncKVStore> store = db.view->session()->store();
+        QVERIFY(recycleBinOf(*store));
+        const std::vector<Entry> found{*store->get({"a"}).result(), *store->get({"b"}).result()};
+        const std::size_t before = db.view->undo()->recycleBin()->list().size();
+        const ui::CheckedWriteResult result = ui::writeChecked(*store, found, {});
+        QCOMPARE(result.done, std::int64_t(2));
+        QCOMPARE(valueAt(db, {"a"}), Value::undefined());
+        const std::vector<RecycledItem> items = db.view->undo()->recycleBin()->list();
+        QCOMPARE(items.size(), before + 1);
+        QCOMPARE(items[0].what, std::string("search results"));
+        QCOMPARE(items[0].count, std::int64_t(2));
+        QCOMPARE(db.view->undo()->recycleBin()->restore(*store, items[0]).restored,
+                 std::int64_t(2));
+        QCOMPARE(valueAt(db, {"a"}), Value(1));
     }
 
     void aReadOnlyTabOffersNeither_data() { backends(); }
