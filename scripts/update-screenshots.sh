@@ -33,6 +33,9 @@ cp build/tests/ui/screenshots/queues-groups.png "$out/queues-groups.png"
 ./build/tests/ui/tst_tables_pane savesScreenshots
 cp build/tests/ui/screenshots/tables.png "$out/tables.png"
 cp build/tests/ui/screenshots/sql-console.png "$out/sql-console.png"
+# Edit > Recently Deleted, after a subtree delete (issue 42; the SQLite row needs no server).
+./build/tests/ui/tst_database_undo aSubtreeDeleteComesBackFromTheRecycleBin:sqlite
+cp build/tests/ui/screenshots/recently-deleted.png "$out/recently-deleted.png"
 ./build/tests/ui/tst_transaction_pane savesAScreenshot
 cp build/tests/ui/screenshots/transaction.png "$out/transaction.png"
 ./build/tests/ui/tst_watch_pane savesAScreenshot

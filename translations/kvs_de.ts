@@ -2229,6 +2229,118 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     </message>
 </context>
 <context>
+    <name>kvs::ui::DatabaseUndo</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>New Key</source>
+        <translation>Neuer Schlüssel</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Expiry Change</source>
+        <translation>Ablaufänderung</translation>
+    </message>
+    <message>
+        <source>Increment</source>
+        <translation>Erhöhen</translation>
+    </message>
+    <message>
+        <source>Transaction Commit</source>
+        <translation>Transaktions-Commit</translation>
+    </message>
+    <message>
+        <source>Delete of Search Results</source>
+        <translation>Löschen von Suchergebnissen</translation>
+    </message>
+    <message>
+        <source>Expiry Change of Search Results</source>
+        <translation>Ablaufänderung von Suchergebnissen</translation>
+    </message>
+    <message>
+        <source>Undo is off for this tab: %1</source>
+        <translation>Rückgängig ist für diesen Tab aus: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>Nichts rückgängig zu machen.</translation>
+    </message>
+    <message>
+        <source>Nothing to redo.</source>
+        <translation>Nichts zu wiederholen.</translation>
+    </message>
+    <message>
+        <source>Not undone: %1</source>
+        <translation>Nicht rückgängig gemacht: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was reverted.</source>
+        <translation>Nichts wurde zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Not redone: %1</source>
+        <translation>Nicht wiederholt: %1</translation>
+    </message>
+    <message>
+        <source>Not redone: a key changed while it was read; nothing was written.</source>
+        <translation>Nicht wiederholt: Ein Schlüssel hat sich beim Lesen geändert; nichts wurde geschrieben.</translation>
+    </message>
+    <message>
+        <source>Not undone: a key changed while it was read; nothing was written.</source>
+        <translation>Nicht rückgängig gemacht: Ein Schlüssel hat sich beim Lesen geändert; nichts wurde geschrieben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Redid %1: %n key(s) written again.</source>
+        <translation>
+            <numerusform>%1 wiederholt: %n Schlüssel erneut geschrieben.</numerusform>
+            <numerusform>%1 wiederholt: %n Schlüssel erneut geschrieben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Undid %1: %n key(s) changed back.</source>
+        <translation>
+            <numerusform>%1 rückgängig gemacht: %n Schlüssel zurückgesetzt.</numerusform>
+            <numerusform>%1 rückgängig gemacht: %n Schlüssel zurückgesetzt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) that changed since were left alone.</source>
+        <translation>
+            <numerusform>%n seither geänderter Schlüssel blieb unberührt.</numerusform>
+            <numerusform>%n seither geänderte Schlüssel blieben unberührt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Rückgängig: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Wiederholen: %1</translation>
+    </message>
+    <message>
+        <source>Undo needs writes allowed and the undo journal on (Preferences ▸ Undo).</source>
+        <translation>Rückgängig braucht erlaubte Schreibzugriffe und das eingeschaltete Rückgängig-Journal (Einstellungen ▸ Rückgängig).</translation>
+    </message>
+    <message>
+        <source>Restored from the recycle bin.</source>
+        <translation>Aus dem Papierkorb wiederhergestellt.</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::DatabaseView</name>
     <message>
         <source>Migrate and allow writes…</source>
@@ -2307,8 +2419,8 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Schreiben in %1 erlauben?</translation>
     </message>
     <message>
-        <source>With writes allowed you can edit values, increment numbers, set expiries, delete keys and create new ones in this database. Each change is written at once, cannot be undone here, and is seen by every application that uses the database.</source>
-        <translation>Mit erlaubtem Schreiben können Sie in dieser Datenbank Werte bearbeiten, Zahlen erhöhen, Abläufe setzen, Schlüssel löschen und neue anlegen. Jede Änderung wird sofort geschrieben, kann hier nicht rückgängig gemacht werden und ist für jede Anwendung sichtbar, die die Datenbank verwendet.</translation>
+        <source>With writes allowed you can edit values, increment numbers, set expiries, delete keys and create new ones in this database. Each change is written at once and is seen by every application that uses the database; Edit ▸ Undo takes the last one back while nobody changed its keys since.</source>
+        <translation>Mit erlaubtem Schreiben können Sie in dieser Datenbank Werte bearbeiten, Zahlen erhöhen, Abläufe setzen, Schlüssel löschen und neue anlegen. Jede Änderung wird sofort geschrieben und ist für jede Anwendung sichtbar, die die Datenbank verwendet; Bearbeiten ▸ Rückgängig nimmt die letzte zurück, solange niemand ihre Schlüssel seither geändert hat.</translation>
     </message>
     <message>
         <source>This database has no kvs tables yet. Allowing writes creates them: the tables kv, queue, versionstamp and meta (named with the connection&apos;s table prefix) and their indexes; a SQLite file is also switched to WAL journal mode.</source>
@@ -3518,6 +3630,22 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Move Tab &amp;Back to the First Window</source>
         <translation>Tab &amp;zurück ins erste Fenster verschieben</translation>
     </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>Recently &amp;Deleted…</source>
+        <translation>Zuletzt &amp;gelöscht…</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::MaintenancePane</name>
@@ -3822,6 +3950,17 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     </message>
 </context>
 <context>
+    <name>kvs::ui::PasswordCommandBox</name>
+    <message>
+        <source>e.g. get-db-token --role app (no shell)</source>
+        <translation>z. B. get-db-token --role app (ohne Shell)</translation>
+    </message>
+    <message>
+        <source>Run at every new connection of the tab; the first line it prints is the password. What it prints is never saved, logged or shown. Words are split at spaces, &quot;double quotes&quot; group them.</source>
+        <translation>Läuft bei jeder neuen Verbindung des Tabs; die erste Zeile seiner Ausgabe ist das Passwort. Seine Ausgabe wird nie gespeichert, protokolliert oder angezeigt. Wörter werden an Leerzeichen getrennt, &quot;doppelte Anführungszeichen&quot; fassen sie zusammen.</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::PasswordDialog</name>
     <message>
         <source>&amp;Remember password in the system keychain</source>
@@ -4093,6 +4232,14 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>SSH tunnel</source>
         <translation>SSH-Tunnel</translation>
+    </message>
+    <message>
+        <source>Password command</source>
+        <translation>Passwort-Befehl</translation>
+    </message>
+    <message>
+        <source>From the password command</source>
+        <translation>Vom Passwort-Befehl</translation>
     </message>
 </context>
 <context>
@@ -4698,6 +4845,86 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
     <message>
         <source>error signature %1</source>
         <translation>Fehlersignatur %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::RecentlyDeletedDialog</name>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Recently Deleted</source>
+        <translation>Zuletzt gelöscht</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>Einträge</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Datenbank</translation>
+    </message>
+    <message>
+        <source>Allow writes in this tab to restore.</source>
+        <translation>Erlauben Sie in diesem Tab das Schreiben, um wiederherzustellen.</translation>
+    </message>
+    <message>
+        <source>This was deleted from another database; open it to restore.</source>
+        <translation>Dies wurde aus einer anderen Datenbank gelöscht; öffnen Sie diese, um es wiederherzustellen.</translation>
+    </message>
+    <message>
+        <source>Restoring…</source>
+        <translation>Wird wiederhergestellt…</translation>
+    </message>
+    <message>
+        <source>Not restored: %1</source>
+        <translation>Nicht wiederhergestellt: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n entry(s).</source>
+        <translation>
+            <numerusform>%n Eintrag wiederhergestellt.</numerusform>
+            <numerusform>%n Einträge wiederhergestellt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped: written since (or expired since).</source>
+        <translation>
+            <numerusform>%n übersprungen: seither geschrieben (oder seither abgelaufen).</numerusform>
+            <numerusform>%n übersprungen: seither geschrieben (oder seither abgelaufen).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weiterer</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Written since: %1</source>
+        <translation>Seither geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Subtree %1</source>
+        <translation>Teilbaum %1</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>Suchergebnisse</translation>
+    </message>
+    <message>
+        <source>What a subtree delete or a bulk delete of search results removed is kept here first, in a file of the data folder only you can read. Restore writes it back; keys written since are left as they are.</source>
+        <translation>Was ein Löschen eines Teilbaums oder ein Sammel-Löschen von Suchergebnissen entfernt, wird zuerst hier aufbewahrt, in einer nur für Sie lesbaren Datei im Datenordner. Wiederherstellen schreibt es zurück; seither geschriebene Schlüssel bleiben, wie sie sind.</translation>
     </message>
 </context>
 <context>
@@ -6271,6 +6498,105 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
     <message>
         <source>Production: %1</source>
         <translation>Produktion: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::UndoConflictDialog</name>
+    <message>
+        <source>Redo %1?</source>
+        <translation>%1 wiederholen?</translation>
+    </message>
+    <message>
+        <source>Undo %1?</source>
+        <translation>%1 rückgängig machen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) of this step changed since it was undone here: another process or tab wrote them. Reverting them would lose what was written.</source>
+        <translation>
+            <numerusform>%n Schlüssel dieses Schritts hat sich geändert, seit er hier rückgängig gemacht wurde: Ein anderer Prozess oder Tab hat ihn geschrieben. Ihn zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
+            <numerusform>%n Schlüssel dieses Schritts haben sich geändert, seit er hier rückgängig gemacht wurde: Ein anderer Prozess oder Tab hat sie geschrieben. Sie zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) of this step changed since this app wrote them: another process or tab wrote them. Reverting them would lose what was written.</source>
+        <translation>
+            <numerusform>%n Schlüssel dieses Schritts hat sich geändert, seit diese Anwendung ihn schrieb: Ein anderer Prozess oder Tab hat ihn geschrieben. Ihn zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
+            <numerusform>%n Schlüssel dieses Schritts haben sich geändert, seit diese Anwendung sie schrieb: Ein anderer Prozess oder Tab hat sie geschrieben. Sie zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Written here</source>
+        <translation>Hier geschrieben</translation>
+    </message>
+    <message>
+        <source>Holds now</source>
+        <translation>Enthält jetzt</translation>
+    </message>
+    <message>
+        <source>version %1</source>
+        <translation>Version %1</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>nicht vorhanden</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>%1 (version %2)</source>
+        <translation>%1 (Version %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Revert the %n that still match</source>
+        <translation>
+            <numerusform>Den %n noch passenden zurücksetzen</numerusform>
+            <numerusform>Die %n noch passenden zurücksetzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Revert none</source>
+        <translation>Keinen zurücksetzen</translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::UndoPage</name>
+    <message>
+        <source>Keep an undo journal (Edit ▸ Undo and Redo)</source>
+        <translation>Ein Rückgängig-Journal führen (Bearbeiten ▸ Rückgängig und Wiederholen)</translation>
+    </message>
+    <message>
+        <source> MB per database</source>
+        <translation> MB je Datenbank</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> Tage</translation>
+    </message>
+    <message>
+        <source>The journal keeps, for each change you make to keys here, the value it replaced, so Undo can put it back. Unlike the audit log it holds values: they stay on this computer&apos;s disk, in a file only you can read in the data folder, until they are older or more than the limits below. Turn it off to keep no values on disk. Applies to tabs that allow writes from now on.</source>
+        <translation>Das Journal hält für jede Änderung, die Sie hier an Schlüsseln vornehmen, den ersetzten Wert fest, damit Rückgängig ihn zurückschreiben kann. Anders als das Audit-Protokoll enthält es Werte: Sie bleiben auf der Festplatte dieses Computers, in einer nur für Sie lesbaren Datei im Datenordner, bis sie älter oder mehr als die Grenzen unten sind. Schalten Sie es aus, damit keine Werte auf der Festplatte bleiben. Gilt für Tabs, die ab jetzt Schreibzugriffe erlauben.</translation>
+    </message>
+    <message>
+        <source>Keep at most:</source>
+        <translation>Höchstens behalten:</translation>
+    </message>
+    <message>
+        <source>Keep for:</source>
+        <translation>Behalten für:</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
     </message>
 </context>
 <context>

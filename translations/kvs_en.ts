@@ -134,6 +134,30 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::DatabaseUndo</name>
+    <message numerus="yes">
+        <source>Redid %1: %n key(s) written again.</source>
+        <translation>
+            <numerusform>Redid %1: %n key written again.</numerusform>
+            <numerusform>Redid %1: %n keys written again.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Undid %1: %n key(s) changed back.</source>
+        <translation>
+            <numerusform>Undid %1: %n key changed back.</numerusform>
+            <numerusform>Undid %1: %n keys changed back.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) that changed since were left alone.</source>
+        <translation>
+            <numerusform>%n key that changed since was left alone.</numerusform>
+            <numerusform>%n keys that changed since were left alone.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::DatabaseView</name>
     <message numerus="yes">
         <source>Writes ended by themselves after %n minute(s) without a write (production). Allow writes again to write.</source>
@@ -353,6 +377,30 @@
     </message>
 </context>
 <context>
+    <name>kvs::ui::RecentlyDeletedDialog</name>
+    <message numerus="yes">
+        <source>Restored %n entry(s).</source>
+        <translation>
+            <numerusform>Restored %n entry.</numerusform>
+            <numerusform>Restored %n entries.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped: written since (or expired since).</source>
+        <translation>
+            <numerusform>%n skipped: written since (or expired since).</numerusform>
+            <numerusform>%n skipped: written since (or expired since).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::SavedReportsPanel</name>
     <message numerus="yes">
         <source>%n prefix(es) changed</source>
@@ -561,6 +609,30 @@
 %2 of the bytes shown
 %3 (keys %4, values %5)
 %n entries</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kvs::ui::UndoConflictDialog</name>
+    <message numerus="yes">
+        <source>%n key(s) of this step changed since it was undone here: another process or tab wrote them. Reverting them would lose what was written.</source>
+        <translation>
+            <numerusform>%n key of this step changed since it was undone here: another process or tab wrote it. Reverting it would lose what was written.</numerusform>
+            <numerusform>%n keys of this step changed since it was undone here: another process or tab wrote them. Reverting them would lose what was written.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) of this step changed since this app wrote them: another process or tab wrote them. Reverting them would lose what was written.</source>
+        <translation>
+            <numerusform>%n key of this step changed since this app wrote it: another process or tab wrote it. Reverting it would lose what was written.</numerusform>
+            <numerusform>%n keys of this step changed since this app wrote them: another process or tab wrote them. Reverting them would lose what was written.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Revert the %n that still match</source>
+        <translation>
+            <numerusform>Revert the %n that still matches</numerusform>
+            <numerusform>Revert the %n that still match</numerusform>
         </translation>
     </message>
 </context>

@@ -7,5 +7,5 @@ if(TARGET tst_transaction_pane)
     set_property(TEST tst_transaction_pane PROPERTY LABELS sqlite)
     add_test(NAME tst_transaction_pane_postgres COMMAND tst_transaction_pane)
     set_tests_properties(tst_transaction_pane_postgres PROPERTIES LABELS postgres
-        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_TRANSACTION_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_transaction_pane_postgres.jsonl")
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KVS_TRANSACTION_BACKEND=postgres;KVS_AUDIT_LOG=${CMAKE_CURRENT_BINARY_DIR}/audit/tst_transaction_pane_postgres.jsonl;KVS_UNDO_DIR=${CMAKE_CURRENT_BINARY_DIR}/undo/tst_transaction_pane_postgres")
 endif()

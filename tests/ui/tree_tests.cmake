@@ -30,7 +30,8 @@ if(TARGET tst_key_tree_columns)
 endif()
 # Placeholder rows of "Go to key": their counts, and reading them as they scroll into view.
 kvs_add_test(tst_tree_placeholders tree/tst_tree_placeholders.cpp LIBS kvs_ui)
-set_tests_properties(tst_tree_placeholders PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
+set_tests_properties(tst_tree_placeholders PROPERTIES ENVIRONMENT
+    "QT_QPA_PLATFORM=offscreen;KVS_UNDO_DIR=${CMAKE_CURRENT_BINARY_DIR}/undo/tst_tree_placeholders")
 # Issue 12, defect 8: rows outside the key space and undecodable rows (SQLite, and PostgreSQL
 # when the test command started a server).
 kvs_add_test(tst_outside_rows tree/tst_outside_rows.cpp

@@ -10,6 +10,7 @@
 #include <kvs/future.h>
 #include <kvs/literal.h>
 #include <kvs/transaction_json.h>
+#include <kvs/undo_step.h>
 
 #include <QFile>
 #include <QSaveFile>
@@ -78,8 +79,9 @@ void TransactionController::commit(AuditPolicy audit)
         mutations,
         audit,
         [store, spec, checks, mutations](AuditedAction &record) {
-            AsyncAtomicOperation operation = store->atomic();
-            const CommitResult result = addTransaction(operation, spec).commit().result();
+            // One step of the undo journal (when the tab keeps one): the whole commit.
+            const CommitResult result
+                = commitStepNow(*store, spec.checks, spec.mutations, "transaction").result;
             if (result.ok) {
                 (void)record.end(AuditOutcome::Done, checks, mutations);
             } else {

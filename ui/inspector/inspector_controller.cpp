@@ -6,6 +6,7 @@
 #include <kvs/errors.h>
 #include <kvs/future.h>
 #include <kvs/literal.h>
+#include <kvs/undo_step.h>
 #include <kvs/value_codec.h>
 
 #include <QFile>
@@ -113,6 +114,23 @@ Check checkFor(const InspectedEntry &base, std::int64_t nowMs)
     return Check{*base.key, gone ? std::nullopt : std::optional(base.version)};
 }
 
+// The name of the undo journal's step a write of operation is (kvs/undo_step.h).
+const char *stepLabel(InspectorController::Operation operation)
+{
+    switch (operation) {
+    case InspectorController::Operation::Expiry:
+        return "expiry";
+    case InspectorController::Operation::Increment:
+        return "increment";
+    case InspectorController::Operation::Create:
+        return "new-key";
+    case InspectorController::Operation::Delete:
+        return "delete";
+    default:
+        return "edit";
+    }
+}
+
 } // namespace
 
 InspectorController::InspectorController(QObject *parent)
@@ -213,10 +231,11 @@ void InspectorController::checkedSet(Operation operation,
 {
     if (!requireStore(operation))
         return;
-    QFuture<CommitResult> commit = m_store->atomic()
-                                       .check(checkFor(base, m_clock->now()))
-                                       .set(*base.key, value, options)
-                                       .commit();
+    QFuture<CommitResult> commit
+        = commitStep(m_store,
+                     {checkFor(base, m_clock->now())},
+                     {{Mutation::Type::Set, *base.key, value, 0, options, {}}},
+                     stepLabel(operation));
     kvs::then(commit,
               this,
               [this, operation, encodedKey = base.encodedKey](QFuture<CommitResult> result) {
@@ -274,8 +293,10 @@ void InspectorController::remove(const InspectedEntry &base)
 {
     if (!requireStore(Operation::Delete))
         return;
-    QFuture<CommitResult> commit
-        = m_store->atomic().check(checkFor(base, m_clock->now())).remove(*base.key).commit();
+    QFuture<CommitResult> commit = commitStep(m_store,
+                                              {checkFor(base, m_clock->now())},
+                                              {{Mutation::Type::Delete, *base.key, {}, 0, {}, {}}},
+                                              "delete");
     kvs::then(commit, this, [this, encodedKey = base.encodedKey](QFuture<CommitResult> result) {
         try {
             if (!result.result().ok) {
@@ -326,8 +347,13 @@ void InspectorController::increment(const InspectedEntry &base, std::int64_t del
                    *options);
         return;
     }
-    QFuture<double> result = m_store->increment(*base.key, static_cast<double>(delta));
-    kvs::then(result, this, [this, encodedKey = base.encodedKey](QFuture<double> sum) {
+    // As increment() (the TTL stays), made a step of the undo journal.
+    QFuture<CommitResult> result
+        = commitStep(m_store,
+                     {},
+                     {{Mutation::Type::Sum, *base.key, {}, static_cast<double>(delta), {}, {}}},
+                     "increment");
+    kvs::then(result, this, [this, encodedKey = base.encodedKey](QFuture<CommitResult> sum) {
         try {
             sum.waitForFinished();
             (void)sum.result();
@@ -354,8 +380,10 @@ void InspectorController::create(const Key &key, const Value &value, std::option
     }
     SetOptions options;
     options.ttl = ttlMs;
-    QFuture<CommitResult> commit
-        = m_store->atomic().check(Check{key, std::nullopt}).set(key, value, options).commit();
+    QFuture<CommitResult> commit = commitStep(m_store,
+                                              {Check{key, std::nullopt}},
+                                              {{Mutation::Type::Set, key, value, 0, options, {}}},
+                                              "new-key");
     kvs::then(commit, this, [this, encodedKey](QFuture<CommitResult> result) {
         try {
             if (!result.result().ok) {

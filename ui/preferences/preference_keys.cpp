@@ -72,4 +72,27 @@ int productionWriteMinutes(const QSettings &settings)
                       kProductionWriteMinutesMax);
 }
 
+bool undoJournalEnabled(const QSettings &settings)
+{
+    return settings.value(kUndoJournalEnabled, kUndoJournalEnabledDefault).toBool();
+}
+
+int undoJournalMegabytes(const QSettings &settings)
+{
+    return intSetting(settings,
+                      kUndoJournalMegabytes,
+                      kUndoJournalMegabytesDefault,
+                      kUndoJournalMegabytesMin,
+                      kUndoJournalMegabytesMax);
+}
+
+int undoJournalDays(const QSettings &settings)
+{
+    return intSetting(settings,
+                      kUndoJournalDays,
+                      kUndoJournalDaysDefault,
+                      kUndoJournalDaysMin,
+                      kUndoJournalDaysMax);
+}
+
 } // namespace kvs::ui::prefs

@@ -58,6 +58,18 @@ inline constexpr int kProductionWriteMinutesDefault = 15;
 inline constexpr int kProductionWriteMinutesMin = 1;
 inline constexpr int kProductionWriteMinutesMax = 24 * 60;
 
+// The undo journal (issue 42): on or off, and its bounds per database (kvs/undo_journal.h).
+inline const QString kUndoJournalEnabled = QStringLiteral("undo/journalEnabled");
+inline constexpr bool kUndoJournalEnabledDefault = true;
+inline const QString kUndoJournalMegabytes = QStringLiteral("undo/maxMegabytes");
+inline constexpr int kUndoJournalMegabytesDefault = 100;
+inline constexpr int kUndoJournalMegabytesMin = 1;
+inline constexpr int kUndoJournalMegabytesMax = 100000;
+inline const QString kUndoJournalDays = QStringLiteral("undo/maxDays");
+inline constexpr int kUndoJournalDaysDefault = 7;
+inline constexpr int kUndoJournalDaysMin = 1;
+inline constexpr int kUndoJournalDaysMax = 365;
+
 // The value stored at key, clamped into [min, max]; fallback when it is missing or no integer.
 [[nodiscard]] int
 intSetting(const QSettings &settings, const QString &key, int fallback, int min, int max);
@@ -70,6 +82,9 @@ intSetting(const QSettings &settings, const QString &key, int fallback, int min,
 [[nodiscard]] int analysisBudgetSeconds(const QSettings &settings);
 [[nodiscard]] int consoleIdleCloseSeconds(const QSettings &settings);
 [[nodiscard]] int productionWriteMinutes(const QSettings &settings);
+[[nodiscard]] bool undoJournalEnabled(const QSettings &settings);
+[[nodiscard]] int undoJournalMegabytes(const QSettings &settings);
+[[nodiscard]] int undoJournalDays(const QSettings &settings);
 
 } // namespace prefs
 

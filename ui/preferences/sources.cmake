@@ -5,6 +5,7 @@ list(APPEND KVS_UI_SOURCES
     preferences/preferences_registry.cpp
     preferences/number_fields_page.cpp
     preferences/language_page.cpp
+    preferences/undo_page.cpp
     preferences/standard_preference_pages.cpp
     preferences/preferences_dialog.cpp
 )

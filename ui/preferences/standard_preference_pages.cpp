@@ -4,6 +4,7 @@
 #include "preferences/number_fields_page.h"
 #include "preferences/preference_keys.h"
 #include "preferences/preferences_registry.h"
+#include "preferences/undo_page.h"
 
 #include <QCoreApplication>
 
@@ -136,6 +137,7 @@ void registerStandardPreferencePages()
     PreferencesRegistry::add(300, queuesPage);
     PreferencesRegistry::add(400, consolePage);
     PreferencesRegistry::add(500, productionPage);
+    PreferencesRegistry::add(600, [](QWidget *parent) { return new UndoPage(parent); });
 }
 
 } // namespace kvs::ui

@@ -1,6 +1,8 @@
 #include "search/checked_writes.h"
 
 #include <kvs/errors.h>
+#include <kvs/recycle_bin.h>
+#include <kvs/undo_step.h>
 
 #include <algorithm>
 
@@ -10,18 +12,26 @@ namespace {
 
 using State = CheckedWriteResult::State;
 
-void addWrite(AsyncAtomicOperation &atomic, const Entry &entry, const CheckedWriteOptions &options)
+// The checks and writes of a batch's atomic().
+struct BatchWrites
 {
-    atomic.check(Check{entry.key, entry.version});
+    std::vector<Check> checks;
+    std::vector<Mutation> mutations;
+};
+
+void addWrite(BatchWrites &atomic, const Entry &entry, const CheckedWriteOptions &options)
+{
+    atomic.checks.push_back(Check{entry.key, entry.version});
     switch (options.kind) {
     case CheckedWriteKind::Delete:
-        atomic.remove(entry.key);
+        atomic.mutations.push_back({Mutation::Type::Delete, entry.key, {}, 0, {}, {}});
         break;
     case CheckedWriteKind::SetExpiry:
-        atomic.set(entry.key, entry.value, SetOptions{options.ttlMs});
+        atomic.mutations.push_back(
+            {Mutation::Type::Set, entry.key, entry.value, 0, SetOptions{options.ttlMs}, {}});
         break;
     case CheckedWriteKind::ClearExpiry:
-        atomic.set(entry.key, entry.value);
+        atomic.mutations.push_back({Mutation::Type::Set, entry.key, entry.value, 0, {}, {}});
         break;
     }
 }
@@ -35,10 +45,17 @@ void writeBatch(AsyncKVStore &store,
 {
     int unexplained = 0;
     while (!pending.empty()) {
-        AsyncAtomicOperation atomic = store.atomic();
+        BatchWrites atomic;
         for (std::size_t i : pending)
             addWrite(atomic, entries[i], options);
-        const CommitResult commit = atomic.commit().result();
+        // A step of the undo journal, when the tab keeps one (each batch its own step).
+        const CommitResult commit
+            = commitStepNow(store,
+                            atomic.checks,
+                            atomic.mutations,
+                            options.kind == CheckedWriteKind::Delete ? "search-delete"
+                                                                     : "search-expiry")
+                  .result;
         if (commit.ok) {
             const std::int64_t version
                 = options.kind == CheckedWriteKind::Delete ? 0 : commit.version;
@@ -83,6 +100,12 @@ CheckedWriteResult writeChecked(AsyncKVStore &store,
     result.states.assign(entries.size(), State::NotReached);
     result.newVersion.assign(entries.size(), 0);
     const std::size_t batch = std::size_t(std::max(1, options.batchSize));
+    // A bulk delete keeps what it removes in the tab's recycle bin first (kvs/recycle_bin.h):
+    // a failure to keep them stops it before anything is deleted.
+    if (options.kind == CheckedWriteKind::Delete && !entries.empty()) {
+        if (const std::shared_ptr<RecycleBin> bin = recycleBinOf(store))
+            (void)bin->keepEntries(entries, "search results");
+    }
     for (std::size_t first = 0; first < entries.size(); first += batch) {
         if (options.cancel && options.cancel->load()) {
             result.cancelled = true;

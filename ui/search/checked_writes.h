@@ -39,6 +39,7 @@ struct CheckedWriteResult
     bool cancelled = false;
 };
 
+// A Delete first keeps entries in the store's recycle bin, when it has one (recycleBinOf()).
 // Writes to entries only where each still has the version the search saw: one atomic() per
 // batch that checks every key of the batch at its version and writes them all. When a check
 // fails, reads the batch's keys (getMany) to find those that changed, skips them and commits

@@ -18,6 +18,7 @@
 #include "session/database_backup.h"
 #include "session/database_import.h"
 #include "session/database_restore.h"
+#include "session/database_undo.h"
 #include "session/key_search_wiring.h"
 #include "session/maintenance_wiring.h"
 #include "session/outage_wiring.h"
@@ -81,6 +82,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
     , m_treeRefresh(new KeyTreeLiveRefresh(m_tree->model(), m_tree->view(), this))
     , m_import(new DatabaseImport(m_tree->rowActions(), this))
     , m_backup(new DatabaseBackup(m_session, this))
+    , m_undo(new DatabaseUndo(m_session, this))
     , m_restore(new DatabaseRestore(m_session, this))
 {
     m_session->setParent(this);
@@ -176,6 +178,7 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
         if (ok)
             m_refresh->trigger();
     });
+    connect(m_undo, &DatabaseUndo::finished, this, &DatabaseView::onUndoFinished);
     connect(m_refresh, &QAction::triggered, this, [this] {
         if (m_inspector->confirmLeave())
             m_tree->refresh();
@@ -371,6 +374,19 @@ bool DatabaseView::confirmClose(std::function<void()> afterSave)
     return false;
 }
 
+void DatabaseView::onUndoFinished(bool ok, const QString &message)
+{
+    if (ok) {
+        // What the undo or redo wrote: the views read the keys again.
+        m_refresh->trigger();
+        return;
+    }
+    m_migrate->hide();
+    m_retry->hide();
+    m_addTables->hide();
+    m_banner->showMessage(message);
+}
+
 QString DatabaseView::bannerText() const
 {
     return m_banner->message();
@@ -522,8 +538,8 @@ bool DatabaseView::confirmAllowWrites(bool createsTables)
                     tr("Allow writes to %1?").arg(m_session->displayName()),
                     tr("With writes allowed you can edit values, increment numbers, set expiries, "
                        "delete keys and create new ones in this database. Each change is written "
-                       "at once, cannot be undone here, and is seen by every application that "
-                       "uses the database."),
+                       "at once and is seen by every application that uses the database; Edit ▸ "
+                       "Undo takes the last one back while nobody changed its keys since."),
                     QMessageBox::Yes | QMessageBox::Cancel,
                     this);
     box.setObjectName(QStringLiteral("confirmAllowWrites"));

@@ -19,6 +19,7 @@ namespace kvs::ui {
 class DatabaseBackup;
 class DatabaseImport;
 class DatabaseRestore;
+class DatabaseUndo;
 class EnvironmentStrip;
 class WriteExpiry;
 class KeyTreePane;
@@ -74,6 +75,8 @@ public:
     DatabaseImport *importer() const { return m_import; }
     DatabaseBackup *backup() const { return m_backup; }
     DatabaseRestore *restore() const { return m_restore; }
+    // Edit ▸ Undo and Redo of the tab's writes (issue 42).
+    DatabaseUndo *undo() const { return m_undo; }
     QString bannerText() const;
     // Before the tab or the window closes: true when it may close now. An unsaved edit asks
     // Save / Discard / Cancel (the inspector's question); Save answers false and calls
@@ -93,6 +96,7 @@ private:
     void onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bool writable);
     void onProblem(const SessionProblem &problem);
     void onAllowWritesToggled(bool on);
+    void onUndoFinished(bool ok, const QString &message);
     // Why writes cannot be allowed on a database that failed to open with problem (not a kvs
     // database, a newer schema), or empty when allowing them may help.
     static QString writesRefusedReason(const SessionProblem &problem);
@@ -140,6 +144,7 @@ private:
     KeyTreeLiveRefresh *m_treeRefresh; // Owned (child): expanded nodes follow every commit.
     DatabaseImport *m_import;          // Owned (child).
     DatabaseBackup *m_backup;          // Owned (child).
+    DatabaseUndo *m_undo;              // Owned (child).
     DatabaseRestore *m_restore;        // Owned (child).
     long long m_outdatedVersion = 0;
     bool m_writesExpired = false;            // the next store change says why writes ended

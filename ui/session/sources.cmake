@@ -13,6 +13,9 @@ list(APPEND KVS_UI_SOURCES
     session/database_import.cpp
     session/database_backup.cpp
     session/database_restore.cpp
+    session/database_undo.cpp
+    session/undo_conflict_dialog.cpp
+    session/recently_deleted_dialog.cpp
     session/running_jobs.cpp
     session/write_expiry.cpp
     session/database_view.cpp

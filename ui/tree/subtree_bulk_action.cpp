@@ -3,6 +3,7 @@
 #include "common/production_mark.h"
 
 #include <kvs/literal.h>
+#include <kvs/recycle_bin.h>
 
 #include <QFile>
 #include <QLocale>
@@ -281,9 +282,10 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
     const std::shared_ptr<AsyncKVStore> store = m_store;
     const std::shared_ptr<AsyncKVStore> target = m_target;
     const KeyRange range = KeyRange::subtree(m_prefix);
+    const Key prefix = m_prefix;
     const Kind kind = m_kind;
     const QString path = m_path;
-    m_watcher.setFuture(QtConcurrent::run([shared, store, target, range, kind, path, mode] {
+    m_watcher.setFuture(QtConcurrent::run([shared, store, target, range, prefix, kind, path, mode] {
         Outcome outcome;
         const TransferOptions options
             = optionsFor(shared, shared->cancel, shared->done, shared->skipped, shared->afterBatch);
@@ -307,6 +309,17 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
                 else if (!file.commit())
                     throw Error(file.errorString().toStdString());
             } else if (kind == Kind::Delete) {
+                // Into the recycle bin first (kvs/recycle_bin.h), when the tab keeps one: a
+                // failure to keep them stops the delete before it removes anything.
+                if (const std::shared_ptr<RecycleBin> bin = recycleBinOf(*store)) {
+                    const RecycledItem kept
+                        = bin->keep(*store, range, "subtree " + printKeyLiteral(prefix), options);
+                    if (shared->cancel.load()) {
+                        bin->remove(kept); // nothing was deleted: nothing to keep
+                        outcome.result.cancelled = true;
+                        return outcome;
+                    }
+                }
                 outcome.result = deleteEntries(*store, range, options);
             } else if (kind == Kind::Copy) {
                 if (!target)

@@ -18,6 +18,7 @@
 #include "session/database_backup.h"
 #include "session/database_import.h"
 #include "session/database_restore.h"
+#include "session/database_undo.h"
 #include "session/database_view.h"
 #include "session/running_jobs.h"
 #include "startup/demo_database.h"
@@ -207,9 +208,16 @@ void MainWindow::connectToWindow(DatabaseView *view)
     });
     connect(
         view->session(), &DatabaseSession::identityRead, link, [this, view] { matchSaved(view); });
-    for (QAction *action :
-         {view->newKeyAction(), view->importer()->action(), view->restore()->action()})
+    for (QAction *action : {view->newKeyAction(),
+                            view->importer()->action(),
+                            view->restore()->action(),
+                            view->undo()->undoAction(),
+                            view->undo()->redoAction()})
         connect(action, &QAction::changed, link, [this] { updateForCurrentTab(); });
+    connect(view->undo(), &DatabaseUndo::finished, link, [this](bool ok, const QString &message) {
+        if (ok)
+            statusBar()->showMessage(message, 10000);
+    });
 }
 
 void MainWindow::recordSession(const QString &path)
@@ -392,6 +400,28 @@ void MainWindow::createMenus()
     quitAction->setShortcut(QKeySequence::Quit);
     quitAction->setMenuRole(QAction::QuitRole);
     quitAction->setIcon(appIcon(AppIcon::Quit));
+
+    // The tab's Undo and Redo (issue 42). Ctrl+Z reaches them only when the focus is not in a
+    // text editor: an editor takes its own undo keys first (Qt's shortcut override).
+    QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
+    m_undo = editMenu->addAction(tr("&Undo"), this, [this] {
+        if (DatabaseView *view = currentDatabase())
+            view->undo()->undo();
+    });
+    m_undo->setObjectName(QStringLiteral("editUndo"));
+    m_undo->setShortcut(QKeySequence::Undo);
+    m_redo = editMenu->addAction(tr("&Redo"), this, [this] {
+        if (DatabaseView *view = currentDatabase())
+            view->undo()->redo();
+    });
+    m_redo->setObjectName(QStringLiteral("editRedo"));
+    m_redo->setShortcut(QKeySequence::Redo);
+    editMenu->addSeparator();
+    m_recentlyDeleted = editMenu->addAction(tr("Recently &Deleted…"), this, [this] {
+        if (DatabaseView *view = currentDatabase())
+            view->undo()->showRecentlyDeleted();
+    });
+    m_recentlyDeleted->setObjectName(QStringLiteral("editRecentlyDeleted"));
 
     // Several databases side by side: the current tab in a window of its own, and back.
     QMenu *windowMenu = menuBar()->addMenu(tr("&Window"));
@@ -595,6 +625,11 @@ void MainWindow::updateForCurrentTab()
         m_restore->setEnabled(false);
         m_moveToWindow->setEnabled(false);
         m_moveBack->setEnabled(false);
+        m_undo->setEnabled(false);
+        m_redo->setEnabled(false);
+        m_recentlyDeleted->setEnabled(false);
+        m_undo->setText(tr("&Undo"));
+        m_redo->setText(tr("&Redo"));
         return;
     }
     m_moveToWindow->setEnabled(true);
@@ -605,6 +640,13 @@ void MainWindow::updateForCurrentTab()
     m_import->setEnabled(view->importer()->action()->isEnabled());
     m_backUp->setEnabled(true);
     m_restore->setEnabled(view->restore()->action()->isEnabled());
+    m_recentlyDeleted->setEnabled(true); // lists on any tab; restores only where writable
+    for (auto [menu, tab] : {std::pair{m_undo, view->undo()->undoAction()},
+                             std::pair{m_redo, view->undo()->redoAction()}}) {
+        menu->setEnabled(tab->isEnabled());
+        menu->setText(tab->text());
+        menu->setToolTip(tab->toolTip());
+    }
 }
 
 void MainWindow::showGettingStartedOnFirstStart()

@@ -142,6 +142,9 @@ private:
     QAction *m_restore = nullptr;                // Owned by the File menu: the tab's.
     QAction *m_moveToWindow = nullptr;           // Owned by the Window menu: the tab's.
     QAction *m_moveBack = nullptr;               // Owned by the Window menu: the tab's.
+    QAction *m_undo = nullptr;                   // Owned by the Edit menu: the tab's.
+    QAction *m_redo = nullptr;                   // Owned by the Edit menu: the tab's.
+    QAction *m_recentlyDeleted = nullptr;        // Owned by the Edit menu: the tab's.
     QWidget *m_connecting = nullptr;             // Owned by m_tabs while shown.
     SessionRecorder *m_recorder = nullptr;  // Owned (child) once recording; the first window's.
     QPointer<MainWindow> m_first;           // Set in a detached window.

@@ -81,6 +81,9 @@ struct TransferOptions
     /// at most this many of it, before it is parsed: a huge line would take many times its size
     /// in memory. Default 64 MiB.
     std::int64_t maxLineBytes = kDefaultMaxLineBytes;
+    /// Import without overwrite: when not null, the encoded keys skipped because they held a
+    /// live entry are appended here (the recycle bin's restore lists them). Not owned.
+    std::vector<std::string> *skippedKeys = nullptr;
 
     static constexpr std::int64_t kDefaultMaxLineBytes = 64 * 1024 * 1024;
 };

@@ -4,13 +4,16 @@ namespace kvs::detail {
 
 void BatchWriter::write(const std::vector<ImportRow> &rows,
                         std::int64_t now,
-                        TransferProgress &progress)
+                        TransferProgress &progress,
+                        std::vector<std::string> *skippedKeys)
 {
     std::int64_t imported = 0;
     std::int64_t skipped = 0;
+    std::vector<std::string> skippedHere;
     m_adapter
         .transaction([&](SqlAdapter &tx) {
             imported = skipped = 0; // a retried transaction counts again
+            skippedHere.clear();
             const std::int64_t version = tx.nextVersion().result();
             if (m_mode == ImportMode::Overwrite) {
                 for (const ImportRow &row : rows)
@@ -23,6 +26,8 @@ void BatchWriter::write(const std::vector<ImportRow> &rows,
                               .result()
                               .has_value();
                     (inserted ? imported : skipped) += 1;
+                    if (!inserted)
+                        skippedHere.push_back(row.key);
                 }
             } else {
                 std::unordered_set<std::string> taken = liveKeys(tx, rows, now);
@@ -30,6 +35,7 @@ void BatchWriter::write(const std::vector<ImportRow> &rows,
                     // A key given twice: its first row wins, as for a key already there.
                     if (!taken.insert(row.key).second) {
                         ++skipped;
+                        skippedHere.push_back(row.key);
                         continue;
                     }
                     tx.set(row.key, row.value, row.expiresAt, version).result();
@@ -40,6 +46,8 @@ void BatchWriter::write(const std::vector<ImportRow> &rows,
         .waitForFinished();
     progress.done += imported;
     progress.skipped += skipped;
+    if (skippedKeys)
+        skippedKeys->insert(skippedKeys->end(), skippedHere.begin(), skippedHere.end());
 }
 
 std::unordered_set<std::string>

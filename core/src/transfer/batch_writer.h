@@ -28,7 +28,11 @@ public:
     // Writes rows (now decides what is live) and adds the batch's counts to progress. A key
     // given twice keeps its first row (skip) or its last (overwrite). Throws what the store
     // throws; nothing of the batch is written then.
-    void write(const std::vector<ImportRow> &rows, std::int64_t now, TransferProgress &progress);
+    // skippedKeys (not owned; may be null): where the keys skipped as existing are appended.
+    void write(const std::vector<ImportRow> &rows,
+               std::int64_t now,
+               TransferProgress &progress,
+               std::vector<std::string> *skippedKeys = nullptr);
 
 private:
     static std::unordered_set<std::string>

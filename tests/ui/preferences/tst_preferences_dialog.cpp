@@ -17,9 +17,11 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -93,7 +95,8 @@ private slots:
                               QStringLiteral("Analysis"),
                               QStringLiteral("Queues"),
                               QStringLiteral("SQL console"),
-                              QStringLiteral("Production")}));
+                              QStringLiteral("Production"),
+                              QStringLiteral("Undo")}));
         QCOMPARE(language(dialog)->currentData().toString(), QString()); // the system's
         // Issue 35: writes on a production tab end after 15 minutes without a write.
         QCOMPARE(spin(dialog, "production/writeTimeoutMinutes")->value(), 15);
@@ -107,6 +110,31 @@ private slots:
         QCOMPARE(spin(dialog, "queues/leaseWindowSeconds")->value(), 10);
         QCOMPARE(spin(dialog, "console/idleCloseSeconds")->value(), 60);
         QVERIFY(!QFile::exists(QSettings().fileName())); // showing writes nothing
+    }
+
+    // Issue 42: the undo journal is on by default, bounded by 100 MB and 7 days; one switch turns
+    // it off, and the page says that it keeps values on disk.
+    void undoPageHasItsSwitchAndBounds()
+    {
+        {
+            PreferencesDialog dialog;
+            auto *enabled = dialog.findChild<QCheckBox *>(QStringLiteral("undo/journalEnabled"));
+            QVERIFY(enabled);
+            QVERIFY(enabled->isChecked());
+            QCOMPARE(spin(dialog, "undo/maxMegabytes")->value(), 100);
+            QCOMPARE(spin(dialog, "undo/maxDays")->value(), 7);
+            bool saysValues = false;
+            for (const QLabel *label : dialog.findChildren<QLabel *>())
+                saysValues |= label->text().contains(
+                    QStringLiteral("Unlike the audit log it holds values"));
+            QVERIFY(saysValues);
+            enabled->setChecked(false);
+            QVERIFY(!spin(dialog, "undo/maxDays")->isEnabled());
+            dialog.accept();
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("undo/journalEnabled")).toBool(), false);
+        PreferencesDialog again;
+        QVERIFY(!again.findChild<QCheckBox *>(QStringLiteral("undo/journalEnabled"))->isChecked());
     }
 
     void valuesPersistInAnOwnerOnlyFile()
@@ -211,7 +239,7 @@ private slots:
                                         parent);
         });
         PreferencesDialog dialog;
-        QCOMPARE(dialog.pages().size(), 8);
+        QCOMPARE(dialog.pages().size(), 9);
         QCOMPARE(dialog.pages()[1]->title(), QStringLiteral("Test view"));
         QCOMPARE(spin(dialog, "testView/depth")->value(), 3);
         spin(dialog, "testView/depth")->setValue(7);

@@ -1,0 +1,100 @@
+#pragma once
+
+#include <kvs/clock.h>
+#include <kvs/entry_transfer.h>
+#include <kvs/types.h>
+#include <kvs/undo_journal.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+/// The recycle bin of KVS Admin: before a subtree delete removes entries, they are written to a
+/// recycle file (the export format of kvs/entry_transfer.h) in the data folder, 0600, with a
+/// small description beside it (what, when, how many, which database). "Recently deleted" lists
+/// them and restores one, skipping the keys written since. Bounded as the undo journal is (size
+/// of all files, age on the bin's clock). Thread rule: safe from any thread (files only).
+namespace kvs {
+
+class AsyncKVStore;
+
+/// One recycle file.
+struct RecycledItem
+{
+    std::string path;       ///< the recycle file (export format)
+    std::string database;   ///< kvs::auditDatabaseName() of the database it came from
+    std::string what;       ///< what was removed, e.g. "subtree [\"users\"]"
+    std::int64_t time = 0;  ///< when, ms on the bin's clock
+    std::int64_t count = 0; ///< entries in the file
+    std::int64_t bytes = 0; ///< the file's size
+};
+
+/// What a restore did.
+struct RecycleRestore
+{
+    std::int64_t restored = 0;
+    std::int64_t skipped = 0;             ///< keys written since (and entries expired since)
+    std::vector<std::string> skippedKeys; ///< the encoded keys written since
+    bool cancelled = false;
+};
+
+/// The recycle files of one data folder (recycle/ there, by default).
+class RecycleBin
+{
+public:
+    /// folder: where the files are (created 0700 when first written); database: the name the
+    /// items of this object are kept under.
+    RecycleBin(std::string folder,
+               std::string database,
+               UndoJournalBounds bounds,
+               std::shared_ptr<Clock> clock);
+
+    /// recycle/ in undoDataFolder() (kvs/undo_journal.h).
+    [[nodiscard]] static std::string defaultFolder();
+
+    /// Writes the live entries of range to a new recycle file (what: its description) and
+    /// returns its item; older items are dropped to keep the bounds. Blocks on the store: call it
+    /// on a worker. Throws what exportEntries() throws, and the write errors of
+    /// kvs/private_file.h ("kvs: cannot write the recycle bin PATH: REASON"); nothing is deleted
+    /// by it either way.
+    RecycledItem keep(AsyncKVStore &store,
+                      const KeyRange &range,
+                      const std::string &what,
+                      const TransferOptions &options = {});
+
+    /// Writes entries (as read, e.g. by a search) to a new recycle file (what: its description)
+    /// and returns its item, as keep() does; no store is read. Throws the write errors.
+    RecycledItem keepEntries(const std::vector<Entry> &entries, const std::string &what);
+
+    /// Every item of the folder (of every database), newest first, after dropping those beyond
+    /// the bounds.
+    [[nodiscard]] std::vector<RecycledItem> list();
+
+    /// Writes item's entries back into store where the key holds no live entry now; a key
+    /// written since is skipped (counted and listed), an entry expired since is skipped. New
+    /// versionstamps. Blocks: call it on a worker. Throws what importEntries() throws.
+    RecycleRestore
+    restore(AsyncKVStore &store, const RecycledItem &item, const TransferOptions &options = {});
+
+    /// Deletes item's files.
+    void remove(const RecycledItem &item);
+
+    [[nodiscard]] const std::string &database() const { return m_database; }
+
+private:
+    void prune(std::vector<RecycledItem> &items);
+    RecycledItem describe(const RecycledItem &item);
+
+    const std::string m_folder;
+    const std::string m_database;
+    const UndoJournalBounds m_bounds;
+    const std::shared_ptr<Clock> m_clock;
+};
+
+/// Gives store a recycle bin (null: none), as setUndoJournal() gives it a journal.
+void setRecycleBin(const std::shared_ptr<AsyncKVStore> &store, std::shared_ptr<RecycleBin> bin);
+/// The recycle bin attached to store, or null.
+[[nodiscard]] std::shared_ptr<RecycleBin> recycleBinOf(const AsyncKVStore &store);
+
+} // namespace kvs

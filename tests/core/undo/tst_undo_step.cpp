@@ -1,0 +1,256 @@
+// Issue 42: writes made as steps of the undo journal and their checked revert
+// (kvs/undo_step.h), on SQLite and on the PostgreSQL server the test command starts. A revert
+// changes a key back only while it holds what the step wrote: a key another store changed since
+// is shown (what it holds now) and left alone.
+#include "support/postgres_test_server.h"
+#include "support/test_support.h"
+
+#include <kvs/async_kvstore.h>
+#include <kvs/key.h>
+#include <kvs/undo_journal.h>
+#include <kvs/undo_step.h>
+#include <kvs/value_codec.h>
+
+#include <QFileInfo>
+#include <QTest>
+
+using namespace kvs;
+
+namespace {
+
+constexpr std::int64_t kStart = 1'700'000'000'000;
+
+std::vector<Mutation> setOf(const Key &key, Value value)
+{
+    return {{Mutation::Type::Set, key, std::move(value), 0, {}, {}}};
+}
+
+std::optional<Entry> read(AsyncKVStore &store, const Key &key)
+{
+    return store.get(key).result();
+}
+
+} // namespace
+
+class TestUndoStep : public QObject
+{
+    Q_OBJECT
+
+private:
+    test::TestFiles m_files;
+    int m_stores = 0;
+
+    struct Opened
+    {
+        std::shared_ptr<ManualClock> clock;
+        std::string connection;
+        AsyncKVStoreSettings settings;
+        std::shared_ptr<AsyncKVStore> store;
+        std::shared_ptr<UndoJournal> journal;
+        std::string journalPath;
+    };
+
+    // A new empty store on the backend (QFETCH'd) with a journal of its own.
+    Opened open()
+    {
+        QFETCH(bool, postgres);
+        Opened opened;
+        opened.clock = std::make_shared<ManualClock>(kStart);
+        opened.settings.clock = opened.clock;
+        const std::string name = "s" + std::to_string(++m_stores);
+        if (postgres) {
+            opened.settings.schema = test::freshSchema("undo");
+            opened.connection = test::postgresUrl();
+        } else {
+            opened.connection = m_files.path((name + ".db").c_str());
+        }
+        opened.store = std::make_shared<AsyncKVStore>(opened.connection, opened.settings);
+        opened.journalPath = m_files.path((name + "-undo.jsonl").c_str());
+        opened.journal
+            = std::make_shared<UndoJournal>(opened.journalPath, UndoJournalBounds{}, opened.clock);
+        setUndoJournal(opened.store, opened.journal);
+        return opened;
+    }
+
+    static void backends()
+    {
+        QTest::addColumn<bool>("postgres");
+        QTest::newRow("sqlite") << false;
+        QTest::newRow("postgres") << true;
+    }
+
+private slots:
+    void journalsWhatAStepReplaced_data() { backends(); }
+    void journalsWhatAStepReplaced()
+    {
+        Opened o = open();
+        o.store->set({"a"}, Value(1)).waitForFinished();
+        o.store->set({"b"}, Value("gone soon"), SetOptions{60000}).waitForFinished();
+        const Entry a = *read(*o.store, {"a"});
+        const Entry b = *read(*o.store, {"b"});
+        std::vector<Mutation> writes = setOf({"a"}, Value(2));
+        writes.push_back({Mutation::Type::Delete, {"b"}, {}, 0, {}, {}});
+        writes.push_back({Mutation::Type::Set, {"c"}, Value("new"), 0, {}, {}});
+        writes.push_back({Mutation::Type::Delete, {"never"}, {}, 0, {}, {}});
+        const StepCommit commit = commitStepNow(*o.store, {}, writes, "Transaction");
+        QVERIFY(commit.result.ok);
+        QVERIFY(commit.step);
+        QCOMPARE(commit.step->label, std::string("Transaction"));
+        QCOMPARE(commit.step->time, kStart);
+        const std::vector<UndoChange> &changes = commit.step->changes;
+        QCOMPARE(changes.size(), std::size_t(3)); // removing an absent key changed nothing
+        QCOMPARE(changes[0].key, encodeKey({"a"}));
+        QCOMPARE(*changes[0].before, encodeValue(Value(1)));
+        QCOMPARE(changes[0].beforeVersion, a.version);
+        QCOMPARE(*changes[0].written, commit.result.version);
+        QCOMPARE(*changes[1].before, encodeValue(Value("gone soon")));
+        QCOMPARE(*changes[1].beforeExpiresAt, *b.expiresAt);
+        QVERIFY(!changes[1].written);
+        QVERIFY(!changes[2].before);
+        QCOMPARE(*changes[2].written, commit.result.version);
+        QCOMPARE(o.journal->nextUndo()->id, commit.step->id);
+    }
+
+    void undoAndRedoWhenNothingChanged_data() { backends(); }
+    void undoAndRedoWhenNothingChanged()
+    {
+        Opened o = open();
+        o.store->set({"a"}, Value(1)).waitForFinished();
+        o.store->set({"gone"}, Value("x"), SetOptions{60000}).waitForFinished();
+        std::vector<Mutation> writes = setOf({"a"}, Value(2));
+        writes.push_back({Mutation::Type::Delete, {"gone"}, {}, 0, {}, {}});
+        writes.push_back({Mutation::Type::Set, {"c"}, Value("new"), 0, {}, {}});
+        QVERIFY(commitStepNow(*o.store, {}, writes, "Edit").result.ok);
+        o.clock->advance(10000);
+
+        const RevertPlan plan = planRevert(*o.store, *o.journal->nextUndo());
+        QVERIFY(plan.allMatch());
+        const RevertOutcome undone = applyRevert(*o.store, plan, UndoEntryKind::Undo);
+        QVERIFY(undone.ok);
+        QCOMPARE(undone.reverted, std::size_t(3));
+        QCOMPARE(read(*o.store, {"a"})->value, Value(1));
+        QCOMPARE(read(*o.store, {"gone"})->value, Value("x"));
+        // The expiry comes back as it was: the same moment, not a new minute.
+        QCOMPARE(*read(*o.store, {"gone"})->expiresAt, kStart + 60000);
+        QVERIFY(!read(*o.store, {"c"}));
+        QCOMPARE(o.journal->undoCount(), std::size_t(0));
+        QCOMPARE(o.journal->redoCount(), std::size_t(1));
+
+        const RevertPlan redoPlan = planRevert(*o.store, *o.journal->nextRedo());
+        QVERIFY(redoPlan.allMatch());
+        const RevertOutcome redone = applyRevert(*o.store, redoPlan, UndoEntryKind::Redo);
+        QVERIFY(redone.ok);
+        QCOMPARE(read(*o.store, {"a"})->value, Value(2));
+        QVERIFY(!read(*o.store, {"gone"}));
+        QCOMPARE(read(*o.store, {"c"})->value, Value("new"));
+        QCOMPARE(o.journal->undoCount(), std::size_t(1));
+        QCOMPARE(o.journal->redoCount(), std::size_t(0));
+    }
+
+    void undoAfterAnotherStoreWroteIsRefusedAndShown_data() { backends(); }
+    void undoAfterAnotherStoreWroteIsRefusedAndShown()
+    {
+        Opened o = open();
+        o.store->set({"a"}, Value(1)).waitForFinished();
+        o.store->set({"b"}, Value(1)).waitForFinished();
+        std::vector<Mutation> writes = setOf({"a"}, Value(2));
+        writes.push_back({Mutation::Type::Set, {"b"}, Value(2), 0, {}, {}});
+        QVERIFY(commitStepNow(*o.store, {}, writes, "Transaction").result.ok);
+
+        // Another store (a connection of its own, as another process has) changes b.
+        AsyncKVStore other(o.connection, o.settings);
+        other.set({"b"}, Value("theirs")).waitForFinished();
+
+        const RevertPlan plan = planRevert(*o.store, *o.journal->nextUndo());
+        QVERIFY(!plan.allMatch());
+        QCOMPARE(plan.matching(), std::size_t(1));
+        QVERIFY(plan.keys[0].matches);
+        QVERIFY(!plan.keys[1].matches);
+        QCOMPARE(plan.keys[1].now->value, Value("theirs")); // what it holds now, to show
+        // Reverting those that still match leaves b as the other store wrote it.
+        const RevertOutcome outcome = applyRevert(*o.store, plan, UndoEntryKind::Undo);
+        QVERIFY(outcome.ok);
+        QCOMPARE(outcome.reverted, std::size_t(1));
+        QCOMPARE(outcome.skipped, std::size_t(1));
+        QCOMPARE(read(*o.store, {"a"})->value, Value(1));
+        QCOMPARE(read(*o.store, {"b"})->value, Value("theirs"));
+        QCOMPARE(o.journal->undoCount(), std::size_t(0));
+    }
+
+    void aKeyChangedAfterThePlanWritesNothing_data() { backends(); }
+    void aKeyChangedAfterThePlanWritesNothing()
+    {
+        Opened o = open();
+        o.store->set({"a"}, Value(1)).waitForFinished();
+        QVERIFY(commitStepNow(*o.store, {}, setOf({"a"}, Value(2)), "Edit").result.ok);
+        QVERIFY(commitStepNow(*o.store, {}, setOf({"z"}, Value(2)), "Edit").result.ok);
+        const RevertPlan plan = planRevert(*o.store, *o.journal->nextUndo());
+        QVERIFY(plan.allMatch());
+        AsyncKVStore other(o.connection, o.settings);
+        other.set({"z"}, Value("theirs")).waitForFinished();
+        const RevertOutcome outcome = applyRevert(*o.store, plan, UndoEntryKind::Undo);
+        QVERIFY(!outcome.ok);
+        QCOMPARE(read(*o.store, {"z"})->value, Value("theirs"));
+        QCOMPARE(o.journal->undoCount(), std::size_t(2)); // still there to ask about again
+    }
+
+    void aFailedCheckOfTheCallersIsNoStep_data() { backends(); }
+    void aFailedCheckOfTheCallersIsNoStep()
+    {
+        Opened o = open();
+        o.store->set({"a"}, Value(1)).waitForFinished();
+        const StepCommit commit = commitStepNow(
+            *o.store, {Check{{"a"}, std::nullopt}}, setOf({"a"}, Value(2)), "New key");
+        QVERIFY(!commit.result.ok);
+        QCOMPARE(*commit.result.failedCheck, std::size_t(0));
+        QVERIFY(!commit.step);
+        QCOMPARE(o.journal->undoCount(), std::size_t(0));
+        QCOMPARE(read(*o.store, {"a"})->value, Value(1));
+    }
+
+    void withoutAJournalAStepIsAPlainCommit_data() { backends(); }
+    void withoutAJournalAStepIsAPlainCommit()
+    {
+        Opened o = open();
+        setUndoJournal(o.store, nullptr); // the switch is off
+        const StepCommit commit = commitStepNow(*o.store, {}, setOf({"a"}, Value(2)), "Edit");
+        QVERIFY(commit.result.ok);
+        QVERIFY(!commit.step);
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(o.journalPath)));
+        QVERIFY(commitStep(o.store, {}, setOf({"b"}, Value(3)), "Edit").result().ok);
+        QCOMPARE(read(*o.store, {"b"})->value, Value(3));
+        QCOMPARE(o.journal->undoCount(), std::size_t(0));
+    }
+
+    void aJournalEndsWithItsStore()
+    {
+        const std::string path = m_files.path("ended.db");
+        auto store = std::make_shared<AsyncKVStore>(path);
+        auto journal = std::make_shared<UndoJournal>(
+            m_files.path("ended-undo.jsonl"), UndoJournalBounds{}, nullptr);
+        setUndoJournal(store, journal);
+        QCOMPARE(undoJournalOf(*store), journal);
+        store.reset();
+        // A new store (perhaps at the same address) has no journal of the old one's.
+        auto next = std::make_shared<AsyncKVStore>(path);
+        QVERIFY(!undoJournalOf(*next));
+        setUndoJournal(next, journal);
+        setUndoJournal(next, nullptr);
+        QVERIFY(!undoJournalOf(*next));
+    }
+
+    void commitStepRunsOffTheCallersThread_data() { backends(); }
+    void commitStepRunsOffTheCallersThread()
+    {
+        Opened o = open();
+        const CommitResult result
+            = commitStep(o.store, {Check{{"a"}, std::nullopt}}, setOf({"a"}, Value("x")), "New key")
+                  .result();
+        QVERIFY(result.ok);
+        QCOMPARE(o.journal->nextUndo()->label, std::string("New key"));
+        QCOMPARE(*o.journal->nextUndo()->changes[0].written, result.version);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUndoStep)
+#include "tst_undo_step.moc"

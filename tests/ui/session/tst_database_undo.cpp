@@ -1,0 +1,366 @@
+// Issue 42: Edit ▸ Undo and Redo of a database tab (ui/session/database_undo.h), on SQLite and
+// on the PostgreSQL server the test command starts. The inspector's writes and a Transaction
+// commit are steps of the database's undo journal; Undo reverts the last one when nothing
+// changed since, shows what another writer changed and asks first otherwise, Redo goes forward
+// again; both are audited. A read-only tab and a tab with the journal switched off offer neither.
+#include "inspector/expiry_choice.h"
+#include "inspector/inspected_entry.h"
+#include "inspector/inspector_controller.h"
+#include "preferences/preference_keys.h"
+#include "search/checked_writes.h"
+#include "session/database_undo.h"
+#include "session/recently_deleted_dialog.h"
+#include "session/undo_conflict_dialog.h"
+#include "support/database_view_fixture.h"
+#include "support/postgres_test_server.h"
+#include "support/test_paths.h"
+#include "tree/subtree_bulk_action.h"
+
+#include <kvs/async_kvstore.h>
+#include <kvs/data_folder.h>
+#include <kvs/key.h>
+#include <kvs/recycle_bin.h>
+#include <kvs/undo_journal.h>
+#include <kvs/undo_step.h>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+using namespace kvs;
+using kvs::ui::DatabaseUndo;
+using kvs::ui::DatabaseView;
+using kvs::ui::InspectorController;
+
+namespace {
+
+constexpr int kTimeout = 20000;
+
+} // namespace
+
+class TestDatabaseUndo : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    int m_databases = 0;
+
+    struct Database
+    {
+        std::string connection;
+        AsyncKVStoreSettings settings;
+        std::unique_ptr<DatabaseView> view;
+    };
+
+    // A database (the backend QFETCH'd) holding a = 1 and b = 1, in a tab not opened for
+    // writes yet.
+    Database database()
+    {
+        QFETCH(bool, postgres);
+        Database db;
+        ui::DatabaseSession *session = nullptr;
+        if (postgres) {
+            db.settings.schema = test::freshSchema("undo");
+            db.connection = test::postgresUrl();
+            session = test::postgresSession(db.connection, *db.settings.schema);
+        } else {
+            db.connection
+                = m_dir.filePath(QStringLiteral("undo%1.db").arg(++m_databases)).toStdString();
+            session = test::sqliteSession(QString::fromStdString(db.connection));
+        }
+        {
+            AsyncKVStore seed(db.connection, db.settings);
+            seed.set({"a"}, Value(1)).waitForFinished();
+            seed.set({"b"}, Value(1)).waitForFinished();
+        }
+        db.view = std::make_unique<DatabaseView>(session);
+        return db;
+    }
+
+    // The tab of db opened for writes, with its journal attached.
+    bool writable(Database &db)
+    {
+        if (!test::allowWrites(db.view.get(), kTimeout))
+            return false;
+        return QTest::qWaitFor([&] { return db.view->undo()->journal() != nullptr; }, kTimeout);
+    }
+
+    static Value valueAt(Database &db, const Key &key)
+    {
+        AsyncKVStore reader(db.connection, db.settings);
+        const std::optional<Entry> entry = reader.get(key).result();
+        return entry ? entry->value : Value::undefined();
+    }
+
+    // Triggers action and waits for the undo's end; its (ok, message).
+    static std::pair<bool, QString> run(DatabaseUndo *undo, QAction *action)
+    {
+        QSignalSpy finished(undo, &DatabaseUndo::finished);
+        action->trigger();
+        if (!finished.wait(kTimeout))
+            return {false, QStringLiteral("no end")};
+        return {finished.first().at(0).toBool(), finished.first().at(1).toString()};
+    }
+
+    static QStringList undoFiles()
+    {
+        return QDir(QString::fromStdString(undoDataFolder()) + QStringLiteral("/undo"))
+            .entryList(QDir::Files);
+    }
+
+    static void backends()
+    {
+        QTest::addColumn<bool>("postgres");
+        QTest::newRow("sqlite") << false;
+        QTest::newRow("postgres") << true;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("data"))));
+        qputenv("KVS_UNDO_DIR", QFile::encodeName(m_dir.filePath(QStringLiteral("undo"))));
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("config"))));
+        qputenv("KVS_AUDIT_LOG", QFile::encodeName(m_dir.filePath(QStringLiteral("audit.jsonl"))));
+    }
+
+    void init() { QSettings().remove(ui::prefs::kUndoJournalEnabled); }
+
+    void inspectorWritesAreUndoneAndRedone_data() { backends(); }
+    void inspectorWritesAreUndoneAndRedone()
+    {
+        Database db = database();
+        QVERIFY(writable(db));
+        DatabaseUndo *undo = db.view->undo();
+        QVERIFY(!undo->undoAction()->isEnabled()); // nothing done yet
+
+        InspectorController inspector;
+        inspector.setStore(db.view->session()->store());
+        QSignalSpy loaded(&inspector, &InspectorController::loaded);
+        QSignalSpy written(&inspector, &InspectorController::written);
+        inspector.load(encodeKey({"a"}));
+        QVERIFY(loaded.wait(kTimeout));
+        const auto entry = loaded.first().first().value<ui::InspectedEntry>();
+        inspector.save(entry, Value("edited"), ui::ExpiryChoice::keep());
+        QTRY_COMPARE_WITH_TIMEOUT(written.count(), 1, kTimeout);
+        inspector.create({"c"}, Value("created"), std::nullopt);
+        QTRY_COMPARE_WITH_TIMEOUT(written.count(), 2, kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            undo->undoAction()->text(), QStringLiteral("&Undo New Key"), kTimeout);
+        QVERIFY(undo->undoAction()->isEnabled());
+
+        auto [ok, message] = run(undo, undo->undoAction());
+        QVERIFY2(ok, qPrintable(message));
+        QCOMPARE(message, QStringLiteral("Undid New Key: 1 key(s) changed back."));
+        QCOMPARE(valueAt(db, {"c"}), Value::undefined());
+        QCOMPARE(undo->undoAction()->text(), QStringLiteral("&Undo Edit"));
+        QCOMPARE(undo->redoAction()->text(), QStringLiteral("&Redo New Key"));
+        std::tie(ok, message) = run(undo, undo->undoAction());
+        QVERIFY2(ok, qPrintable(message));
+        QCOMPARE(valueAt(db, {"a"}), Value(1));
+        QVERIFY(!undo->undoAction()->isEnabled());
+
+        std::tie(ok, message) = run(undo, undo->redoAction());
+        QVERIFY2(ok, qPrintable(message));
+        QCOMPARE(message, QStringLiteral("Redid Edit: 1 key(s) written again."));
+        QCOMPARE(valueAt(db, {"a"}), Value("edited"));
+
+        // The journal is a private file of the data folder; the undo and redo are audited.
+        const QString path = QString::fromStdString(undo->journal()->path());
+        QVERIFY(
+            path.startsWith(QString::fromStdString(undoDataFolder()) + QStringLiteral("/undo/")));
+        struct stat info
+        {};
+        QCOMPARE(::stat(QFile::encodeName(path).constData(), &info), 0);
+        QCOMPARE(info.st_mode & 0777, mode_t(0600));
+        QFile audit(m_dir.filePath(QStringLiteral("audit.jsonl")));
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        const QByteArray lines = audit.readAll();
+        QVERIFY(lines.contains("\"action\": \"undo\"") || lines.contains("\"action\":\"undo\""));
+        QVERIFY(lines.contains("\"action\": \"redo\"") || lines.contains("\"action\":\"redo\""));
+    }
+
+    void undoAfterAnotherWriterIsShownAndAsked_data() { backends(); }
+    void undoAfterAnotherWriterIsShownAndAsked()
+    {
+        Database db = database();
+        QVERIFY(writable(db));
+        DatabaseUndo *undo = db.view->undo();
+        // A Transaction commit's step (the Transaction view commits through commitStepNow()).
+        const std::shared_ptr<AsyncKVStore> store = db.view->session()->store();
+        QVERIFY(commitStep(store,
+                           {},
+                           {{Mutation::Type::Set, {"a"}, Value(2), 0, {}, {}},
+                            {Mutation::Type::Set, {"b"}, Value(2), 0, {}, {}}},
+                           "transaction")
+                    .result()
+                    .ok);
+        QTRY_VERIFY_WITH_TIMEOUT(undo->undoAction()->isEnabled(), kTimeout);
+        // Another writer (a connection of its own) changes b.
+        {
+            AsyncKVStore other(db.connection, db.settings);
+            other.set({"b"}, Value("theirs")).waitForFinished();
+        }
+
+        QSignalSpy finished(undo, &DatabaseUndo::finished);
+        undo->undoAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(undo->conflictDialog() != nullptr, kTimeout);
+        QTableWidget *table = undo->conflictDialog()->table();
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("[\"a\"]"));
+        QCOMPARE(table->item(0, 2)->text(), QStringLiteral("unchanged"));
+        QCOMPARE(table->item(1, 0)->text(), QStringLiteral("[\"b\"]"));
+        QVERIFY2(table->item(1, 2)->text().startsWith(QStringLiteral("\"theirs\" (version ")),
+                 qPrintable(table->item(1, 2)->text()));
+        QCOMPARE(undo->conflictDialog()->revertMatching()->text(),
+                 QStringLiteral("Revert the 1 that still match"));
+        // None: nothing is written, and the step stays to be asked about again.
+        undo->conflictDialog()->findChild<QPushButton *>(QStringLiteral("revertNone"))->click();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kTimeout);
+        QCOMPARE(finished.first().at(0).toBool(), false);
+        QCOMPARE(valueAt(db, {"a"}), Value(2));
+        QCOMPARE(valueAt(db, {"b"}), Value("theirs"));
+        QCOMPARE(undo->journal()->undoCount(), std::size_t(1));
+
+        undo->undoAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(undo->conflictDialog() != nullptr, kTimeout);
+        undo->conflictDialog()->revertMatching()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, kTimeout);
+        QVERIFY(finished.at(1).at(0).toBool());
+        QCOMPARE(
+            finished.at(1).at(1).toString(),
+            QStringLiteral("Undid Transaction Commit: 1 key(s) changed back. 1 key(s) that changed "
+                           "since were left alone."));
+        QCOMPARE(valueAt(db, {"a"}), Value(1));
+        QCOMPARE(valueAt(db, {"b"}), Value("theirs"));
+    }
+
+    // A subtree delete keeps what it removes in the recycle bin first; Recently Deleted lists it
+    // and restores it, skipping (counting and naming) a key written since.
+    void aSubtreeDeleteComesBackFromTheRecycleBin_data() { backends(); }
+    void aSubtreeDeleteComesBackFromTheRecycleBin()
+    {
+        Database db = database();
+        {
+            AsyncKVStore seed(db.connection, db.settings);
+            for (int i = 0; i < 12; ++i)
+                seed.set({"tree", double(i)}, Value("leaf " + std::to_string(i))).waitForFinished();
+        }
+        QVERIFY(writable(db));
+        const QModelIndex tree = test::rootRow(db.view.get(), R"(["tree"])", kTimeout);
+        QVERIFY(tree.isValid());
+        QCOMPARE(test::runBulk(db.view.get(),
+                               ui::SubtreeBulkAction::Kind::Delete,
+                               tree,
+                               {},
+                               QStringLiteral("Delete"),
+                               nullptr,
+                               kTimeout),
+                 QStringLiteral("Deleted 12 entries."));
+        QCOMPARE(valueAt(db, {"tree", 3.0}), Value::undefined());
+        {
+            AsyncKVStore other(db.connection, db.settings);
+            other.set({"tree", 4.0}, Value("written since")).waitForFinished();
+        }
+
+        ui::RecentlyDeletedDialog *dialog = db.view->undo()->showRecentlyDeleted();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->table()->rowCount() >= 1, kTimeout);
+        QCOMPARE(dialog->table()->item(0, 0)->text(), QStringLiteral("Subtree [\"tree\"]"));
+        QCOMPARE(dialog->table()->item(0, 2)->text(), QStringLiteral("12"));
+        QCOMPARE(dialog->table()->item(0, 3)->text(),
+                 QString::fromStdString(db.view->undo()->recycleBin()->database()));
+        QVERIFY(dialog->restoreButton()->isEnabled());
+        if (!QTest::currentDataTag() || QByteArray(QTest::currentDataTag()) == "sqlite") {
+            const QString folder = kvs::test::fromTest(KVS_SCREENSHOT_DIR "/screenshots");
+            QDir().mkpath(folder);
+            QVERIFY(dialog->grab().save(folder + QStringLiteral("/recently-deleted.png")));
+        }
+        QSignalSpy restored(dialog, &ui::RecentlyDeletedDialog::restored);
+        dialog->restoreButton()->click();
+        QVERIFY(restored.wait(kTimeout));
+        QVERIFY(restored.first().first().toBool());
+        QCOMPARE(dialog->resultText(),
+                 QStringLiteral("Restored 11 entry(s). 1 skipped: written since (or expired "
+                                "since). Written since: [\"tree\", 4]"));
+        QCOMPARE(valueAt(db, {"tree", 3.0}), Value("leaf 3"));
+        QCOMPARE(valueAt(db, {"tree", 4.0}), Value("written since"));
+        dialog->close();
+    }
+
+    // The value search's bulk delete (ui/search/checked_writes.h) keeps its entries in the
+    // tab's recycle bin first.
+    void aBulkDeleteOfSearchResultsGoesToTheRecycleBin_data() { backends(); }
+    void aBulkDeleteOfSearchResultsGoesToTheRecycleBin()
+    {
+        Database db = database();
+        QVERIFY(writable(db));
+        const std::shared_ptr<AsyncKVStore> store = db.view->session()->store();
+        QVERIFY(recycleBinOf(*store));
+        const std::vector<Entry> found{*store->get({"a"}).result(), *store->get({"b"}).result()};
+        const std::size_t before = db.view->undo()->recycleBin()->list().size();
+        const ui::CheckedWriteResult result = ui::writeChecked(*store, found, {});
+        QCOMPARE(result.done, std::int64_t(2));
+        QCOMPARE(valueAt(db, {"a"}), Value::undefined());
+        const std::vector<RecycledItem> items = db.view->undo()->recycleBin()->list();
+        QCOMPARE(items.size(), before + 1);
+        QCOMPARE(items[0].what, std::string("search results"));
+        QCOMPARE(items[0].count, std::int64_t(2));
+        QCOMPARE(db.view->undo()->recycleBin()->restore(*store, items[0]).restored,
+                 std::int64_t(2));
+        QCOMPARE(valueAt(db, {"a"}), Value(1));
+    }
+
+    void aReadOnlyTabOffersNeither_data() { backends(); }
+    void aReadOnlyTabOffersNeither()
+    {
+        const QStringList before = undoFiles();
+        Database db = database();
+        QVERIFY(test::waitForMode(db.view.get(), QStringLiteral("Read-only (inspect)"), kTimeout));
+        DatabaseUndo *undo = db.view->undo();
+        QVERIFY(!undo->journal());
+        QVERIFY(!undo->undoAction()->isEnabled());
+        QVERIFY(!undo->redoAction()->isEnabled());
+        QSignalSpy finished(undo, &DatabaseUndo::finished);
+        undo->undo();
+        undo->redo();
+        QVERIFY(!undo->running());
+        QCOMPARE(finished.count(), 0);
+        QCOMPARE(undoFiles(), before); // no journal made for it
+        // Recently Deleted lists, but a read-only tab offers no restore.
+        ui::RecentlyDeletedDialog *dialog = undo->showRecentlyDeleted();
+        QVERIFY(!dialog->restoreButton()->isEnabled());
+        dialog->close();
+    }
+
+    void theSwitchOffKeepsNoJournal_data() { backends(); }
+    void theSwitchOffKeepsNoJournal()
+    {
+        QSettings().setValue(ui::prefs::kUndoJournalEnabled, false);
+        const QStringList before = undoFiles();
+        Database db = database();
+        QVERIFY(test::allowWrites(db.view.get(), kTimeout));
+        DatabaseUndo *undo = db.view->undo();
+        QVERIFY(!undo->journal());
+        const std::shared_ptr<AsyncKVStore> store = db.view->session()->store();
+        QVERIFY(!undoJournalOf(*store));
+        QVERIFY(commitStep(store, {}, {{Mutation::Type::Set, {"a"}, Value(5), 0, {}, {}}}, "edit")
+                    .result()
+                    .ok);
+        QCOMPARE(valueAt(db, {"a"}), Value(5));
+        QVERIFY(!undo->undoAction()->isEnabled());
+        QCOMPARE(undoFiles(), before);
+    }
+};
+
+QTEST_MAIN(TestDatabaseUndo)
+#include "tst_database_undo.moc"

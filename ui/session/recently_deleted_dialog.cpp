@@ -1,0 +1,184 @@
+#include "session/recently_deleted_dialog.h"
+
+#include <kvs/future.h>
+#include <kvs/key.h>
+#include <kvs/literal.h>
+
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace kvs::ui {
+
+namespace {
+
+constexpr int kListedKeys = 20; // of the keys written since, at most this many are named
+
+struct Restored
+{
+    RecycleRestore result;
+    QString error;
+};
+
+// The item's description as stored (kvs/recycle_bin.h, English), in the user's language.
+QString whatText(const std::string &what)
+{
+    const QString text = QString::fromStdString(what);
+    if (text.startsWith(QStringLiteral("subtree ")))
+        return RecentlyDeletedDialog::tr("Subtree %1").arg(text.mid(8));
+    if (text == QStringLiteral("search results"))
+        return RecentlyDeletedDialog::tr("Search results");
+    return text;
+}
+
+QString keyText(const std::string &encoded)
+{
+    try {
+        return QString::fromStdString(printKeyLiteral(decodeKey(encoded)));
+    } catch (const std::exception &) {
+        return QString::fromLatin1(QByteArray::fromStdString(encoded).toHex());
+    }
+}
+
+} // namespace
+
+RecentlyDeletedDialog::RecentlyDeletedDialog(std::shared_ptr<AsyncKVStore> store,
+                                             std::shared_ptr<RecycleBin> bin,
+                                             QWidget *parent)
+    : QDialog(parent)
+    , m_store(std::move(store))
+    , m_bin(std::move(bin))
+    , m_table(new QTableWidget(0, 4, this))
+    , m_restore(new QPushButton(tr("&Restore"), this))
+    , m_result(new QLabel(this))
+{
+    setObjectName(QStringLiteral("recentlyDeleted"));
+    setWindowTitle(tr("Recently Deleted"));
+    auto *text = new QLabel(tr("What a subtree delete or a bulk delete of search results removed "
+                               "is kept here first, in a file of the data folder only you can "
+                               "read. Restore writes it back; keys written since are left as "
+                               "they are."),
+                            this);
+    text->setWordWrap(true);
+    m_table->setObjectName(QStringLiteral("recentlyDeletedItems"));
+    m_table->setHorizontalHeaderLabels({tr("What"), tr("When"), tr("Entries"), tr("Database")});
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_result->setObjectName(QStringLiteral("recentlyDeletedResult"));
+    m_result->setWordWrap(true);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_restore->setObjectName(QStringLiteral("restoreRecycled"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->addButton(m_restore, QDialogButtonBox::ActionRole);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_restore, &QPushButton::clicked, this, &RecentlyDeletedDialog::restoreSelected);
+    connect(
+        m_table, &QTableWidget::itemSelectionChanged, this, &RecentlyDeletedDialog::updateButton);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(text);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_result);
+    layout->addWidget(buttons);
+    resize(760, 380);
+    reload();
+}
+
+QString RecentlyDeletedDialog::resultText() const
+{
+    return m_result->text();
+}
+
+void RecentlyDeletedDialog::reload()
+{
+    // A listing reads one small file per item: the folder holds few (the bounds see to it).
+    m_items = m_bin ? m_bin->list() : std::vector<RecycledItem>();
+    m_table->setRowCount(int(m_items.size()));
+    const QLocale locale;
+    for (int row = 0; row < int(m_items.size()); ++row) {
+        const RecycledItem &item = m_items[std::size_t(row)];
+        m_table->setItem(row, 0, new QTableWidgetItem(whatText(item.what)));
+        m_table->setItem(row,
+                         1,
+                         new QTableWidgetItem(locale.toString(
+                             QDateTime::fromMSecsSinceEpoch(item.time), QLocale::ShortFormat)));
+        auto *count = new QTableWidgetItem(locale.toString(item.count));
+        count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_table->setItem(row, 2, count);
+        m_table->setItem(row, 3, new QTableWidgetItem(QString::fromStdString(item.database)));
+    }
+    m_table->resizeColumnsToContents();
+    if (!m_items.empty())
+        m_table->selectRow(0);
+    updateButton();
+}
+
+void RecentlyDeletedDialog::updateButton()
+{
+    const int row = m_table->currentRow();
+    const bool writable = m_store && !m_store->isReadOnly() && m_bin;
+    const bool ours = row >= 0 && row < int(m_items.size()) && m_bin
+                      && m_items[std::size_t(row)].database == m_bin->database();
+    m_restore->setEnabled(writable && ours && !m_restoring);
+    m_restore->setToolTip(!writable ? tr("Allow writes in this tab to restore.")
+                          : !ours   ? tr("This was deleted from another database; open it to "
+                                         "restore.")
+                                    : QString());
+}
+
+void RecentlyDeletedDialog::restoreSelected()
+{
+    const int row = m_table->currentRow();
+    if (m_restoring || row < 0 || row >= int(m_items.size()) || !m_store || !m_bin)
+        return;
+    m_restoring = true;
+    updateButton();
+    m_result->setText(tr("Restoring…"));
+    const RecycledItem item = m_items[std::size_t(row)];
+    QFuture<Restored> job = QtConcurrent::run([store = m_store, bin = m_bin, item] {
+        Restored restored;
+        try {
+            restored.result = bin->restore(*store, item);
+        } catch (const std::exception &error) {
+            restored.error = QString::fromStdString(error.what());
+        }
+        return restored;
+    });
+    kvs::then(job, this, [this](const Restored &outcome) {
+        m_restoring = false;
+        updateButton();
+        if (!outcome.error.isEmpty()) {
+            m_result->setText(tr("Not restored: %1").arg(outcome.error));
+            emit restored(false);
+            return;
+        }
+        const RecycleRestore &result = outcome.result;
+        QString text = tr("Restored %n entry(s).", nullptr, int(result.restored));
+        if (result.skipped > 0) {
+            text += QLatin1Char(' ')
+                    + tr("%n skipped: written since (or expired since).",
+                         nullptr,
+                         int(result.skipped));
+        }
+        if (!result.skippedKeys.empty()) {
+            QStringList keys;
+            for (std::size_t i = 0; i < result.skippedKeys.size() && i < kListedKeys; ++i)
+                keys << keyText(result.skippedKeys[i]);
+            if (result.skippedKeys.size() > std::size_t(kListedKeys))
+                keys << tr("and %n more", nullptr, int(result.skippedKeys.size() - kListedKeys));
+            text += QLatin1Char(' ') + tr("Written since: %1").arg(keys.join(QStringLiteral(", ")));
+        }
+        m_result->setText(text);
+        emit restored(true);
+    });
+}
+
+} // namespace kvs::ui
