@@ -5878,6 +5878,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
             <numerusform>%n Einträge nach %1 kopiert, %2 übersprungen.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>They are first kept in Edit &gt; Recently Deleted (which can put them back), then deleted in batches of 1,000 entries, each its own short transaction. Cancel stops after the current batch; what was deleted stays deleted.</source>
+        <translation>Sie werden zuerst unter Bearbeiten &gt; Zuletzt gelöscht aufbewahrt (von dort lassen sie sich zurückholen) und dann in Stapeln zu 1.000 Einträgen gelöscht, jeder Stapel eine eigene kurze Transaktion. Abbrechen hält nach dem laufenden Stapel an; was gelöscht ist, bleibt gelöscht.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::SweepJob</name>

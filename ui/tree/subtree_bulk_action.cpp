@@ -211,10 +211,15 @@ bool SubtreeBulkAction::confirm(long long count, ImportMode *mode)
         box.setIcon(QMessageBox::Warning);
         box.setWindowTitle(tr("Delete subtree"));
         box.setText(tr("Delete %n entries of %1?", nullptr, n).arg(subtreeText()));
+        // With a recycle bin (the tab's undo is on) they can be put back; without, not.
         box.setInformativeText(
-            tr("They are deleted in batches of 1,000 entries, each its own short transaction. "
-               "Cancel stops after the current batch; what was deleted stays deleted. This "
-               "cannot be undone."));
+            m_store && recycleBinOf(*m_store)
+                ? tr("They are first kept in Edit > Recently Deleted (which can put them back), "
+                     "then deleted in batches of 1,000 entries, each its own short transaction. "
+                     "Cancel stops after the current batch; what was deleted stays deleted.")
+                : tr("They are deleted in batches of 1,000 entries, each its own short "
+                     "transaction. Cancel stops after the current batch; what was deleted stays "
+                     "deleted. This cannot be undone."));
         go = box.addButton(tr("Delete"), QMessageBox::DestructiveRole);
         break;
     case Kind::Copy:

@@ -259,14 +259,19 @@ private slots:
         QVERIFY(writable(db));
         const QModelIndex tree = test::rootRow(db.view.get(), R"(["tree"])", kTimeout);
         QVERIFY(tree.isValid());
+        QString asked;
         QCOMPARE(test::runBulk(db.view.get(),
                                ui::SubtreeBulkAction::Kind::Delete,
                                tree,
                                {},
                                QStringLiteral("Delete"),
-                               nullptr,
+                               &asked,
                                kTimeout),
                  QStringLiteral("Deleted 12 entries."));
+        // The question says where they go, not that it cannot be undone.
+        QVERIFY2(asked.contains(QStringLiteral("first kept in Edit > Recently Deleted")),
+                 qPrintable(asked));
+        QVERIFY2(!asked.contains(QStringLiteral("cannot be undone")), qPrintable(asked));
         QCOMPARE(valueAt(db, {"tree", 3.0}), Value::undefined());
         {
             AsyncKVStore other(db.connection, db.settings);
