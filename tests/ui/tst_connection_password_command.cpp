@@ -12,10 +12,12 @@
 #include "window/main_window.h"
 
 #include <kvs/async_kvstore.h>
+#include <kvs/password_command.h>
 
 #include <QDirIterator>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QSqlDatabase>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>

@@ -59,7 +59,6 @@ public:
     TransactionPane *transaction() const { return m_transaction; }
     WatchTab *watch() const { return m_watch; }
     LiveUpdates *liveUpdates() const { return m_live; }
-    KeyTreeLiveRefresh *treeRefresh() const { return m_treeRefresh; }
     BenchPane *bench() const { return m_bench; }
     MaintenancePane *maintenance() const { return m_maintenance; }
     AnalysisView *analysis() const { return m_analysis; }
@@ -84,8 +83,6 @@ public:
     bool confirmClose(std::function<void()> afterSave);
     // "Read-only (inspect)", "Writable", "Opening…"
     QString modeText() const;
-    // The strip across the top of a production tab (hidden elsewhere).
-    EnvironmentStrip *environmentStrip() const { return m_strip; }
     // When writes end by themselves on a production tab.
     WriteExpiry *writeExpiry() const { return m_writeExpiry; }
 

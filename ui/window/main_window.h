@@ -61,12 +61,10 @@ public:
     // From now on the session (tabs, views, keys, geometry) is written to path as it changes,
     // for restoreSession() at the next start.
     void recordSession(const QString &path);
-    SessionRecorder *sessionRecorder() const { return m_recorder; }
     // Puts the window where state had it (clamped to the screen) and opens its tabs again,
     // read-only, one after another, then locations (paths or URLs given on the command line).
     // Returns false, doing nothing, when state has no tab and no location is given.
     bool restoreSession(const SessionState &state, const QStringList &locations = {});
-    SessionRestorer *sessionRestorer() const { return m_restorer; }
 
     // Moves view, one of this window's tabs, to a new window of its own (several databases side
     // by side) and returns that window, which closes itself when its last tab moves back.

@@ -115,8 +115,10 @@ private:
     {
         if (!window.restoreSession(state))
             return {};
-        QSignalSpy restored(window.sessionRestorer(), &kvs::ui::SessionRestorer::tabRestored);
-        QSignalSpy finished(window.sessionRestorer(), &kvs::ui::SessionRestorer::finished);
+        QSignalSpy restored(window.findChild<kvs::ui::SessionRestorer *>(),
+                            &kvs::ui::SessionRestorer::tabRestored);
+        QSignalSpy finished(window.findChild<kvs::ui::SessionRestorer *>(),
+                            &kvs::ui::SessionRestorer::finished);
         if (!QTest::qWaitFor([&] { return restored.size() >= expectTabs && !finished.isEmpty(); },
                              kTimeout))
             return {};
@@ -150,7 +152,7 @@ private slots:
             QVERIFY(goTo(b, R"(["users", "carol"])"));
             b->views()->setCurrentWidget(b->findChild<kvs::ui::QueuesPane *>());
             window.close(); // a clean quit writes at once
-            QVERIFY(window.sessionRecorder()->lastError().isEmpty());
+            QVERIFY(window.findChild<kvs::ui::SessionRecorder *>()->lastError().isEmpty());
         }
         QString error;
         const std::optional<SessionState> state = kvs::ui::readSessionState(sessionPath, &error);

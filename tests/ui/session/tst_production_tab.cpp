@@ -99,7 +99,7 @@ private slots:
 
     void theTabShowsProduction()
     {
-        ui::EnvironmentStrip *strip = view()->environmentStrip();
+        ui::EnvironmentStrip *strip = view()->findChild<ui::EnvironmentStrip *>();
         QVERIFY(strip->isVisible());
         QCOMPARE(strip->text(), QStringLiteral("production · orders"));
         QCOMPARE(strip->colour(), ui::environmentColour(ConnectionEnvironment::Production));

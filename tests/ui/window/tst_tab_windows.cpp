@@ -178,7 +178,8 @@ private slots:
                     paths.append(QFileInfo(tab.spec.sqlitePath()).fileName());
             return paths;
         };
-        QSignalSpy written(window.sessionRecorder(), &kvs::ui::SessionRecorder::written);
+        QSignalSpy written(window.findChild<kvs::ui::SessionRecorder *>(),
+                           &kvs::ui::SessionRecorder::written);
         QVERIFY(written.wait(kTimeout));
         QCOMPARE(tabs(),
                  (QStringList{QStringLiteral("first.kvs.db"), QStringLiteral("second.kvs.db")}));
