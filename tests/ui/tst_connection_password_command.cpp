@@ -8,6 +8,7 @@
 #include "connection/postgres_connection_page.h"
 #include "session/database_session.h"
 #include "session/database_view.h"
+#include "support/refusing_prompt.h"
 #include "support/token_role.h"
 #include "window/main_window.h"
 
@@ -29,15 +30,7 @@ namespace {
 
 constexpr int kTimeout = 30000;
 
-// Never asks: a connection that needs more than the command fails instead of waiting.
-class RefusingPrompt : public kvs::ui::PasswordPrompt
-{
-public:
-    void ask(const kvs::ui::PasswordRequest &, QObject *, Callback done) override
-    {
-        done(kvs::ui::PasswordAnswer{});
-    }
-};
+using kvs::test::RefusingPrompt;
 
 } // namespace
 

@@ -15,6 +15,7 @@
 #include "startup/demo_database.h"
 #include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
+#include "support/refusing_prompt.h"
 #include "support/test_paths.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
@@ -55,15 +56,7 @@ namespace {
 
 constexpr int kTimeout = 20000;
 
-// Never asks: a test that needs a password fails instead of waiting for a dialog.
-class RefusingPrompt : public kvs::ui::PasswordPrompt
-{
-public:
-    void ask(const kvs::ui::PasswordRequest &, QObject *, Callback done) override
-    {
-        done(kvs::ui::PasswordAnswer{});
-    }
-};
+using kvs::test::RefusingPrompt;
 
 QByteArray fileBytes(const QString &path)
 {

@@ -1,4 +1,5 @@
 #include "codec/json_allocator.h"
+#include "undo/store_attachment.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/data_folder.h>
@@ -80,22 +81,10 @@ std::string freshName(std::int64_t time)
            + std::to_string(counter.fetch_add(1)) + ".jsonl";
 }
 
-struct Attached
+detail::StoreAttachment<RecycleBin> &attachments()
 {
-    std::weak_ptr<AsyncKVStore> store;
-    std::shared_ptr<RecycleBin> bin;
-};
-
-std::mutex &attachedMutex()
-{
-    static std::mutex mutex;
-    return mutex;
-}
-
-std::vector<Attached> &attached() // Guarded by attachedMutex().
-{
-    static std::vector<Attached> entries;
-    return entries;
+    static detail::StoreAttachment<RecycleBin> attachments;
+    return attachments;
 }
 
 } // namespace
@@ -237,24 +226,12 @@ void RecycleBin::remove(const RecycledItem &item)
 
 void setRecycleBin(const std::shared_ptr<AsyncKVStore> &store, std::shared_ptr<RecycleBin> bin)
 {
-    std::lock_guard lock(attachedMutex());
-    std::vector<Attached> &entries = attached();
-    std::erase_if(entries, [&](const Attached &entry) {
-        const std::shared_ptr<AsyncKVStore> owner = entry.store.lock();
-        return !owner || owner == store;
-    });
-    if (bin)
-        entries.push_back({store, std::move(bin)});
+    attachments().set(store, std::move(bin));
 }
 
 std::shared_ptr<RecycleBin> recycleBinOf(const AsyncKVStore &store)
 {
-    std::lock_guard lock(attachedMutex());
-    for (const Attached &entry : attached()) {
-        if (const std::shared_ptr<AsyncKVStore> owner = entry.store.lock(); owner.get() == &store)
-            return entry.bin;
-    }
-    return nullptr;
+    return attachments().of(store);
 }
 
 } // namespace kvs

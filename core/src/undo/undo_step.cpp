@@ -1,3 +1,5 @@
+#include "undo/store_attachment.h"
+
 #include <kvs/errors.h>
 #include <kvs/future.h>
 #include <kvs/key.h>
@@ -90,22 +92,10 @@ CommitResult commitPlain(AsyncKVStore &store,
 
 // The journals attached to stores. A store is matched through a weak pointer, so the entry of a
 // store that is gone never matches a new store at the same address.
-struct Attached
+detail::StoreAttachment<UndoJournal> &attachments()
 {
-    std::weak_ptr<AsyncKVStore> store;
-    std::shared_ptr<UndoJournal> journal;
-};
-
-std::mutex &attachedMutex()
-{
-    static std::mutex mutex;
-    return mutex;
-}
-
-std::vector<Attached> &attached() // Guarded by attachedMutex().
-{
-    static std::vector<Attached> entries;
-    return entries;
+    static detail::StoreAttachment<UndoJournal> attachments;
+    return attachments;
 }
 
 } // namespace
@@ -113,24 +103,12 @@ std::vector<Attached> &attached() // Guarded by attachedMutex().
 void setUndoJournal(const std::shared_ptr<AsyncKVStore> &store,
                     std::shared_ptr<UndoJournal> journal)
 {
-    std::lock_guard lock(attachedMutex());
-    std::vector<Attached> &entries = attached();
-    std::erase_if(entries, [&](const Attached &entry) {
-        const std::shared_ptr<AsyncKVStore> owner = entry.store.lock();
-        return !owner || owner == store;
-    });
-    if (journal)
-        entries.push_back({store, std::move(journal)});
+    attachments().set(store, std::move(journal));
 }
 
 std::shared_ptr<UndoJournal> undoJournalOf(const AsyncKVStore &store)
 {
-    std::lock_guard lock(attachedMutex());
-    for (const Attached &entry : attached()) {
-        if (const std::shared_ptr<AsyncKVStore> owner = entry.store.lock(); owner.get() == &store)
-            return entry.journal;
-    }
-    return nullptr;
+    return attachments().of(store);
 }
 
 StepCommit commitStepNow(AsyncKVStore &store,

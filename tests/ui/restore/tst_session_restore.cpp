@@ -12,6 +12,7 @@
 #include "session/database_session.h"
 #include "session/database_view.h"
 #include "startup/demo_database.h"
+#include "support/refusing_prompt.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 #include "window/main_window.h"
@@ -41,14 +42,7 @@ namespace {
 
 constexpr int kTimeout = 20000;
 
-class RefusingPrompt : public kvs::ui::PasswordPrompt
-{
-public:
-    void ask(const kvs::ui::PasswordRequest &, QObject *, Callback done) override
-    {
-        done(kvs::ui::PasswordAnswer{});
-    }
-};
+using kvs::test::RefusingPrompt;
 
 QString literalOf(const std::optional<kvs::Key> &key)
 {

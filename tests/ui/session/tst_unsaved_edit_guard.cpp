@@ -7,6 +7,7 @@
 #include "inspector/value_edit_panel.h"
 #include "inspector/value_inspector.h"
 #include "session/database_view.h"
+#include "support/refusing_prompt.h"
 #include "tree/key_tree_filter_bar.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
@@ -34,14 +35,7 @@ namespace {
 
 constexpr int kTimeout = 20000;
 
-class RefusingPrompt : public kvs::ui::PasswordPrompt
-{
-public:
-    void ask(const kvs::ui::PasswordRequest &, QObject *, Callback done) override
-    {
-        done(kvs::ui::PasswordAnswer{});
-    }
-};
+using kvs::test::RefusingPrompt;
 
 // Clicks button of the next message box once it shows; its text and informative text go to
 // text. Gives up after 10 s (a box that never came must not be answered in a later step).

@@ -9,6 +9,7 @@
 #include "session/database_session.h"
 #include "session/database_view.h"
 #include "startup/demo_database.h"
+#include "support/refusing_prompt.h"
 #include "tree/key_tree_model.h"
 #include "tree/key_tree_pane.h"
 #include "window/main_window.h"
@@ -35,14 +36,7 @@ namespace {
 
 constexpr int kTimeout = 20000;
 
-class RefusingPrompt : public kvs::ui::PasswordPrompt
-{
-public:
-    void ask(const kvs::ui::PasswordRequest &, QObject *, Callback done) override
-    {
-        done(kvs::ui::PasswordAnswer{});
-    }
-};
+using kvs::test::RefusingPrompt;
 
 // Accepts the next message box (allowing writes asks first) once it shows.
 void acceptNextMessageBox()

@@ -8,6 +8,7 @@
 #include "session/database_view.h"
 #include "startup/demo_database.h"
 #include "support/raw_sqlite.h"
+#include "support/refusing_prompt.h"
 #include "support/small_screen.h"
 #include "window/main_window.h"
 #include "window/window_placement.h"
@@ -36,14 +37,7 @@ constexpr int kTimeout = 20000;
 const QSize kScreen(1024, 700);
 const QSize kMostMinimum(800, 600);
 
-class RefusingPrompt : public kvs::ui::PasswordPrompt
-{
-public:
-    void ask(const kvs::ui::PasswordRequest &, QObject *, Callback done) override
-    {
-        done(kvs::ui::PasswordAnswer{});
-    }
-};
+using kvs::test::RefusingPrompt;
 
 // The visible widgets below root whose least size is wider or taller than limit, as
 // "Class name: WxH" lines: what a failure names.
