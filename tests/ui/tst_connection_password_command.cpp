@@ -15,6 +15,7 @@
 #include <kvs/async_kvstore.h>
 #include <kvs/password_command.h>
 
+#include <QCheckBox>
 #include <QDirIterator>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -66,6 +67,8 @@ private slots:
         QVERIFY(passwordEdit->isEnabled());
         QTest::keyClicks(command, QStringLiteral("get-db-token --role app"));
         QVERIFY(!passwordEdit->isEnabled()); // nothing to type with a command
+        auto *remember = page.findChild<QCheckBox *>(QStringLiteral("rememberCheck"));
+        QVERIFY(remember && !remember->isEnabled() && !remember->isChecked());
         const kvs::ui::ConnectionSpec spec = page.spec();
         QCOMPARE(spec.passwordCommand(), QStringLiteral("get-db-token --role app"));
         QVERIFY(!spec.rememberPassword()); // a token never goes to the keychain

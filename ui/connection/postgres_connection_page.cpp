@@ -174,6 +174,10 @@ void PostgresConnectionPage::updateRemember()
     // With a command, the password fields have nothing to do.
     const bool command = !m_passwordCommand->command().isEmpty();
     m_password->setEnabled(!command);
+    // A token is never kept in the keychain (an unavailable keychain keeps the box off anyway).
+    m_remember->setEnabled(!command && m_keychainNote->isHidden());
+    if (command)
+        m_remember->setChecked(false);
     m_password->setPlaceholderText(command ? tr("From the password command")
                                            : tr("From the keychain, ~/.pgpass or PGPASSWORD if "
                                                 "empty"));

@@ -29,8 +29,9 @@ GettingStartedDialog::GettingStartedDialog(QWidget *parent)
            "delete and create keys; it asks first.</p>"
            "<p>A database tab has these views: <b>Keys</b> (the key tree, and the selected value "
            "beside it), <b>Search</b> (Ctrl+Shift+F), <b>Queues</b>, <b>Transaction</b>, "
-           "<b>Watch</b>, <b>Benchmark</b>, <b>Tables</b> (the tables as stored) and <b>SQL</b>. "
-           "Right-click a key for what it offers.</p>"
+           "<b>Watch</b>, <b>Benchmark</b>, <b>Analysis</b> (where the keys and bytes are), "
+           "<b>Tables</b> (the tables as stored), <b>SQL</b> and <b>Maintenance</b>. Right-click "
+           "a key for what it offers; <b>Edit ▸ Undo</b> takes a write back.</p>"
            "<p><b>File ▸ Open Database…</b> (Ctrl+O) opens a SQLite file or a PostgreSQL "
            "database; <b>File ▸ Open SQLite File…</b> also creates a new one. <b>Help ▸ Keyboard "
            "Shortcuts</b> lists every shortcut; this page stays in the Help menu.</p>"));
