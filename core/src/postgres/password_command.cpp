@@ -1,5 +1,7 @@
 // Password commands (kvs/password_command.h): running one, and the process-wide list of them by
 // database.
+#include "postgres/pq_errors.h"
+
 #include <kvs/connection_string.h>
 #include <kvs/errors.h>
 #include <kvs/password_command.h>
@@ -27,12 +29,6 @@ ConnectionError commandError(const QString &program, const std::string &what)
                            ConnectionError::Step::Authenticate);
 }
 
-std::string seconds(std::chrono::milliseconds timeout)
-{
-    return timeout.count() % 1000 == 0 ? std::to_string(timeout.count() / 1000) + " s"
-                                       : std::to_string(timeout.count()) + " ms";
-}
-
 } // namespace
 
 std::string runPasswordCommand(const std::string &commandLine, std::chrono::milliseconds timeout)
@@ -53,7 +49,8 @@ std::string runPasswordCommand(const std::string &commandLine, std::chrono::mill
     if (!process.waitForFinished(static_cast<int>(timeout.count()))) {
         process.kill();
         process.waitForFinished(1000);
-        throw commandError(program, "did not finish within " + seconds(timeout) + " (stopped)");
+        throw commandError(program,
+                           "did not finish within " + detail::timeoutText(timeout) + " (stopped)");
     }
     if (process.exitStatus() != QProcess::NormalExit)
         throw commandError(program, "was killed by a signal");

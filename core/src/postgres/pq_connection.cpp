@@ -159,11 +159,8 @@ void PqConnection::connect(const std::string &conninfo,
             throw connectError(m_conn.get(), targetOf(m_conn.get()), conninfo);
         const short events = state == PGRES_POLLING_READING ? POLLIN : POLLOUT;
         if (!pollUntil(PQsocket(m_conn.get()), events, deadline)) {
-            const std::string after = timeout.count() % 1000 == 0
-                                          ? std::to_string(timeout.count() / 1000) + " s"
-                                          : std::to_string(timeout.count()) + " ms";
             throw ConnectionError("kvs: cannot connect to PostgreSQL at " + targetOf(m_conn.get())
-                                      + ": timed out after " + after,
+                                      + ": timed out after " + timeoutText(timeout),
                                   ConnectionError::Step::Connect);
         }
         state = PQconnectPoll(m_conn.get());

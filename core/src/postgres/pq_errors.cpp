@@ -69,6 +69,12 @@ std::string perHostReasons(pg_conn *conn, const std::string &message)
 
 } // namespace
 
+std::string timeoutText(std::chrono::milliseconds timeout)
+{
+    return timeout.count() % 1000 == 0 ? std::to_string(timeout.count() / 1000) + " s"
+                                       : std::to_string(timeout.count()) + " ms";
+}
+
 std::string firstLine(const char *message)
 {
     std::string line(message ? message : "");

@@ -2,6 +2,7 @@
 
 #include <kvs/errors.h>
 
+#include <chrono>
 #include <exception>
 #include <string>
 
@@ -14,6 +15,9 @@ namespace kvs::detail {
 
 // The first line of a libpq message, trimmed.
 std::string firstLine(const char *message);
+
+// A timeout as the messages say it: "10 s" for whole seconds, else "250 ms".
+std::string timeoutText(std::chrono::milliseconds timeout);
 
 // Why a connection attempt failed, as ConnectionError with the step: Resolve ("could not
 // translate host name"), Connect (refused, unreachable, timed out), Tls, Authenticate (28P01,
