@@ -1,7 +1,5 @@
 #include "restore/session_state.h"
 
-#include "common/window_frame.h"
-
 #include <kvs/data_folder.h>
 
 #include <QDir>
@@ -162,26 +160,6 @@ std::optional<SessionState> readSessionState(const QString &path, QString *error
         return std::nullopt;
     }
     return sessionStateFromJson(file.readAll(), error);
-}
-
-QRect clampToScreen(const QRect &geometry, const QRect &available)
-{
-    const QSize room = (available.size() - kFrameAllowance).expandedTo(QSize(1, 1));
-    QRect clamped(geometry.topLeft(), geometry.size().boundedTo(room));
-    // The frame's title bar lies above the window, its borders around it.
-    const int left = available.left() + kFrameAllowance.width() / 2;
-    const int top = available.top() + kFrameAllowance.height() - kFrameAllowance.width() / 2;
-    const int right = available.right() - kFrameAllowance.width() / 2;
-    const int bottom = available.bottom() - kFrameAllowance.width() / 2;
-    if (clamped.right() > right)
-        clamped.moveRight(right);
-    if (clamped.bottom() > bottom)
-        clamped.moveBottom(bottom);
-    if (clamped.left() < left)
-        clamped.moveLeft(left);
-    if (clamped.top() < top)
-        clamped.moveTop(top);
-    return clamped;
 }
 
 } // namespace kvs::ui

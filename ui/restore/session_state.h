@@ -50,8 +50,4 @@ writeSessionState(const SessionState &state, const QString &path, QString *error
 // nullopt with *error empty when there is no file; with the reason when it cannot be read.
 [[nodiscard]] std::optional<SessionState> readSessionState(const QString &path, QString *error);
 
-// geometry moved and shrunk into available (a screen's available geometry) so that the window,
-// its frame's title bar included, fits: a session saved on a large screen opens on a 1024x700 one.
-[[nodiscard]] QRect clampToScreen(const QRect &geometry, const QRect &available);
-
 } // namespace kvs::ui

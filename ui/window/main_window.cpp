@@ -1,5 +1,6 @@
 #include "window/main_window.h"
 
+#include "common/window_frame.h"
 #include "connection/connection_dialog.h"
 #include "connection/dialog_password_prompt.h"
 #include "connection/keychain_secret_store.h"

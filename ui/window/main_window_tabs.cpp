@@ -1,7 +1,7 @@
 // MainWindow's tabs moving between windows: a database in a window of its own and back, and the
 // window used last. (The rest of MainWindow is in main_window.cpp.)
+#include "common/window_frame.h"
 #include "restore/session_recorder.h"
-#include "restore/session_state.h"
 #include "session/database_view.h"
 #include "window/database_tab_look.h"
 #include "window/main_window.h"

@@ -8,14 +8,10 @@ namespace kvs::ui {
 
 QRect initialWindowGeometry(const QRect &available, QSize preferred)
 {
-    const QSize room = (available.size() - kFrameAllowance).expandedTo(QSize(1, 1));
-    QRect geometry(QPoint(), preferred.boundedTo(room));
+    // Centred; a screen too small for it gets as much of it as fits with the frame.
+    QRect geometry(QPoint(), preferred);
     geometry.moveCenter(available.center());
-    // The frame's title bar lies above the window: keep it on the screen.
-    const int top = available.top() + kFrameAllowance.height() - kFrameAllowance.width() / 2;
-    if (geometry.top() < top)
-        geometry.moveTop(top);
-    return geometry;
+    return clampToScreen(geometry, available);
 }
 
 void placeOnItsScreen(QWidget &window)

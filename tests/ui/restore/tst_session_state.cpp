@@ -1,6 +1,7 @@
 // The session file (issue 36, part 2): what it keeps of each tab and of the window, never a
 // password; written whole or not at all, mode 0600; a foreign or newer file is refused with the
 // reason; a window saved on a large screen fits a 1024x700 one.
+#include "common/window_frame.h"
 #include "connection/connection_spec.h"
 #include "restore/session_state.h"
 
