@@ -2,6 +2,7 @@
 // command starts: a subtree kept before it is deleted and restored byte for byte (new versions),
 // keys written since skipped, counted and listed; its files 0600 and bounded by age (on the bin's
 // clock) and size.
+#include "support/clocked_store.h"
 #include "support/postgres_test_server.h"
 #include "support/test_support.h"
 
@@ -45,29 +46,16 @@ private:
     test::TestFiles m_files;
     int m_stores = 0;
 
-    struct Opened
+    struct Opened : test::ClockedStore
     {
-        std::shared_ptr<ManualClock> clock;
-        std::string connection;
-        AsyncKVStoreSettings settings;
-        std::shared_ptr<AsyncKVStore> store;
         std::string folder;
     };
 
     Opened open()
     {
         QFETCH(bool, postgres);
-        Opened o;
-        o.clock = std::make_shared<ManualClock>(kStart);
-        o.settings.clock = o.clock;
         const std::string name = "r" + std::to_string(++m_stores);
-        if (postgres) {
-            o.settings.schema = test::freshSchema("recycle");
-            o.connection = test::postgresUrl();
-        } else {
-            o.connection = m_files.path((name + ".db").c_str());
-        }
-        o.store = std::make_shared<AsyncKVStore>(o.connection, o.settings);
+        Opened o{test::openClockedStore(m_files, postgres, name, "recycle", kStart), {}};
         o.folder = m_files.path((name + "-recycle").c_str());
         return o;
     }

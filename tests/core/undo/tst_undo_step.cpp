@@ -2,6 +2,7 @@
 // (kvs/undo_step.h), on SQLite and on the PostgreSQL server the test command starts. A revert
 // changes a key back only while it holds what the step wrote: a key another store changed since
 // is shown (what it holds now) and left alone.
+#include "support/clocked_store.h"
 #include "support/postgres_test_server.h"
 #include "support/test_support.h"
 
@@ -40,12 +41,8 @@ private:
     test::TestFiles m_files;
     int m_stores = 0;
 
-    struct Opened
+    struct Opened : test::ClockedStore
     {
-        std::shared_ptr<ManualClock> clock;
-        std::string connection;
-        AsyncKVStoreSettings settings;
-        std::shared_ptr<AsyncKVStore> store;
         std::shared_ptr<UndoJournal> journal;
         std::string journalPath;
     };
@@ -54,17 +51,8 @@ private:
     Opened open()
     {
         QFETCH(bool, postgres);
-        Opened opened;
-        opened.clock = std::make_shared<ManualClock>(kStart);
-        opened.settings.clock = opened.clock;
         const std::string name = "s" + std::to_string(++m_stores);
-        if (postgres) {
-            opened.settings.schema = test::freshSchema("undo");
-            opened.connection = test::postgresUrl();
-        } else {
-            opened.connection = m_files.path((name + ".db").c_str());
-        }
-        opened.store = std::make_shared<AsyncKVStore>(opened.connection, opened.settings);
+        Opened opened{test::openClockedStore(m_files, postgres, name, "undo", kStart), {}, {}};
         opened.journalPath = m_files.path((name + "-undo.jsonl").c_str());
         opened.journal
             = std::make_shared<UndoJournal>(opened.journalPath, UndoJournalBounds{}, opened.clock);
