@@ -2,12 +2,12 @@
 
 #include "analysis/analysis_controller.h"
 #include "analysis/analysis_view.h"
+#include "guibench/gui_stall_clock.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/errors.h>
 #include <kvs/json_line.h>
 
-#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -45,33 +45,17 @@ AnalysisViewStall measureAnalysisViewStall(const std::string &path)
                          // The report is shown by the view's own slot first (connected earlier).
                          QTimer::singleShot(0, &loop, &QEventLoop::quit);
                      });
-    QTimer ticks;
-    ticks.setInterval(10);
-    ticks.setTimerType(Qt::PreciseTimer);
-    QElapsedTimer sinceTick;
-    QElapsedTimer sinceStart;
-    QObject::connect(&ticks, &QTimer::timeout, &loop, [&] {
-        const qint64 gap = sinceTick.restart();
-        if (gap > stall.longestGapMs) {
-            stall.longestGapMs = gap;
-            stall.longestGapAtMs = sinceStart.elapsed();
-        }
-    });
     // The view's first paint is not part of the run.
     QTimer::singleShot(300, &loop, &QEventLoop::quit);
     loop.exec();
-    sinceTick.start();
-    sinceStart.start();
-    ticks.start();
+    GuiStallClock clock;
+    clock.start();
     if (!view.analyze())
         throw Error("kvs: bench: " + view.statusText().toStdString());
     loop.exec();
-    ticks.stop();
-    if (sinceTick.elapsed() > stall.longestGapMs) {
-        stall.longestGapMs = sinceTick.elapsed();
-        stall.longestGapAtMs = sinceStart.elapsed();
-    }
-    stall.analysisMs = sinceStart.elapsed();
+    stall.longestGapMs = clock.longestGapMs();
+    stall.longestGapAtMs = clock.longestGapAtMs();
+    stall.analysisMs = clock.elapsedMs();
     store->close().waitForFinished();
     if (!failure.isEmpty())
         throw Error("kvs: bench: " + failure.toStdString());

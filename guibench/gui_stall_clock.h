@@ -20,12 +20,16 @@ public:
     [[nodiscard]] qint64 elapsedMs() const { return m_clock.elapsed(); }
     // The longest gap between ticks so far, the stretch since the last tick included.
     [[nodiscard]] qint64 longestGapMs() const;
+    // When that gap ended, milliseconds since start() (now, when it is the stretch since the
+    // last tick).
+    [[nodiscard]] qint64 longestGapAtMs() const;
 
 private:
     QElapsedTimer m_clock;
     QTimer m_ticker;
     qint64 m_lastTick = 0;
     qint64 m_longestGap = 0;
+    qint64 m_longestGapAt = 0;
 };
 
 } // namespace kvs::bench
