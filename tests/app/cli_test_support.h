@@ -80,6 +80,15 @@ inline QList<QByteArray> lines(const QByteArray &text)
     return result;
 }
 
+// The audit log at path, a JSON object a line ({} for a line that is not one, with a warning).
+inline QList<QJsonObject> auditLines(const QString &path)
+{
+    QList<QJsonObject> objects;
+    for (const QByteArray &line : lines(fileBytes(path)))
+        objects << parseObject(line);
+    return objects;
+}
+
 // An error is exactly one line on stderr, starting with one "kvs: ".
 #define VERIFY_ONE_ERROR_LINE(run) \
     do { \

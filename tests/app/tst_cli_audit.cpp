@@ -36,14 +36,6 @@ bool onPostgres()
     return qgetenv("KVS_CLI_AUDIT_BACKEND") == "postgres";
 }
 
-QList<QJsonObject> auditLines(const QString &path)
-{
-    QList<QJsonObject> objects;
-    for (const QByteArray &line : lines(fileBytes(path)))
-        objects << parseObject(line);
-    return objects;
-}
-
 } // namespace
 
 class TestCliAudit : public QObject

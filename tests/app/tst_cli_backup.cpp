@@ -49,14 +49,6 @@ qint64 kvCount(const QString &path)
     return count;
 }
 
-QList<QJsonObject> auditLines(const QString &path)
-{
-    QList<QJsonObject> objects;
-    for (const QByteArray &line : lines(fileBytes(path)))
-        objects << parseObject(line);
-    return objects;
-}
-
 } // namespace
 
 class TestCliBackup : public QObject

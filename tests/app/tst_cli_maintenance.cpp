@@ -24,14 +24,6 @@ qint64 scalar(const QString &db, const char *sql)
     return value;
 }
 
-QList<QJsonObject> auditLines(const QString &path)
-{
-    QList<QJsonObject> objects;
-    for (const QByteArray &line : lines(fileBytes(path)))
-        objects << parseObject(line);
-    return objects;
-}
-
 } // namespace
 
 class TestCliMaintenance : public QObject

@@ -19,14 +19,6 @@ namespace {
 
 constexpr int kTimeout = 30000;
 
-QList<QJsonObject> auditLines(const QString &path)
-{
-    QList<QJsonObject> objects;
-    for (const QByteArray &line : lines(fileBytes(path)))
-        objects << parseObject(line);
-    return objects;
-}
-
 } // namespace
 
 class TestCliMaintenancePostgres : public QObject

@@ -6,6 +6,7 @@
 // exactly the messages the database shows retried.
 #include "queues/sweep_job.h"
 #include "startup/termination_signals.h"
+#include "support/audit_lines.h"
 #include "support/postgres_test_server.h"
 
 #include <kvs/async_kvstore.h>
@@ -69,18 +70,7 @@ int runJobUntilTold(int argc, char **argv)
     return code; // the application object waits for the job's worker as it goes
 }
 
-QList<QJsonObject> auditLines(const QString &path)
-{
-    QList<QJsonObject> lines;
-    QFile file(path);
-    if (file.open(QIODevice::ReadOnly)) {
-        for (const QByteArray &line : file.readAll().split('\n')) {
-            if (!line.isEmpty())
-                lines << QJsonDocument::fromJson(line).object();
-        }
-    }
-    return lines;
-}
+using kvs::test::auditLines;
 
 } // namespace
 

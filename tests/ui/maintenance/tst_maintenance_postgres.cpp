@@ -5,6 +5,7 @@
 // offers no VACUUM; with writes allowed VACUUM (ANALYZE) asks, runs, says so and is audited.
 #include "maintenance/maintenance_pane.h"
 #include "maintenance/pg_activity_models.h"
+#include "support/audit_lines.h"
 #include "support/database_view_fixture.h"
 #include "support/postgres_test_server.h"
 #include "support/test_paths.h"
@@ -103,18 +104,7 @@ bool refreshUntil(ui::MaintenancePane *pane, Check check)
         kTimeout);
 }
 
-QList<QJsonObject> auditLines(const QString &path)
-{
-    QFile file(path);
-    QList<QJsonObject> lines;
-    if (!file.open(QIODevice::ReadOnly))
-        return lines;
-    for (const QByteArray &line : file.readAll().split('\n')) {
-        if (!line.isEmpty())
-            lines << QJsonDocument::fromJson(line).object();
-    }
-    return lines;
-}
+using kvs::test::auditLines;
 
 } // namespace
 

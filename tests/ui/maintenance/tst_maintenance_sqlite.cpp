@@ -9,6 +9,7 @@
 #include "maintenance/maintenance_pane.h"
 #include "reconnect/outage_banner.h"
 #include "reconnect/reconnect_monitor.h"
+#include "support/audit_lines.h"
 #include "support/database_view_fixture.h"
 #include "support/raw_sqlite.h"
 #include "support/test_paths.h"
@@ -45,18 +46,7 @@ void makeStore(const QString &path, int n)
                "NULL FROM n");
 }
 
-QList<QJsonObject> auditLines(const QString &path)
-{
-    QFile file(path);
-    QList<QJsonObject> lines;
-    if (!file.open(QIODevice::ReadOnly))
-        return lines;
-    for (const QByteArray &line : file.readAll().split('\n')) {
-        if (!line.isEmpty())
-            lines << QJsonDocument::fromJson(line).object();
-    }
-    return lines;
-}
+using kvs::test::auditLines;
 
 // The pane of view's Maintenance tab, shown (which reads its figures).
 ui::MaintenancePane *showMaintenance(ui::DatabaseView *view)

@@ -5,6 +5,7 @@
 // with a clear message, and its audit says it failed.
 #include "maintenance/maintenance_pane.h"
 #include "maintenance/pg_activity_models.h"
+#include "support/audit_lines.h"
 #include "support/database_view_fixture.h"
 #include "support/own_postgres_cluster.h"
 #include "support/postgres_test_server.h"
@@ -27,18 +28,7 @@ namespace {
 
 constexpr int kTimeout = 30000;
 
-QList<QJsonObject> auditLines(const QString &path)
-{
-    QFile file(path);
-    QList<QJsonObject> lines;
-    if (!file.open(QIODevice::ReadOnly))
-        return lines;
-    for (const QByteArray &line : file.readAll().split('\n')) {
-        if (!line.isEmpty())
-            lines << QJsonDocument::fromJson(line).object();
-    }
-    return lines;
-}
+using kvs::test::auditLines;
 
 } // namespace
 

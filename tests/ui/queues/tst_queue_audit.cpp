@@ -18,6 +18,7 @@
 #include "queues/queues_controller.h"
 #include "queues/queues_pane.h"
 #include "queues/sweep_job.h"
+#include "support/audit_lines.h"
 #include "support/postgres_test_server.h"
 
 #include <kvs/async_kvstore.h>
@@ -50,18 +51,7 @@ bool onPostgres()
     return qgetenv("KVS_QUEUES_BACKEND") == "postgres";
 }
 
-QList<QJsonObject> auditLines(const QString &path)
-{
-    QList<QJsonObject> lines;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return lines;
-    for (const QByteArray &line : file.readAll().split('\n')) {
-        if (!line.isEmpty())
-            lines << QJsonDocument::fromJson(line).object();
-    }
-    return lines;
-}
+using kvs::test::auditLines;
 
 } // namespace
 
