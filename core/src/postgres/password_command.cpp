@@ -89,9 +89,16 @@ bool hasPasswordCommand(std::string_view connection)
 
 std::optional<std::string> commandPassword(std::string_view connection)
 {
+    // Every new PostgreSQL connection asks: without any command set, the connection string is
+    // not parsed.
+    {
+        const std::lock_guard lock(g_mutex);
+        if (g_commands.empty())
+            return std::nullopt;
+    }
+    const std::string identity = connectionIdentity(connection);
     std::string command;
     {
-        const std::string identity = connectionIdentity(connection);
         const std::lock_guard lock(g_mutex);
         const auto found = g_commands.find(identity);
         if (found == g_commands.end())
