@@ -171,6 +171,10 @@ private slots:
             QCOMPARE(serverState(), serverBefore);
         else
             QCOMPARE(folderState(folder), filesBefore);
+        // Named before the window (which owns the session) goes.
+        const std::string database
+            = postgres ? kvs::auditDatabaseName(session->connectionString(), schema, "")
+                       : kvs::auditDatabaseName(path.toStdString(), "", "");
         window.close();
         // In the data folder: the saved report alone, private, under the database's name.
         QStringList dataAfter = fileNames(data);
@@ -184,9 +188,6 @@ private slots:
                    &info),
             0);
         QCOMPARE(info.st_mode & 0777, 0600u);
-        const std::string database
-            = postgres ? kvs::auditDatabaseName(session->connectionString(), schema, "")
-                       : kvs::auditDatabaseName(path.toStdString(), "", "");
         const auto reports = kvs::listKeySpaceReports(database);
         QCOMPARE(int(reports.size()), 1);
         QCOMPARE(reports[0].id, std::int64_t(1));
