@@ -1,8 +1,10 @@
 #include "help/getting_started.h"
 
 #include "common/private_settings.h"
+#include "startup/demo_database.h"
 
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QLabel>
 #include <QSettings>
 #include <QVBoxLayout>
@@ -18,23 +20,28 @@ GettingStartedDialog::GettingStartedDialog(QWidget *parent)
     m_text->setObjectName(QStringLiteral("gettingStartedText"));
     m_text->setWordWrap(true);
     m_text->setTextFormat(Qt::RichText);
+    // The demo is a tab only when the start had nothing else to open, so the page says where
+    // it lives instead of calling it the first tab.
     m_text->setText(
         tr("<h3>Welcome to KVS Admin</h3>"
-           "<p>The first tab is the <b>demo database</b>, a SQLite file made for trying things: "
-           "users, orders by month, counters, sessions that expire, values of every type, key "
-           "parts of every type, and queue topics with due, delayed, processing and dead "
-           "messages.</p>"
-           "<p>Every database opens <b>read-only</b> (\"Read-only (inspect)\" beside the tab's "
-           "toolbar): looking changes nothing. <b>Allow writes</b> in that toolbar lets you edit, "
-           "delete and create keys; it asks first.</p>"
-           "<p>A database tab has these views: <b>Keys</b> (the key tree, and the selected value "
-           "beside it), <b>Search</b> (Ctrl+Shift+F), <b>Queues</b>, <b>Transaction</b>, "
-           "<b>Watch</b>, <b>Benchmark</b>, <b>Analysis</b> (where the keys and bytes are), "
-           "<b>Tables</b> (the tables as stored), <b>SQL</b> and <b>Maintenance</b>. Right-click "
-           "a key for what it offers; <b>Edit ▸ Undo</b> takes a write back.</p>"
-           "<p><b>File ▸ Open Database…</b> (Ctrl+O) opens a SQLite file or a PostgreSQL "
-           "database; <b>File ▸ Open SQLite File…</b> also creates a new one. <b>Help ▸ Keyboard "
-           "Shortcuts</b> lists every shortcut; this page stays in the Help menu.</p>"));
+           "<p>When KVS Admin starts with no database to open, it opens the <b>demo "
+           "database</b>, a SQLite file made for trying things: users, orders by month, "
+           "counters, sessions that expire, values of every type, key parts of every type, and "
+           "queue topics with due, delayed, processing and dead messages. It lives in %1; open "
+           "it again with <b>File ▸ Open SQLite File…</b>.</p>")
+            .arg(QDir::toNativeSeparators(defaultDemoDatabasePath()).toHtmlEscaped())
+        + tr(
+            "<p>Every database opens <b>read-only</b> (\"Read-only (inspect)\" beside the tab's "
+            "toolbar): looking changes nothing. <b>Allow writes</b> in that toolbar lets you edit, "
+            "delete and create keys; it asks first.</p>"
+            "<p>A database tab has these views: <b>Keys</b> (the key tree, and the selected value "
+            "beside it), <b>Search</b> (Ctrl+Shift+F), <b>Queues</b>, <b>Transaction</b>, "
+            "<b>Watch</b>, <b>Benchmark</b>, <b>Analysis</b> (where the keys and bytes are), "
+            "<b>Tables</b> (the tables as stored), <b>SQL</b> and <b>Maintenance</b>. Right-click "
+            "a key for what it offers; <b>Edit ▸ Undo</b> takes a write back.</p>"
+            "<p><b>File ▸ Open Database…</b> (Ctrl+O) opens a SQLite file or a PostgreSQL "
+            "database; <b>File ▸ Open SQLite File…</b> also creates a new one. <b>Help ▸ Keyboard "
+            "Shortcuts</b> lists every shortcut; this page stays in the Help menu.</p>"));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     auto *layout = new QVBoxLayout(this);

@@ -23,6 +23,7 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
@@ -264,6 +265,10 @@ private slots:
                                      "Tables",
                                      "Keyboard"})
                 QVERIFY2(text.contains(QString::fromLatin1(says)), says);
+            // Where the demo lives: it is a tab only when the start had nothing else to open.
+            QVERIFY(text.contains(
+                QDir::toNativeSeparators(kvs::ui::defaultDemoDatabasePath()).toHtmlEscaped()));
+            QVERIFY(!text.contains(QStringLiteral("first tab")));
         }
         MainWindow again(nullptr, &m_secrets, &m_prompt);
         again.show();
