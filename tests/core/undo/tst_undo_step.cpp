@@ -68,6 +68,91 @@ private:
     }
 
 private slots:
+    // A step over 5,000 keys is reverted in batches of 1,000, progress after each; a revert
+    // stopped after two batches leaves the journal consistent (what was reverted on the redo
+    // stack, the rest on the undo stack in the step's place, the same when read again from the
+    // file), and the next Undo takes the rest back.
+    void aLargeRevertRunsInBatchesAndStopsCleanly_data() { backends(); }
+    void aLargeRevertRunsInBatchesAndStopsCleanly()
+    {
+        Opened o = open();
+        constexpr int kKeys = 5000;
+        const auto key = [](int i) {
+            return Key{"big", double(i)};
+        };
+        {
+            AsyncKVStore seed(o.connection, o.settings); // no journal: a plain commit
+            AsyncAtomicOperation op = seed.atomic();
+            for (int i = 0; i < kKeys; ++i)
+                op.set(key(i), Value("before " + std::to_string(i)));
+            QVERIFY(op.commit().result().ok);
+        }
+        std::vector<Mutation> writes;
+        for (int i = 0; i < kKeys; ++i)
+            writes.push_back({Mutation::Type::Set, key(i), Value(i), 0, {}, {}});
+        QVERIFY(commitStepNow(*o.store, {}, writes, "transaction").result.ok);
+        const UndoStep step = *o.journal->nextUndo();
+        QCOMPARE(step.changes.size(), std::size_t(kKeys));
+
+        using Seen = std::vector<std::pair<std::size_t, std::size_t>>;
+        Seen seen;
+        const RevertOutcome stopped = applyRevert(
+            *o.store, planRevert(*o.store, step), UndoEntryKind::Undo, [&](auto done, auto total) {
+                seen.emplace_back(done, total);
+                return done < 2000;
+            });
+        QCOMPARE(seen, (Seen{{1000, 5000}, {2000, 5000}}));
+        QVERIFY(stopped.ok);
+        QVERIFY(stopped.cancelled);
+        QCOMPARE(stopped.reverted, std::size_t(2000));
+        QCOMPARE(stopped.left, std::size_t(3000));
+        QCOMPARE(read(*o.store, key(0))->value, Value("before 0"));
+        QCOMPARE(read(*o.store, key(1999))->value, Value("before 1999"));
+        QCOMPARE(read(*o.store, key(2000))->value, Value(2000));
+        const auto checkStacks = [&](const UndoJournal &journal) {
+            QCOMPARE(journal.undoCount(), std::size_t(1));
+            QCOMPARE(journal.redoCount(), std::size_t(1));
+            QCOMPARE(journal.nextUndo()->changes.size(), std::size_t(3000));
+            QCOMPARE(journal.nextUndo()->changes.front().key, encodeKey(key(2000)));
+            QCOMPARE(journal.nextUndo()->label, std::string("transaction"));
+            QCOMPARE(journal.nextUndo()->time, step.time);
+            QCOMPARE(journal.nextRedo()->changes.size(), std::size_t(2000));
+        };
+        checkStacks(*o.journal);
+        QVERIFY(o.journal->nextUndo()->id != step.id);
+        checkStacks(UndoJournal(o.journalPath, UndoJournalBounds{}, o.clock));
+
+        seen.clear();
+        const RevertOutcome rest = applyRevert(*o.store,
+                                               planRevert(*o.store, *o.journal->nextUndo()),
+                                               UndoEntryKind::Undo,
+                                               [&](auto done, auto total) {
+                                                   seen.emplace_back(done, total);
+                                                   return true;
+                                               });
+        QCOMPARE(seen, (Seen{{1000, 3000}, {2000, 3000}, {3000, 3000}}));
+        QVERIFY(rest.ok && !rest.cancelled);
+        QCOMPARE(rest.reverted, std::size_t(3000));
+        QCOMPARE(rest.left, std::size_t(0));
+        for (int i = 0; i < kKeys; i += 499)
+            QCOMPARE(read(*o.store, key(i))->value, Value("before " + std::to_string(i)));
+        QCOMPARE(o.journal->undoCount(), std::size_t(0));
+        QCOMPARE(o.journal->redoCount(), std::size_t(2));
+
+        // Redo goes forward again, the later part first.
+        QCOMPARE(
+            applyRevert(*o.store, planRevert(*o.store, *o.journal->nextRedo()), UndoEntryKind::Redo)
+                .reverted,
+            std::size_t(3000));
+        QCOMPARE(
+            applyRevert(*o.store, planRevert(*o.store, *o.journal->nextRedo()), UndoEntryKind::Redo)
+                .reverted,
+            std::size_t(2000));
+        for (int i = 0; i < kKeys; i += 499)
+            QCOMPARE(read(*o.store, key(i))->value, Value(i));
+        QCOMPARE(o.journal->undoCount(), std::size_t(2));
+    }
+
     void journalsWhatAStepReplaced_data() { backends(); }
     void journalsWhatAStepReplaced()
     {
