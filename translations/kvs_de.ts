@@ -4000,6 +4000,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
+    <message>
+        <source>Its key lies outside the key space, so no kvs call lists it. The row is deleted by its key bytes, in one transaction; Edit &gt; Undo writes its bytes back.</source>
+        <translation>Ihr Schlüssel liegt außerhalb des Schlüsselraums, daher listet kein kvs-Aufruf sie auf. Die Zeile wird anhand ihrer Schlüsselbytes in einer Transaktion gelöscht; Bearbeiten &gt; Rückgängig schreibt ihre Bytes zurück.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::PasswordCommandBox</name>
@@ -6772,6 +6776,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
     <message>
         <source>Its key does not decode, so no key names it. The row (value %1) is deleted by its key bytes, in one transaction. This cannot be undone.</source>
         <translation>Ihr Schlüssel lässt sich nicht dekodieren, daher benennt ihn kein Schlüssel. Die Zeile (Wert %1) wird anhand ihrer Schlüsselbytes in einer Transaktion gelöscht. Dies kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Its key does not decode, so no key names it. The row (value %1) is deleted by its key bytes, in one transaction; Edit &gt; Undo writes its bytes back.</source>
+        <translation>Ihr Schlüssel lässt sich nicht dekodieren, daher benennt ihn kein Schlüssel. Die Zeile (Wert %1) wird anhand ihrer Schlüsselbytes in einer Transaktion gelöscht; Bearbeiten &gt; Rückgängig schreibt ihre Bytes zurück.</translation>
     </message>
 </context>
 <context>

@@ -99,7 +99,7 @@ QString DatabaseUndo::labelText(const std::string &label)
         return tr("Edit");
     if (label == "new-key")
         return tr("New Key");
-    if (label == "delete")
+    if (label == "delete" || label == "delete-raw")
         return tr("Delete");
     if (label == "expiry")
         return tr("Expiry Change");

@@ -57,12 +57,26 @@ StepCommit commitStepNow(AsyncKVStore &store,
                                                std::vector<Mutation> mutations,
                                                std::string label);
 
+/// Deletes the row stored at encodedKey as AsyncKVStore::removeRaw() does (its key and value
+/// need not decode: a row outside the key space, a value no codec reads) as a step labelled
+/// "delete-raw" whose journal keeps the row's stored bytes, so Undo writes them back byte for byte.
+/// Without a journal: removeRaw(). Returns at once; the store is kept alive until it ends. The
+/// future carries what removeRaw() throws (ReadOnlyError, ...) and the journal's write error.
+[[nodiscard]] QFuture<void> removeRawStep(std::shared_ptr<AsyncKVStore> store,
+                                          std::string encodedKey);
+
+/// removeRawStep()'s work, blocking: call it on a worker. Returns the step as kept (nullopt:
+/// the store has no journal, or held no live row there).
+std::optional<UndoStep> removeRawStepNow(AsyncKVStore &store, const std::string &encodedKey);
+
 /// One key of a step to revert: what the step wrote and what the key holds now.
 struct RevertKey
 {
     UndoChange change;
-    std::optional<Entry> now; ///< what the key holds now (nullopt: absent or expired)
-    bool matches = false;     ///< it still holds the version the step wrote (or is still absent)
+    /// what the key holds now (nullopt: absent or expired, or, in a raw plan, a row that does
+    /// not decode)
+    std::optional<Entry> now;
+    bool matches = false; ///< it still holds the version the step wrote (or is still absent)
 };
 
 /// What reverting a step would do, read from the store.
@@ -70,6 +84,9 @@ struct RevertPlan
 {
     UndoStep step;
     std::vector<RevertKey> keys; // in the step's order
+    /// A key or value of the step does not decode (removeRawStep()): the plan was read, and the
+    /// revert writes, as stored bytes, in one transaction of the store's adapter.
+    bool raw = false;
     [[nodiscard]] std::size_t matching() const;
     [[nodiscard]] bool allMatch() const { return matching() == keys.size(); }
 };

@@ -1,3 +1,4 @@
+#include "undo/raw_revert.h"
 #include "undo/store_attachment.h"
 
 #include <kvs/errors.h>
@@ -229,6 +230,8 @@ std::size_t RevertPlan::matching() const
 
 RevertPlan planRevert(AsyncKVStore &store, const UndoStep &step)
 {
+    if (detail::isRawStep(step))
+        return detail::planRawRevert(store, step);
     RevertPlan plan;
     plan.step = step;
     std::vector<Key> keys;
@@ -252,6 +255,8 @@ RevertOutcome applyRevert(AsyncKVStore &store,
                           UndoEntryKind kind,
                           const RevertProgress &progress)
 {
+    if (plan.raw)
+        return detail::applyRawRevert(store, plan, kind);
     RevertOutcome outcome;
     const std::shared_ptr<UndoJournal> journal = undoJournalOf(store);
     const std::int64_t now = journal ? journal->clock()->now() : systemClock()->now();
