@@ -142,7 +142,12 @@ KeptImport RecycleBin::keepImport(AsyncKVStore &store,
     RecycledItem &item = kept.item;
     // Both files exist before anything is imported: a bin that cannot be written stops it here.
     checkPrivateFileAppendable(item.path, kWhat);
-    writeMeta(item);
+    try {
+        writeMeta(item);
+    } catch (...) {
+        remove(item); // no empty file left behind
+        throw;
+    }
     std::unordered_set<std::string> keys;
     TransferOptions own = options;
     own.beforeOverwrite = [&](const OverwrittenBatch &batch) {
