@@ -2339,6 +2339,58 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <source>Restored from the recycle bin.</source>
         <translation>Aus dem Papierkorb wiederhergestellt.</translation>
     </message>
+    <message>
+        <source>Redoing %1…</source>
+        <translation>%1 wird wiederholt…</translation>
+    </message>
+    <message>
+        <source>Undoing %1…</source>
+        <translation>%1 wird rückgängig gemacht…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Redid part of %1: %n key(s) written again.</source>
+        <translation>
+            <numerusform>%1 teilweise wiederholt: %n Schlüssel erneut geschrieben.</numerusform>
+            <numerusform>%1 teilweise wiederholt: %n Schlüssel erneut geschrieben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Undid part of %1: %n key(s) changed back.</source>
+        <translation>
+            <numerusform>%1 teilweise rückgängig gemacht: %n Schlüssel zurückgesetzt.</numerusform>
+            <numerusform>%1 teilweise rückgängig gemacht: %n Schlüssel zurückgesetzt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Stopped at a key that changed after it was read.</source>
+        <translation>Angehalten an einem Schlüssel, der sich nach dem Lesen geändert hat.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) left: Redo goes on with them.</source>
+        <translation>
+            <numerusform>%n Schlüssel übrig: Wiederholen macht mit ihm weiter.</numerusform>
+            <numerusform>%n Schlüssel übrig: Wiederholen macht mit ihnen weiter.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) left: Undo goes on with them.</source>
+        <translation>
+            <numerusform>%n Schlüssel übrig: Rückgängig macht mit ihm weiter.</numerusform>
+            <numerusform>%n Schlüssel übrig: Rückgängig macht mit ihnen weiter.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stopping after the current batch of 1,000 keys…</source>
+        <translation>Hält nach dem laufenden Stapel von 1.000 Schlüsseln an…</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::DatabaseView</name>
@@ -3952,6 +4004,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
+    <message>
+        <source>Its key lies outside the key space, so no kvs call lists it. The row is deleted by its key bytes, in one transaction; Edit &gt; Undo writes its bytes back.</source>
+        <translation>Ihr Schlüssel liegt außerhalb des Schlüsselraums, daher listet kein kvs-Aufruf sie auf. Die Zeile wird anhand ihrer Schlüsselbytes in einer Transaktion gelöscht; Bearbeiten &gt; Rückgängig schreibt ihre Bytes zurück.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::PasswordCommandBox</name>
@@ -4927,8 +4983,19 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Suchergebnisse</translation>
     </message>
     <message>
-        <source>What a subtree delete or a bulk delete of search results removed is kept here first, in a file of the data folder only you can read. Restore writes it back; keys written since are left as they are.</source>
-        <translation>Was ein Löschen eines Teilbaums oder ein Sammel-Löschen von Suchergebnissen entfernt, wird zuerst hier aufbewahrt, in einer nur für Sie lesbaren Datei im Datenordner. Wiederherstellen schreibt es zurück; seither geschriebene Schlüssel bleiben, wie sie sind.</translation>
+        <source>Replaced by import of %1</source>
+        <translation>Ersetzt durch Import von %1</translation>
+    </message>
+    <message>
+        <source>What a subtree delete or a bulk delete of search results removed, and what an import replaced, is kept here first, in a file of the data folder only you can read. Restore writes it back; keys written since are left as they are. Restoring an import takes back what it wrote: the keys it created are deleted again.</source>
+        <translation>Was das Löschen eines Teilbaums oder von Suchergebnissen entfernt und was ein Import ersetzt hat, wird hier zuerst aufbewahrt, in einer Datei im Datenordner, die nur Sie lesen können. Wiederherstellen schreibt es zurück; seither geschriebene Schlüssel bleiben, wie sie sind. Einen Import wiederherzustellen nimmt zurück, was er geschrieben hat: die Schlüssel, die er angelegt hat, werden wieder gelöscht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) created by the import deleted.</source>
+        <translation>
+            <numerusform>%n vom Import angelegter Schlüssel gelöscht.</numerusform>
+            <numerusform>%n vom Import angelegte Schlüssel gelöscht.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5886,6 +5953,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <source>They are first kept in Edit &gt; Recently Deleted (which can put them back), then deleted in batches of 1,000 entries, each its own short transaction. Cancel stops after the current batch; what was deleted stays deleted.</source>
         <translation>Sie werden zuerst unter Bearbeiten &gt; Zuletzt gelöscht aufbewahrt (von dort lassen sie sich zurückholen) und dann in Stapeln zu 1.000 Einträgen gelöscht, jeder Stapel eine eigene kurze Transaktion. Abbrechen hält nach dem laufenden Stapel an; was gelöscht ist, bleibt gelöscht.</translation>
     </message>
+    <message>
+        <source>What an overwrite replaces is first kept in Edit &gt; Recently Deleted, whose Restore takes the import back.</source>
+        <translation>Was ein Überschreiben ersetzt, wird zuerst unter Bearbeiten &gt; Zuletzt gelöscht aufbewahrt; dort nimmt Wiederherstellen den Import zurück.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::SweepJob</name>
@@ -6709,6 +6780,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
     <message>
         <source>Its key does not decode, so no key names it. The row (value %1) is deleted by its key bytes, in one transaction. This cannot be undone.</source>
         <translation>Ihr Schlüssel lässt sich nicht dekodieren, daher benennt ihn kein Schlüssel. Die Zeile (Wert %1) wird anhand ihrer Schlüsselbytes in einer Transaktion gelöscht. Dies kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Its key does not decode, so no key names it. The row (value %1) is deleted by its key bytes, in one transaction; Edit &gt; Undo writes its bytes back.</source>
+        <translation>Ihr Schlüssel lässt sich nicht dekodieren, daher benennt ihn kein Schlüssel. Die Zeile (Wert %1) wird anhand ihrer Schlüsselbytes in einer Transaktion gelöscht; Bearbeiten &gt; Rückgängig schreibt ihre Bytes zurück.</translation>
     </message>
 </context>
 <context>

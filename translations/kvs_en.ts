@@ -156,6 +156,34 @@
             <numerusform>%n keys that changed since were left alone.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Redid part of %1: %n key(s) written again.</source>
+        <translation>
+            <numerusform>Redid part of %1: %n key written again.</numerusform>
+            <numerusform>Redid part of %1: %n keys written again.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Undid part of %1: %n key(s) changed back.</source>
+        <translation>
+            <numerusform>Undid part of %1: %n key changed back.</numerusform>
+            <numerusform>Undid part of %1: %n keys changed back.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) left: Redo goes on with them.</source>
+        <translation>
+            <numerusform>%n key left: Redo goes on with it.</numerusform>
+            <numerusform>%n keys left: Redo goes on with them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) left: Undo goes on with them.</source>
+        <translation>
+            <numerusform>%n key left: Undo goes on with it.</numerusform>
+            <numerusform>%n keys left: Undo goes on with them.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::DatabaseView</name>
@@ -397,6 +425,13 @@
         <translation>
             <numerusform>and %n more</numerusform>
             <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) created by the import deleted.</source>
+        <translation>
+            <numerusform>%n key created by the import deleted.</numerusform>
+            <numerusform>%n keys created by the import deleted.</numerusform>
         </translation>
     </message>
 </context>

@@ -316,8 +316,9 @@ void InspectorController::removeRaw(const InspectedEntry &base)
     if (!requireStore(Operation::Delete))
         return;
     // No check of the version: a key that does not decode cannot be named in an atomic check.
+    // With the undo journal on, the row's stored bytes are journaled first (Edit > Undo).
     kvs::then(
-        m_store->removeRaw(base.encodedKey),
+        removeRawStep(m_store, base.encodedKey),
         this,
         [this, encodedKey = base.encodedKey](QFuture<void> done) {
             try {

@@ -13,6 +13,7 @@
 #include "theme/ui_palette.h"
 
 #include <kvs/async_kvstore.h>
+#include <kvs/undo_step.h>
 
 #include <QAction>
 #include <QClipboard>
@@ -364,11 +365,14 @@ void ValueInspector::deleteKey()
             raw ? DestructiveQuestion{QStringLiteral("confirmDeleteRow"),
                                       tr("Delete row"),
                                       tr("Delete the row stored at key %1?").arg(entry.keyHex),
-                                      tr("Its key does not decode, so no key names it. The row "
-                                         "(value %1) "
-                                         "is deleted by its key bytes, in one transaction. This "
-                                         "cannot be "
-                                         "undone.")
+                                      (m_store && undoJournalOf(*m_store)
+                                           ? tr("Its key does not decode, so no key names it. "
+                                                "The row (value %1) is deleted by its key bytes, "
+                                                "in one transaction; Edit > Undo writes its "
+                                                "bytes back.")
+                                           : tr("Its key does not decode, so no key names it. The "
+                                                "row (value %1) is deleted by its key bytes, in "
+                                                "one transaction. This cannot be undone."))
                                           .arg(size),
                                       tr("Delete")}
                 : DestructiveQuestion{

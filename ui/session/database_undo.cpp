@@ -10,7 +10,9 @@
 #include <kvs/future.h>
 
 #include <QAction>
+#include <QProgressDialog>
 #include <QSettings>
+#include <QTimer>
 #include <QtConcurrent>
 
 #include <map>
@@ -19,6 +21,9 @@
 namespace kvs::ui {
 
 namespace {
+
+constexpr std::size_t kBatchKeys = 1000; // a revert over more keys runs in batches (applyRevert)
+constexpr int kPollMs = 100;
 
 // One journal per database file in this process, shared by the tabs that open the database:
 // two objects on one file would each think their stacks are the file's.
@@ -55,7 +60,13 @@ DatabaseUndo::DatabaseUndo(DatabaseSession *session, QWidget *dialogParent)
     , m_dialogParent(dialogParent)
     , m_undo(new QAction(tr("&Undo"), this))
     , m_redo(new QAction(tr("&Redo"), this))
+    , m_poll(new QTimer(this))
 {
+    m_poll->setInterval(kPollMs);
+    connect(m_poll, &QTimer::timeout, this, [this] {
+        if (m_progress && m_batches)
+            m_progress->setValue(int(m_batches->done.load()));
+    });
     m_undo->setObjectName(QStringLiteral("undo"));
     m_redo->setObjectName(QStringLiteral("redo"));
     connect(m_undo, &QAction::triggered, this, &DatabaseUndo::undo);
@@ -64,11 +75,22 @@ DatabaseUndo::DatabaseUndo(DatabaseSession *session, QWidget *dialogParent)
     updateActions();
 }
 
-DatabaseUndo::~DatabaseUndo() = default;
+DatabaseUndo::~DatabaseUndo()
+{
+    // A revert still running stops after its batch; its worker holds what it needs.
+    if (m_batches)
+        m_batches->cancel.store(true);
+    delete m_progress.data();
+}
 
 UndoConflictDialog *DatabaseUndo::conflictDialog() const
 {
     return m_dialog;
+}
+
+QProgressDialog *DatabaseUndo::progressDialog() const
+{
+    return m_progress;
 }
 
 QString DatabaseUndo::labelText(const std::string &label)
@@ -77,7 +99,7 @@ QString DatabaseUndo::labelText(const std::string &label)
         return tr("Edit");
     if (label == "new-key")
         return tr("New Key");
-    if (label == "delete")
+    if (label == "delete" || label == "delete-raw")
         return tr("Delete");
     if (label == "expiry")
         return tr("Expiry Change");
@@ -226,49 +248,109 @@ void DatabaseUndo::apply(const std::shared_ptr<AsyncKVStore> &store,
                          UndoEntryKind kind)
 {
     const bool redo = kind == UndoEntryKind::Redo;
+    const QString label = labelText(plan.step.label);
     AuditRecord record{redo ? "redo" : "undo",
                        auditDatabaseName(m_session->connectionString(),
                                          m_session->spec().schema().toStdString(),
                                          m_session->spec().tablePrefix().toStdString()),
                        {},
                        plan.step.label};
+    const std::size_t matching = plan.matching();
+    std::shared_ptr<Batches> batches;
+    if (matching > kBatchKeys) {
+        batches = std::make_shared<Batches>();
+        batches->afterBatch = m_afterBatch;
+        m_batches = batches;
+        showProgress(redo ? tr("Redoing %1…").arg(label) : tr("Undoing %1…").arg(label), matching);
+    }
     auto job = runAudited<RevertOutcome>(
         std::move(record),
-        std::int64_t(plan.matching()),
+        std::int64_t(matching),
         AuditPolicy::Required,
-        [store, plan, kind](AuditedAction &audit) {
-            const RevertOutcome outcome = applyRevert(*store, plan, kind);
-            (void)audit.end(outcome.ok ? AuditOutcome::Done : AuditOutcome::Failed,
+        [store, plan, kind, batches](AuditedAction &audit) {
+            RevertProgress progress;
+            if (batches) {
+                progress = [batches](std::size_t done, std::size_t) {
+                    batches->done.store(done);
+                    if (batches->afterBatch)
+                        batches->afterBatch(done);
+                    return !batches->cancel.load();
+                };
+            }
+            const RevertOutcome outcome = applyRevert(*store, plan, kind, progress);
+            (void)audit.end(!outcome.ok         ? AuditOutcome::Failed
+                            : outcome.cancelled ? AuditOutcome::Cancelled
+                                                : AuditOutcome::Done,
                             std::int64_t(plan.keys.size()),
                             std::int64_t(outcome.reverted),
                             outcome.ok ? std::string() : "a key changed after it was read");
             return outcome;
         });
-    const QString label = labelText(plan.step.label);
     kvs::then(job, this, [this, label, redo](const Audited<RevertOutcome> &result) {
+        m_poll->stop();
+        delete m_progress.data();
+        m_batches.reset();
         if (!result.error.isEmpty()) {
             done(false, (redo ? tr("Not redone: %1") : tr("Not undone: %1")).arg(result.error));
             return;
         }
         const RevertOutcome &outcome = result.value;
-        if (!outcome.ok) {
+        if (!outcome.ok && outcome.reverted == 0) {
             done(false,
                  redo ? tr("Not redone: a key changed while it was read; nothing was written.")
                       : tr("Not undone: a key changed while it was read; nothing was written."));
             return;
         }
+        const bool part = outcome.left > 0;
         QString message
-            = redo ? tr("Redid %1: %n key(s) written again.", nullptr, int(outcome.reverted))
-                         .arg(label)
-                   : tr("Undid %1: %n key(s) changed back.", nullptr, int(outcome.reverted))
-                         .arg(label);
+            = redo
+                  ? (part
+                         ? tr("Redid part of %1: %n key(s) written again.",
+                              nullptr,
+                              int(outcome.reverted))
+                         : tr("Redid %1: %n key(s) written again.", nullptr, int(outcome.reverted)))
+                        .arg(label)
+                  : (part ? tr("Undid part of %1: %n key(s) changed back.",
+                               nullptr,
+                               int(outcome.reverted))
+                          : tr("Undid %1: %n key(s) changed back.", nullptr, int(outcome.reverted)))
+                        .arg(label);
         if (outcome.skipped > 0)
             message += QLatin1Char(' ')
                        + tr("%n key(s) that changed since were left alone.",
                             nullptr,
                             int(outcome.skipped));
-        done(true, message);
+        if (part) {
+            const QString stopped = outcome.cancelled
+                                        ? tr("Cancelled.")
+                                        : tr("Stopped at a key that changed after it was read.");
+            message += QLatin1Char(' ') + stopped + QLatin1Char(' ')
+                       + (redo ? tr(
+                              "%n key(s) left: Redo goes on with them.", nullptr, int(outcome.left))
+                               : tr("%n key(s) left: Undo goes on with them.",
+                                    nullptr,
+                                    int(outcome.left)));
+        }
+        done(outcome.ok, message);
     });
+}
+
+void DatabaseUndo::showProgress(const QString &label, std::size_t total)
+{
+    delete m_progress.data();
+    m_progress = new QProgressDialog(label, tr("Cancel"), 0, int(total), m_dialogParent);
+    m_progress->setObjectName(QStringLiteral("undoProgress"));
+    m_progress->setWindowModality(Qt::WindowModal);
+    m_progress->setMinimumDuration(0);
+    m_progress->setAutoClose(false);
+    m_progress->setAutoReset(false);
+    connect(m_progress, &QProgressDialog::canceled, this, [this] {
+        if (m_batches)
+            m_batches->cancel.store(true);
+        m_progress->setLabelText(tr("Stopping after the current batch of 1,000 keys…"));
+    });
+    m_progress->show();
+    m_poll->start();
 }
 
 void DatabaseUndo::done(bool ok, const QString &message)

@@ -9,9 +9,13 @@
 #include <QPointer>
 #include <QString>
 
+#include <atomic>
+#include <functional>
 #include <memory>
 
 class QAction;
+class QProgressDialog;
+class QTimer;
 class QWidget;
 
 namespace kvs::ui {
@@ -26,7 +30,10 @@ class UndoConflictDialog;
 // writes feed (kvs/undo_step.h: commitStep()). Undo reverts the journal's last step only where
 // every key still holds what this app wrote, as one checked atomic(); otherwise it shows what
 // each key holds now and asks (UndoConflictDialog). Redo goes forward under the same rule. The
-// reads and the revert run on workers, audited ("undo", "redo"). A read-only tab offers neither.
+// reads and the revert run on workers, audited ("undo", "redo"). A step over 1,000 keys is
+// reverted in batches of 1,000 with a progress dialog whose Cancel stops after the current
+// batch: what was reverted stays reverted (on the redo stack), the rest stays on the undo stack
+// as the next Undo (kvs/undo_step.h: applyRevert()). A read-only tab offers neither.
 // Thread rule: GUI thread only.
 class DatabaseUndo : public QObject
 {
@@ -44,6 +51,15 @@ public:
     bool running() const { return m_running; }
     // The question shown now, or null.
     UndoConflictDialog *conflictDialog() const;
+    // The progress of a revert in batches while it runs, or null.
+    QProgressDialog *progressDialog() const;
+
+    // Tests only: called on the worker after each batch of a revert in batches, with the keys
+    // changed back so far; a test holds the revert there.
+    void setAfterBatchHook(std::function<void(std::size_t done)> hook)
+    {
+        m_afterBatch = std::move(hook);
+    }
 
     // The recycle bin of this tab's database (kvs/recycle_bin.h): attached to the store while
     // writes are allowed and the journal is on, so a subtree delete keeps what it removes first.
@@ -68,8 +84,17 @@ private:
     void start(UndoEntryKind kind);
     void
     apply(const std::shared_ptr<AsyncKVStore> &store, const RevertPlan &plan, UndoEntryKind kind);
+    void showProgress(const QString &label, std::size_t total);
     void done(bool ok, const QString &message);
     void updateActions();
+
+    // What the worker of a revert in batches and the GUI share.
+    struct Batches
+    {
+        std::atomic<std::size_t> done{0};
+        std::atomic<bool> cancel{false};
+        std::function<void(std::size_t done)> afterBatch; // set before the worker starts
+    };
 
     DatabaseSession *m_session; // Not owned.
     QWidget *m_dialogParent;    // Not owned.
@@ -79,6 +104,10 @@ private:
     std::shared_ptr<RecycleBin> m_bin;
     std::shared_ptr<void> m_subscription; // the journal's changes update the actions
     QPointer<UndoConflictDialog> m_dialog;
+    QPointer<QProgressDialog> m_progress; // Owned (deleted when the revert ends).
+    QTimer *m_poll;                       // Owned (child): moves the progress dialog.
+    std::shared_ptr<Batches> m_batches;   // Of the revert in batches running now.
+    std::function<void(std::size_t done)> m_afterBatch;
     quint64 m_generation = 0; // Of the latest store: a journal opened for an older one is dropped.
     bool m_running = false;
 };

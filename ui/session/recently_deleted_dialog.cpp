@@ -34,6 +34,8 @@ QString whatText(const std::string &what)
         return RecentlyDeletedDialog::tr("Subtree %1").arg(text.mid(8));
     if (text == QStringLiteral("search results"))
         return RecentlyDeletedDialog::tr("Search results");
+    if (text.startsWith(QStringLiteral("import ")))
+        return RecentlyDeletedDialog::tr("Replaced by import of %1").arg(text.mid(7));
     return text;
 }
 
@@ -60,10 +62,11 @@ RecentlyDeletedDialog::RecentlyDeletedDialog(std::shared_ptr<AsyncKVStore> store
 {
     setObjectName(QStringLiteral("recentlyDeleted"));
     setWindowTitle(tr("Recently Deleted"));
-    auto *text = new QLabel(tr("What a subtree delete or a bulk delete of search results removed "
-                               "is kept here first, in a file of the data folder only you can "
-                               "read. Restore writes it back; keys written since are left as "
-                               "they are."),
+    auto *text = new QLabel(tr("What a subtree delete or a bulk delete of search results removed, "
+                               "and what an import replaced, is kept here first, in a file of "
+                               "the data folder only you can read. Restore writes it back; keys "
+                               "written since are left as they are. Restoring an import takes "
+                               "back what it wrote: the keys it created are deleted again."),
                             this);
     text->setWordWrap(true);
     m_table->setObjectName(QStringLiteral("recentlyDeletedItems"));
@@ -162,6 +165,10 @@ void RecentlyDeletedDialog::restoreSelected()
         }
         const RecycleRestore &result = outcome.result;
         QString text = tr("Restored %n entry(s).", nullptr, int(result.restored));
+        if (result.removed > 0) {
+            text += QLatin1Char(' ')
+                    + tr("%n key(s) created by the import deleted.", nullptr, int(result.removed));
+        }
         if (result.skipped > 0) {
             text += QLatin1Char(' ')
                     + tr("%n skipped: written since (or expired since).",

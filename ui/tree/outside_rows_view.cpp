@@ -4,6 +4,7 @@
 #include "tree/outside_rows_model.h"
 
 #include <kvs/future.h>
+#include <kvs/undo_step.h>
 
 #include <QAction>
 #include <QClipboard>
@@ -165,11 +166,15 @@ bool OutsideRowsView::deleteRow(const std::string &encodedKey)
             {QStringLiteral("confirmDeleteOutsideRow"),
              tr("Delete row"),
              tr("Delete the row stored at key %1?").arg(hexOf(encodedKey)),
-             tr("Its key lies outside the key space, so no kvs call lists it. The row is deleted "
-                "by its key bytes, in one transaction. This cannot be undone."),
+             undoJournalOf(*m_store)
+                 ? tr("Its key lies outside the key space, so no kvs call lists it. The row is "
+                      "deleted by its key bytes, in one transaction; Edit > Undo writes its bytes "
+                      "back.")
+                 : tr("Its key lies outside the key space, so no kvs call lists it. The row is "
+                      "deleted by its key bytes, in one transaction. This cannot be undone."),
              tr("Delete")}))
         return true;
-    kvs::then(m_store->removeRaw(encodedKey), this, [this, encodedKey](QFuture<void> done) {
+    kvs::then(removeRawStep(m_store, encodedKey), this, [this, encodedKey](QFuture<void> done) {
         try {
             done.waitForFinished();
         } catch (const std::exception &error) {

@@ -6,6 +6,7 @@
 #include <kvs/recycle_bin.h>
 
 #include <QFile>
+#include <QFileInfo>
 #include <QLocale>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -245,7 +246,12 @@ bool SubtreeBulkAction::confirm(long long count, ImportMode *mode)
                "with a new versionstamp; entries whose expiry has passed are skipped. A "
                "malformed line stops the import there: nothing of its batch is written, the "
                "batches before it stay. Keys that already hold an entry: keep them, or "
-               "overwrite them?"));
+               "overwrite them?")
+            + (m_store && recycleBinOf(*m_store)
+                   ? QLatin1Char(' ')
+                         + tr("What an overwrite replaces is first kept in Edit > Recently "
+                              "Deleted, whose Restore takes the import back.")
+                   : QString()));
         go = box.addButton(tr("Import, keep existing"), QMessageBox::AcceptRole);
         overwrite = box.addButton(tr("Import, overwrite existing"), QMessageBox::DestructiveRole);
         break;
@@ -334,7 +340,16 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
                 std::ifstream in(localPath(path), std::ios::binary);
                 if (!in)
                     throw Error("cannot read the file");
-                outcome.result = importEntries(*store, in, mode, options);
+                // Over existing keys, with a recycle bin: what it replaces is kept first, batch by
+                // batch, and a bin that cannot be written stops it before it writes anything.
+                const std::shared_ptr<RecycleBin> bin
+                    = mode == ImportMode::Overwrite ? recycleBinOf(*store) : nullptr;
+                if (bin) {
+                    const std::string what = "import " + QFileInfo(path).fileName().toStdString();
+                    outcome.result = bin->keepImport(*store, in, what, options).result;
+                } else {
+                    outcome.result = importEntries(*store, in, mode, options);
+                }
             }
         } catch (const ImportFormatError &error) {
             outcome.error = QString::fromStdString(error.what());

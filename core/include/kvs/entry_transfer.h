@@ -2,6 +2,7 @@
 
 #include <kvs/errors.h>
 #include <kvs/key.h>
+#include <kvs/sql_adapter.h>
 
 #include <cstdint>
 #include <functional>
@@ -68,6 +69,14 @@ struct TransferProgress
 /// there (what is written stays written), and its result says cancelled.
 using TransferProgressCallback = std::function<bool(const TransferProgress &)>;
 
+/// What one batch of an import with overwrite replaces (TransferOptions::beforeOverwrite).
+struct OverwrittenBatch
+{
+    std::int64_t version = 0;      ///< the versionstamp the batch writes
+    std::vector<std::string> keys; ///< the encoded keys the batch writes, each once
+    std::vector<KvRow> replaced;   ///< the live rows among keys before the batch, in any order
+};
+
 /// Settings every bulk call shares.
 struct TransferOptions
 {
@@ -84,6 +93,13 @@ struct TransferOptions
     /// Import without overwrite: when not null, the encoded keys skipped because they held a
     /// live entry are appended here (the recycle bin's restore lists them). Not owned.
     std::vector<std::string> *skippedKeys = nullptr;
+    /// Import with overwrite: when set, called inside each batch's transaction before it writes,
+    /// with what the batch's keys hold then (read under the batch's row locks where the backend
+    /// has them) and the versionstamp it writes. What it throws rolls that batch back and ends
+    /// the import (the batches before stay). The recycle bin keeps an import's replaced entries
+    /// this way (kvs/recycle_bin.h). Called on the import's thread; may be called again for a
+    /// batch whose transaction is retried.
+    std::function<void(const OverwrittenBatch &)> beforeOverwrite;
 
     static constexpr std::int64_t kDefaultMaxLineBytes = 64 * 1024 * 1024;
 };

@@ -6,6 +6,7 @@
 #include <kvs/undo_journal.h>
 
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,30 +14,51 @@
 /// The recycle bin of KVS Admin: before a subtree delete removes entries, they are written to a
 /// recycle file (the export format of kvs/entry_transfer.h) in the data folder, 0600, with a
 /// small description beside it (what, when, how many, which database). "Recently deleted" lists
-/// them and restores one, skipping the keys written since. Bounded as the undo journal is (size
+/// them and restores one, skipping the keys written since. An import with overwrite keeps, per
+/// key it writes, what the key held before and the version the import wrote (keepImport()); its
+/// restore takes the import back where nobody wrote since. Bounded as the undo journal is (size
 /// of all files, age on the bin's clock). Thread rule: safe from any thread (files only).
 namespace kvs {
 
 class AsyncKVStore;
 
+/// What a recycle file holds.
+enum class RecycledKind {
+    Removed,          ///< entries removed (a subtree or a bulk delete): the export format
+    ReplacedByImport, ///< what an import with overwrite replaced, with the versions it wrote
+};
+
 /// One recycle file.
 struct RecycledItem
 {
-    std::string path;       ///< the recycle file (export format)
+    std::string path; ///< the recycle file
+    RecycledKind kind = RecycledKind::Removed;
     std::string database;   ///< kvs::auditDatabaseName() of the database it came from
     std::string what;       ///< what was removed, e.g. "subtree [\"users\"]"
     std::int64_t time = 0;  ///< when, ms on the bin's clock
-    std::int64_t count = 0; ///< entries in the file
+    std::int64_t count = 0; ///< entries in the file (ReplacedByImport: the keys imported)
     std::int64_t bytes = 0; ///< the file's size
 };
 
 /// What a restore did.
 struct RecycleRestore
 {
-    std::int64_t restored = 0;
+    std::int64_t restored = 0; ///< entries written back
+    /// ReplacedByImport: keys the import created (absent before), deleted again.
+    std::int64_t removed = 0;
+    /// ReplacedByImport: keys that hold what they held before the import (a batch the import
+    /// did not commit), left as they are.
+    std::int64_t unchanged = 0;
     std::int64_t skipped = 0;             ///< keys written since (and entries expired since)
     std::vector<std::string> skippedKeys; ///< the encoded keys written since
     bool cancelled = false;
+};
+
+/// What keepImport() did.
+struct KeptImport
+{
+    RecycledItem item;     ///< count 0 (and no files) when nothing was imported
+    TransferResult result; ///< as importEntries() answers
 };
 
 /// The recycle files of one data folder (recycle/ there, by default).
@@ -67,13 +89,31 @@ public:
     /// and returns its item, as keep() does; no store is read. Throws the write errors.
     RecycledItem keepEntries(const std::vector<Entry> &entries, const std::string &what);
 
+    /// Imports in as importEntries() does with ImportMode::Overwrite, keeping in a new recycle
+    /// file (what: its description, e.g. "import users.jsonl"), per key the import writes, what
+    /// the key held before (or that it was absent) and the versionstamp the import wrote: each
+    /// batch's part is written and synced inside the batch's transaction, before it commits.
+    /// The files are made before anything is imported, so when the bin cannot be written
+    /// nothing is: Error "kvs: cannot write the recycle bin PATH: REASON". A write failing at a
+    /// later batch ends the import before that batch (the batches before stay, and are kept).
+    /// Blocks: call it on a worker. Throws what importEntries() throws (after the item has been
+    /// described, so what was imported can be taken back).
+    KeptImport keepImport(AsyncKVStore &store,
+                          std::istream &in,
+                          const std::string &what,
+                          const TransferOptions &options = {});
+
     /// Every item of the folder (of every database), newest first, after dropping those beyond
     /// the bounds.
     [[nodiscard]] std::vector<RecycledItem> list();
 
     /// Writes item's entries back into store where the key holds no live entry now; a key
     /// written since is skipped (counted and listed), an entry expired since is skipped. New
-    /// versionstamps. Blocks: call it on a worker. Throws what importEntries() throws.
+    /// versionstamps. ReplacedByImport: a key that still holds the version the import wrote gets
+    /// back what it held before (or is deleted, when the import created it), in batches of
+    /// options.batchSize keys, each one transaction that checks what it changes; a key written
+    /// since is skipped (counted and listed). Blocks: call it on a worker. Throws what
+    /// importEntries() throws, and Error "kvs: cannot read the recycle bin PATH: REASON".
     RecycleRestore
     restore(AsyncKVStore &store, const RecycledItem &item, const TransferOptions &options = {});
 
@@ -83,8 +123,12 @@ public:
     [[nodiscard]] const std::string &database() const { return m_database; }
 
 private:
+    [[nodiscard]] RecycledItem newItem(const std::string &what, RecycledKind kind) const;
     void prune(std::vector<RecycledItem> &items);
     RecycledItem describe(const RecycledItem &item);
+    void writeMeta(const RecycledItem &item);
+    RecycleRestore
+    restoreImport(AsyncKVStore &store, const RecycledItem &item, const TransferOptions &options);
 
     const std::string m_folder;
     const std::string m_database;

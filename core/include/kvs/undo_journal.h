@@ -79,6 +79,13 @@ public:
     /// dropped to keep the file inside the bounds. A step without changes is not kept. Throws the
     /// write errors of kvs/private_file.h ("kvs: cannot write the undo journal PATH: REASON").
     std::optional<UndoStep> add(UndoEntryKind kind, UndoStep step, const std::string &ofStep = {});
+    /// A revert (kind Undo or Redo) of the step ofStep that stopped part way: done, what it
+    /// reverted, goes on the other stack as add(kind, done, ofStep) puts it, and rest (ofStep's
+    /// changes not reverted yet) takes ofStep's place on its stack, with a new id and ofStep's
+    /// time, so the next Undo (Redo) goes on with it. Returns done as kept. Throws as add().
+    /// Requires: kind is Undo or Redo; done and rest have changes.
+    std::optional<UndoStep>
+    addPartial(UndoEntryKind kind, UndoStep done, UndoStep rest, const std::string &ofStep);
     /// Forgets the step with id on either stack (nothing left to take back there).
     void drop(const std::string &id);
 

@@ -57,12 +57,26 @@ StepCommit commitStepNow(AsyncKVStore &store,
                                                std::vector<Mutation> mutations,
                                                std::string label);
 
+/// Deletes the row stored at encodedKey as AsyncKVStore::removeRaw() does (its key and value
+/// need not decode: a row outside the key space, a value no codec reads) as a step labelled
+/// "delete-raw" whose journal keeps the row's stored bytes, so Undo writes them back byte for byte.
+/// Without a journal: removeRaw(). Returns at once; the store is kept alive until it ends. The
+/// future carries what removeRaw() throws (ReadOnlyError, ...) and the journal's write error.
+[[nodiscard]] QFuture<void> removeRawStep(std::shared_ptr<AsyncKVStore> store,
+                                          std::string encodedKey);
+
+/// removeRawStep()'s work, blocking: call it on a worker. Returns the step as kept (nullopt:
+/// the store has no journal, or held no live row there).
+std::optional<UndoStep> removeRawStepNow(AsyncKVStore &store, const std::string &encodedKey);
+
 /// One key of a step to revert: what the step wrote and what the key holds now.
 struct RevertKey
 {
     UndoChange change;
-    std::optional<Entry> now; ///< what the key holds now (nullopt: absent or expired)
-    bool matches = false;     ///< it still holds the version the step wrote (or is still absent)
+    /// what the key holds now (nullopt: absent or expired, or, in a raw plan, a row that does
+    /// not decode)
+    std::optional<Entry> now;
+    bool matches = false; ///< it still holds the version the step wrote (or is still absent)
 };
 
 /// What reverting a step would do, read from the store.
@@ -70,6 +84,9 @@ struct RevertPlan
 {
     UndoStep step;
     std::vector<RevertKey> keys; // in the step's order
+    /// A key or value of the step does not decode (removeRawStep()): the plan was read, and the
+    /// revert writes, as stored bytes, in one transaction of the store's adapter.
+    bool raw = false;
     [[nodiscard]] std::size_t matching() const;
     [[nodiscard]] bool allMatch() const { return matching() == keys.size(); }
 };
@@ -82,18 +99,34 @@ RevertPlan planRevert(AsyncKVStore &store, const UndoStep &step);
 /// How a revert ended.
 struct RevertOutcome
 {
-    bool ok = false;          ///< false: a key changed after the plan was read; nothing written
+    /// false: a key changed after the plan was read; nothing of that batch was written (of a
+    /// revert in batches, the batches before it stay, counted in reverted)
+    bool ok = false;
     std::size_t reverted = 0; ///< keys changed back
     std::size_t skipped = 0;  ///< keys left alone: they no longer held what the step wrote
+    /// A revert in batches that was cancelled (or stopped, !ok): the keys not reached. They
+    /// stay on the step's stack as a step of their own, which the next Undo (Redo) reverts.
+    std::size_t left = 0;
+    bool cancelled = false;
     std::optional<UndoStep> inverse; ///< the step that takes the revert back (Redo's), as kept
 };
 
-/// Changes the matching keys of plan back to what they held before its step, as one atomic()
-/// that checks each still holds the version the step wrote; the keys that do not match are left
-/// alone. kind: Undo (plan's step is on the undo stack) or Redo (it is an undo's inverse, on the
-/// redo stack). The journal records the revert as kind says, even when keys were skipped (the
-/// step is then done with: what was skipped cannot be taken back later either). Blocks: call on
-/// a worker. Throws as commitStepNow().
-RevertOutcome applyRevert(AsyncKVStore &store, const RevertPlan &plan, UndoEntryKind kind);
+/// Called after each batch of a revert with the keys changed back so far and the keys to
+/// change back in all; returning false stops the revert after that batch.
+using RevertProgress = std::function<bool(std::size_t done, std::size_t total)>;
+
+/// Changes the matching keys of plan back to what they held before its step; the keys that do
+/// not match are left alone. Up to 1,000 keys: one atomic() that checks each still holds the
+/// version the step wrote. More: batches of 1,000 keys, each such a checked atomic(), with
+/// progress after each (which may stop it: what was reverted stays reverted). kind: Undo (plan's
+/// step is on the undo stack) or Redo (it is an undo's inverse, on the redo stack). The journal
+/// records the revert as kind says, even when keys were skipped (the step is then done with:
+/// what was skipped cannot be taken back later either); a revert in batches that stopped part
+/// way records what it reverted and leaves the rest in the step's place
+/// (UndoJournal::addPartial()). Blocks: call on a worker. Throws as commitStepNow().
+RevertOutcome applyRevert(AsyncKVStore &store,
+                          const RevertPlan &plan,
+                          UndoEntryKind kind,
+                          const RevertProgress &progress = {});
 
 } // namespace kvs

@@ -5,7 +5,8 @@ namespace kvs::detail {
 void BatchWriter::write(const std::vector<ImportRow> &rows,
                         std::int64_t now,
                         TransferProgress &progress,
-                        std::vector<std::string> *skippedKeys)
+                        std::vector<std::string> *skippedKeys,
+                        const std::function<void(const OverwrittenBatch &)> &beforeOverwrite)
 {
     std::int64_t imported = 0;
     std::int64_t skipped = 0;
@@ -16,6 +17,8 @@ void BatchWriter::write(const std::vector<ImportRow> &rows,
             skippedHere.clear();
             const std::int64_t version = tx.nextVersion().result();
             if (m_mode == ImportMode::Overwrite) {
+                if (beforeOverwrite)
+                    tellOverwrite(tx, rows, now, version, beforeOverwrite);
                 for (const ImportRow &row : rows)
                     tx.set(row.key, row.value, row.expiresAt, version).result();
                 imported = static_cast<std::int64_t>(rows.size());
@@ -48,6 +51,28 @@ void BatchWriter::write(const std::vector<ImportRow> &rows,
     progress.skipped += skipped;
     if (skippedKeys)
         skippedKeys->insert(skippedKeys->end(), skippedHere.begin(), skippedHere.end());
+}
+
+void BatchWriter::tellOverwrite(
+    SqlAdapter &tx,
+    const std::vector<ImportRow> &rows,
+    std::int64_t now,
+    std::int64_t version,
+    const std::function<void(const OverwrittenBatch &)> &beforeOverwrite)
+{
+    OverwrittenBatch batch;
+    batch.version = version;
+    std::unordered_set<std::string> seen;
+    for (const ImportRow &row : rows) {
+        if (seen.insert(row.key).second)
+            batch.keys.push_back(row.key);
+    }
+    // Under row locks (PostgreSQL) no other writer changes a key between this read and the
+    // batch's writes; SQLite's write transaction excludes every other writer anyway.
+    if (tx.supportsRowLocks())
+        tx.lockKeys(batch.keys).waitForFinished();
+    batch.replaced = tx.getMany(batch.keys, now).result();
+    beforeOverwrite(batch);
 }
 
 std::unordered_set<std::string>

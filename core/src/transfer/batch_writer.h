@@ -6,6 +6,7 @@
 #include <kvs/sql_adapter.h>
 
 #include <cstdint>
+#include <functional>
 #include <unordered_set>
 #include <vector>
 
@@ -29,12 +30,19 @@ public:
     // given twice keeps its first row (skip) or its last (overwrite). Throws what the store
     // throws; nothing of the batch is written then.
     // skippedKeys (not owned; may be null): where the keys skipped as existing are appended.
+    // beforeOverwrite (may be empty; Overwrite only): TransferOptions::beforeOverwrite.
     void write(const std::vector<ImportRow> &rows,
                std::int64_t now,
                TransferProgress &progress,
-               std::vector<std::string> *skippedKeys = nullptr);
+               std::vector<std::string> *skippedKeys = nullptr,
+               const std::function<void(const OverwrittenBatch &)> &beforeOverwrite = {});
 
 private:
+    static void tellOverwrite(SqlAdapter &tx,
+                              const std::vector<ImportRow> &rows,
+                              std::int64_t now,
+                              std::int64_t version,
+                              const std::function<void(const OverwrittenBatch &)> &beforeOverwrite);
     static std::unordered_set<std::string>
     liveKeys(SqlAdapter &tx, const std::vector<ImportRow> &rows, std::int64_t now);
 

@@ -73,7 +73,7 @@ TransferResult importEntries(AsyncKVStore &store,
     std::int64_t now = detail::nowOf(options); // read again for each batch
     std::string line;
     const auto flush = [&] {
-        writer.write(batch, now, progress, options.skippedKeys);
+        writer.write(batch, now, progress, options.skippedKeys, options.beforeOverwrite);
         progress.skipped += expired;
         batch.clear();
         expired = 0;

@@ -23,6 +23,7 @@ namespace {
 
 constexpr const char *kWhat = "the recycle bin";
 constexpr std::string_view kMetaSuffix = ".meta.json";
+constexpr std::string_view kReplacedByImport = "replaced-by-import"; // the meta's "kind"
 
 std::string metaPathOf(const std::string &path)
 {
@@ -53,6 +54,7 @@ std::optional<RecycledItem> readMeta(const std::string &metaPath)
             return std::nullopt;
         return it->value.GetInt64();
     };
+    const auto kind = string("kind");
     const auto database = string("database");
     const auto what = string("what");
     const auto time = integer("time");
@@ -61,6 +63,8 @@ std::optional<RecycledItem> readMeta(const std::string &metaPath)
         return std::nullopt;
     RecycledItem item;
     item.path = metaPath.substr(0, metaPath.size() - kMetaSuffix.size());
+    item.kind = kind == std::string(kReplacedByImport) ? RecycledKind::ReplacedByImport
+                                                       : RecycledKind::Removed;
     item.database = *database;
     item.what = *what;
     item.time = *time;
@@ -109,11 +113,7 @@ RecycledItem RecycleBin::keep(AsyncKVStore &store,
                               const std::string &what,
                               const TransferOptions &options)
 {
-    RecycledItem item;
-    item.time = m_clock->now();
-    item.path = m_folder + "/" + freshName(item.time);
-    item.database = m_database;
-    item.what = what;
+    RecycledItem item = newItem(what, RecycledKind::Removed);
     // Each page on disk (synced) before the delete that follows may remove its entries.
     const TransferResult result = exportEntries(
         store,
@@ -129,11 +129,7 @@ RecycledItem RecycleBin::keep(AsyncKVStore &store,
 
 RecycledItem RecycleBin::keepEntries(const std::vector<Entry> &entries, const std::string &what)
 {
-    RecycledItem item;
-    item.time = m_clock->now();
-    item.path = m_folder + "/" + freshName(item.time);
-    item.database = m_database;
-    item.what = what;
+    RecycledItem item = newItem(what, RecycledKind::Removed);
     std::string lines;
     for (const Entry &entry : entries)
         lines += exportLine(encodeKey(entry.key), encodeValue(entry.value), entry.expiresAt) + '\n';
@@ -144,6 +140,17 @@ RecycledItem RecycleBin::keepEntries(const std::vector<Entry> &entries, const st
     return describe(item);
 }
 
+RecycledItem RecycleBin::newItem(const std::string &what, RecycledKind kind) const
+{
+    RecycledItem item;
+    item.kind = kind;
+    item.time = m_clock->now();
+    item.path = m_folder + "/" + freshName(item.time);
+    item.database = m_database;
+    item.what = what;
+    return item;
+}
+
 // Writes item's description beside its entries (or drops an empty item) and keeps the bounds.
 RecycledItem RecycleBin::describe(const RecycledItem &item)
 {
@@ -151,18 +158,24 @@ RecycledItem RecycleBin::describe(const RecycledItem &item)
         std::remove(item.path.c_str());
         return item;
     }
-    appendPrivateFile(metaPathOf(item.path),
-                      JsonLine()
-                              .string("database", item.database)
-                              .string("what", item.what)
-                              .integer("time", item.time)
-                              .integer("count", item.count)
-                              .text()
-                          + '\n',
-                      kWhat,
-                      PrivateAppendOptions{true, 0});
+    writeMeta(item);
     (void)list(); // the bounds, now that the folder holds more
     return item;
+}
+
+// The description, replaced whole (a meta file holds one JSON object).
+void RecycleBin::writeMeta(const RecycledItem &item)
+{
+    JsonLine line;
+    if (item.kind == RecycledKind::ReplacedByImport)
+        line.string("kind", std::string(kReplacedByImport));
+    line.string("database", item.database)
+        .string("what", item.what)
+        .integer("time", item.time)
+        .integer("count", item.count);
+    const std::string path = metaPathOf(item.path);
+    std::remove(path.c_str());
+    appendPrivateFile(path, line.text() + '\n', kWhat, PrivateAppendOptions{true, 0});
 }
 
 std::vector<RecycledItem> RecycleBin::list()
@@ -205,6 +218,8 @@ void RecycleBin::prune(std::vector<RecycledItem> &items)
 RecycleRestore
 RecycleBin::restore(AsyncKVStore &store, const RecycledItem &item, const TransferOptions &options)
 {
+    if (item.kind == RecycledKind::ReplacedByImport)
+        return restoreImport(store, item, options);
     std::ifstream in(item.path, std::ios::binary);
     if (!in)
         throw Error("kvs: cannot read the recycle bin " + item.path + ": it is gone");

@@ -115,6 +115,31 @@ UndoJournal::add(UndoEntryKind kind, UndoStep step, const std::string &ofStep)
     return kept;
 }
 
+std::optional<UndoStep>
+UndoJournal::addPartial(UndoEntryKind kind, UndoStep done, UndoStep rest, const std::string &ofStep)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        const UndoStack from = kind == UndoEntryKind::Redo ? UndoStack::Redo : UndoStack::Undo;
+        const UndoStack to = from == UndoStack::Undo ? UndoStack::Redo : UndoStack::Undo;
+        std::vector<UndoStep> &fromSteps = from == UndoStack::Undo ? m_undo : m_redo;
+        std::vector<UndoStep> &toSteps = to == UndoStack::Undo ? m_undo : m_redo;
+        rest.id = std::to_string(m_nextId++); // rest keeps its step's time (and age)
+        done.id = std::to_string(m_nextId++);
+        done.time = m_clock->now();
+        // One write: a crash leaves the journal before the revert or after it.
+        appendLine(detail::popLine(from, ofStep) + detail::pushLine(from, rest)
+                   + detail::pushLine(to, done));
+        removeId(fromSteps, ofStep);
+        fromSteps.push_back(std::move(rest));
+        toSteps.push_back(done);
+        if (dropOld() || m_bytes > m_bounds.maxBytes)
+            rewrite();
+    }
+    notify();
+    return done;
+}
+
 void UndoJournal::drop(const std::string &id)
 {
     {

@@ -1,3 +1,4 @@
+#include "undo/raw_revert.h"
 #include "undo/store_attachment.h"
 
 #include <kvs/errors.h>
@@ -19,6 +20,7 @@ namespace {
 
 constexpr std::size_t kReadPage = 1000; // getMany()'s limit
 constexpr int kAttempts = 5;
+constexpr std::size_t kRevertBatch = 1000; // keys per checked atomic() of a large revert
 
 // What the keys hold now, in pages getMany() takes.
 std::vector<std::optional<Entry>> readKeys(AsyncKVStore &store, const std::vector<Key> &keys)
@@ -111,15 +113,16 @@ std::shared_ptr<UndoJournal> undoJournalOf(const AsyncKVStore &store)
     return attachments().of(store);
 }
 
-StepCommit commitStepNow(AsyncKVStore &store,
+namespace {
+
+// commitStepNow() without journaling: the step as it would be kept (nullopt without a journal
+// or when a check of the caller's failed).
+StepCommit commitTracked(AsyncKVStore &store,
                          const std::vector<Check> &checks,
                          const std::vector<Mutation> &mutations,
-                         const std::string &label,
-                         UndoEntryKind kind,
-                         const std::string &ofStep)
+                         const std::string &label)
 {
-    const std::shared_ptr<UndoJournal> journal = undoJournalOf(store);
-    if (!journal)
+    if (!undoJournalOf(store))
         return {commitPlain(store, checks, mutations), std::nullopt};
     const TouchedKeys touched = touchedKeys(mutations);
     for (int attempt = 0; attempt < kAttempts; ++attempt) {
@@ -150,9 +153,26 @@ StepCommit commitStepNow(AsyncKVStore &store,
             if (change.before || change.written) // removing an absent key changed nothing
                 step.changes.push_back(std::move(change));
         }
-        return {result, journal->add(kind, std::move(step), ofStep)};
+        return {result, std::move(step)};
     }
     throw Error("kvs: the keys of this step keep changing; nothing was written");
+}
+
+} // namespace
+
+StepCommit commitStepNow(AsyncKVStore &store,
+                         const std::vector<Check> &checks,
+                         const std::vector<Mutation> &mutations,
+                         const std::string &label,
+                         UndoEntryKind kind,
+                         const std::string &ofStep)
+{
+    StepCommit commit = commitTracked(store, checks, mutations, label);
+    if (commit.step) {
+        const std::shared_ptr<UndoJournal> journal = undoJournalOf(store);
+        commit.step = journal ? journal->add(kind, std::move(*commit.step), ofStep) : std::nullopt;
+    }
+    return commit;
 }
 
 QFuture<CommitResult> commitStep(std::shared_ptr<AsyncKVStore> store,
@@ -210,6 +230,8 @@ std::size_t RevertPlan::matching() const
 
 RevertPlan planRevert(AsyncKVStore &store, const UndoStep &step)
 {
+    if (detail::isRawStep(step))
+        return detail::planRawRevert(store, step);
     RevertPlan plan;
     plan.step = step;
     std::vector<Key> keys;
@@ -228,13 +250,19 @@ RevertPlan planRevert(AsyncKVStore &store, const UndoStep &step)
     return plan;
 }
 
-RevertOutcome applyRevert(AsyncKVStore &store, const RevertPlan &plan, UndoEntryKind kind)
+RevertOutcome applyRevert(AsyncKVStore &store,
+                          const RevertPlan &plan,
+                          UndoEntryKind kind,
+                          const RevertProgress &progress)
 {
+    if (plan.raw)
+        return detail::applyRawRevert(store, plan, kind);
     RevertOutcome outcome;
     const std::shared_ptr<UndoJournal> journal = undoJournalOf(store);
     const std::int64_t now = journal ? journal->clock()->now() : systemClock()->now();
     std::vector<Check> checks;
     std::vector<Mutation> mutations;
+    std::vector<UndoChange> matched; // what the mutations revert, in their order
     for (const RevertKey &key : plan.keys) {
         if (!key.matches) {
             ++outcome.skipped;
@@ -252,26 +280,73 @@ RevertOutcome applyRevert(AsyncKVStore &store, const RevertPlan &plan, UndoEntry
         } else {
             mutations.push_back({Mutation::Type::Delete, decoded, {}, 0, {}, {}});
         }
-        ++outcome.reverted;
+        matched.push_back(change);
     }
-    if (outcome.reverted == 0) {
+    if (matched.empty()) {
         // Nothing of the step is left to take back.
         if (journal)
             journal->drop(plan.step.id);
         outcome.ok = true;
         return outcome;
     }
-    const StepCommit commit
-        = commitStepNow(store, checks, mutations, plan.step.label, kind, plan.step.id);
-    if (!commit.result.ok) {
-        outcome.reverted = 0;
-        outcome.skipped = 0;
+    if (matched.size() <= kRevertBatch) {
+        const StepCommit commit
+            = commitStepNow(store, checks, mutations, plan.step.label, kind, plan.step.id);
+        if (!commit.result.ok) {
+            outcome.skipped = 0;
+            return outcome;
+        }
+        outcome.ok = true;
+        outcome.reverted = matched.size();
+        outcome.inverse = commit.step;
+        if (!commit.step && journal)
+            journal->drop(plan.step.id); // reverted, though its inverse is not kept
+        if (progress)
+            (void)progress(matched.size(), matched.size());
         return outcome;
     }
+    // Batches of kRevertBatch keys, each one checked atomic(): what a batch reverted stays
+    // reverted when a later one is cancelled or finds a key changed since the plan was read.
+    UndoStep inverse;
+    inverse.label = plan.step.label;
+    const std::size_t total = matched.size();
+    std::size_t done = 0;
     outcome.ok = true;
-    outcome.inverse = commit.step;
-    if (!commit.step && journal)
-        journal->drop(plan.step.id); // reverted, though its inverse is not kept
+    while (done < total) {
+        const std::size_t end = std::min(total, done + kRevertBatch);
+        const auto from = std::ptrdiff_t(done);
+        const auto to = std::ptrdiff_t(end);
+        StepCommit commit = commitTracked(store,
+                                          {checks.begin() + from, checks.begin() + to},
+                                          {mutations.begin() + from, mutations.begin() + to},
+                                          plan.step.label);
+        if (!commit.result.ok) {
+            outcome.ok = false;
+            break;
+        }
+        if (commit.step) {
+            for (UndoChange &change : commit.step->changes)
+                inverse.changes.push_back(std::move(change));
+        }
+        done = end;
+        if (progress && !progress(done, total) && done < total) {
+            outcome.cancelled = true;
+            break;
+        }
+    }
+    outcome.reverted = done;
+    outcome.left = total - done;
+    if (!journal || done == 0)
+        return outcome; // nothing written: the step stays as it was
+    if (done == total) {
+        outcome.inverse = journal->add(kind, std::move(inverse), plan.step.id);
+        if (!outcome.inverse)
+            journal->drop(plan.step.id); // reverted, though its inverse is not kept
+        return outcome;
+    }
+    UndoStep rest = plan.step;
+    rest.changes.assign(matched.begin() + std::ptrdiff_t(done), matched.end());
+    outcome.inverse = journal->addPartial(kind, std::move(inverse), std::move(rest), plan.step.id);
     return outcome;
 }
 

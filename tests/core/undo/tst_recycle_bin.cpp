@@ -1,7 +1,9 @@
 // Issue 42: the recycle bin (kvs/recycle_bin.h), on SQLite and on the PostgreSQL server the test
 // command starts: a subtree kept before it is deleted and restored byte for byte (new versions),
 // keys written since skipped, counted and listed; its files 0600 and bounded by age (on the bin's
-// clock) and size.
+// clock) and size. What an import with overwrite replaced comes back (keys it created go), keys
+// another store wrote since are skipped and named, and a bin that cannot be written stops the
+// import before it writes anything.
 #include "support/clocked_store.h"
 #include "support/postgres_test_server.h"
 #include "support/test_support.h"
@@ -34,6 +36,11 @@ std::string exported(AsyncKVStore &store, const KeyRange &range)
     std::string text;
     (void)exportEntries(store, range, [&](std::string_view lines) { text += lines; });
     return text;
+}
+
+std::string importLine(const Key &key, const Value &value)
+{
+    return exportLine(encodeKey(key), encodeValue(value), std::nullopt) + "\n";
 }
 
 } // namespace
@@ -193,6 +200,125 @@ private slots:
             QCOMPARE(o.store->get(entry.key).result()->value, entry.value);
         QCOMPARE(bin.keepEntries({}, "nothing").count, std::int64_t(0));
         QCOMPARE(bin.list().size(), std::size_t(1));
+    }
+
+    // An import over 2,500 existing keys that also creates 500, in batches of 1,000, one key
+    // imported twice (in two batches): its restore gives back every byte of the old values.
+    void anImportOverwriteComesBackByteForByte_data() { backends(); }
+    void anImportOverwriteComesBackByteForByte()
+    {
+        Opened o = open();
+        fill(*o.store, "imp", 3000);
+        const std::string before = exported(*o.store, KeyRange::everything());
+        std::string file;
+        for (int i = 0; i < 2500; ++i)
+            file += importLine({"imp", double(i)}, Value("imported " + std::to_string(i)));
+        for (int i = 0; i < 500; ++i)
+            file += importLine({"new", double(i)}, Value(double(i)));
+        file += importLine({"imp", 5.0}, Value("imported twice"));
+        std::istringstream in(file);
+
+        RecycleBin bin(o.folder, "db", {}, o.clock);
+        const KeptImport kept = bin.keepImport(*o.store, in, "import data.jsonl");
+        QCOMPARE(kept.result.done, std::int64_t(3001));
+        QCOMPARE(kept.item.count, std::int64_t(3000));
+        QCOMPARE(o.store->get({"imp", 5.0}).result()->value, Value("imported twice"));
+        QCOMPARE(o.store->get({"new", 7.0}).result()->value, Value(7.0));
+        const std::vector<RecycledItem> items = bin.list();
+        QCOMPARE(items.size(), std::size_t(1));
+        QCOMPARE(items[0].kind, RecycledKind::ReplacedByImport);
+        QCOMPARE(items[0].what, std::string("import data.jsonl"));
+        QCOMPARE(items[0].count, std::int64_t(3000));
+        struct stat info
+        {};
+        QCOMPARE(::stat(items[0].path.c_str(), &info), 0);
+        QCOMPARE(info.st_mode & 0777, mode_t(0600));
+
+        const RecycleRestore restored = bin.restore(*o.store, items[0]);
+        QCOMPARE(restored.restored, std::int64_t(2500));
+        QCOMPARE(restored.removed, std::int64_t(500));
+        QCOMPARE(restored.skipped, std::int64_t(0));
+        QVERIFY(exported(*o.store, KeyRange::everything()) == before); // every byte
+    }
+
+    // Another store writes a key the import replaced and a key it created: the restore leaves
+    // both as that store wrote them, and counts and names them.
+    void keysWrittenSinceTheImportAreSkippedAndNamed_data() { backends(); }
+    void keysWrittenSinceTheImportAreSkippedAndNamed()
+    {
+        Opened o = open();
+        fill(*o.store, "k", 10);
+        std::string file;
+        for (int i = 0; i < 10; ++i)
+            file += importLine({"k", double(i)}, Value("imported"));
+        file += importLine({"k", 100.0}, Value("created"));
+        file += importLine({"k", 101.0}, Value("created"));
+        std::istringstream in(file);
+        RecycleBin bin(o.folder, "db", {}, o.clock);
+        (void)bin.keepImport(*o.store, in, "import k.jsonl");
+
+        AsyncKVStore other(o.connection, o.settings);
+        other.set({"k", 3.0}, Value("other store")).waitForFinished();
+        other.set({"k", 100.0}, Value("other store")).waitForFinished();
+        const RecycleRestore restored = bin.restore(*o.store, bin.list().at(0));
+        QCOMPARE(restored.restored, std::int64_t(9));
+        QCOMPARE(restored.removed, std::int64_t(1));
+        QCOMPARE(restored.skipped, std::int64_t(2));
+        QCOMPARE(restored.skippedKeys,
+                 (std::vector<std::string>{encodeKey({"k", 3.0}), encodeKey({"k", 100.0})}));
+        QCOMPARE(o.store->get({"k", 3.0}).result()->value, Value("other store"));
+        QCOMPARE(o.store->get({"k", 100.0}).result()->value, Value("other store"));
+        QCOMPARE(o.store->get({"k", 4.0}).result()->value, Value(6.0)); // as before the import
+        QVERIFY(!o.store->get({"k", 101.0}).result());                  // created, removed
+    }
+
+    // The recycle folder cannot be made (a file is in its place): the import writes nothing.
+    void anUnwritableBinLeavesTheDatabaseUnchanged_data() { backends(); }
+    void anUnwritableBinLeavesTheDatabaseUnchanged()
+    {
+        Opened o = open();
+        fill(*o.store, "u", 20);
+        const std::string before = exported(*o.store, KeyRange::everything());
+        QFile blocker(QString::fromStdString(o.folder));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        std::istringstream in(importLine({"u", 1.0}, Value("imported"))
+                              + importLine({"v", 1.0}, Value("created")));
+        RecycleBin bin(o.folder, "db", {}, o.clock);
+        try {
+            (void)bin.keepImport(*o.store, in, "import u.jsonl");
+            QFAIL("the import went on without its recycle bin");
+        } catch (const Error &error) {
+            const std::string message = error.what();
+            QVERIFY2(message.starts_with("kvs: cannot write the recycle bin " + o.folder + "/"),
+                     message.c_str());
+        }
+        QVERIFY(exported(*o.store, KeyRange::everything()) == before);
+    }
+
+    // A malformed line ends the import after its first batch: that batch is kept and restored.
+    void anImportStoppedByABadLineKeepsWhatItWrote_data() { backends(); }
+    void anImportStoppedByABadLineKeepsWhatItWrote()
+    {
+        Opened o = open();
+        fill(*o.store, "b", 1500);
+        const std::string before = exported(*o.store, KeyRange::everything());
+        std::string file;
+        for (int i = 0; i < 1500; ++i)
+            file += importLine({"b", double(i)}, Value("imported"));
+        file += "not json\n";
+        std::istringstream in(file);
+        RecycleBin bin(o.folder, "db", {}, o.clock);
+        QVERIFY_THROWS_EXCEPTION(ImportFormatError,
+                                 (void)bin.keepImport(*o.store, in, "import b.jsonl"));
+        QCOMPARE(o.store->get({"b", 999.0}).result()->value, Value("imported"));
+        QCOMPARE(o.store->get({"b", 1000.0}).result()->value, Value(1500.0));
+        const std::vector<RecycledItem> items = bin.list();
+        QCOMPARE(items.size(), std::size_t(1));
+        QCOMPARE(items[0].count, std::int64_t(1000));
+        const RecycleRestore restored = bin.restore(*o.store, items[0]);
+        QCOMPARE(restored.restored, std::int64_t(1000));
+        QVERIFY(exported(*o.store, KeyRange::everything()) == before);
     }
 
     void aBinEndsWithItsStore()

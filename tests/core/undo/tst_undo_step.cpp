@@ -7,6 +7,7 @@
 #include "support/test_support.h"
 
 #include <kvs/async_kvstore.h>
+#include <kvs/entry_transfer.h>
 #include <kvs/key.h>
 #include <kvs/undo_journal.h>
 #include <kvs/undo_step.h>
@@ -14,6 +15,8 @@
 
 #include <QFileInfo>
 #include <QTest>
+
+#include <sstream>
 
 using namespace kvs;
 
@@ -24,6 +27,17 @@ constexpr std::int64_t kStart = 1'700'000'000'000;
 std::vector<Mutation> setOf(const Key &key, Value value)
 {
     return {{Mutation::Type::Set, key, std::move(value), 0, {}, {}}};
+}
+
+// The export text of every live row on clock's time, as stored (kvs/entry_transfer.h).
+std::string exported(AsyncKVStore &store, const std::shared_ptr<Clock> &clock)
+{
+    std::string text;
+    TransferOptions options;
+    options.clock = clock;
+    (void)exportEntries(
+        store, KeyRange::everything(), [&](std::string_view lines) { text += lines; }, options);
+    return text;
 }
 
 std::optional<Entry> read(AsyncKVStore &store, const Key &key)
@@ -68,6 +82,156 @@ private:
     }
 
 private slots:
+    // A step over 5,000 keys is reverted in batches of 1,000, progress after each; a revert
+    // stopped after two batches leaves the journal consistent (what was reverted on the redo
+    // stack, the rest on the undo stack in the step's place, the same when read again from the
+    // file), and the next Undo takes the rest back.
+    void aLargeRevertRunsInBatchesAndStopsCleanly_data() { backends(); }
+    void aLargeRevertRunsInBatchesAndStopsCleanly()
+    {
+        Opened o = open();
+        constexpr int kKeys = 5000;
+        const auto key = [](int i) {
+            return Key{"big", double(i)};
+        };
+        {
+            AsyncKVStore seed(o.connection, o.settings); // no journal: a plain commit
+            AsyncAtomicOperation op = seed.atomic();
+            for (int i = 0; i < kKeys; ++i)
+                op.set(key(i), Value("before " + std::to_string(i)));
+            QVERIFY(op.commit().result().ok);
+        }
+        std::vector<Mutation> writes;
+        for (int i = 0; i < kKeys; ++i)
+            writes.push_back({Mutation::Type::Set, key(i), Value(i), 0, {}, {}});
+        QVERIFY(commitStepNow(*o.store, {}, writes, "transaction").result.ok);
+        const UndoStep step = *o.journal->nextUndo();
+        QCOMPARE(step.changes.size(), std::size_t(kKeys));
+
+        using Seen = std::vector<std::pair<std::size_t, std::size_t>>;
+        Seen seen;
+        const RevertOutcome stopped = applyRevert(
+            *o.store, planRevert(*o.store, step), UndoEntryKind::Undo, [&](auto done, auto total) {
+                seen.emplace_back(done, total);
+                return done < 2000;
+            });
+        QCOMPARE(seen, (Seen{{1000, 5000}, {2000, 5000}}));
+        QVERIFY(stopped.ok);
+        QVERIFY(stopped.cancelled);
+        QCOMPARE(stopped.reverted, std::size_t(2000));
+        QCOMPARE(stopped.left, std::size_t(3000));
+        QCOMPARE(read(*o.store, key(0))->value, Value("before 0"));
+        QCOMPARE(read(*o.store, key(1999))->value, Value("before 1999"));
+        QCOMPARE(read(*o.store, key(2000))->value, Value(2000));
+        const auto checkStacks = [&](const UndoJournal &journal) {
+            QCOMPARE(journal.undoCount(), std::size_t(1));
+            QCOMPARE(journal.redoCount(), std::size_t(1));
+            QCOMPARE(journal.nextUndo()->changes.size(), std::size_t(3000));
+            QCOMPARE(journal.nextUndo()->changes.front().key, encodeKey(key(2000)));
+            QCOMPARE(journal.nextUndo()->label, std::string("transaction"));
+            QCOMPARE(journal.nextUndo()->time, step.time);
+            QCOMPARE(journal.nextRedo()->changes.size(), std::size_t(2000));
+        };
+        checkStacks(*o.journal);
+        QVERIFY(o.journal->nextUndo()->id != step.id);
+        checkStacks(UndoJournal(o.journalPath, UndoJournalBounds{}, o.clock));
+
+        seen.clear();
+        const RevertOutcome rest = applyRevert(*o.store,
+                                               planRevert(*o.store, *o.journal->nextUndo()),
+                                               UndoEntryKind::Undo,
+                                               [&](auto done, auto total) {
+                                                   seen.emplace_back(done, total);
+                                                   return true;
+                                               });
+        QCOMPARE(seen, (Seen{{1000, 3000}, {2000, 3000}, {3000, 3000}}));
+        QVERIFY(rest.ok && !rest.cancelled);
+        QCOMPARE(rest.reverted, std::size_t(3000));
+        QCOMPARE(rest.left, std::size_t(0));
+        for (int i = 0; i < kKeys; i += 499)
+            QCOMPARE(read(*o.store, key(i))->value, Value("before " + std::to_string(i)));
+        QCOMPARE(o.journal->undoCount(), std::size_t(0));
+        QCOMPARE(o.journal->redoCount(), std::size_t(2));
+
+        // Redo goes forward again, the later part first.
+        QCOMPARE(
+            applyRevert(*o.store, planRevert(*o.store, *o.journal->nextRedo()), UndoEntryKind::Redo)
+                .reverted,
+            std::size_t(3000));
+        QCOMPARE(
+            applyRevert(*o.store, planRevert(*o.store, *o.journal->nextRedo()), UndoEntryKind::Redo)
+                .reverted,
+            std::size_t(2000));
+        for (int i = 0; i < kKeys; i += 499)
+            QCOMPARE(read(*o.store, key(i))->value, Value(i));
+        QCOMPARE(o.journal->undoCount(), std::size_t(2));
+    }
+
+    // A row outside the key space and a key whose value does not decode, deleted as raw steps:
+    // the journal keeps their stored bytes, Undo writes them back byte for byte, Redo deletes
+    // them again; a raw row another writer wrote since is left alone.
+    void rawRowsComeBackOnUndo_data() { backends(); }
+    void rawRowsComeBackOnUndo()
+    {
+        Opened o = open();
+        const std::string outside("\x07raw\x00key", 8); // 0x07: outside the key space
+        const std::string badValueKey = encodeKey({"bad"});
+        const std::string badValue = "{not json";
+        {
+            std::istringstream in(exportLine(outside, "\x01stored", std::nullopt) + "\n"
+                                  + exportLine(badValueKey, badValue, kStart + 60000) + "\n");
+            TransferOptions options;
+            options.clock = o.clock; // the expiry is on the store's clock
+            QCOMPARE(importEntries(*o.store, in, ImportMode::Overwrite, options).done,
+                     std::int64_t(2));
+        }
+        const std::string before = exported(*o.store, o.clock);
+        QVERIFY(before.find(std::to_string(kStart + 60000)) != std::string::npos);
+        for (const std::string &key : {outside, badValueKey}) {
+            const std::optional<UndoStep> step = removeRawStepNow(*o.store, key);
+            QVERIFY(step);
+            QCOMPARE(step->label, std::string("delete-raw"));
+            QCOMPARE(step->changes.size(), std::size_t(1));
+            QVERIFY(!step->changes[0].written);
+        }
+        QCOMPARE(exported(*o.store, o.clock), std::string());
+        QCOMPARE(o.journal->undoCount(), std::size_t(2));
+        for (int i = 0; i < 2; ++i) {
+            const RevertPlan plan = planRevert(*o.store, *o.journal->nextUndo());
+            QVERIFY(plan.raw);
+            QVERIFY(plan.allMatch());
+            const RevertOutcome undone = applyRevert(*o.store, plan, UndoEntryKind::Undo);
+            QVERIFY(undone.ok);
+            QCOMPARE(undone.reverted, std::size_t(1));
+        }
+        QVERIFY(exported(*o.store, o.clock) == before); // every byte, the expiry too
+        QCOMPARE(o.journal->redoCount(), std::size_t(2));
+
+        // Redo deletes them again, the value that does not decode too.
+        for (int i = 0; i < 2; ++i) {
+            const RevertOutcome redone = applyRevert(
+                *o.store, planRevert(*o.store, *o.journal->nextRedo()), UndoEntryKind::Redo);
+            QVERIFY(redone.ok);
+            QCOMPARE(redone.reverted, std::size_t(1));
+        }
+        QCOMPARE(exported(*o.store, o.clock), std::string());
+
+        // Undone again, then another writer writes the row: its next undo is left alone.
+        (void)applyRevert(
+            *o.store, planRevert(*o.store, *o.journal->nextUndo()), UndoEntryKind::Undo);
+        AsyncKVStore other(o.connection, o.settings);
+        std::istringstream theirs(exportLine(badValueKey, "{theirs", std::nullopt) + "\n");
+        (void)importEntries(other, theirs, ImportMode::Overwrite);
+        const RevertPlan plan = planRevert(*o.store, *o.journal->nextRedo());
+        QVERIFY(!plan.allMatch());
+        QVERIFY(!plan.keys[0].now); // a value that does not decode: shown as not decoded
+        const RevertOutcome left = applyRevert(*o.store, plan, UndoEntryKind::Redo);
+        QCOMPARE(left.reverted, std::size_t(0));
+        QCOMPARE(left.skipped, std::size_t(1));
+        QVERIFY(exported(*o.store, o.clock).find("7b746865697273")
+                != std::string::npos); // "{theirs"
+    }
+
     void journalsWhatAStepReplaced_data() { backends(); }
     void journalsWhatAStepReplaced()
     {

@@ -18,21 +18,27 @@
 
 #include <kvs/async_kvstore.h>
 #include <kvs/data_folder.h>
+#include <kvs/entry_transfer.h>
 #include <kvs/key.h>
 #include <kvs/recycle_bin.h>
 #include <kvs/undo_journal.h>
 #include <kvs/undo_step.h>
+#include <kvs/value_codec.h>
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProgressDialog>
 #include <QPushButton>
+#include <QSemaphore>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
+#include <atomic>
 #include <sys/stat.h>
 
 using namespace kvs;
@@ -245,6 +251,80 @@ private slots:
         QCOMPARE(valueAt(db, {"b"}), Value("theirs"));
     }
 
+    // A step over 5,000 keys is undone in batches of 1,000 with a progress dialog. Cancel while
+    // the worker is held after its second batch (the GUI's event loop turns meanwhile) stops it
+    // there: 2,000 keys changed back, the other 3,000 stay on the undo stack, and the next Undo
+    // takes them back.
+    void aLargeUndoRunsInBatchesAndCancels_data() { backends(); }
+    void aLargeUndoRunsInBatchesAndCancels()
+    {
+        constexpr int kKeys = 5000;
+        Database db = database();
+        {
+            AsyncKVStore seed(db.connection, db.settings);
+            AsyncAtomicOperation op = seed.atomic();
+            for (int i = 0; i < kKeys; ++i)
+                op.set({"big", double(i)}, Value("before"));
+            QVERIFY(op.commit().result().ok);
+        }
+        QVERIFY(writable(db));
+        const std::shared_ptr<AsyncKVStore> store = db.view->session()->store();
+        std::vector<Mutation> writes;
+        for (int i = 0; i < kKeys; ++i)
+            writes.push_back({Mutation::Type::Set, {"big", double(i)}, Value(i), 0, {}, {}});
+        QVERIFY(commitStep(store, {}, writes, "transaction").result().ok);
+        DatabaseUndo *undo = db.view->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(undo->undoAction()->isEnabled(), kTimeout);
+
+        std::atomic<bool> reached{false};
+        QSemaphore proceed;
+        undo->setAfterBatchHook([&](std::size_t done) {
+            if (done == 2000) {
+                reached.store(true);
+                (void)proceed.tryAcquire(1, kTimeout); // never held for ever
+            }
+        });
+        QSignalSpy finished(undo, &DatabaseUndo::finished);
+        undo->undoAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(reached.load(), kTimeout);
+        QProgressDialog *progress = undo->progressDialog();
+        QVERIFY(progress);
+        QVERIFY(progress->isVisible());
+        QCOMPARE(progress->maximum(), kKeys);
+        QTRY_COMPARE_WITH_TIMEOUT(progress->value(), 2000, kTimeout);
+        QVERIFY(!undo->undoAction()->isEnabled());
+        // While the worker is held, the GUI thread's timers keep firing.
+        int ticks = 0;
+        QTimer ticker;
+        ticker.setInterval(10);
+        connect(&ticker, &QTimer::timeout, this, [&ticks] { ++ticks; });
+        ticker.start();
+        QTRY_VERIFY_WITH_TIMEOUT(ticks >= 5, kTimeout);
+        QPushButton *cancel = progress->findChild<QPushButton *>();
+        QVERIFY(cancel);
+        cancel->click();
+        proceed.release();
+        QVERIFY(finished.wait(kTimeout));
+        QCOMPARE(finished.first().at(1).toString(),
+                 QStringLiteral("Undid part of Transaction Commit: 2000 key(s) changed back. "
+                                "Cancelled. 3000 key(s) left: Undo goes on with them."));
+        QVERIFY(!undo->progressDialog());
+        QCOMPARE(valueAt(db, {"big", 0.0}), Value("before"));
+        QCOMPARE(valueAt(db, {"big", 1999.0}), Value("before"));
+        QCOMPARE(valueAt(db, {"big", 2000.0}), Value(2000));
+        QCOMPARE(undo->journal()->nextUndo()->changes.size(), std::size_t(3000));
+        QCOMPARE(undo->journal()->nextRedo()->changes.size(), std::size_t(2000));
+
+        undo->setAfterBatchHook({});
+        QTRY_VERIFY_WITH_TIMEOUT(undo->undoAction()->isEnabled(), kTimeout);
+        const auto [ok, message] = run(undo, undo->undoAction());
+        QVERIFY2(ok, qPrintable(message));
+        QCOMPARE(message, QStringLiteral("Undid Transaction Commit: 3000 key(s) changed back."));
+        for (int i = 0; i < kKeys; i += 997)
+            QCOMPARE(valueAt(db, {"big", double(i)}), Value("before"));
+        QCOMPARE(undo->journal()->undoCount(), std::size_t(0));
+    }
+
     // A subtree delete keeps what it removes in the recycle bin first; Recently Deleted lists it
     // and restores it, skipping (counting and naming) a key written since.
     void aSubtreeDeleteComesBackFromTheRecycleBin_data() { backends(); }
@@ -299,6 +379,53 @@ private slots:
                                 "since). Written since: [\"tree\", 4]"));
         QCOMPARE(valueAt(db, {"tree", 3.0}), Value("leaf 3"));
         QCOMPARE(valueAt(db, {"tree", 4.0}), Value("written since"));
+        dialog->close();
+    }
+
+    // An import with overwrite keeps what it replaces in the recycle bin first; its restore
+    // puts the old value back and deletes the key the import created.
+    void anImportOverwriteComesBackFromTheRecycleBin_data() { backends(); }
+    void anImportOverwriteComesBackFromTheRecycleBin()
+    {
+        Database db = database();
+        QVERIFY(writable(db));
+        const QString path = m_dir.filePath(QStringLiteral("import%1.jsonl").arg(m_databases));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        for (const auto &[key, value] : {std::pair<Key, Value>{{"a"}, Value("imported")},
+                                         std::pair<Key, Value>{{"c"}, Value("created")}}) {
+            const std::string line
+                = exportLine(encodeKey(key), encodeValue(value), std::nullopt) + "\n";
+            file.write(line.data(), qint64(line.size()));
+        }
+        file.close();
+        QString asked;
+        QCOMPARE(test::runBulk(db.view.get(),
+                               ui::SubtreeBulkAction::Kind::Import,
+                               QModelIndex(),
+                               path,
+                               QStringLiteral("Import, overwrite existing"),
+                               &asked,
+                               kTimeout),
+                 QStringLiteral("Imported 2 entries, skipped 0."));
+        QVERIFY2(asked.contains(QStringLiteral("first kept in Edit > Recently Deleted, whose "
+                                               "Restore takes the import back")),
+                 qPrintable(asked));
+        QCOMPARE(valueAt(db, {"a"}), Value("imported"));
+
+        ui::RecentlyDeletedDialog *dialog = db.view->undo()->showRecentlyDeleted();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->table()->rowCount() >= 1, kTimeout);
+        QCOMPARE(dialog->table()->item(0, 0)->text(),
+                 QStringLiteral("Replaced by import of %1").arg(QFileInfo(path).fileName()));
+        QCOMPARE(dialog->table()->item(0, 2)->text(), QStringLiteral("2"));
+        QSignalSpy restored(dialog, &ui::RecentlyDeletedDialog::restored);
+        dialog->restoreButton()->click();
+        QVERIFY(restored.wait(kTimeout));
+        QVERIFY(restored.first().first().toBool());
+        QCOMPARE(dialog->resultText(),
+                 QStringLiteral("Restored 1 entry(s). 1 key(s) created by the import deleted."));
+        QCOMPARE(valueAt(db, {"a"}), Value(1));
+        QCOMPARE(valueAt(db, {"c"}), Value::undefined());
         dialog->close();
     }
 

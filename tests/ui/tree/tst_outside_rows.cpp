@@ -5,6 +5,7 @@
 // deleted by their key bytes after a confirmation. Undecodable rows inside the key space
 // (02 61) show in the key tree as hex with the same badge.
 #include "inspector/value_inspector.h"
+#include "session/database_undo.h"
 #include "session/database_view.h"
 #include "support/database_view_fixture.h"
 #include "support/postgres_test_server.h"
@@ -271,6 +272,7 @@ void TestOutsideRows::undecodableRowInsideIsDeletedByItsKeyBytes()
     QFETCH(QString, backend);
     storeWithRawRows(backend, false).reset();
     QVERIFY(openView(backend, true));
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->undo()->journal() != nullptr, kTimeout);
     KeyTreeModel *model = m_view->tree()->model();
     QModelIndex raw;
     QVERIFY(QTest::qWaitFor(
@@ -294,7 +296,9 @@ void TestOutsideRows::undecodableRowInsideIsDeletedByItsKeyBytes()
     QVERIFY2(asked.startsWith(QStringLiteral("Delete the row stored at key 0261?\n")),
              qPrintable(asked));
     QVERIFY2(asked.contains(QStringLiteral("deleted by its key bytes")), qPrintable(asked));
-    QVERIFY2(asked.contains(QStringLiteral("cannot be undone")), qPrintable(asked));
+    // With the undo journal on (the default), the delete can be taken back (issue 42).
+    QVERIFY2(asked.contains(QStringLiteral("Edit > Undo writes its bytes back")),
+             qPrintable(asked));
     QCOMPARE(rowsAt(backend, hex("0261")), 1);
 
     // The row menu's delete asks the same; Delete removes that row only, and its tree row.
@@ -314,6 +318,15 @@ void TestOutsideRows::undecodableRowInsideIsDeletedByItsKeyBytes()
     QCOMPARE(rowsAt(backend, kvs::encodeKey(kvs::parseKeyLiteral(R"(["inside"])"))), 1);
     QTRY_VERIFY_WITH_TIMEOUT(!model->findChild({}, hex("0261")).isValid(), kTimeout);
     QVERIFY(m_view->inspector()->shownKey() != hex("0261"));
+
+    // Edit > Undo writes the row back by its stored bytes (its key does not decode).
+    kvs::ui::DatabaseUndo *undo = m_view->undo();
+    QTRY_VERIFY_WITH_TIMEOUT(undo->undoAction()->isEnabled(), kTimeout);
+    QSignalSpy undone(undo, &kvs::ui::DatabaseUndo::finished);
+    undo->undoAction()->trigger();
+    QVERIFY(undone.wait(kTimeout));
+    QVERIFY2(undone.first().at(0).toBool(), qPrintable(undone.first().at(1).toString()));
+    QCOMPARE(rowsAt(backend, hex("0261")), 1);
 }
 
 void TestOutsideRows::undecodableRowInsideIsNotDeletedReadOnly()
@@ -387,6 +400,8 @@ void TestOutsideRows::rowsAreDeletedByTheirKeyBytesAfterAsking()
 {
     storeWithRawRows(QStringLiteral("sqlite"), true).reset();
     QVERIFY(openView(true));
+    // The journal is attached a moment after writes are allowed.
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->undo()->journal() != nullptr, kTimeout);
     OutsideRowsView *rows = outside();
     QVERIFY(QTest::qWaitFor([&] { return rows->isVisible(); }, kTimeout));
     OutsideRowsModel *model = rows->rowsModel();
@@ -405,8 +420,17 @@ void TestOutsideRows::rowsAreDeletedByTheirKeyBytesAfterAsking()
     remove->trigger();
     QVERIFY2(asked.startsWith(QStringLiteral("Delete the row stored at key 0041?\n")),
              qPrintable(asked));
-    QVERIFY2(asked.contains(QStringLiteral("cannot be undone")), qPrintable(asked));
+    // With the undo journal on (the default), the delete can be taken back (issue 42).
+    QVERIFY2(asked.contains(QStringLiteral("Edit > Undo writes its bytes back")),
+             qPrintable(asked));
     QCOMPARE(kvRows(), before);
+    const auto storedRow = [this] {
+        kvs::test::RawSqlite raw(m_path.toStdString(), true);
+        const auto rows = raw.rows("SELECT hex(value), expires_at FROM kv WHERE key = x'0041'");
+        return rows.empty() ? std::vector<std::string>() : rows[0];
+    };
+    const std::vector<std::string> stored = storedRow();
+    QVERIFY(!stored.empty());
 
     // Delete removes that row only (by its bytes), and its row; the inspector clears.
     QSignalSpy deleted(rows, &OutsideRowsView::rowDeleted);
@@ -423,6 +447,24 @@ void TestOutsideRows::rowsAreDeletedByTheirKeyBytesAfterAsking()
     QCOMPARE(model->indexOfKey(hex("0041")), QModelIndex());
     QCOMPARE(model->rowCount(model->groupIndex()), 3);
     QVERIFY(m_view->inspector()->shownKey().empty());
+
+    // Edit > Undo writes the row's stored bytes back; Redo deletes it again.
+    kvs::ui::DatabaseUndo *undo = m_view->undo();
+    QTRY_VERIFY_WITH_TIMEOUT(undo->undoAction()->isEnabled(), kTimeout);
+    QCOMPARE(undo->undoAction()->text(), QStringLiteral("&Undo Delete"));
+    QSignalSpy undone(undo, &kvs::ui::DatabaseUndo::finished);
+    undo->undoAction()->trigger();
+    QVERIFY(undone.wait(kTimeout));
+    QVERIFY2(undone.first().at(0).toBool(), qPrintable(undone.first().at(1).toString()));
+    QCOMPARE(storedRow(), stored);
+    QCOMPARE(kvRows(), before);
+    QTRY_VERIFY_WITH_TIMEOUT(undo->redoAction()->isEnabled(), kTimeout);
+    undo->redoAction()->trigger();
+    QVERIFY(undone.wait(kTimeout));
+    QVERIFY2(undone.last().at(0).toBool(), qPrintable(undone.last().at(1).toString()));
+    QCOMPARE(storedRow(), std::vector<std::string>());
+    QCOMPARE(kvRows(), before - 1);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(model->groupIndex()), 3, kTimeout);
 
     // Del on the view asks too; deleting every row hides the node.
     auto *deleteKey = rows->findChild<QAction *>(QStringLiteral("deleteOutsideRow"));
