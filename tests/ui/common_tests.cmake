@@ -3,3 +3,5 @@ kvs_add_test(tst_clock_timer common/tst_clock_timer.cpp LIBS kvs_ui)
 # Issue 35: the typed-name confirmation and the production mark.
 kvs_add_test(tst_typed_name_dialog common/tst_typed_name_dialog.cpp LIBS kvs_ui)
 kvs_test_path(tst_typed_name_dialog KVS_SCREENSHOT_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+# The file dialogs never read the files they list (an open database keeps its locks).
+kvs_add_test(tst_file_chooser common/tst_file_chooser.cpp LIBS kvs_ui)

@@ -8,11 +8,11 @@
 #include "analysis/treemap_breadcrumb.h"
 #include "analysis/treemap_widget.h"
 #include "analysis/widget_image.h"
+#include "common/file_chooser.h"
 #include "preferences/preference_keys.h"
 
 #include <kvs/literal.h>
 
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -309,13 +309,13 @@ bool AnalysisView::exportJson(const QString &path)
 void AnalysisView::askExport(bool json)
 {
     if (json) {
-        const QString path = QFileDialog::getSaveFileName(
+        const QString path = FileChooser::getSaveFileName(
             this, tr("Export the report"), QStringLiteral("analysis.json"), tr("JSON (*.json)"));
         if (!path.isEmpty())
             exportJson(path);
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(this,
+    const QString path = FileChooser::getSaveFileName(this,
                                                       tr("Export the image"),
                                                       QStringLiteral("analysis.png"),
                                                       tr("PNG image (*.png);;SVG drawing (*.svg)"));

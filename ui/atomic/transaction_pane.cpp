@@ -6,6 +6,7 @@
 #include "atomic/transaction_row_editor.h"
 #include "atomic/transaction_script.h"
 #include "common/audited_job.h"
+#include "common/file_chooser.h"
 #include "common/scrolled_content.h"
 #include "theme/ui_palette.h"
 
@@ -15,7 +16,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QFileDialog>
 #include <QFontDatabase>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -198,13 +198,13 @@ TransactionPane::TransactionPane(QWidget *parent)
     connect(m_retry, &QPushButton::clicked, this, [this] { commitAsked(true); });
     connect(save, &QPushButton::clicked, this, [this] {
         const QString path
-            = QFileDialog::getSaveFileName(this, tr("Save transaction"), QString(), jsonFilter());
+            = FileChooser::getSaveFileName(this, tr("Save transaction"), QString(), jsonFilter());
         if (!path.isEmpty())
             saveTo(path);
     });
     connect(load, &QPushButton::clicked, this, [this] {
         const QString path
-            = QFileDialog::getOpenFileName(this, tr("Load transaction"), QString(), jsonFilter());
+            = FileChooser::getOpenFileName(this, tr("Load transaction"), QString(), jsonFilter());
         if (!path.isEmpty())
             loadFrom(path);
     });

@@ -3,8 +3,8 @@
 #include "bench/workload/percentile_distribution.h"
 #include "benchmark/bench_charts.h"
 #include "benchmark/bench_export.h"
+#include "common/file_chooser.h"
 
-#include <QFileDialog>
 #include <QPushButton>
 #include <QSaveFile>
 
@@ -140,7 +140,7 @@ void BenchExports::exportWithDialog(const QString &title,
                                     const QString &suffix,
                                     bool (BenchExports::*write)(const QString &))
 {
-    QString path = QFileDialog::getSaveFileName(m_view, title, QString(), filter);
+    QString path = FileChooser::getSaveFileName(m_view, title, QString(), filter);
     if (path.isEmpty())
         return;
     if (!path.endsWith(suffix, Qt::CaseInsensitive))

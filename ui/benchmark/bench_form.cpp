@@ -1,6 +1,7 @@
 #include "benchmark/bench_form.h"
 
 #include "bench/workload/workload_mix.h"
+#include "common/file_chooser.h"
 
 #include <kvs/errors.h>
 
@@ -8,7 +9,6 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -397,7 +397,7 @@ void BenchForm::updateFields()
 
 void BenchForm::chooseFolder()
 {
-    const QString folder = QFileDialog::getExistingDirectory(
+    const QString folder = FileChooser::getExistingDirectory(
         this, tr("Folder of the scratch file"), m_folder->text());
     if (!folder.isEmpty())
         m_folder->setText(folder);

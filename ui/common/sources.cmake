@@ -17,6 +17,7 @@ list(APPEND KVS_UI_SOURCES
     common/value_column_text.cpp
     common/value_type_name.cpp
     common/window_frame.cpp
+    common/file_chooser.cpp
     common/literal_highlighter.cpp
     common/literal_editor.cpp
     common/literal_pretty_printer.cpp

@@ -1,5 +1,6 @@
 #include "connection/connection_dialog.h"
 
+#include "common/file_chooser.h"
 #include "connection/connection_test_status.h"
 #include "connection/connection_tester.h"
 #include "connection/postgres_connection_page.h"
@@ -13,7 +14,6 @@
 #include <QButtonGroup>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QFrame>
@@ -168,7 +168,7 @@ ConnectionDialog::ConnectionDialog(RecentConnections *recent, SecretStore *secre
     });
     connect(m_saved, &SavedConnectionsPanel::openRequested, this, &ConnectionDialog::openSaved);
     m_locate = [this](const QString &missing) {
-        return QFileDialog::getOpenFileName(this,
+        return FileChooser::getOpenFileName(this,
                                             tr("Locate the Database File"),
                                             QFileInfo(missing).absolutePath(),
                                             tr("SQLite databases (*.db *.sqlite *.sqlite3);;All "

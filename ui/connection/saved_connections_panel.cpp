@@ -1,6 +1,7 @@
 #include "connection/saved_connections_panel.h"
 
 #include "common/confirm_destructive.h"
+#include "common/file_chooser.h"
 #include "connection/saved_connection_editor.h"
 #include "connection/saved_connection_look.h"
 
@@ -10,7 +11,6 @@
 
 #include <QComboBox>
 #include <QFile>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLineEdit>
@@ -105,20 +105,20 @@ SavedConnectionsPanel::SavedConnectionsPanel(QSettings *settings, QWidget *paren
     m_delete->setObjectName(QStringLiteral("deleteConnection"));
     auto *menu = new QMenu(m_more);
     menu->addAction(tr("Import Connections…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
+        const QString path = FileChooser::getOpenFileName(
             this, tr("Import Connections"), {}, tr("Connections (*.json);;All files (*)"));
         if (!path.isEmpty())
             (void)importJsonFile(path);
     });
     menu->addAction(tr("Import libpq Services…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
+        const QString path = FileChooser::getOpenFileName(
             this, tr("Import libpq Services"), pgServiceFilePath(), tr("All files (*)"));
         if (!path.isEmpty())
             (void)importServiceFile(path);
     });
     menu->addAction(tr("Export Connections…"), this, [this] {
         const QString path
-            = QFileDialog::getSaveFileName(this,
+            = FileChooser::getSaveFileName(this,
                                            tr("Export Connections"),
                                            QStringLiteral("kvs-admin-connections.json"),
                                            tr("Connections (*.json)"));

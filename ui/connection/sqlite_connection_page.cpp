@@ -1,5 +1,7 @@
 #include "connection/sqlite_connection_page.h"
 
+#include "common/file_chooser.h"
+
 #include <QButtonGroup>
 #include <QDir>
 #include <QFileDialog>
@@ -68,6 +70,7 @@ void SqliteConnectionPage::browse()
     // Opened window-modal, without a nested event loop; the answer comes through fileSelected.
     auto *chooser = new QFileDialog(this);
     chooser->setAttribute(Qt::WA_DeleteOnClose);
+    FileChooser::blindToContents(*chooser);
     const bool create = m_createNew->isChecked();
     chooser->setWindowTitle(create ? tr("Create a kvs database") : tr("Open a kvs database"));
     chooser->setAcceptMode(create ? QFileDialog::AcceptSave : QFileDialog::AcceptOpen);

@@ -1,5 +1,7 @@
 #include "connection/ssh_options_box.h"
 
+#include "common/file_chooser.h"
+
 #include <QDir>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -94,7 +96,7 @@ void SshOptionsBox::browse()
 {
     const QString start = m_identity->text().isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh")
                                                        : m_identity->text();
-    const QString chosen = QFileDialog::getOpenFileName(this,
+    const QString chosen = FileChooser::getOpenFileName(this,
                                                         tr("Identity file"),
                                                         start,
                                                         tr("All files (*)"),

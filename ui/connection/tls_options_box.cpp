@@ -1,7 +1,8 @@
 #include "connection/tls_options_box.h"
 
+#include "common/file_chooser.h"
+
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -88,7 +89,7 @@ TlsOptionsBox::addFileRow(const QString &label, const QString &objectName, const
 
 void TlsOptionsBox::browse(QLineEdit *field, const QString &title, const QString &filter)
 {
-    const QString chosen = QFileDialog::getOpenFileName(this, title, field->text(), filter);
+    const QString chosen = FileChooser::getOpenFileName(this, title, field->text(), filter);
     if (chosen.isEmpty())
         return;
     field->setText(chosen);

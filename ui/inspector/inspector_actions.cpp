@@ -1,5 +1,6 @@
 #include "inspector/inspector_actions.h"
 
+#include "common/file_chooser.h"
 #include "inspector/expiry_edit.h"
 #include "inspector/inspector_controller.h"
 
@@ -7,7 +8,6 @@
 #include <QClipboard>
 #include <QDialog>
 #include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QSpinBox>
@@ -125,7 +125,7 @@ void InspectorActions::chooseFileAndSave()
     const QString rawFilter = tr("Raw bytes (*.bin)");
     const QString literalFilter = tr("Literal (*.txt)");
     QString filter = rawFilter;
-    const QString path = QFileDialog::getSaveFileName(
+    const QString path = FileChooser::getSaveFileName(
         m_pane,
         tr("Save value to file"),
         {},

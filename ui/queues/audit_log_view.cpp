@@ -1,5 +1,6 @@
 #include "queues/audit_log_view.h"
 
+#include "common/file_chooser.h"
 #include "queues/audit_log_model.h"
 
 #include <kvs/audit_log.h>
@@ -7,7 +8,6 @@
 
 #include <QDialogButtonBox>
 #include <QFile>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -53,7 +53,7 @@ AuditLogView::AuditLogView(QWidget *parent, QString path)
     setWindowTitle(tr("Audit log"));
     setObjectName(QStringLiteral("auditLogView"));
     m_chooseTarget = [this] {
-        return QFileDialog::getSaveFileName(this,
+        return FileChooser::getSaveFileName(this,
                                             tr("Export the audit log"),
                                             QStringLiteral("audit.jsonl"),
                                             tr("JSON lines (*.jsonl);;All files (*)"));

@@ -2,6 +2,7 @@
 
 #include "common/audited_job.h"
 #include "common/column_fitter.h"
+#include "common/file_chooser.h"
 #include "common/production_mark.h"
 #include "common/scrolled_content.h"
 #include "queues/dead_letter_groups_panel.h"
@@ -24,7 +25,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -594,7 +594,7 @@ QueuesPane::DeleteChoice QueuesPane::askDeleteWithExport(const QString &question
         return {};
     if (!exportFirst->isChecked())
         return {true, {}};
-    const QString path = QFileDialog::getSaveFileName(this,
+    const QString path = FileChooser::getSaveFileName(this,
                                                       tr("Export the dead messages to"),
                                                       QStringLiteral("dead-letters.jsonl"),
                                                       tr("JSON lines (*.jsonl);;All files (*)"));

@@ -1,5 +1,6 @@
 #include "search/value_search_pane.h"
 
+#include "common/file_chooser.h"
 #include "common/message_banner.h"
 #include "preferences/preference_keys.h"
 #include "search/match_mark_delegate.h"
@@ -11,7 +12,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -328,7 +328,7 @@ void ValueSearchPane::askExpiry()
 
 void ValueSearchPane::askExport()
 {
-    const QString path = QFileDialog::getSaveFileName(
+    const QString path = FileChooser::getSaveFileName(
         this, tr("Export the entries found"), QString(), tr("JSON lines (*.jsonl);;All files (*)"));
     if (!path.isEmpty())
         runAction(ValueResultAction::Kind::Export, 0, path);

@@ -1,12 +1,12 @@
 #include "session/database_backup.h"
 
+#include "common/file_chooser.h"
 #include "session/database_session.h"
 
 #include <kvs/backup.h>
 #include <kvs/connection_string.h>
 
 #include <QAction>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QLocale>
@@ -66,7 +66,7 @@ void DatabaseBackup::chooseAndBackUp()
     const bool postgres = m_session->spec().isPostgres();
     const QString filter = postgres ? tr("pg_dump archives (*.backup *.dump)")
                                     : tr("SQLite databases (*.db *.sqlite)");
-    const QString path = QFileDialog::getSaveFileName(
+    const QString path = FileChooser::getSaveFileName(
         m_dialogParent, tr("Back Up %1").arg(m_session->displayName()), QString(), filter);
     if (!path.isEmpty())
         backUpTo(path);

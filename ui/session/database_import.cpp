@@ -1,10 +1,10 @@
 #include "session/database_import.h"
 
+#include "common/file_chooser.h"
 #include "tree/key_row_actions.h"
 #include "tree/subtree_bulk_action.h"
 
 #include <QAction>
-#include <QFileDialog>
 #include <QMenu>
 #include <QModelIndex>
 
@@ -51,7 +51,7 @@ QMenu *DatabaseImport::emptyTreeMenu(QAction *newKey, QWidget *parent) const
 
 void DatabaseImport::chooseAndImport()
 {
-    const QString path = QFileDialog::getOpenFileName(m_dialogParent,
+    const QString path = FileChooser::getOpenFileName(m_dialogParent,
                                                       tr("Import entries from"),
                                                       QString(),
                                                       tr("JSON lines (*.jsonl);;All files (*)"));

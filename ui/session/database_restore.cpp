@@ -2,6 +2,7 @@
 
 #include "common/audited_job.h"
 #include "common/confirm_destructive.h"
+#include "common/file_chooser.h"
 #include "common/production_mark.h"
 #include "session/database_session.h"
 
@@ -11,7 +12,6 @@
 #include <kvs/future.h>
 
 #include <QAction>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
 
@@ -37,7 +37,7 @@ void DatabaseRestore::setWritable(bool writable)
 
 void DatabaseRestore::chooseAndRestore()
 {
-    const QString path = QFileDialog::getOpenFileName(
+    const QString path = FileChooser::getOpenFileName(
         m_dialogParent, tr("Restore %1 from").arg(m_session->displayName()));
     if (!path.isEmpty())
         restoreFrom(path);

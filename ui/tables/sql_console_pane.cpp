@@ -1,5 +1,6 @@
 #include "tables/sql_console_pane.h"
 
+#include "common/file_chooser.h"
 #include "common/message_banner.h"
 #include "common/production_mark.h"
 #include "preferences/preference_keys.h"
@@ -10,7 +11,6 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -330,7 +330,7 @@ void SqlConsolePane::showHistory(const QList<rawsql::StatementHistory::Entry> &e
 
 void SqlConsolePane::exportWithDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(this,
+    const QString path = FileChooser::getSaveFileName(this,
                                                       tr("Export the result as CSV"),
                                                       QStringLiteral("result.csv"),
                                                       tr("CSV files (*.csv)"));

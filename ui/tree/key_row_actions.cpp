@@ -1,12 +1,12 @@
 #include "tree/key_row_actions.h"
 
+#include "common/file_chooser.h"
 #include "tree/key_tree_model.h"
 
 #include <kvs/key.h>
 
 #include <QAction>
 #include <QClipboard>
-#include <QFileDialog>
 #include <QGuiApplication>
 #include <QMainWindow>
 #include <QMenu>
@@ -232,8 +232,8 @@ void KeyRowActions::askFileAndStart(SubtreeBulkAction::Kind kind, const QModelIn
     const QString filter = tr("JSON lines (*.jsonl);;All files (*)");
     const QString path
         = kind == SubtreeBulkAction::Kind::Export
-              ? QFileDialog::getSaveFileName(m_view, tr("Export subtree to"), QString(), filter)
-              : QFileDialog::getOpenFileName(m_view, tr("Import entries from"), QString(), filter);
+              ? FileChooser::getSaveFileName(m_view, tr("Export subtree to"), QString(), filter)
+              : FileChooser::getOpenFileName(m_view, tr("Import entries from"), QString(), filter);
     if (!path.isEmpty())
         startBulk(kind, QModelIndex(at), path);
 }

@@ -1,6 +1,7 @@
 #include "watch/watch_pane.h"
 
 #include "common/column_fitter.h"
+#include "common/file_chooser.h"
 #include "common/message_banner.h"
 #include "common/scrolled_content.h"
 #include "watch/marked_text_delegate.h"
@@ -13,7 +14,6 @@
 #include <kvs/errors.h>
 #include <kvs/literal.h>
 
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -238,7 +238,7 @@ WatchPane::WatchPane(WatchController *watch, QWidget *parent)
                == QMessageBox::Yes;
     };
     m_choosePath = [this] {
-        return QFileDialog::getSaveFileName(this,
+        return FileChooser::getSaveFileName(this,
                                             tr("Export the history"),
                                             QStringLiteral("watch-history.jsonl"),
                                             tr("JSON lines (*.jsonl);;All files (*)"));

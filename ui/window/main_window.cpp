@@ -1,5 +1,6 @@
 #include "window/main_window.h"
 
+#include "common/file_chooser.h"
 #include "common/window_frame.h"
 #include "connection/connection_dialog.h"
 #include "connection/dialog_password_prompt.h"
@@ -499,6 +500,7 @@ void MainWindow::chooseSqliteFile()
                        tr("Open SQLite Database"),
                        {},
                        tr("SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)"));
+    FileChooser::blindToContents(dialog);
     dialog.setFileMode(QFileDialog::AnyFile);
     dialog.setAcceptMode(QFileDialog::AcceptOpen);
     dialog.setLabelText(QFileDialog::Accept, tr("&Open"));
