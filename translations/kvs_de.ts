@@ -4997,6 +4997,14 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
             <numerusform>%n vom Import angelegte Schlüssel gelöscht.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Restore</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Restore %1?</source>
+        <translation>%1 wiederherstellen?</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::SavedConnectionEditor</name>
@@ -6784,6 +6792,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
     <message>
         <source>Its key does not decode, so no key names it. The row (value %1) is deleted by its key bytes, in one transaction; Edit &gt; Undo writes its bytes back.</source>
         <translation>Ihr Schlüssel lässt sich nicht dekodieren, daher benennt ihn kein Schlüssel. Die Zeile (Wert %1) wird anhand ihrer Schlüsselbytes in einer Transaktion gelöscht; Bearbeiten &gt; Rückgängig schreibt ihre Bytes zurück.</translation>
+    </message>
+    <message>
+        <source>Its value (%1) is removed from the database; Edit &gt; Undo puts it back.</source>
+        <translation>Sein Wert (%1) wird aus der Datenbank entfernt; Bearbeiten &gt; Rückgängig stellt ihn wieder her.</translation>
     </message>
 </context>
 <context>

@@ -173,6 +173,9 @@ void TestKeyRowActions::keyboardCopiesDeletesAndEdits()
     QTest::keyClick(tree, Qt::Key_Delete);
     QVERIFY2(asked.startsWith(QStringLiteral(R"(Delete the key ["users", "alice"]?)")),
              qPrintable(asked));
+    // The tab's undo journal is on (the default): the question says how to take it back.
+    QVERIFY2(asked.contains(QStringLiteral("Edit > Undo puts it back")), qPrintable(asked));
+    QVERIFY2(!asked.contains(QStringLiteral("cannot be undone")), qPrintable(asked));
     QCOMPARE(rows(""), 5);
     // Delete deletes it, and the tree drops the row.
     QSignalSpy deleted(m_view->inspector(), &ValueInspector::keyDeleted);

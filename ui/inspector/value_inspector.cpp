@@ -379,8 +379,11 @@ void ValueInspector::deleteKey()
                     QStringLiteral("confirmDelete"),
                     tr("Delete key"),
                     tr("Delete the key %1?").arg(entry.keyLiteral),
-                    tr("Its value (%1) is removed from the database. This cannot be "
-                       "undone.")
+                    (m_store && undoJournalOf(*m_store)
+                         ? tr("Its value (%1) is removed from the database; Edit > Undo puts "
+                              "it back.")
+                         : tr("Its value (%1) is removed from the database. This cannot be "
+                              "undone."))
                         .arg(size),
                     tr("Delete")}))
         return;

@@ -432,6 +432,7 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     m_console->setWritesPossible(writable);
     m_transaction->setStore(store, writable);
     m_transaction->controller()->setAuditDatabase(audited);
+    m_tree->rowActions()->setAuditDatabase(audited);
     if (store && !m_watch->controller()->hasSource()) {
         // A feed reads through connections of its own, read-only, whatever the mode.
         FeedSource source{m_session->connectionString(),

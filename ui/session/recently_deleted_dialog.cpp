@@ -1,5 +1,7 @@
 #include "session/recently_deleted_dialog.h"
 
+#include "common/audited_job.h"
+
 #include <kvs/future.h>
 #include <kvs/key.h>
 #include <kvs/literal.h>
@@ -9,6 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -142,19 +145,50 @@ void RecentlyDeletedDialog::restoreSelected()
     const int row = m_table->currentRow();
     if (m_restoring || row < 0 || row >= int(m_items.size()) || !m_store || !m_bin)
         return;
+    const RecycledItem item = m_items[std::size_t(row)];
+    // A restore writes to the database: audited, and asked when the log cannot be written.
+    const QString problem = auditLogProblem();
+    if (!problem.isEmpty()) {
+        QMessageBox box(
+            QMessageBox::Warning,
+            tr("Restore"),
+            questionWithAudit(tr("Restore %1?").arg(QString::fromStdString(item.what)), problem),
+            QMessageBox::Cancel,
+            this);
+        box.setObjectName(QStringLiteral("confirmRestoreWithoutAudit"));
+        QPushButton *go = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+        box.setDefaultButton(QMessageBox::Cancel);
+        box.exec();
+        if (box.clickedButton() != static_cast<QAbstractButton *>(go))
+            return;
+    }
     m_restoring = true;
     updateButton();
     m_result->setText(tr("Restoring…"));
-    const RecycledItem item = m_items[std::size_t(row)];
-    QFuture<Restored> job = QtConcurrent::run([store = m_store, bin = m_bin, item] {
-        Restored restored;
-        try {
-            restored.result = bin->restore(*store, item);
-        } catch (const std::exception &error) {
-            restored.error = QString::fromStdString(error.what());
-        }
-        return restored;
-    });
+    AuditRecord subject{"restore-deleted", item.database, {}, item.what};
+    QFuture<Restored> job = QtConcurrent::run(
+        [store = m_store, bin = m_bin, item, subject, policy = policyAfter(problem)] {
+            Restored restored;
+            try {
+                AuditedAction audit(subject, item.count, policy);
+                try {
+                    restored.result = bin->restore(*store, item);
+                } catch (const std::exception &error) {
+                    (void)audit.end(AuditOutcome::Failed, 0, 0, error.what());
+                    throw;
+                }
+                const RecycleRestore &result = restored.result;
+                (void)audit.end(result.cancelled ? AuditOutcome::Cancelled : AuditOutcome::Done,
+                                item.count,
+                                result.restored + result.removed,
+                                result.skipped > 0
+                                    ? "skipped " + std::to_string(result.skipped) + " written since"
+                                    : std::string());
+            } catch (const std::exception &error) {
+                restored.error = QString::fromStdString(error.what());
+            }
+            return restored;
+        });
     kvs::then(job, this, [this](const Restored &outcome) {
         m_restoring = false;
         updateButton();

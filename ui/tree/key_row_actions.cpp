@@ -255,6 +255,7 @@ SubtreeBulkAction *KeyRowActions::startBulk(SubtreeBulkAction::Kind kind,
 
 SubtreeBulkAction *KeyRowActions::launch(SubtreeBulkAction *action)
 {
+    action->setAuditDatabase(m_auditDatabase);
     connect(action,
             &SubtreeBulkAction::finished,
             this,

@@ -37,6 +37,10 @@ public:
     // The store the bulk actions run on; writable enables the ones that write.
     void setStore(std::shared_ptr<AsyncKVStore> store, bool writable);
 
+    // The database as the audit log names it (auditDatabaseName()), where the bulk actions
+    // that write are audited.
+    void setAuditDatabase(const QString &database) { m_auditDatabase = database; }
+
     // This database's name and the other open databases, for "Copy subtree to".
     void setCopyTargets(const QString &sourceName, CopyTargetList targets);
 
@@ -90,6 +94,7 @@ private:
     std::shared_ptr<AsyncKVStore> m_store;
     bool m_writable = false;
     QString m_sourceName;
+    QString m_auditDatabase;
     CopyTargetList m_copyTargets;
     QAction *m_copy;   // Owned (child of the view).
     QAction *m_delete; // Owned (child of the view).

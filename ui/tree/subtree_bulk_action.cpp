@@ -1,5 +1,6 @@
 #include "tree/subtree_bulk_action.h"
 
+#include "common/audited_job.h"
 #include "common/production_mark.h"
 
 #include <kvs/literal.h>
@@ -256,6 +257,10 @@ bool SubtreeBulkAction::confirm(long long count, ImportMode *mode)
         overwrite = box.addButton(tr("Import, overwrite existing"), QMessageBox::DestructiveRole);
         break;
     }
+    // What writes is audited; when the log cannot be written the question says so, and a yes
+    // runs it without an audit entry.
+    m_auditProblem = m_kind == Kind::Export ? QString() : auditLogProblem();
+    box.setInformativeText(questionWithAudit(box.informativeText(), m_auditProblem));
     box.setDefaultButton(QMessageBox::Cancel);
     m_question = box.text() + QLatin1Char('\n') + box.informativeText();
     box.exec();
@@ -296,7 +301,7 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
     const Key prefix = m_prefix;
     const Kind kind = m_kind;
     const QString path = m_path;
-    m_watcher.setFuture(QtConcurrent::run([shared, store, target, range, prefix, kind, path, mode] {
+    const auto work = [shared, store, target, range, prefix, kind, path, mode] {
         Outcome outcome;
         const TransferOptions options
             = optionsFor(shared, shared->cancel, shared->done, shared->skipped, shared->afterBatch);
@@ -361,8 +366,49 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
             outcome.result.done = shared->done.load();
         }
         return outcome;
+    };
+    const std::optional<AuditRecord> subject = auditSubject();
+    const AuditPolicy policy = policyAfter(m_auditProblem);
+    m_watcher.setFuture(QtConcurrent::run([work, subject, policy, total] {
+        if (!subject)
+            return work(); // an export changes nothing: not audited
+        Outcome outcome;
+        try {
+            AuditedAction audit(*subject, total, policy); // refused: nothing runs
+            outcome = work();
+            const TransferResult &result = outcome.result;
+            const AuditOutcome ended = !outcome.error.isEmpty() ? AuditOutcome::Failed
+                                       : result.cancelled       ? AuditOutcome::Cancelled
+                                                                : AuditOutcome::Done;
+            const std::string detail = !outcome.error.isEmpty() ? outcome.error.toStdString()
+                                       : result.skipped > 0
+                                           ? "skipped " + std::to_string(result.skipped)
+                                           : std::string();
+            (void)audit.end(ended, total, result.done, detail);
+        } catch (const std::exception &error) {
+            outcome.error = QString::fromStdString(error.what());
+        }
+        return outcome;
     }));
     m_poll->start();
+}
+
+std::optional<AuditRecord> SubtreeBulkAction::auditSubject() const
+{
+    const std::string database = m_auditDatabase.toStdString();
+    const std::string subtree = printKeyLiteral(m_prefix);
+    switch (m_kind) {
+    case Kind::Export:
+        return std::nullopt;
+    case Kind::Delete:
+        return AuditRecord{"delete-subtree", database, {}, subtree};
+    case Kind::Import:
+        return AuditRecord{"import", database, {}, m_path.toStdString()};
+    case Kind::Copy:
+        return AuditRecord{
+            "copy-subtree", database, {}, subtree + " to " + m_targetName.toStdString()};
+    }
+    return std::nullopt;
 }
 
 void SubtreeBulkAction::onRan(const Outcome &outcome)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <kvs/async_kvstore.h>
+#include <kvs/audit_log.h>
 #include <kvs/entry_transfer.h>
 
 #include <QFutureWatcher>
@@ -11,6 +12,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QProgressDialog;
 class QTimer;
@@ -45,6 +47,10 @@ public:
     void setCopyTarget(std::shared_ptr<AsyncKVStore> target,
                        const QString &sourceName,
                        const QString &targetName);
+
+    // The database as the audit log names it (auditDatabaseName()): a delete, an import and a
+    // copy are audited there (a copy under the database it reads, naming the one it writes).
+    void setAuditDatabase(const QString &database) { m_auditDatabase = database; }
 
     // Counts, asks, runs. finished() comes in every case (cancelled or refused too).
     void start();
@@ -85,6 +91,8 @@ private:
     void onCounted(const Outcome &counted);
     bool confirm(long long count, ImportMode *mode);
     void run(ImportMode mode, long long total);
+    // The audit entry of a writing kind (nullopt for an export, which changes nothing).
+    std::optional<AuditRecord> auditSubject() const;
     void onRan(const Outcome &outcome);
     void showProgress(const QString &label, long long total);
     QString subtreeText() const;
@@ -103,6 +111,8 @@ private:
     QPointer<QProgressDialog> m_progress; // Owned (deleted with this).
     QTimer *m_poll;                       // Owned (child).
     QString m_question;
+    QString m_auditDatabase;
+    QString m_auditProblem; // why the audit log cannot be written, asked with the question
     std::function<void(long long done)> m_afterBatch;
     bool m_running = false; // the second phase (the work itself) runs
 };

@@ -11,6 +11,7 @@
 #include "session/database_undo.h"
 #include "session/recently_deleted_dialog.h"
 #include "session/undo_conflict_dialog.h"
+#include "support/audit_lines.h"
 #include "support/database_view_fixture.h"
 #include "support/postgres_test_server.h"
 #include "support/test_paths.h"
@@ -28,6 +29,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonObject>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSemaphore>
@@ -121,6 +123,19 @@ private:
     {
         return QDir(QString::fromStdString(undoDataFolder()) + QStringLiteral("/undo"))
             .entryList(QDir::Files);
+    }
+
+    // The ended line of the last audited action named action, or an empty object.
+    QJsonObject endedLine(const char *action) const
+    {
+        QJsonObject found;
+        for (const QJsonObject &line :
+             test::auditLines(m_dir.filePath(QStringLiteral("audit.jsonl")))) {
+            if (line.value(QStringLiteral("action")).toString() == QLatin1String(action)
+                && line.value(QStringLiteral("event")).toString() == QStringLiteral("ended"))
+                found = line;
+        }
+        return found;
     }
 
     static void backends()
@@ -353,6 +368,11 @@ private slots:
                  qPrintable(asked));
         QVERIFY2(!asked.contains(QStringLiteral("cannot be undone")), qPrintable(asked));
         QCOMPARE(valueAt(db, {"tree", 3.0}), Value::undefined());
+        // Audited as the CLI's writes are: the subtree, how many meant and deleted.
+        QJsonObject ended = endedLine("delete-subtree");
+        QCOMPARE(ended.value(QStringLiteral("filter")).toString(), QStringLiteral(R"(["tree"])"));
+        QCOMPARE(ended.value(QStringLiteral("result")).toString(), QStringLiteral("done"));
+        QCOMPARE(ended.value(QStringLiteral("changed")).toInt(), 12);
         {
             AsyncKVStore other(db.connection, db.settings);
             other.set({"tree", 4.0}, Value("written since")).waitForFinished();
@@ -379,7 +399,59 @@ private slots:
                                 "since). Written since: [\"tree\", 4]"));
         QCOMPARE(valueAt(db, {"tree", 3.0}), Value("leaf 3"));
         QCOMPARE(valueAt(db, {"tree", 4.0}), Value("written since"));
+        ended = endedLine("restore-deleted");
+        QCOMPARE(ended.value(QStringLiteral("filter")).toString(),
+                 QStringLiteral(R"(subtree ["tree"])"));
+        QCOMPARE(ended.value(QStringLiteral("changed")).toInt(), 11);
+        QCOMPARE(ended.value(QStringLiteral("detail")).toString(),
+                 QStringLiteral("skipped 1 written since"));
         dialog->close();
+    }
+
+    // A subtree delete when the audit log cannot be written: the question says so; Cancel
+    // deletes nothing, and a yes runs it without an audit entry.
+    void aBulkDeleteAsksWhenTheAuditLogCannotBeWritten_data() { backends(); }
+    void aBulkDeleteAsksWhenTheAuditLogCannotBeWritten()
+    {
+        Database db = database();
+        {
+            AsyncKVStore seed(db.connection, db.settings);
+            for (int i = 0; i < 3; ++i)
+                seed.set({"gone", double(i)}, Value(i)).waitForFinished();
+        }
+        QVERIFY(writable(db));
+        const QModelIndex gone = test::rootRow(db.view.get(), R"(["gone"])", kTimeout);
+        QVERIFY(gone.isValid());
+        // A file where the log's folder should be.
+        const QString blocker = m_dir.filePath(QStringLiteral("not-a-folder"));
+        QFile block(blocker);
+        QVERIFY(block.open(QIODevice::WriteOnly));
+        block.close();
+        const QByteArray kept = qgetenv("KVS_AUDIT_LOG");
+        qputenv("KVS_AUDIT_LOG", QFile::encodeName(blocker + QStringLiteral("/audit.jsonl")));
+        QString asked;
+        const QString cancelled = test::runBulk(db.view.get(),
+                                                ui::SubtreeBulkAction::Kind::Delete,
+                                                gone,
+                                                {},
+                                                QStringLiteral("Cancel"),
+                                                &asked,
+                                                kTimeout);
+        const QString deleted = test::runBulk(db.view.get(),
+                                              ui::SubtreeBulkAction::Kind::Delete,
+                                              gone,
+                                              {},
+                                              QStringLiteral("Delete"),
+                                              nullptr,
+                                              kTimeout);
+        qputenv("KVS_AUDIT_LOG", kept);
+        QCOMPARE(cancelled, QStringLiteral("Cancelled; nothing was changed."));
+        QVERIFY2(asked.contains(QStringLiteral("The audit log cannot be written")),
+                 qPrintable(asked));
+        QVERIFY2(asked.contains(QStringLiteral("Run it without an audit entry?")),
+                 qPrintable(asked));
+        QCOMPARE(deleted, QStringLiteral("Deleted 3 entries."));
+        QCOMPARE(valueAt(db, {"gone", 1.0}), Value::undefined());
     }
 
     // An import with overwrite keeps what it replaces in the recycle bin first; its restore
@@ -412,6 +484,9 @@ private slots:
                                                "Restore takes the import back")),
                  qPrintable(asked));
         QCOMPARE(valueAt(db, {"a"}), Value("imported"));
+        const QJsonObject ended = endedLine("import");
+        QCOMPARE(ended.value(QStringLiteral("filter")).toString(), path);
+        QCOMPARE(ended.value(QStringLiteral("changed")).toInt(), 2);
 
         ui::RecentlyDeletedDialog *dialog = db.view->undo()->showRecentlyDeleted();
         QTRY_VERIFY_WITH_TIMEOUT(dialog->table()->rowCount() >= 1, kTimeout);
