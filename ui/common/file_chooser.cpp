@@ -57,6 +57,34 @@ QString chosen(QFileDialog &dialog, QString *selectedFilter)
     return dialog.selectedFiles().value(0);
 }
 
+// What a get...FileName call asks for.
+struct Request
+{
+    QString caption;
+    QString directory;
+    QString filter;
+    QFileDialog::Options options;
+};
+
+QString chooseFile(QWidget *parent,
+                   const Request &request,
+                   QFileDialog::AcceptMode accept,
+                   QFileDialog::FileMode mode,
+                   QString *selectedFilter)
+{
+    QFileDialog dialog(parent, request.caption, request.directory, request.filter);
+    dialog.setOptions(request.options);
+    FileChooser::blindToContents(dialog);
+    dialog.setAcceptMode(accept);
+    dialog.setFileMode(mode);
+    if (selectedFilter && !selectedFilter->isEmpty())
+        dialog.selectNameFilter(*selectedFilter);
+    // As QFileDialog's functions: a directory that names a file proposes that file.
+    if (!request.directory.isEmpty() && !QFileInfo(request.directory).isDir())
+        dialog.selectFile(request.directory);
+    return chosen(dialog, selectedFilter);
+}
+
 } // namespace
 
 void FileChooser::blindToContents(QFileDialog &dialog)
@@ -72,14 +100,11 @@ QString FileChooser::getOpenFileName(QWidget *parent,
                                      QString *selectedFilter,
                                      QFileDialog::Options options)
 {
-    QFileDialog dialog(parent, caption, directory, filter);
-    dialog.setOptions(options);
-    blindToContents(dialog);
-    dialog.setAcceptMode(QFileDialog::AcceptOpen);
-    dialog.setFileMode(QFileDialog::ExistingFile);
-    if (selectedFilter && !selectedFilter->isEmpty())
-        dialog.selectNameFilter(*selectedFilter);
-    return chosen(dialog, selectedFilter);
+    return chooseFile(parent,
+                      {caption, directory, filter, options},
+                      QFileDialog::AcceptOpen,
+                      QFileDialog::ExistingFile,
+                      selectedFilter);
 }
 
 QString FileChooser::getSaveFileName(QWidget *parent,
@@ -89,17 +114,11 @@ QString FileChooser::getSaveFileName(QWidget *parent,
                                      QString *selectedFilter,
                                      QFileDialog::Options options)
 {
-    QFileDialog dialog(parent, caption, directory, filter);
-    dialog.setOptions(options);
-    blindToContents(dialog);
-    dialog.setAcceptMode(QFileDialog::AcceptSave);
-    dialog.setFileMode(QFileDialog::AnyFile);
-    if (selectedFilter && !selectedFilter->isEmpty())
-        dialog.selectNameFilter(*selectedFilter);
-    // QFileDialog::getSaveFileName takes a file name as directory as the name to propose.
-    if (!directory.isEmpty() && !QFileInfo(directory).isDir())
-        dialog.selectFile(directory);
-    return chosen(dialog, selectedFilter);
+    return chooseFile(parent,
+                      {caption, directory, filter, options},
+                      QFileDialog::AcceptSave,
+                      QFileDialog::AnyFile,
+                      selectedFilter);
 }
 
 QString
