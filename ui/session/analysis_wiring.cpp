@@ -17,29 +17,18 @@
 
 namespace kvs::ui {
 
-namespace {
-
-QString auditedName(const DatabaseSession &session)
-{
-    return QString::fromStdString(auditDatabaseName(session.connectionString(),
-                                                    session.spec().schema().toStdString(),
-                                                    session.spec().tablePrefix().toStdString()));
-}
-
-} // namespace
-
 void wireAnalysis(DatabaseView &view)
 {
     AnalysisView *analysis = view.analysis();
     DatabaseSession *session = view.session();
     analysis->setClock(session->clock());
-    analysis->setStore(session->store(), auditedName(*session));
+    analysis->setStore(session->store(), session->auditDatabaseName());
     // Read-only or writable alike: the analysis only reads.
     QObject::connect(session,
                      &DatabaseSession::storeChanged,
                      analysis,
                      [analysis, session](const std::shared_ptr<AsyncKVStore> &store, bool) {
-                         analysis->setStore(store, auditedName(*session));
+                         analysis->setStore(store, session->auditDatabaseName());
                      });
     QTabWidget *views = view.views();
     QObject::connect(analysis, &AnalysisView::treeRequested, &view, [&view, views](const Key &key) {

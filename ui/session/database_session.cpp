@@ -5,6 +5,7 @@
 #include "reconnect/reconnect_monitor.h"
 #include "session/session_tunnel.h"
 
+#include <kvs/audit_log.h>
 #include <kvs/database_identity.h>
 #include <kvs/errors.h>
 #include <kvs/future.h>
@@ -342,6 +343,12 @@ rawsql::RawSqlTarget DatabaseSession::rawSqlTarget() const
         target.sqlitePath = m_spec.sqlitePath();
     }
     return target;
+}
+
+QString DatabaseSession::auditDatabaseName() const
+{
+    return QString::fromStdString(kvs::auditDatabaseName(
+        connectionString(), m_spec.schema().toStdString(), m_spec.tablePrefix().toStdString()));
 }
 
 } // namespace kvs::ui

@@ -73,6 +73,9 @@ public:
     // watch pane's change feed, the benchmark's scratch tables). Never shown or logged.
     std::string connectionString() const { return m_spec.connectionString(m_password); }
     QString displayName() const { return m_spec.displayName(); }
+    // The database as the audit log names it (kvs::auditDatabaseName() of the connection, the
+    // schema and the table prefix): the name kvs gives it too.
+    QString auditDatabaseName() const;
 
     // The saved connection this database is (matched by identity(), or opened from it), whose
     // environment, colour and name the tab shows; nullopt: none.

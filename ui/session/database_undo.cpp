@@ -125,9 +125,7 @@ void DatabaseUndo::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     UndoJournalBounds bounds;
     bounds.maxBytes = std::int64_t(prefs::undoJournalMegabytes(settings)) * 1024 * 1024;
     bounds.maxAgeMs = std::int64_t(prefs::undoJournalDays(settings)) * 24 * 60 * 60 * 1000;
-    const std::string database = auditDatabaseName(m_session->connectionString(),
-                                                   m_session->spec().schema().toStdString(),
-                                                   m_session->spec().tablePrefix().toStdString());
+    const std::string database = m_session->auditDatabaseName().toStdString();
     // The bin lists on any tab; it is given to the store (subtree deletes keep what they remove)
     // only with the journal, under the same switch.
     m_bin = std::make_shared<RecycleBin>(
@@ -249,12 +247,8 @@ void DatabaseUndo::apply(const std::shared_ptr<AsyncKVStore> &store,
 {
     const bool redo = kind == UndoEntryKind::Redo;
     const QString label = labelText(plan.step.label);
-    AuditRecord record{redo ? "redo" : "undo",
-                       auditDatabaseName(m_session->connectionString(),
-                                         m_session->spec().schema().toStdString(),
-                                         m_session->spec().tablePrefix().toStdString()),
-                       {},
-                       plan.step.label};
+    AuditRecord record{
+        redo ? "redo" : "undo", m_session->auditDatabaseName().toStdString(), {}, plan.step.label};
     const std::size_t matching = plan.matching();
     std::shared_ptr<Batches> batches;
     if (matching > kBatchKeys) {

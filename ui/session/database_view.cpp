@@ -267,7 +267,8 @@ DatabaseView::DatabaseView(DatabaseSession *session, QWidget *parent)
             if (other != this) {
                 targets.push_back({other->session()->displayName(),
                                    other->session()->store(),
-                                   other->session()->isWritable()});
+                                   other->session()->isWritable(),
+                                   other->session()->auditDatabaseName()});
             }
         }
         return targets;
@@ -422,10 +423,7 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     m_tree->rowActions()->setStore(store, writable);
     m_tree->outsideRows()->setStore(store, writable);
     // The audit log names the database as kvs does (its path, or the server without password).
-    const QString audited
-        = QString::fromStdString(auditDatabaseName(m_session->connectionString(),
-                                                   m_session->spec().schema().toStdString(),
-                                                   m_session->spec().tablePrefix().toStdString()));
+    const QString audited = m_session->auditDatabaseName();
     m_queues->setStore(store, writable, m_session->spec().displayName(), audited);
     m_queues->setSqliteFile(store && !m_session->spec().isPostgres() ? m_session->connectionString()
                                                                      : std::string());

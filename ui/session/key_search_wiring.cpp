@@ -20,18 +20,6 @@
 
 namespace kvs::ui {
 
-namespace {
-
-// The database as the audit log names it (as the Queues and Transaction views do).
-QString auditedName(const DatabaseSession &session)
-{
-    return QString::fromStdString(auditDatabaseName(session.connectionString(),
-                                                    session.spec().schema().toStdString(),
-                                                    session.spec().tablePrefix().toStdString()));
-}
-
-} // namespace
-
 Key searchPrefixFor(const KeyTreePane &tree)
 {
     Key key = tree.selectedKey().value_or(Key{});
@@ -54,14 +42,14 @@ SearchView *addKeySearch(DatabaseView &view)
     views->insertTab(1, search, KeySearchPane::tr("Search"));
     DatabaseSession *session = view.session();
     pane->setStore(session->store());
-    values->setStore(session->store(), session->isWritable(), auditedName(*session));
+    values->setStore(session->store(), session->isWritable(), session->auditDatabaseName());
     QObject::connect(
         session,
         &DatabaseSession::storeChanged,
         search,
         [pane, values, session](const std::shared_ptr<AsyncKVStore> &store, bool writable) {
             pane->setStore(store);
-            values->setStore(store, writable, auditedName(*session));
+            values->setStore(store, writable, session->auditDatabaseName());
         });
 
     auto *open = new QAction(KeySearchPane::tr("Search keys…"), &view);

@@ -43,8 +43,7 @@ MaintenancePane *addMaintenanceView(DatabaseView &view)
                                                  : session->spec().sqlitePath().toStdString();
                          target.schema = session->spec().schema().toStdString();
                          target.tablePrefix = session->spec().tablePrefix().toStdString();
-                         target.auditDatabase = QString::fromStdString(auditDatabaseName(
-                             session->connectionString(), target.schema, target.tablePrefix));
+                         target.auditDatabase = session->auditDatabaseName();
                          pane->setTarget(std::move(target));
                      });
     return pane;

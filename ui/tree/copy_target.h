@@ -17,6 +17,7 @@ struct CopyTarget
     QString name;
     std::shared_ptr<AsyncKVStore> store; // null: not open (yet)
     bool writable = false;
+    QString auditDatabase; // as the audit log names it: a copy is audited under it
 };
 
 // The other open databases, asked each time the row menu opens (tabs come and go).

@@ -223,7 +223,7 @@ SubtreeBulkAction *KeyRowActions::startCopy(const QModelIndex &index, const Copy
     auto *action
         = new SubtreeBulkAction(m_store, SubtreeBulkAction::Kind::Copy, *prefix, {}, m_view);
     action->setCopyTarget(target.store, m_sourceName, target.name);
-    return launch(action);
+    return launch(action, target.auditDatabase);
 }
 
 void KeyRowActions::askFileAndStart(SubtreeBulkAction::Kind kind, const QModelIndex &index)
@@ -250,12 +250,12 @@ SubtreeBulkAction *KeyRowActions::startBulk(SubtreeBulkAction::Kind kind,
     // Import writes at the file's own keys: the row only says where the user asked from.
     if (kind == SubtreeBulkAction::Kind::Import)
         prefix = Key{};
-    return launch(new SubtreeBulkAction(m_store, kind, *prefix, path, m_view));
+    return launch(new SubtreeBulkAction(m_store, kind, *prefix, path, m_view), m_auditDatabase);
 }
 
-SubtreeBulkAction *KeyRowActions::launch(SubtreeBulkAction *action)
+SubtreeBulkAction *KeyRowActions::launch(SubtreeBulkAction *action, const QString &auditDatabase)
 {
-    action->setAuditDatabase(m_auditDatabase);
+    action->setAuditDatabase(auditDatabase);
     connect(action,
             &SubtreeBulkAction::finished,
             this,

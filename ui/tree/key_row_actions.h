@@ -86,7 +86,8 @@ private:
     // The subtree's key at index ([] for an invalid index); nullopt for a raw row.
     std::optional<Key> prefixAt(const QModelIndex &index) const;
     // Reports action's end (note, refresh, a box on failure) and starts it.
-    SubtreeBulkAction *launch(SubtreeBulkAction *action);
+    // Starts action, audited under auditDatabase (the database it writes).
+    SubtreeBulkAction *launch(SubtreeBulkAction *action, const QString &auditDatabase);
     void addCopyMenu(QMenu *menu, const QModelIndex &index, bool enabled);
 
     QTreeView *m_view;     // Not owned.

@@ -406,7 +406,7 @@ std::optional<AuditRecord> SubtreeBulkAction::auditSubject() const
         return AuditRecord{"import", database, {}, m_path.toStdString()};
     case Kind::Copy:
         return AuditRecord{
-            "copy-subtree", database, {}, subtree + " to " + m_targetName.toStdString()};
+            "copy-subtree", database, {}, subtree + " from " + m_sourceName.toStdString()};
     }
     return std::nullopt;
 }

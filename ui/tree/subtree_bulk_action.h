@@ -48,8 +48,8 @@ public:
                        const QString &sourceName,
                        const QString &targetName);
 
-    // The database as the audit log names it (auditDatabaseName()): a delete, an import and a
-    // copy are audited there (a copy under the database it reads, naming the one it writes).
+    // The database as the audit log names it (auditDatabaseName()) where a delete, an import or
+    // a copy writes and is audited: for a copy, the target's (the filter names the source).
     void setAuditDatabase(const QString &database) { m_auditDatabase = database; }
 
     // Counts, asks, runs. finished() comes in every case (cancelled or refused too).

@@ -5,6 +5,7 @@
 // (Cancel after a batch: tst_entry_transfer); expired entries are skipped and the target writes new
 // versionstamps.
 #include "session/database_view.h"
+#include "support/audit_lines.h"
 #include "support/database_view_fixture.h"
 #include "support/postgres_test_server.h"
 #include "support/raw_sqlite.h"
@@ -17,6 +18,7 @@
 #include <kvs/literal.h>
 
 #include <QAction>
+#include <QJsonObject>
 #include <QMainWindow>
 #include <QMenu>
 #include <QSignalSpy>
@@ -177,6 +179,18 @@ void TestSubtreeCopy::sqliteToPostgresSkipsExisting()
     QVERIFY2(question.contains(QStringLiteral("skip them, or overwrite them?")),
              qPrintable(question));
     QCOMPARE(summary, QStringLiteral("Copied 2 entries to %1, skipped 1.").arg(pgName));
+    // Audited under the database it wrote, naming the subtree and where it came from.
+    QJsonObject ended;
+    for (const QJsonObject &line : kvs::test::auditLines(qEnvironmentVariable("KVS_AUDIT_LOG"))) {
+        if (line.value(QStringLiteral("action")).toString() == QStringLiteral("copy-subtree")
+            && line.value(QStringLiteral("event")).toString() == QStringLiteral("ended"))
+            ended = line;
+    }
+    QCOMPARE(ended.value(QStringLiteral("database")).toString(),
+             m_postgres->session()->auditDatabaseName());
+    QCOMPARE(ended.value(QStringLiteral("filter")).toString(),
+             QStringLiteral(R"(["users"] from %1)").arg(sqliteName));
+    QCOMPARE(ended.value(QStringLiteral("changed")).toInt(), 2);
 
     const std::optional<kvs::Entry> alice = pgGet(R"(["users", "alice"])");
     QVERIFY(alice.has_value());
