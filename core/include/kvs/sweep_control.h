@@ -26,6 +26,9 @@ public:
     [[nodiscard]] bool isCancelled() const;
     /// Why the job paused: what pause() was given.
     [[nodiscard]] std::string pauseReason() const;
+    /// How many times pause() was called: a job that sees it change knows a pause came, even one
+    /// resumed before the job's thread looked (time paused is then no credit for a burst).
+    [[nodiscard]] std::uint64_t pauses() const;
 
     /// For the job: blocks while paused; returns false when cancelled.
     bool waitWhilePaused();
@@ -37,10 +40,11 @@ public:
 private:
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;
-    bool m_paused = false;     // Guarded by m_mutex.
-    bool m_cancelled = false;  // Guarded by m_mutex.
-    std::string m_reason;      // Guarded by m_mutex.
-    std::uint64_t m_moves = 0; // Guarded by m_mutex: the manual clock's moves seen.
+    bool m_paused = false;      // Guarded by m_mutex.
+    bool m_cancelled = false;   // Guarded by m_mutex.
+    std::string m_reason;       // Guarded by m_mutex.
+    std::uint64_t m_moves = 0;  // Guarded by m_mutex: the manual clock's moves seen.
+    std::uint64_t m_pauses = 0; // Guarded by m_mutex.
 };
 
 } // namespace kvs

@@ -137,17 +137,20 @@ DeadLetterSweepResult sweepDeadLetters(AsyncKVStore &store, const DeadLetterSwee
     // for a resume after the pace's wait was cut short) is no credit for a burst.
     std::int64_t paceFrom = started;
     std::int64_t pacedBefore = 0;
+    std::uint64_t pausesSeen = control.pauses();
     const auto cancelled = [&] {
         return (options.cancel && options.cancel->load()) || control.isCancelled();
     };
     const auto activeMs = [&] {
         return clock->monotonicNow() - started - pausedMs;
     };
-    // Waits out a pause; false when the sweep is to stop.
+    // Waits out a pause; false when the sweep is to stop. A pause resumed before this thread
+    // looked counts too: the pace starts again from now.
     const auto mayGoOn = [&] {
-        if (control.isPaused()) {
+        if (control.isPaused() || control.pauses() != pausesSeen) {
             const std::int64_t from = clock->monotonicNow();
             control.waitWhilePaused();
+            pausesSeen = control.pauses();
             paceFrom = clock->monotonicNow();
             pausedMs += paceFrom - from;
             pacedBefore = progress.matched - std::int64_t(batch.size());

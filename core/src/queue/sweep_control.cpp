@@ -11,6 +11,7 @@ void SweepControl::pause(const std::string &reason)
         const std::lock_guard lock(m_mutex);
         m_paused = true;
         m_reason = reason;
+        ++m_pauses;
     }
     m_changed.notify_all();
 }
@@ -50,6 +51,12 @@ std::string SweepControl::pauseReason() const
 {
     const std::lock_guard lock(m_mutex);
     return m_reason;
+}
+
+std::uint64_t SweepControl::pauses() const
+{
+    const std::lock_guard lock(m_mutex);
+    return m_pauses;
 }
 
 bool SweepControl::waitWhilePaused()
