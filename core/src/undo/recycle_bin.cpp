@@ -1,4 +1,5 @@
 #include "codec/json_allocator.h"
+#include "undo/json_members.h"
 #include "undo/store_attachment.h"
 
 #include <kvs/async_kvstore.h>
@@ -42,23 +43,11 @@ std::optional<RecycledItem> readMeta(const std::string &metaPath)
     document.Parse(text.data(), text.size());
     if (document.HasParseError() || !document.IsObject())
         return std::nullopt;
-    const auto string = [&](const char *name) -> std::optional<std::string> {
-        const auto it = document.FindMember(name);
-        if (it == document.MemberEnd() || !it->value.IsString())
-            return std::nullopt;
-        return std::string(it->value.GetString(), it->value.GetStringLength());
-    };
-    const auto integer = [&](const char *name) -> std::optional<std::int64_t> {
-        const auto it = document.FindMember(name);
-        if (it == document.MemberEnd() || !it->value.IsInt64())
-            return std::nullopt;
-        return it->value.GetInt64();
-    };
-    const auto kind = string("kind");
-    const auto database = string("database");
-    const auto what = string("what");
-    const auto time = integer("time");
-    const auto count = integer("count");
+    const auto kind = detail::stringMember(document, "kind");
+    const auto database = detail::stringMember(document, "database");
+    const auto what = detail::stringMember(document, "what");
+    const auto time = detail::int64Member(document, "time");
+    const auto count = detail::int64Member(document, "count");
     if (!database || !what || !time || !count)
         return std::nullopt;
     RecycledItem item;

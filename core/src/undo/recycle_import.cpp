@@ -8,6 +8,7 @@
 #include "codec/json_allocator.h"
 #include "transfer/hex_text.h"
 #include "transfer/transfer_support.h"
+#include "undo/json_members.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/json_line.h>
@@ -58,31 +59,23 @@ std::optional<ReplacedKey> parseLine(std::string_view text)
     if (document.HasParseError() || !document.IsObject())
         return std::nullopt;
     const auto bytes = [&](const char *name) -> std::optional<std::string> {
-        const auto it = document.FindMember(name);
-        if (it == document.MemberEnd() || !it->value.IsString())
-            return std::nullopt;
-        return detail::bytesOfHex({it->value.GetString(), it->value.GetStringLength()});
-    };
-    const auto integer = [&](const char *name) -> std::optional<std::int64_t> {
-        const auto it = document.FindMember(name);
-        if (it == document.MemberEnd() || !it->value.IsInt64())
-            return std::nullopt;
-        return it->value.GetInt64();
+        const std::optional<std::string> hex = detail::stringMember(document, name);
+        return hex ? detail::bytesOfHex(*hex) : std::nullopt;
     };
     ReplacedKey line;
     std::optional<std::string> key = bytes("keyHex");
-    const std::optional<std::int64_t> written = integer("written");
+    const std::optional<std::int64_t> written = detail::int64Member(document, "written");
     if (!key || !written)
         return std::nullopt;
     line.key = std::move(*key);
     line.written = *written;
     line.before = bytes("beforeHex");
     if (line.before) {
-        const std::optional<std::int64_t> version = integer("beforeVersion");
+        const std::optional<std::int64_t> version = detail::int64Member(document, "beforeVersion");
         if (!version)
             return std::nullopt;
         line.beforeVersion = *version;
-        line.beforeExpiresAt = integer("expiresAt");
+        line.beforeExpiresAt = detail::int64Member(document, "expiresAt");
     }
     return line;
 }

@@ -2,6 +2,7 @@
 
 #include "codec/json_allocator.h"
 #include "transfer/hex_text.h"
+#include "undo/json_members.h"
 
 #include <kvs/json_line.h>
 
@@ -57,14 +58,6 @@ std::string stepJson(const UndoStep &step)
         .integer("time", step.time)
         .raw("changes", changes)
         .text();
-}
-
-std::optional<std::string> stringMember(const JsonValue &object, const char *name)
-{
-    const auto it = object.FindMember(name);
-    if (it == object.MemberEnd() || !it->value.IsString())
-        return std::nullopt;
-    return std::string(it->value.GetString(), it->value.GetStringLength());
 }
 
 // nullopt inside: the member is null; outer nullopt: missing or not an integer.
