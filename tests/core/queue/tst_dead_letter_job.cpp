@@ -19,8 +19,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 using namespace kvs;
 
@@ -163,6 +165,63 @@ private slots:
         const QueueStats stats = store.queueStats("jobs").result().at(0);
         QCOMPARE(stats.pending, std::int64_t(3));
         QCOMPARE(stats.dead, std::int64_t(27));
+    }
+
+    // A pause that is resumed before the sweep's thread looks is still a pause: the time it took
+    // is no credit for a burst. The first batch's callback (on the sweep's thread) pauses, moves
+    // the clock 5 s and resumes; once the second batch ended, this thread moves the clock 100 ms
+    // (one batch at 10 per second) each time a batch ends. Without the pause counted, 5 s of
+    // credit let every batch run at the clock's one reading.
+    void aPauseResumedUnseenGivesNoBurst()
+    {
+        const std::string path = deadLetters("unseen-pause.db", 12);
+        AsyncKVStore store(path);
+        auto clock = std::make_shared<ManualClock>(1000000);
+        SweepControl control;
+        DeadLetterSweepOptions options;
+        options.topic = "jobs";
+        options.action = DeadLetterAction::Delete;
+        options.ratePerSecond = 10; // one message per batch, 100 ms apart
+        options.clock = clock;
+        options.control = &control;
+        std::mutex mutex;
+        std::vector<std::int64_t> readings; // the clock at the end of each batch
+        std::atomic<std::int64_t> batches = 0;
+        options.onProgress = [&](const DeadLetterSweepProgress &p) {
+            if (p.changed == 1 && batches == 0) {
+                control.pause();
+                clock->advance(5000);
+                control.resume();
+            }
+            const std::lock_guard lock(mutex);
+            readings.push_back(clock->monotonicNow());
+            ++batches;
+        };
+        std::atomic_bool done = false;
+        std::thread sweep([&] {
+            (void)sweepDeadLetters(store, options);
+            done = true;
+        });
+        // The second batch needs no move of the clock (5 s passed); from there on, one move each.
+        QVERIFY(QTest::qWaitFor([&] { return batches >= 2 || done; }, 20000));
+        std::int64_t seen = 0;
+        while (!done) {
+            if (!QTest::qWaitFor([&] { return batches > seen || done; }, 20000))
+                break;
+            seen = batches;
+            clock->advance(100);
+        }
+        sweep.join();
+        QCOMPARE(store.queueStats("jobs").result().at(0).dead, std::int64_t(0));
+        // After the unseen pause, no two batches at one reading of the clock.
+        const std::lock_guard lock(mutex);
+        QVERIFY(readings.size() >= 12);
+        for (std::size_t i = 2; i < readings.size(); ++i)
+            QVERIFY2(readings[i] > readings[i - 1],
+                     qPrintable(QStringLiteral("batch %1 at %2 ms, as batch %3")
+                                    .arg(i + 1)
+                                    .arg(readings[i])
+                                    .arg(i)));
     }
 
     void badSharesAndBatchTimesAreRefused()
