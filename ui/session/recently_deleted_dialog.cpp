@@ -15,19 +15,12 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace kvs::ui {
 
 namespace {
 
 constexpr int kListedKeys = 20; // of the keys written since, at most this many are named
-
-struct Restored
-{
-    RecycleRestore result;
-    QString error;
-};
 
 // The item's description as stored (kvs/recycle_bin.h, English), in the user's language.
 QString whatText(const std::string &what)
@@ -165,31 +158,21 @@ void RecentlyDeletedDialog::restoreSelected()
     m_restoring = true;
     updateButton();
     m_result->setText(tr("Restoring…"));
-    AuditRecord subject{"restore-deleted", item.database, {}, item.what};
-    QFuture<Restored> job = QtConcurrent::run(
-        [store = m_store, bin = m_bin, item, subject, policy = policyAfter(problem)] {
-            Restored restored;
-            try {
-                AuditedAction audit(subject, item.count, policy);
-                try {
-                    restored.result = bin->restore(*store, item);
-                } catch (const std::exception &error) {
-                    (void)audit.end(AuditOutcome::Failed, 0, 0, error.what());
-                    throw;
-                }
-                const RecycleRestore &result = restored.result;
-                (void)audit.end(result.cancelled ? AuditOutcome::Cancelled : AuditOutcome::Done,
-                                item.count,
-                                result.restored + result.removed,
-                                result.skipped > 0
-                                    ? "skipped " + std::to_string(result.skipped) + " written since"
-                                    : std::string());
-            } catch (const std::exception &error) {
-                restored.error = QString::fromStdString(error.what());
-            }
-            return restored;
+    QFuture<Audited<RecycleRestore>> job = runAudited<RecycleRestore>(
+        {"restore-deleted", item.database, {}, item.what},
+        item.count,
+        policyAfter(problem),
+        [store = m_store, bin = m_bin, item](AuditedAction &audit) {
+            const RecycleRestore result = bin->restore(*store, item);
+            (void)audit.end(result.cancelled ? AuditOutcome::Cancelled : AuditOutcome::Done,
+                            item.count,
+                            result.restored + result.removed,
+                            result.skipped > 0
+                                ? "skipped " + std::to_string(result.skipped) + " written since"
+                                : std::string());
+            return result;
         });
-    kvs::then(job, this, [this](const Restored &outcome) {
+    kvs::then(job, this, [this](const Audited<RecycleRestore> &outcome) {
         m_restoring = false;
         updateButton();
         if (!outcome.error.isEmpty()) {
@@ -197,7 +180,7 @@ void RecentlyDeletedDialog::restoreSelected()
             emit restored(false);
             return;
         }
-        const RecycleRestore &result = outcome.result;
+        const RecycleRestore &result = outcome.value;
         QString text = tr("Restored %n entry(s).", nullptr, int(result.restored));
         if (result.removed > 0) {
             text += QLatin1Char(' ')

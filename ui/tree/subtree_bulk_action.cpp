@@ -369,13 +369,16 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
     };
     const std::optional<AuditRecord> subject = auditSubject();
     const AuditPolicy policy = policyAfter(m_auditProblem);
-    m_watcher.setFuture(QtConcurrent::run([work, subject, policy, total] {
-        if (!subject)
-            return work(); // an export changes nothing: not audited
-        Outcome outcome;
-        try {
-            AuditedAction audit(*subject, total, policy); // refused: nothing runs
-            outcome = work();
+    if (!subject) { // an export changes nothing: not audited
+        m_watcher.setFuture(QtConcurrent::run(work));
+        m_poll->start();
+        return;
+    }
+    // The work keeps its own errors in its outcome; the audit log's refusal (nothing ran) comes
+    // back as runAudited()'s error.
+    m_watcher.setFuture(
+        runAudited<Outcome>(*subject, total, policy, [work, total](AuditedAction &audit) {
+            const Outcome outcome = work();
             const TransferResult &result = outcome.result;
             const AuditOutcome ended = !outcome.error.isEmpty() ? AuditOutcome::Failed
                                        : result.cancelled       ? AuditOutcome::Cancelled
@@ -385,11 +388,13 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
                                            ? "skipped " + std::to_string(result.skipped)
                                            : std::string();
             (void)audit.end(ended, total, result.done, detail);
-        } catch (const std::exception &error) {
-            outcome.error = QString::fromStdString(error.what());
-        }
-        return outcome;
-    }));
+            return outcome;
+        }).then([](const Audited<Outcome> &audited) {
+            Outcome outcome = audited.value;
+            if (!audited.error.isEmpty())
+                outcome.error = audited.error;
+            return outcome;
+        }));
     m_poll->start();
 }
 
