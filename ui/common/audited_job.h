@@ -71,4 +71,21 @@ runAudited(AuditRecord subject, std::optional<std::int64_t> expected, AuditPolic
         });
 }
 
+// As runAudited(), for work whose value keeps its own error (a QString member named error): the
+// audit log's refusal, or an exception, lands there too.
+template <typename T, typename Work>
+QFuture<T> runAuditedKeepingError(AuditRecord subject,
+                                  std::optional<std::int64_t> expected,
+                                  AuditPolicy policy,
+                                  Work work)
+{
+    return runAudited<T>(std::move(subject), expected, policy, std::move(work))
+        .then([](const Audited<T> &audited) {
+            T value = audited.value;
+            if (!audited.error.isEmpty())
+                value.error = audited.error;
+            return value;
+        });
+}
+
 } // namespace kvs::ui

@@ -12,7 +12,6 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QTimer>
-#include <QtConcurrent>
 
 #include <climits>
 
@@ -213,7 +212,6 @@ void ValueResultAction::run(AuditPolicy policy)
     const Kind kind = m_kind;
     const std::int64_t count = std::int64_t(m_entries.size());
     AuditRecord subject{auditAction(kind), m_auditDatabase.toStdString(), {}, m_search};
-    // As runAudited() (common/audited_job.h), with the error kept in the outcome.
     auto work = [store = m_store,
                  entries = m_entries,
                  bytes = m_bytes,
@@ -249,21 +247,7 @@ void ValueResultAction::run(AuditPolicy policy)
         return outcome;
     };
     m_watcher.setFuture(
-        QtConcurrent::run([subject = std::move(subject), count, policy, work = std::move(work)] {
-            Outcome outcome;
-            try {
-                AuditedAction audit(subject, count, policy);
-                try {
-                    outcome = work(audit);
-                } catch (const std::exception &error) {
-                    (void)audit.end(AuditOutcome::Failed, 0, 0, error.what());
-                    throw;
-                }
-            } catch (const std::exception &error) {
-                outcome.error = QString::fromStdString(error.what());
-            }
-            return outcome;
-        }));
+        runAuditedKeepingError<Outcome>(std::move(subject), count, policy, std::move(work)));
     m_poll->start();
 }
 

@@ -374,10 +374,8 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
         m_poll->start();
         return;
     }
-    // The work keeps its own errors in its outcome; the audit log's refusal (nothing ran) comes
-    // back as runAudited()'s error.
-    m_watcher.setFuture(
-        runAudited<Outcome>(*subject, total, policy, [work, total](AuditedAction &audit) {
+    m_watcher.setFuture(runAuditedKeepingError<Outcome>(
+        *subject, total, policy, [work, total](AuditedAction &audit) {
             const Outcome outcome = work();
             const TransferResult &result = outcome.result;
             const AuditOutcome ended = !outcome.error.isEmpty() ? AuditOutcome::Failed
@@ -388,11 +386,6 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
                                            ? "skipped " + std::to_string(result.skipped)
                                            : std::string();
             (void)audit.end(ended, total, result.done, detail);
-            return outcome;
-        }).then([](const Audited<Outcome> &audited) {
-            Outcome outcome = audited.value;
-            if (!audited.error.isEmpty())
-                outcome.error = audited.error;
             return outcome;
         }));
     m_poll->start();
