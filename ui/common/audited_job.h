@@ -43,48 +43,58 @@ struct Audited
     QString error;
 };
 
-// Runs work(audit) on a worker of the global thread pool between the started line of subject
-// (with expected) and the ended line that work writes with audit.end(). work may wait on the
-// store there. An exception from work is recorded as failed, with its message, and returned as
-// the error; with AuditPolicy::Required work never runs when the started line cannot be written.
-// The global pool is waited for when the application ends, so an ended line is not cut off.
-// Thread rule: any thread.
+// Runs work(audit) here, between the started line of subject (with expected) and the ended
+// line that work writes with audit.end(). An exception from work is recorded as failed, with its
+// message, and returned as the error; with AuditPolicy::Required work never runs when the
+// started line cannot be written. Thread rule: a worker's (work may wait on the store).
+template <typename T, typename Work>
+Audited<T> runAuditedHere(AuditRecord subject,
+                          std::optional<std::int64_t> expected,
+                          AuditPolicy policy,
+                          Work &work)
+{
+    Audited<T> outcome;
+    try {
+        AuditedAction audit(std::move(subject), expected, policy);
+        try {
+            outcome.value = work(audit);
+        } catch (const std::exception &error) {
+            (void)audit.end(AuditOutcome::Failed, 0, 0, error.what());
+            throw;
+        }
+    } catch (const std::exception &error) {
+        outcome.error = QString::fromStdString(error.what());
+    }
+    return outcome;
+}
+
+// runAuditedHere() on a worker of the global thread pool. The global pool is waited for when
+// the application ends, so an ended line is not cut off. Thread rule: any thread.
 template <typename T, typename Work>
 QFuture<Audited<T>>
 runAudited(AuditRecord subject, std::optional<std::int64_t> expected, AuditPolicy policy, Work work)
 {
     return QtConcurrent::run(
         [subject = std::move(subject), expected, policy, work = std::move(work)]() mutable {
-            Audited<T> outcome;
-            try {
-                AuditedAction audit(std::move(subject), expected, policy);
-                try {
-                    outcome.value = work(audit);
-                } catch (const std::exception &error) {
-                    (void)audit.end(AuditOutcome::Failed, 0, 0, error.what());
-                    throw;
-                }
-            } catch (const std::exception &error) {
-                outcome.error = QString::fromStdString(error.what());
-            }
-            return outcome;
+            return runAuditedHere<T>(std::move(subject), expected, policy, work);
         });
 }
 
 // As runAudited(), for work whose value keeps its own error (a QString member named error): the
-// audit log's refusal, or an exception, lands there too.
+// audit log's refusal, or an exception, lands there too. Mapped on the worker, not by a
+// continuation (kvs/future.h: Qt 6.4 may run a then() attached to a finishing future twice).
 template <typename T, typename Work>
 QFuture<T> runAuditedKeepingError(AuditRecord subject,
                                   std::optional<std::int64_t> expected,
                                   AuditPolicy policy,
                                   Work work)
 {
-    return runAudited<T>(std::move(subject), expected, policy, std::move(work))
-        .then([](const Audited<T> &audited) {
-            T value = audited.value;
+    return QtConcurrent::run(
+        [subject = std::move(subject), expected, policy, work = std::move(work)]() mutable {
+            Audited<T> audited = runAuditedHere<T>(std::move(subject), expected, policy, work);
             if (!audited.error.isEmpty())
-                value.error = audited.error;
-            return value;
+                audited.value.error = audited.error;
+            return audited.value;
         });
 }
 
