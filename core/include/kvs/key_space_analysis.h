@@ -136,8 +136,13 @@ struct KeySpaceProgress
 
 struct KeySpaceOptions
 {
-    /// Rows read per statement. At least 1.
+    /// Rows of the first page (one statement each). At least 1. Later pages hold about
+    /// pageBytes at the average row size read so far, from pageSize to 64 times pageSize rows:
+    /// fewer round trips to a server, memory still bounded.
     int pageSize = 1000;
+    /// Stored bytes (keys and values) a page aims at after the first; 0: every page has pageSize
+    /// rows.
+    std::int64_t pageBytes = 4 * 1024 * 1024;
     /// The time that decides what has expired (read once, at the start) and what the budget
     /// measures (its monotonicNow); null: the system's.
     std::shared_ptr<Clock> clock;

@@ -42,6 +42,39 @@ void checkRequest(const KeySpaceRequest &request, const KeySpaceOptions &options
     }
 }
 
+// How many rows the next page asks for: pageSize first, then about pageBytes at the average row
+// size read so far (from pageSize to kGrowth times pageSize rows).
+class PageSizer
+{
+public:
+    explicit PageSizer(const KeySpaceOptions &options)
+        : m_least(options.pageSize)
+        , m_pageBytes(options.pageBytes)
+    {}
+
+    [[nodiscard]] std::int64_t next() const
+    {
+        if (m_pageBytes <= 0 || m_rows == 0 || m_bytes == 0)
+            return m_least;
+        const std::int64_t fitting = m_pageBytes / std::max<std::int64_t>(1, m_bytes / m_rows);
+        return std::clamp(fitting, m_least, m_least * kGrowth);
+    }
+
+    void read(const std::vector<KvRow> &rows)
+    {
+        for (const KvRow &row : rows)
+            m_bytes += static_cast<std::int64_t>(row.key.size() + row.value.size());
+        m_rows += static_cast<std::int64_t>(rows.size());
+    }
+
+private:
+    static constexpr std::int64_t kGrowth = 64;
+    std::int64_t m_least;
+    std::int64_t m_pageBytes;
+    std::int64_t m_rows = 0;
+    std::int64_t m_bytes = 0;
+};
+
 // Everything of the report but the tree, added to row by row.
 class RowTally
 {
@@ -168,17 +201,20 @@ analyzeKeySpace(AsyncKVStore &store, const KeySpaceRequest &request, const KeySp
     detail::readStoreFigures(adapter, report);
     // The earliest time: every row is live to it, so expired rows not yet cleaned are read too.
     constexpr std::int64_t kEarliest = std::numeric_limits<std::int64_t>::min();
-    const std::int64_t pageSize = options.pageSize;
+    PageSizer pages(options);
     std::string lower = range.lower;
     RowTally tally(report, prefix.size());
     // The next page is asked for before this one is tallied: the database reads it meanwhile.
-    QFuture<std::vector<KvRow>> reading = adapter.listAsc(lower, range.upper, kEarliest, pageSize);
+    std::int64_t asked = pages.next();
+    QFuture<std::vector<KvRow>> reading = adapter.listAsc(lower, range.upper, kEarliest, asked);
     while (true) {
         const std::vector<KvRow> rows = reading.result();
-        const bool more = static_cast<std::int64_t>(rows.size()) == pageSize;
+        const bool more = static_cast<std::int64_t>(rows.size()) == asked;
+        pages.read(rows);
         if (more) {
             lower = detail::keyAfter(rows.back().key);
-            reading = adapter.listAsc(lower, range.upper, kEarliest, pageSize);
+            asked = pages.next();
+            reading = adapter.listAsc(lower, range.upper, kEarliest, asked);
         }
         for (const KvRow &row : rows)
             tally.add(row);

@@ -51,7 +51,6 @@ void KeySpaceTree::add(std::string_view key,
         closeTo(level);
         Open open;
         open.encoded = std::string(encoded);
-        open.node.key = decodeKey(encoded); // once per node, not per row
         m_open.push_back(std::move(open));
     }
     // A row at a node's own key (fewer parts than the open path) ends the deeper nodes.
@@ -68,26 +67,40 @@ void KeySpaceTree::closeTo(std::size_t level)
         Open closing = std::move(m_open.back());
         m_open.pop_back();
         finishNode(closing);
-        offer(m_open.back(), std::move(closing.node));
+        offer(m_open.back(), std::move(closing));
     }
 }
 
-void KeySpaceTree::offer(Open &parent, KeySpaceNode child)
+// Most children of a wide node are neither kept nor among the top by entries: they are summed
+// without entering a heap, and their keys are never decoded (a node's key is decoded only when a
+// heap takes it), which is what keeps a node of 1,000,000 children cheap.
+void KeySpaceTree::offer(Open &parent, Open &&child)
 {
     const std::int64_t order = parent.childrenSeen++;
+    const KeySpaceFigures totals = child.node.totals;
     const auto byEntries = [](const RankedTotals &a, const RankedTotals &b) {
         return aboveByEntries(a, b);
     };
-    parent.byEntries.push_back({child.key, child.totals, order});
-    std::push_heap(parent.byEntries.begin(), parent.byEntries.end(), byEntries);
-    if (parent.byEntries.size() > m_top) {
-        std::pop_heap(parent.byEntries.begin(), parent.byEntries.end(), byEntries);
-        parent.byEntries.pop_back();
+    if (parent.byEntries.size() < m_top
+        || totals.entries > parent.byEntries.front().totals.entries) {
+        parent.byEntries.push_back({decodeKey(child.encoded), totals, order});
+        std::push_heap(parent.byEntries.begin(), parent.byEntries.end(), byEntries);
+        if (parent.byEntries.size() > m_top) {
+            std::pop_heap(parent.byEntries.begin(), parent.byEntries.end(), byEntries);
+            parent.byEntries.pop_back();
+        }
+    }
+    // A later child loses a tie: only strictly more bytes displace the front.
+    if (parent.kept.size() == m_cap && totals.bytes() <= parent.kept.front().node.totals.bytes()) {
+        parent.node.others.add(totals);
+        ++parent.node.othersChildren;
+        return;
     }
     const auto byBytes = [](const Ranked &a, const Ranked &b) {
         return aboveByBytes(a, b);
     };
-    parent.kept.push_back({std::move(child), order});
+    child.node.key = decodeKey(child.encoded);
+    parent.kept.push_back({std::move(child.node), order});
     std::push_heap(parent.kept.begin(), parent.kept.end(), byBytes);
     if (parent.kept.size() > m_cap) {
         std::pop_heap(parent.kept.begin(), parent.kept.end(), byBytes);

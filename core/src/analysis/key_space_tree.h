@@ -46,15 +46,15 @@ private:
     };
     struct Open
     {
-        std::string encoded; // the node's encoded key
-        KeySpaceNode node;
+        std::string encoded;                 // the node's encoded key
+        KeySpaceNode node;                   // its key is decoded when a parent's heap takes it
         std::vector<Ranked> kept;            // a heap: front is the child to give up first
         std::vector<RankedTotals> byEntries; // a heap: front is the one to give up first
         std::int64_t childrenSeen = 0;
     };
 
     void closeTo(std::size_t level);
-    void offer(Open &parent, KeySpaceNode child);
+    void offer(Open &parent, Open &&child);
     static void finishNode(Open &open);
 
     int m_depth;

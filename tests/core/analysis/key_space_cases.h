@@ -53,7 +53,8 @@ struct ModelRow
 class AnalysisCorpus
 {
 public:
-    AnalysisCorpus(std::int64_t now, std::uint32_t seed)
+    // generated: how many rows of random keys and values (besides the fixed ones).
+    AnalysisCorpus(std::int64_t now, std::uint32_t seed, int generated = 260)
         : m_generator(seed)
         , m_random(seed)
         , m_now(now)
@@ -80,7 +81,7 @@ public:
         for (std::size_t i = 0; i < kinds.size(); ++i)
             add(Key{KeyPart(std::string("kinds")), KeyPart(double(i))}, kinds[i], expiry(int(i)));
         add(Key{}, Value(std::string("the root entry")), std::nullopt);
-        for (int i = 0; i < 260; ++i) {
+        for (int i = 0; i < generated; ++i) {
             Key key{firsts[pick(firsts.size())]};
             const int depth = pick(4);
             if (depth >= 1)
@@ -417,11 +418,14 @@ private:
 
 // --- The cases ---
 
-inline KeySpaceOptions optionsFor(AnalysisBackend &b, int pageSize = 1000)
+// Pages of pageSize rows each, unless pageBytes says otherwise.
+inline KeySpaceOptions
+optionsFor(AnalysisBackend &b, int pageSize = 1000, std::int64_t pageBytes = 0)
 {
     KeySpaceOptions options;
     options.clock = b.clock;
     options.pageSize = pageSize;
+    options.pageBytes = pageBytes;
     return options;
 }
 
@@ -454,6 +458,67 @@ inline void exactWholeTable(AnalysisBackend &b)
     QVERIFY(report.root.othersChildren > 0);
     QVERIFY(report.odd.outside.entries == 3);
     QVERIFY(report.odd.undecodable.entries == 3);
+}
+
+// After the first page, pages grow to hold about pageBytes, from pageSize to 64 times pageSize
+// rows; the figures stay exact across the larger pages.
+inline void pagesGrowToPageBytes(AnalysisBackend &b)
+{
+    const AnalysisCorpus corpus(b.clock->now(), 5);
+    corpus.writeTo(b);
+    const auto pagesOf = [&](std::int64_t pageBytes) {
+        std::vector<std::int64_t> pages;
+        KeySpaceOptions options = optionsFor(b, 2, pageBytes);
+        options.onProgress = [&](const KeySpaceProgress &progress) {
+            pages.push_back(progress.rows);
+            return true;
+        };
+        KeySpaceRequest request;
+        request.top = 3;
+        request.childCap = 5;
+        const KeySpaceReport report = analyzeKeySpace(b.store(), request, options);
+        BruteForce(corpus.rows(), request, b.clock->now()).check(report);
+        return pages;
+    };
+    // Progress follows every full page, with the rows read so far.
+    const auto rows = static_cast<std::int64_t>(corpus.rows().size());
+    const auto expected = [&](std::int64_t later) {
+        std::vector<std::int64_t> pages;
+        for (std::int64_t read = 2; read <= rows; read += later)
+            pages.push_back(read);
+        return pages;
+    };
+    // pageBytes far beyond 64 times 2 rows: 2 rows, then 128 at a time.
+    QVERIFY(rows > 130);
+    QCOMPARE(pagesOf(1'000'000'000), expected(128));
+    // No pageBytes: 2 rows a page throughout.
+    QCOMPARE(pagesOf(0), expected(2));
+    // pageBytes of about 10 rows: pages between the two.
+    std::int64_t bytes = 0;
+    for (const auto &row : corpus.rows())
+        bytes += static_cast<std::int64_t>(row.key.size() + row.value.size());
+    const std::int64_t tenRows = 10 * bytes / rows;
+    const std::vector<std::int64_t> middle = pagesOf(tenRows);
+    QVERIFY(middle.size() >= 3);
+    for (std::size_t i = 1; i + 1 < middle.size(); ++i) {
+        const std::int64_t page = middle[i] - middle[i - 1];
+        QVERIFY2(page > 2 && page < 128, qPrintable(QString::number(page)));
+    }
+}
+
+// Pages of thousands of rows, three levels, many more children than the cap (most of them summed
+// without entering a heap): the figures stay exact.
+inline void exactInLargePages(AnalysisBackend &b)
+{
+    const AnalysisCorpus corpus(b.clock->now(), 13, 9000);
+    corpus.writeTo(b);
+    KeySpaceRequest request;
+    request.depth = 3;
+    request.top = 10;
+    request.childCap = 10;
+    const KeySpaceReport report = analyzeKeySpace(b.store(), request, optionsFor(b, 4000));
+    QCOMPARE(report.rowsRead, std::int64_t(corpus.rows().size()));
+    BruteForce(corpus.rows(), request, b.clock->now()).check(report);
 }
 
 // A subtree: the prefix's own entry and what is below it; no row outside it counts.

@@ -103,6 +103,16 @@ private slots:
         SqliteBackend b;
         test::exactSubtree(b);
     }
+    void pagesGrowToPageBytes()
+    {
+        SqliteBackend b;
+        test::pagesGrowToPageBytes(b);
+    }
+    void exactInLargePages()
+    {
+        SqliteBackend b;
+        test::exactInLargePages(b);
+    }
     void budgetAndCancel()
     {
         SqliteBackend b;

@@ -67,6 +67,16 @@ private slots:
         PostgresBackend b;
         test::exactSubtree(b);
     }
+    void pagesGrowToPageBytes()
+    {
+        PostgresBackend b;
+        test::pagesGrowToPageBytes(b);
+    }
+    void exactInLargePages()
+    {
+        PostgresBackend b;
+        test::exactInLargePages(b);
+    }
     void budgetAndCancel()
     {
         PostgresBackend b;
