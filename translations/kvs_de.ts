@@ -1327,6 +1327,13 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     </message>
 </context>
 <context>
+    <name>kvs::ui::BatchProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::BenchChart</name>
     <message>
         <source>Seconds</source>
@@ -2124,10 +2131,6 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>%1 wird gesichert…</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
         <source>Backup done</source>
         <translation>Sicherung fertig</translation>
     </message>
@@ -2382,10 +2385,6 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
             <numerusform>%n Schlüssel übrig: Rückgängig macht mit ihm weiter.</numerusform>
             <numerusform>%n Schlüssel übrig: Rückgängig macht mit ihnen weiter.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Stopping after the current batch of 1,000 keys…</source>
@@ -5760,10 +5759,6 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>Einträge von %1 werden gezählt…</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
         <source>Stopping after the current batch…</source>
         <translation>Hält nach dem laufenden Block an…</translation>
     </message>
@@ -6879,10 +6874,6 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
     <message>
         <source>Exporting to %1…</source>
         <translation>Export nach %1…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Stopping after the current batch…</source>
