@@ -25,6 +25,15 @@ struct Worker
     std::atomic<bool> cancel{false};
 };
 
+// A shown window with a BatchProgress over it and the worker's state.
+struct Fixture
+{
+    Fixture() { window.show(); }
+    QWidget window;
+    std::shared_ptr<Worker> worker = std::make_shared<Worker>();
+    BatchProgress progress{&window, QStringLiteral("testProgress")};
+};
+
 BatchProgress::Job jobOf(const std::shared_ptr<Worker> &worker, std::int64_t total)
 {
     BatchProgress::Job job;
@@ -48,75 +57,63 @@ class TestBatchProgress : public QObject
 private slots:
     void showsTheCountsItIsGiven()
     {
-        QWidget window;
-        window.show();
-        auto worker = std::make_shared<Worker>();
-        BatchProgress progress(&window, QStringLiteral("testProgress"));
-        progress.open(QStringLiteral("Deleting [\"users\"]…"), jobOf(worker, 5000));
-        auto *dialog = window.findChild<QProgressDialog *>(QStringLiteral("testProgress"));
+        Fixture f;
+        f.progress.open(QStringLiteral("Deleting [\"users\"]…"), jobOf(f.worker, 5000));
+        auto *dialog = f.window.findChild<QProgressDialog *>(QStringLiteral("testProgress"));
         QVERIFY(dialog);
-        QCOMPARE(progress.dialog(), dialog);
+        QCOMPARE(f.progress.dialog(), dialog);
         QVERIFY(dialog->isVisible()); // at once: no delay asked
         QCOMPARE(dialog->windowModality(), Qt::WindowModal);
         QCOMPARE(dialog->labelText(), QStringLiteral("Deleting [\"users\"]…"));
         QCOMPARE(dialog->maximum(), 5000);
-        worker->done.store(2000);
+        f.worker->done.store(2000);
         QTRY_COMPARE_WITH_TIMEOUT(dialog->value(), 2000, kTimeout); // the timer reads it
-        worker->done.store(3000);
-        progress.update();
+        f.worker->done.store(3000);
+        f.progress.update();
         QCOMPARE(dialog->value(), 3000);
         // A count past the total (an estimate) fills the bar, and the dialog stays open.
-        worker->done.store(5200);
-        progress.update();
+        f.worker->done.store(5200);
+        f.progress.update();
         QCOMPARE(dialog->value(), 5000);
         QVERIFY(dialog->isVisible());
-        QVERIFY(!worker->cancel.load());
+        QVERIFY(!f.worker->cancel.load());
     }
 
     void cancelReachesTheJob()
     {
-        QWidget window;
-        window.show();
-        auto worker = std::make_shared<Worker>();
-        BatchProgress progress(&window, QStringLiteral("testProgress"));
-        progress.open(QStringLiteral("Copying…"), jobOf(worker, 3000));
-        QPushButton *cancel = progress.dialog()->findChild<QPushButton *>();
+        Fixture f;
+        f.progress.open(QStringLiteral("Copying…"), jobOf(f.worker, 3000));
+        QPushButton *cancel = f.progress.dialog()->findChild<QPushButton *>();
         QVERIFY(cancel);
         QCOMPARE(cancel->text(), QStringLiteral("Cancel"));
         cancel->click();
-        QVERIFY(worker->cancel.load());
-        QCOMPARE(progress.dialog()->labelText(),
+        QVERIFY(f.worker->cancel.load());
+        QCOMPARE(f.progress.dialog()->labelText(),
                  QStringLiteral("Stopping after the current batch…"));
     }
 
     void aJobWithoutAStoppingTextKeepsItsLabel()
     {
-        QWidget window;
-        window.show();
-        auto worker = std::make_shared<Worker>();
-        BatchProgress progress(&window, QStringLiteral("testProgress"));
-        BatchProgress::Job job = jobOf(worker, 10);
+        Fixture f;
+        BatchProgress::Job job = jobOf(f.worker, 10);
         job.stopping.clear();
-        progress.open(QStringLiteral("Backing up…"), std::move(job));
-        progress.dialog()->findChild<QPushButton *>()->click();
-        QVERIFY(worker->cancel.load());
-        QCOMPARE(progress.dialog()->labelText(), QStringLiteral("Backing up…"));
+        f.progress.open(QStringLiteral("Backing up…"), std::move(job));
+        f.progress.dialog()->findChild<QPushButton *>()->click();
+        QVERIFY(f.worker->cancel.load());
+        QCOMPARE(f.progress.dialog()->labelText(), QStringLiteral("Backing up…"));
     }
 
     void closesAtTheEnd()
     {
-        QWidget window;
-        window.show();
-        auto worker = std::make_shared<Worker>();
-        BatchProgress progress(&window, QStringLiteral("testProgress"));
-        progress.open(QStringLiteral("Undoing…"), jobOf(worker, 3000));
-        QVERIFY(progress.dialog());
-        progress.close();
-        QVERIFY(!progress.dialog());
-        QVERIFY(!window.findChild<QProgressDialog *>(QStringLiteral("testProgress")));
-        QVERIFY(!worker->cancel.load()); // closing is not cancelling
-        progress.update();               // nothing open: nothing read, nothing fails
-        progress.close();
+        Fixture f;
+        f.progress.open(QStringLiteral("Undoing…"), jobOf(f.worker, 3000));
+        QVERIFY(f.progress.dialog());
+        f.progress.close();
+        QVERIFY(!f.progress.dialog());
+        QVERIFY(!f.window.findChild<QProgressDialog *>(QStringLiteral("testProgress")));
+        QVERIFY(!f.worker->cancel.load()); // closing is not cancelling
+        f.progress.update();               // nothing open: nothing read, nothing fails
+        f.progress.close();
     }
 
     void goingAwayClosesIt()
@@ -135,14 +132,11 @@ private slots:
 
     void openingAgainReplacesTheDialog()
     {
-        QWidget window;
-        window.show();
-        auto worker = std::make_shared<Worker>();
-        BatchProgress progress(&window, QStringLiteral("testProgress"));
-        progress.open(QStringLiteral("Counting…"), jobOf(worker, 0));
-        progress.open(QStringLiteral("Deleting…"), jobOf(worker, 12));
+        Fixture f;
+        f.progress.open(QStringLiteral("Counting…"), jobOf(f.worker, 0));
+        f.progress.open(QStringLiteral("Deleting…"), jobOf(f.worker, 12));
         const QList<QProgressDialog *> dialogs
-            = window.findChildren<QProgressDialog *>(QStringLiteral("testProgress"));
+            = f.window.findChildren<QProgressDialog *>(QStringLiteral("testProgress"));
         QCOMPARE(dialogs.size(), 1);
         QCOMPARE(dialogs.first()->labelText(), QStringLiteral("Deleting…"));
         QCOMPARE(dialogs.first()->maximum(), 12);
@@ -151,33 +145,27 @@ private slots:
     // A job that learns its total as it goes (a backup's pages): a busy bar until it knows.
     void aTotalLearnedLateReplacesTheBusyBar()
     {
-        QWidget window;
-        window.show();
-        auto worker = std::make_shared<Worker>();
-        BatchProgress progress(&window, QStringLiteral("testProgress"));
-        progress.open(QStringLiteral("Backing up…"), jobOf(worker, 0));
-        QCOMPARE(progress.dialog()->maximum(), 0); // busy
-        progress.update();
-        QCOMPARE(progress.dialog()->maximum(), 0);
-        worker->total.store(400);
-        worker->done.store(100);
-        progress.update();
-        QCOMPARE(progress.dialog()->maximum(), 400);
-        QCOMPARE(progress.dialog()->value(), 100);
+        Fixture f;
+        f.progress.open(QStringLiteral("Backing up…"), jobOf(f.worker, 0));
+        QCOMPARE(f.progress.dialog()->maximum(), 0); // busy
+        f.progress.update();
+        QCOMPARE(f.progress.dialog()->maximum(), 0);
+        f.worker->total.store(400);
+        f.worker->done.store(100);
+        f.progress.update();
+        QCOMPARE(f.progress.dialog()->maximum(), 400);
+        QCOMPARE(f.progress.dialog()->value(), 100);
     }
 
     // The bar holds an int: a larger total is scaled, the fraction kept.
     void countsBeyondTheBarsRangeAreScaled()
     {
-        QWidget window;
-        window.show();
-        auto worker = std::make_shared<Worker>();
-        BatchProgress progress(&window, QStringLiteral("testProgress"));
+        Fixture f;
         const std::int64_t total = 6'000'000'000;
-        progress.open(QStringLiteral("Exporting…"), jobOf(worker, total));
-        worker->done.store(total / 4);
-        progress.update();
-        const QProgressDialog *dialog = progress.dialog();
+        f.progress.open(QStringLiteral("Exporting…"), jobOf(f.worker, total));
+        f.worker->done.store(total / 4);
+        f.progress.update();
+        const QProgressDialog *dialog = f.progress.dialog();
         QVERIFY(dialog->maximum() > 0 && dialog->maximum() <= INT_MAX);
         QCOMPARE(dialog->value(), dialog->maximum() / 4);
     }
@@ -185,16 +173,13 @@ private slots:
     // A delay (a backup's): the dialog appears only if the job lasts.
     void aDelayedDialogWaitsForAJobThatLasts()
     {
-        QWidget window;
-        window.show();
-        auto worker = std::make_shared<Worker>();
-        BatchProgress progress(&window, QStringLiteral("testProgress"));
-        BatchProgress::Job job = jobOf(worker, 0);
+        Fixture f;
+        BatchProgress::Job job = jobOf(f.worker, 0);
         job.showAfterMs = 300;
-        progress.open(QStringLiteral("Backing up…"), std::move(job));
-        QVERIFY(!progress.dialog()->isVisible());
-        QCOMPARE(progress.dialog()->minimumDuration(), 300);
-        QTRY_VERIFY_WITH_TIMEOUT(progress.dialog()->isVisible(), kTimeout);
+        f.progress.open(QStringLiteral("Backing up…"), std::move(job));
+        QVERIFY(!f.progress.dialog()->isVisible());
+        QCOMPARE(f.progress.dialog()->minimumDuration(), 300);
+        QTRY_VERIFY_WITH_TIMEOUT(f.progress.dialog()->isVisible(), kTimeout);
     }
 };
 
