@@ -5004,6 +5004,21 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Restore %1?</source>
         <translation>%1 wiederherstellen?</translation>
     </message>
+    <message numerus="yes">
+        <source>Restored %1: %Ln put back, %2 skipped</source>
+        <translation>
+            <numerusform>Am %1 wiederhergestellt: %Ln zurückgeschrieben, %2 übersprungen</numerusform>
+            <numerusform>Am %1 wiederhergestellt: %Ln zurückgeschrieben, %2 übersprungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>This was restored already: what it holds is back, or was written since.</source>
+        <translation>Dies wurde schon wiederhergestellt: Was es enthält, ist zurück oder wurde seither geschrieben.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::SavedConnectionEditor</name>
