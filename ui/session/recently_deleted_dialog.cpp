@@ -101,7 +101,7 @@ RecentlyDeletedDialog::RecentlyDeletedDialog(std::shared_ptr<AsyncKVStore> store
     layout->addWidget(m_table, 1);
     layout->addWidget(m_result);
     layout->addWidget(buttons);
-    resize(760, 380);
+    resize(900, 380); // the State of a restored item fits beside a short path
     reload();
 }
 
@@ -131,7 +131,9 @@ void RecentlyDeletedDialog::reload()
         count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_table->setItem(row, 2, count);
         m_table->setItem(row, 3, new QTableWidgetItem(QString::fromStdString(item.database)));
-        m_table->setItem(row, 4, new QTableWidgetItem(stateText(item, locale)));
+        auto *state = new QTableWidgetItem(stateText(item, locale));
+        state->setToolTip(state->text()); // whole, where the column is cut
+        m_table->setItem(row, 4, state);
     }
     m_table->resizeColumnsToContents();
     const auto again = std::find_if(m_items.begin(), m_items.end(), [&](const RecycledItem &item) {
