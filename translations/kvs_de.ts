@@ -1327,6 +1327,13 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
     </message>
 </context>
 <context>
+    <name>kvs::ui::BatchProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
     <name>kvs::ui::BenchChart</name>
     <message>
         <source>Seconds</source>
@@ -2124,10 +2131,6 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>%1 wird gesichert…</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
         <source>Backup done</source>
         <translation>Sicherung fertig</translation>
     </message>
@@ -2382,10 +2385,6 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
             <numerusform>%n Schlüssel übrig: Rückgängig macht mit ihm weiter.</numerusform>
             <numerusform>%n Schlüssel übrig: Rückgängig macht mit ihnen weiter.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Stopping after the current batch of 1,000 keys…</source>
@@ -5005,6 +5004,21 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <source>Restore %1?</source>
         <translation>%1 wiederherstellen?</translation>
     </message>
+    <message numerus="yes">
+        <source>Restored %1: %Ln put back, %2 skipped</source>
+        <translation>
+            <numerusform>Am %1 wiederhergestellt: %Ln zurückgeschrieben, %2 übersprungen</numerusform>
+            <numerusform>Am %1 wiederhergestellt: %Ln zurückgeschrieben, %2 übersprungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>This was restored already: what it holds is back, or was written since.</source>
+        <translation>Dies wurde schon wiederhergestellt: Was es enthält, ist zurück oder wurde seither geschrieben.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::SavedConnectionEditor</name>
@@ -5758,10 +5772,6 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
     <message>
         <source>Counting the entries of %1…</source>
         <translation>Einträge von %1 werden gezählt…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Stopping after the current batch…</source>
@@ -6879,10 +6889,6 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
     <message>
         <source>Exporting to %1…</source>
         <translation>Export nach %1…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Stopping after the current batch…</source>

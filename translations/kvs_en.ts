@@ -434,6 +434,13 @@
             <numerusform>%n keys created by the import deleted.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Restored %1: %Ln put back, %2 skipped</source>
+        <translation>
+            <numerusform>Restored %1: %Ln put back, %2 skipped</numerusform>
+            <numerusform>Restored %1: %Ln put back, %2 skipped</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::SavedReportsPanel</name>

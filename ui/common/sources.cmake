@@ -1,7 +1,7 @@
 # Sources of the widgets and text helpers the views share (paths relative to ui/): logging, the
 # timer on the tab's clock, the message banner, the confirmation box, the typed-name
-# confirmation and the production tab's mark and strip, the audited jobs, the literal
-# editor, value and size texts, the private settings file.
+# confirmation and the production tab's mark and strip, the audited jobs and their progress
+# dialog, the literal editor, value and size texts, the private settings file.
 list(APPEND KVS_UI_SOURCES
     common/ui_logging.cpp
     common/clock_timer.cpp
@@ -14,6 +14,7 @@ list(APPEND KVS_UI_SOURCES
     common/typed_name_dialog.cpp
     common/production_mark.cpp
     common/audited_job.cpp
+    common/batch_progress.cpp
     common/value_column_text.cpp
     common/value_type_name.cpp
     common/window_frame.cpp

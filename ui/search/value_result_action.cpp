@@ -8,18 +8,14 @@
 
 #include <QLocale>
 #include <QMessageBox>
-#include <QProgressDialog>
 #include <QPushButton>
 #include <QSaveFile>
-#include <QTimer>
 
 #include <climits>
 
 namespace kvs::ui {
 
 namespace {
-
-constexpr int kPollMs = 100;
 
 const char *auditAction(ValueResultAction::Kind kind)
 {
@@ -93,7 +89,7 @@ ValueResultAction::ValueResultAction(std::shared_ptr<AsyncKVStore> store,
     , m_search(std::move(search))
     , m_parent(parent)
     , m_shared(std::make_shared<Shared>())
-    , m_poll(new QTimer(this))
+    , m_progress(parent, QStringLiteral("resultsProgress"))
 {
     m_entries.reserve(hits.size());
     for (const ValueSearchHit &hit : hits) {
@@ -117,14 +113,8 @@ ValueResultAction::ValueResultAction(std::shared_ptr<AsyncKVStore> store,
         box.exec();
         return box.clickedButton() == static_cast<QAbstractButton *>(go);
     };
-    m_poll->setInterval(kPollMs);
-    connect(m_poll, &QTimer::timeout, this, [this] {
-        if (m_progress)
-            m_progress->setValue(
-                int(std::min<std::int64_t>(m_shared->done.load(), m_progress->maximum())));
-    });
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
-        m_poll->stop();
+        m_progress.close();
         onRan(m_watcher.result());
     });
 }
@@ -133,7 +123,6 @@ ValueResultAction::~ValueResultAction()
 {
     // A worker still running stops after its batch; it holds its own state and the store.
     m_shared->cancel.store(true);
-    delete m_progress.data();
 }
 
 void ValueResultAction::start()
@@ -189,18 +178,16 @@ void ValueResultAction::run(AuditPolicy policy)
                           : m_kind == Kind::SetExpiry   ? tr("Setting the expiry…")
                           : m_kind == Kind::ClearExpiry ? tr("Clearing the expiry…")
                                                         : tr("Exporting to %1…").arg(m_path);
-    m_progress = new QProgressDialog(
-        label, tr("Cancel"), 0, int(std::min<std::size_t>(m_entries.size(), INT_MAX)), m_parent);
-    m_progress->setObjectName(QStringLiteral("resultsProgress"));
-    m_progress->setWindowModality(Qt::WindowModal);
-    m_progress->setMinimumDuration(0);
-    m_progress->setAutoClose(false);
-    m_progress->setAutoReset(false);
-    connect(m_progress, &QProgressDialog::canceled, this, [this] {
-        m_shared->cancel.store(true);
-        m_progress->setLabelText(tr("Stopping after the current batch…"));
-    });
-    m_progress->show();
+    BatchProgress::Job progress;
+    progress.total = std::int64_t(m_entries.size());
+    progress.read = [shared = m_shared] {
+        return BatchProgress::Counts{shared->done.load()};
+    };
+    progress.cancel = [shared = m_shared] {
+        shared->cancel.store(true);
+    };
+    progress.stopping = tr("Stopping after the current batch…");
+    m_progress.open(label, std::move(progress));
 
     const std::shared_ptr<Shared> shared = m_shared;
     const std::function<void(std::int64_t)> hook = m_afterBatch;
@@ -248,7 +235,6 @@ void ValueResultAction::run(AuditPolicy policy)
     };
     m_watcher.setFuture(
         runAuditedKeepingError<Outcome>(std::move(subject), count, policy, std::move(work)));
-    m_poll->start();
 }
 
 QString ValueResultAction::summaryOf(const Outcome &outcome) const
@@ -282,8 +268,6 @@ QString ValueResultAction::summaryOf(const Outcome &outcome) const
 
 void ValueResultAction::onRan(const Outcome &outcome)
 {
-    delete m_progress.data();
-    m_progress = nullptr;
     if (!outcome.error.isEmpty()) {
         // What the batches before the failure did stays done.
         const int done = int(std::min<std::int64_t>(m_shared->done.load(), INT_MAX));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/batch_progress.h"
 #include "search/checked_writes.h"
 #include "search/value_search_hit.h"
 
@@ -15,8 +16,6 @@
 #include <functional>
 #include <memory>
 
-class QProgressDialog;
-class QTimer;
 class QWidget;
 
 namespace kvs::ui {
@@ -108,8 +107,7 @@ private:
     std::function<void(std::int64_t)> m_afterBatch;
     std::shared_ptr<Shared> m_shared;
     QFutureWatcher<Outcome> m_watcher;
-    QPointer<QProgressDialog> m_progress; // Owned (deleted with this).
-    QTimer *m_poll;                       // Owned (child).
+    BatchProgress m_progress;
     QString m_question;
 };
 

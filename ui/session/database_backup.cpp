@@ -11,8 +11,6 @@
 #include <QFutureWatcher>
 #include <QLocale>
 #include <QMessageBox>
-#include <QProgressDialog>
-#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace kvs::ui {
@@ -43,13 +41,11 @@ DatabaseBackup::DatabaseBackup(DatabaseSession *session, QWidget *dialogParent)
     , m_session(session)
     , m_dialogParent(dialogParent)
     , m_action(new QAction(tr("&Back Up…"), this))
-    , m_poll(new QTimer(this))
+    , m_progress(dialogParent, QStringLiteral("backupProgress"))
 {
     m_action->setObjectName(QStringLiteral("backUpDatabase"));
     m_action->setToolTip(tr("Copy this database to a new file, consistent, while writers go on"));
     connect(m_action, &QAction::triggered, this, &DatabaseBackup::chooseAndBackUp);
-    m_poll->setInterval(100);
-    connect(m_poll, &QTimer::timeout, this, &DatabaseBackup::showProgress);
 }
 
 DatabaseBackup::~DatabaseBackup()
@@ -121,15 +117,17 @@ void DatabaseBackup::backUpTo(const QString &path)
         return outcome;
     }));
 
-    m_progress = new QProgressDialog(
-        tr("Backing up %1…").arg(m_session->displayName()), tr("Cancel"), 0, 0, m_dialogParent);
-    m_progress->setObjectName(QStringLiteral("backupProgress"));
-    m_progress->setWindowModality(Qt::WindowModal);
-    m_progress->setMinimumDuration(300);
-    m_progress->setAutoClose(false);
-    m_progress->setAutoReset(false);
-    connect(m_progress, &QProgressDialog::canceled, this, &DatabaseBackup::cancel);
-    m_poll->start();
+    BatchProgress::Job progress;
+    // Pages of a SQLite copy, as the worker learns them; a pg_dump reports none and keeps the
+    // busy bar.
+    progress.read = [state] {
+        return BatchProgress::Counts{state->done, state->total};
+    };
+    progress.cancel = [state] {
+        state->cancel.store(true);
+    };
+    progress.showAfterMs = 300;
+    m_progress.open(tr("Backing up %1…").arg(m_session->displayName()), std::move(progress));
 }
 
 void DatabaseBackup::cancel()
@@ -138,27 +136,10 @@ void DatabaseBackup::cancel()
         m_state->cancel.store(true);
 }
 
-void DatabaseBackup::showProgress()
-{
-    if (!m_state || !m_progress)
-        return;
-    const std::int64_t total = m_state->total.load();
-    if (total > 0) {
-        // Pages of a SQLite copy; a pg_dump reports none and keeps the busy indicator.
-        m_progress->setMaximum(1000);
-        m_progress->setValue(int(m_state->done.load() * 1000 / total));
-    }
-}
-
 void DatabaseBackup::done(bool ok, const QString &message)
 {
-    m_poll->stop();
     m_state.reset();
-    if (m_progress) {
-        m_progress->disconnect(this);
-        m_progress->close();
-        m_progress->deleteLater();
-    }
+    m_progress.close();
     if (!message.isEmpty()) {
         if (ok)
             QMessageBox::information(m_dialogParent, tr("Backup done"), message);

@@ -1,15 +1,14 @@
 #pragma once
 
+#include "common/batch_progress.h"
+
 #include <QObject>
-#include <QPointer>
 #include <QString>
 
 #include <atomic>
 #include <memory>
 
 class QAction;
-class QProgressDialog;
-class QTimer;
 class QWidget;
 
 namespace kvs::ui {
@@ -43,14 +42,12 @@ signals:
 private:
     struct State;
     void chooseAndBackUp();
-    void showProgress();
     void done(bool ok, const QString &message);
 
     DatabaseSession *m_session; // Not owned.
     QWidget *m_dialogParent;    // Not owned.
     QAction *m_action;          // Owned (child).
-    QPointer<QProgressDialog> m_progress;
-    QTimer *m_poll; // Owned (child): the dialog's figures, from the worker's atomics
+    BatchProgress m_progress;   // the dialog's figures, from the worker's atomics
     std::shared_ptr<State> m_state;
 };
 

@@ -10,9 +10,7 @@
 #include <kvs/future.h>
 
 #include <QAction>
-#include <QProgressDialog>
 #include <QSettings>
-#include <QTimer>
 #include <QtConcurrent>
 
 #include <map>
@@ -23,7 +21,6 @@ namespace kvs::ui {
 namespace {
 
 constexpr std::size_t kBatchKeys = 1000; // a revert over more keys runs in batches (applyRevert)
-constexpr int kPollMs = 100;
 
 // One journal per database file in this process, shared by the tabs that open the database:
 // two objects on one file would each think their stacks are the file's.
@@ -60,13 +57,8 @@ DatabaseUndo::DatabaseUndo(DatabaseSession *session, QWidget *dialogParent)
     , m_dialogParent(dialogParent)
     , m_undo(new QAction(tr("&Undo"), this))
     , m_redo(new QAction(tr("&Redo"), this))
-    , m_poll(new QTimer(this))
+    , m_progress(dialogParent, QStringLiteral("undoProgress"))
 {
-    m_poll->setInterval(kPollMs);
-    connect(m_poll, &QTimer::timeout, this, [this] {
-        if (m_progress && m_batches)
-            m_progress->setValue(int(m_batches->done.load()));
-    });
     m_undo->setObjectName(QStringLiteral("undo"));
     m_redo->setObjectName(QStringLiteral("redo"));
     connect(m_undo, &QAction::triggered, this, &DatabaseUndo::undo);
@@ -80,17 +72,11 @@ DatabaseUndo::~DatabaseUndo()
     // A revert still running stops after its batch; its worker holds what it needs.
     if (m_batches)
         m_batches->cancel.store(true);
-    delete m_progress.data();
 }
 
 UndoConflictDialog *DatabaseUndo::conflictDialog() const
 {
     return m_dialog;
-}
-
-QProgressDialog *DatabaseUndo::progressDialog() const
-{
-    return m_progress;
 }
 
 QString DatabaseUndo::labelText(const std::string &label)
@@ -255,7 +241,17 @@ void DatabaseUndo::apply(const std::shared_ptr<AsyncKVStore> &store,
         batches = std::make_shared<Batches>();
         batches->afterBatch = m_afterBatch;
         m_batches = batches;
-        showProgress(redo ? tr("Redoing %1…").arg(label) : tr("Undoing %1…").arg(label), matching);
+        BatchProgress::Job progress;
+        progress.total = std::int64_t(matching);
+        progress.read = [batches] {
+            return BatchProgress::Counts{std::int64_t(batches->done)};
+        };
+        progress.cancel = [batches] {
+            batches->cancel.store(true);
+        };
+        progress.stopping = tr("Stopping after the current batch of 1,000 keys…");
+        m_progress.open(redo ? tr("Redoing %1…").arg(label) : tr("Undoing %1…").arg(label),
+                        std::move(progress));
     }
     auto job = runAudited<RevertOutcome>(
         std::move(record),
@@ -281,8 +277,7 @@ void DatabaseUndo::apply(const std::shared_ptr<AsyncKVStore> &store,
             return outcome;
         });
     kvs::then(job, this, [this, label, redo](const Audited<RevertOutcome> &result) {
-        m_poll->stop();
-        delete m_progress.data();
+        m_progress.close();
         m_batches.reset();
         if (!result.error.isEmpty()) {
             done(false, (redo ? tr("Not redone: %1") : tr("Not undone: %1")).arg(result.error));
@@ -327,24 +322,6 @@ void DatabaseUndo::apply(const std::shared_ptr<AsyncKVStore> &store,
         }
         done(outcome.ok, message);
     });
-}
-
-void DatabaseUndo::showProgress(const QString &label, std::size_t total)
-{
-    delete m_progress.data();
-    m_progress = new QProgressDialog(label, tr("Cancel"), 0, int(total), m_dialogParent);
-    m_progress->setObjectName(QStringLiteral("undoProgress"));
-    m_progress->setWindowModality(Qt::WindowModal);
-    m_progress->setMinimumDuration(0);
-    m_progress->setAutoClose(false);
-    m_progress->setAutoReset(false);
-    connect(m_progress, &QProgressDialog::canceled, this, [this] {
-        if (m_batches)
-            m_batches->cancel.store(true);
-        m_progress->setLabelText(tr("Stopping after the current batch of 1,000 keys…"));
-    });
-    m_progress->show();
-    m_poll->start();
 }
 
 void DatabaseUndo::done(bool ok, const QString &message)

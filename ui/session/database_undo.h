@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/batch_progress.h"
+
 #include <kvs/async_kvstore.h>
 #include <kvs/recycle_bin.h>
 #include <kvs/undo_journal.h>
@@ -15,7 +17,6 @@
 
 class QAction;
 class QProgressDialog;
-class QTimer;
 class QWidget;
 
 namespace kvs::ui {
@@ -52,7 +53,7 @@ public:
     // The question shown now, or null.
     UndoConflictDialog *conflictDialog() const;
     // The progress of a revert in batches while it runs, or null.
-    QProgressDialog *progressDialog() const;
+    QProgressDialog *progressDialog() const { return m_progress.dialog(); }
 
     // Tests only: called on the worker after each batch of a revert in batches, with the keys
     // changed back so far; a test holds the revert there.
@@ -84,7 +85,6 @@ private:
     void start(UndoEntryKind kind);
     void
     apply(const std::shared_ptr<AsyncKVStore> &store, const RevertPlan &plan, UndoEntryKind kind);
-    void showProgress(const QString &label, std::size_t total);
     void done(bool ok, const QString &message);
     void updateActions();
 
@@ -104,9 +104,8 @@ private:
     std::shared_ptr<RecycleBin> m_bin;
     std::shared_ptr<void> m_subscription; // the journal's changes update the actions
     QPointer<UndoConflictDialog> m_dialog;
-    QPointer<QProgressDialog> m_progress; // Owned (deleted when the revert ends).
-    QTimer *m_poll;                       // Owned (child): moves the progress dialog.
-    std::shared_ptr<Batches> m_batches;   // Of the revert in batches running now.
+    BatchProgress m_progress;           // Of the revert in batches running now.
+    std::shared_ptr<Batches> m_batches; // Of the revert in batches running now.
     std::function<void(std::size_t done)> m_afterBatch;
     quint64 m_generation = 0; // Of the latest store: a journal opened for an older one is dropped.
     bool m_running = false;

@@ -16,6 +16,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace kvs::ui {
 
 namespace {
@@ -35,6 +37,17 @@ QString whatText(const std::string &what)
     return text;
 }
 
+// The item's state: "" until a restore of it completed, then when and what it did.
+QString stateText(const RecycledItem &item, const QLocale &locale)
+{
+    if (item.restoredAt <= 0)
+        return {};
+    return RecentlyDeletedDialog::tr(
+               "Restored %1: %Ln put back, %2 skipped", nullptr, int(item.restoredCount))
+        .arg(locale.toString(QDateTime::fromMSecsSinceEpoch(item.restoredAt), QLocale::ShortFormat),
+             locale.toString(item.restoredSkipped));
+}
+
 QString keyText(const std::string &encoded)
 {
     try {
@@ -52,7 +65,7 @@ RecentlyDeletedDialog::RecentlyDeletedDialog(std::shared_ptr<AsyncKVStore> store
     : QDialog(parent)
     , m_store(std::move(store))
     , m_bin(std::move(bin))
-    , m_table(new QTableWidget(0, 4, this))
+    , m_table(new QTableWidget(0, 5, this))
     , m_restore(new QPushButton(tr("&Restore"), this))
     , m_result(new QLabel(this))
 {
@@ -66,7 +79,8 @@ RecentlyDeletedDialog::RecentlyDeletedDialog(std::shared_ptr<AsyncKVStore> store
                             this);
     text->setWordWrap(true);
     m_table->setObjectName(QStringLiteral("recentlyDeletedItems"));
-    m_table->setHorizontalHeaderLabels({tr("What"), tr("When"), tr("Entries"), tr("Database")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("What"), tr("When"), tr("Entries"), tr("Database"), tr("State")});
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -87,7 +101,7 @@ RecentlyDeletedDialog::RecentlyDeletedDialog(std::shared_ptr<AsyncKVStore> store
     layout->addWidget(m_table, 1);
     layout->addWidget(m_result);
     layout->addWidget(buttons);
-    resize(760, 380);
+    resize(900, 380); // the State of a restored item fits beside a short path
     reload();
 }
 
@@ -98,6 +112,10 @@ QString RecentlyDeletedDialog::resultText() const
 
 void RecentlyDeletedDialog::reload()
 {
+    // The row chosen stays chosen (after a restore, it shows what the restore did).
+    const int current = m_table->currentRow();
+    const std::string chosen
+        = current >= 0 && current < int(m_items.size()) ? m_items[std::size_t(current)].path : "";
     // A listing reads one small file per item: the folder holds few (the bounds see to it).
     m_items = m_bin ? m_bin->list() : std::vector<RecycledItem>();
     m_table->setRowCount(int(m_items.size()));
@@ -113,9 +131,17 @@ void RecentlyDeletedDialog::reload()
         count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_table->setItem(row, 2, count);
         m_table->setItem(row, 3, new QTableWidgetItem(QString::fromStdString(item.database)));
+        auto *state = new QTableWidgetItem(stateText(item, locale));
+        state->setToolTip(state->text()); // whole, where the column is cut
+        m_table->setItem(row, 4, state);
     }
     m_table->resizeColumnsToContents();
-    if (!m_items.empty())
+    const auto again = std::find_if(m_items.begin(), m_items.end(), [&](const RecycledItem &item) {
+        return item.path == chosen;
+    });
+    if (again != m_items.end())
+        m_table->selectRow(int(again - m_items.begin()));
+    else if (!m_items.empty())
         m_table->selectRow(0);
     updateButton();
 }
@@ -124,13 +150,17 @@ void RecentlyDeletedDialog::updateButton()
 {
     const int row = m_table->currentRow();
     const bool writable = m_store && !m_store->isReadOnly() && m_bin;
-    const bool ours = row >= 0 && row < int(m_items.size()) && m_bin
-                      && m_items[std::size_t(row)].database == m_bin->database();
-    m_restore->setEnabled(writable && ours && !m_restoring);
-    m_restore->setToolTip(!writable ? tr("Allow writes in this tab to restore.")
-                          : !ours   ? tr("This was deleted from another database; open it to "
-                                         "restore.")
-                                    : QString());
+    const bool listed = row >= 0 && row < int(m_items.size());
+    const bool ours = listed && m_bin && m_items[std::size_t(row)].database == m_bin->database();
+    // A second restore would find every key the first put back written since, and skip it.
+    const bool restored = listed && m_items[std::size_t(row)].restoredAt > 0;
+    m_restore->setEnabled(writable && ours && !restored && !m_restoring);
+    m_restore->setToolTip(!writable  ? tr("Allow writes in this tab to restore.")
+                          : !ours    ? tr("This was deleted from another database; open it to "
+                                          "restore.")
+                          : restored ? tr("This was restored already: what it holds is back, "
+                                          "or was written since.")
+                                     : QString());
 }
 
 void RecentlyDeletedDialog::restoreSelected()
@@ -201,6 +231,7 @@ void RecentlyDeletedDialog::restoreSelected()
             text += QLatin1Char(' ') + tr("Written since: %1").arg(keys.join(QStringLiteral(", ")));
         }
         m_result->setText(text);
+        reload(); // the item now says it was restored, and offers no second restore
         emit restored(true);
     });
 }

@@ -15,9 +15,11 @@ class QTableWidget;
 namespace kvs::ui {
 
 // Edit ▸ Recently Deleted…: the recycle bin's items (kvs/recycle_bin.h), newest first: what was
-// deleted, when, how many entries, from which database. Restore writes the chosen item back into
-// this tab's database (only an item of this database, only while writes are allowed), off the
-// GUI thread, skipping the keys written since, which it counts and lists. Thread rule: GUI
+// deleted, when, how many entries, from which database, and whether it was restored (when, how
+// many put back and skipped). Restore writes the chosen item back into this tab's database (only
+// an item of this database, only while writes are allowed, only once), off the GUI thread,
+// skipping the keys written since, which it counts and lists. A restored item stays listed, as
+// the bin keeps it (its skipped entries are only there), with Restore off. Thread rule: GUI
 // thread only.
 class RecentlyDeletedDialog : public QDialog
 {

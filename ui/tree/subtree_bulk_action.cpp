@@ -10,10 +10,8 @@
 #include <QFileInfo>
 #include <QLocale>
 #include <QMessageBox>
-#include <QProgressDialog>
 #include <QPushButton>
 #include <QSaveFile>
-#include <QTimer>
 #include <QWidget>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -23,8 +21,6 @@
 namespace kvs::ui {
 
 namespace {
-
-constexpr int kPollMs = 100;
 
 // afterBatch: SubtreeBulkAction::setAfterBatchHook's hook, or empty.
 TransferOptions optionsFor(const std::shared_ptr<void> &keepAlive,
@@ -76,16 +72,10 @@ SubtreeBulkAction::SubtreeBulkAction(
     , m_path(std::move(path))
     , m_parent(parent)
     , m_shared(std::make_shared<Shared>())
-    , m_poll(new QTimer(this))
+    , m_progress(parent, QStringLiteral("bulkProgress"))
 {
-    m_poll->setInterval(kPollMs);
-    connect(m_poll, &QTimer::timeout, this, [this] {
-        if (m_progress)
-            m_progress->setValue(static_cast<int>(std::min<long long>(
-                m_shared->done.load() + m_shared->skipped.load(), m_progress->maximum())));
-    });
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
-        m_poll->stop();
+        m_progress.close();
         const Outcome outcome = m_watcher.result();
         if (m_running)
             onRan(outcome);
@@ -98,7 +88,6 @@ SubtreeBulkAction::~SubtreeBulkAction()
 {
     // A worker still running stops after its batch; it holds its own state and the store.
     m_shared->cancel.store(true);
-    delete m_progress.data();
 }
 
 void SubtreeBulkAction::setCopyTarget(std::shared_ptr<AsyncKVStore> target,
@@ -144,30 +133,24 @@ void SubtreeBulkAction::start()
         }
         return outcome;
     }));
-    m_poll->start();
 }
 
 void SubtreeBulkAction::showProgress(const QString &label, long long total)
 {
-    delete m_progress.data();
-    m_progress = new QProgressDialog(
-        label, tr("Cancel"), 0, static_cast<int>(std::min<long long>(total, INT_MAX)), m_parent);
-    m_progress->setObjectName(QStringLiteral("bulkProgress"));
-    m_progress->setWindowModality(Qt::WindowModal);
-    m_progress->setMinimumDuration(0);
-    m_progress->setAutoClose(false);
-    m_progress->setAutoReset(false);
-    connect(m_progress, &QProgressDialog::canceled, this, [this] {
-        m_shared->cancel.store(true);
-        m_progress->setLabelText(tr("Stopping after the current batch…"));
-    });
-    m_progress->show();
+    BatchProgress::Job job;
+    job.total = total;
+    job.read = [shared = m_shared] {
+        return BatchProgress::Counts{shared->done.load() + shared->skipped.load()};
+    };
+    job.cancel = [shared = m_shared] {
+        shared->cancel.store(true);
+    };
+    job.stopping = tr("Stopping after the current batch…");
+    m_progress.open(label, std::move(job));
 }
 
 void SubtreeBulkAction::onCounted(const Outcome &counted)
 {
-    delete m_progress.data();
-    m_progress = nullptr;
     if (!counted.error.isEmpty()) {
         finish(tr("Could not count: %1").arg(counted.error), false, true);
         return;
@@ -371,7 +354,6 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
     const AuditPolicy policy = policyAfter(m_auditProblem);
     if (!subject) { // an export changes nothing: not audited
         m_watcher.setFuture(QtConcurrent::run(work));
-        m_poll->start();
         return;
     }
     m_watcher.setFuture(runAuditedKeepingError<Outcome>(
@@ -388,7 +370,6 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
             (void)audit.end(ended, total, result.done, detail);
             return outcome;
         }));
-    m_poll->start();
 }
 
 std::optional<AuditRecord> SubtreeBulkAction::auditSubject() const
@@ -411,8 +392,6 @@ std::optional<AuditRecord> SubtreeBulkAction::auditSubject() const
 
 void SubtreeBulkAction::onRan(const Outcome &outcome)
 {
-    delete m_progress.data();
-    m_progress = nullptr;
     const int done = static_cast<int>(std::min<long long>(outcome.result.done, INT_MAX));
     const QString skipped = QLocale().toString(outcome.result.skipped);
     // A copy changes the other database, whose tab follows it as it follows any commit.

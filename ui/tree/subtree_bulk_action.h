@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/batch_progress.h"
+
 #include <kvs/async_kvstore.h>
 #include <kvs/audit_log.h>
 #include <kvs/entry_transfer.h>
@@ -14,8 +16,6 @@
 #include <memory>
 #include <optional>
 
-class QProgressDialog;
-class QTimer;
 class QWidget;
 
 namespace kvs::ui {
@@ -108,8 +108,7 @@ private:
     QPointer<QWidget> m_parent;
     std::shared_ptr<Shared> m_shared;
     QFutureWatcher<Outcome> m_watcher;
-    QPointer<QProgressDialog> m_progress; // Owned (deleted with this).
-    QTimer *m_poll;                       // Owned (child).
+    BatchProgress m_progress; // of the count, then of the work
     QString m_question;
     QString m_auditDatabase;
     QString m_auditProblem; // why the audit log cannot be written, asked with the question

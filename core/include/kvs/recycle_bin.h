@@ -38,6 +38,13 @@ struct RecycledItem
     std::int64_t time = 0;  ///< when, ms on the bin's clock
     std::int64_t count = 0; ///< entries in the file (ReplacedByImport: the keys imported)
     std::int64_t bytes = 0; ///< the file's size
+    /// When a restore of it last completed (ms on the bin's clock; 0: never), and what that
+    /// restore did: entries written back (and keys an import created, deleted again), and keys
+    /// skipped as written since. A restored item stays (its skipped entries are still only here)
+    /// until the bounds drop it; another restore would find every key it put back written since.
+    std::int64_t restoredAt = 0;
+    std::int64_t restoredCount = 0;
+    std::int64_t restoredSkipped = 0;
 };
 
 /// What a restore did.
@@ -112,7 +119,9 @@ public:
     /// versionstamps. ReplacedByImport: a key that still holds the version the import wrote gets
     /// back what it held before (or is deleted, when the import created it), in batches of
     /// options.batchSize keys, each one transaction that checks what it changes; a key written
-    /// since is skipped (counted and listed). Blocks: call it on a worker. Throws what
+    /// since is skipped (counted and listed). A restore that was not cancelled marks the item
+    /// restored (RecycledItem::restoredAt, as list() reads it back); a mark that cannot be
+    /// written is left out, the restore stands. Blocks: call it on a worker. Throws what
     /// importEntries() throws, and Error "kvs: cannot read the recycle bin PATH: REASON".
     RecycleRestore
     restore(AsyncKVStore &store, const RecycledItem &item, const TransferOptions &options = {});
@@ -127,6 +136,8 @@ private:
     void prune(std::vector<RecycledItem> &items);
     RecycledItem describe(const RecycledItem &item);
     void writeMeta(const RecycledItem &item);
+    RecycleRestore
+    restoreRemoved(AsyncKVStore &store, const RecycledItem &item, const TransferOptions &options);
     RecycleRestore
     restoreImport(AsyncKVStore &store, const RecycledItem &item, const TransferOptions &options);
 

@@ -58,6 +58,9 @@ std::optional<RecycledItem> readMeta(const std::string &metaPath)
     item.what = *what;
     item.time = *time;
     item.count = *count;
+    item.restoredAt = detail::int64Member(document, "restored").value_or(0);
+    item.restoredCount = detail::int64Member(document, "restoredCount").value_or(0);
+    item.restoredSkipped = detail::int64Member(document, "restoredSkipped").value_or(0);
     std::error_code error;
     const auto size = std::filesystem::file_size(item.path, error);
     if (error)
@@ -162,6 +165,11 @@ void RecycleBin::writeMeta(const RecycledItem &item)
         .string("what", item.what)
         .integer("time", item.time)
         .integer("count", item.count);
+    if (item.restoredAt > 0) {
+        line.integer("restored", item.restoredAt)
+            .integer("restoredCount", item.restoredCount)
+            .integer("restoredSkipped", item.restoredSkipped);
+    }
     const std::string path = metaPathOf(item.path);
     std::remove(path.c_str());
     appendPrivateFile(path, line.text() + '\n', kWhat, PrivateAppendOptions{true, 0});
@@ -207,8 +215,27 @@ void RecycleBin::prune(std::vector<RecycledItem> &items)
 RecycleRestore
 RecycleBin::restore(AsyncKVStore &store, const RecycledItem &item, const TransferOptions &options)
 {
-    if (item.kind == RecycledKind::ReplacedByImport)
-        return restoreImport(store, item, options);
+    const RecycleRestore result = item.kind == RecycledKind::ReplacedByImport
+                                      ? restoreImport(store, item, options)
+                                      : restoreRemoved(store, item, options);
+    if (result.cancelled)
+        return result;
+    RecycledItem restored = item;
+    restored.restoredAt = m_clock->now();
+    restored.restoredCount = result.restored + result.removed;
+    restored.restoredSkipped = result.skipped;
+    try {
+        writeMeta(restored);
+    } catch (const Error &) {
+        // What was written back stays written; the list only does not say so.
+    }
+    return result;
+}
+
+RecycleRestore RecycleBin::restoreRemoved(AsyncKVStore &store,
+                                          const RecycledItem &item,
+                                          const TransferOptions &options)
+{
     std::ifstream in(item.path, std::ios::binary);
     if (!in)
         throw Error("kvs: cannot read the recycle bin " + item.path + ": it is gone");

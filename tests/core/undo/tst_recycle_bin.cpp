@@ -149,6 +149,45 @@ private slots:
         QCOMPARE(o.store->get({"s", 4.0}).result()->value, Value(6.0));
     }
 
+    // A restore that ends marks its item (when, how many put back and skipped), and every bin of
+    // the folder lists the mark; a cancelled one leaves the item as it was.
+    void aRestoreMarksItsItem_data() { backends(); }
+    void aRestoreMarksItsItem()
+    {
+        Opened o = open();
+        fill(*o.store, "m", 20);
+        RecycleBin bin(o.folder, "db", {}, o.clock);
+        const KeyRange range = KeyRange::subtree({"m"});
+        const RecycledItem item = bin.keep(*o.store, range, "subtree [\"m\"]");
+        QCOMPARE(item.restoredAt, std::int64_t(0));
+        (void)deleteEntries(*o.store, range);
+        o.store->set({"m", 3.0}, Value("new since")).waitForFinished();
+
+        TransferOptions cancel;
+        cancel.batchSize = 5;
+        cancel.onProgress = [](const TransferProgress &) {
+            return false;
+        };
+        QVERIFY(bin.restore(*o.store, item, cancel).cancelled);
+        QCOMPARE(bin.list().at(0).restoredAt, std::int64_t(0));
+
+        o.clock->advance(60'000);
+        const RecycleRestore restored = bin.restore(*o.store, item);
+        QVERIFY(!restored.cancelled);
+        QVERIFY(restored.skipped >= 1); // ["m", 3], and what the cancelled one wrote
+        QCOMPARE(restored.restored + restored.skipped, std::int64_t(20));
+        RecycleBin other(o.folder, "db", {}, o.clock); // another tab's, or the next run's
+        const std::vector<RecycledItem> items = other.list();
+        QCOMPARE(items.size(), std::size_t(1));
+        QCOMPARE(items[0].restoredAt, kStart + 60'000);
+        QCOMPARE(items[0].restoredCount, restored.restored);
+        QCOMPARE(items[0].restoredSkipped, restored.skipped);
+        // The rest of the description is as it was.
+        QCOMPARE(items[0].what, item.what);
+        QCOMPARE(items[0].time, item.time);
+        QCOMPARE(items[0].count, std::int64_t(20));
+    }
+
     void staysInsideItsBounds_data() { backends(); }
     void staysInsideItsBounds()
     {

@@ -26,10 +26,12 @@
 #include <kvs/undo_step.h>
 #include <kvs/value_codec.h>
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonObject>
+#include <QLocale>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSemaphore>
@@ -405,6 +407,26 @@ private slots:
         QCOMPARE(ended.value(QStringLiteral("changed")).toInt(), 11);
         QCOMPARE(ended.value(QStringLiteral("detail")).toString(),
                  QStringLiteral("skipped 1 written since"));
+        // The item now says it was restored (when, how many put back and skipped), still
+        // chosen, with Restore off: a second restore would skip every key the first put back.
+        const std::vector<RecycledItem> listed = db.view->undo()->recycleBin()->list();
+        QVERIFY(listed.at(0).restoredAt > 0);
+        const QString state
+            = QStringLiteral("Restored %1: 11 put back, 1 skipped")
+                  .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(listed.at(0).restoredAt),
+                                          QLocale::ShortFormat));
+        QCOMPARE(dialog->table()->currentRow(), 0);
+        QCOMPARE(dialog->table()->item(0, 4)->text(), state);
+        QVERIFY(!dialog->restoreButton()->isEnabled());
+        QCOMPARE(dialog->restoreButton()->toolTip(),
+                 QStringLiteral("This was restored already: what it holds is back, or was "
+                                "written since."));
+        dialog->close();
+        // The mark is the bin's: the dialog opened again (or another tab's) says so too.
+        dialog = db.view->undo()->showRecentlyDeleted();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->table()->rowCount() >= 1, kTimeout);
+        QCOMPARE(dialog->table()->item(0, 4)->text(), state);
+        QVERIFY(!dialog->restoreButton()->isEnabled());
         dialog->close();
     }
 
@@ -493,6 +515,7 @@ private slots:
         QCOMPARE(dialog->table()->item(0, 0)->text(),
                  QStringLiteral("Replaced by import of %1").arg(QFileInfo(path).fileName()));
         QCOMPARE(dialog->table()->item(0, 2)->text(), QStringLiteral("2"));
+        QCOMPARE(dialog->table()->item(0, 4)->text(), QString()); // not restored yet
         QSignalSpy restored(dialog, &ui::RecentlyDeletedDialog::restored);
         dialog->restoreButton()->click();
         QVERIFY(restored.wait(kTimeout));
@@ -501,6 +524,11 @@ private slots:
                  QStringLiteral("Restored 1 entry(s). 1 key(s) created by the import deleted."));
         QCOMPARE(valueAt(db, {"a"}), Value(1));
         QCOMPARE(valueAt(db, {"c"}), Value::undefined());
+        // The key put back and the key deleted again both count as put back.
+        QVERIFY2(dialog->table()->item(0, 4)->text().endsWith(QStringLiteral(": 2 put back, 0 "
+                                                                             "skipped")),
+                 qPrintable(dialog->table()->item(0, 4)->text()));
+        QVERIFY(!dialog->restoreButton()->isEnabled());
         dialog->close();
     }
 
