@@ -6664,6 +6664,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <source>Revert none</source>
         <translation>Keinen zurücksetzen</translation>
     </message>
+    <message>
+        <source>bytes that do not decode (version %1)</source>
+        <translation>Bytes, die sich nicht dekodieren lassen (Version %1)</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::UndoPage</name>

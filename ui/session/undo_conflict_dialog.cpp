@@ -68,7 +68,9 @@ UndoConflictDialog::UndoConflictDialog(const RevertPlan &plan,
         const QString written
             = key.change.written ? tr("version %1").arg(*key.change.written) : tr("deleted");
         QString now;
-        if (!key.now)
+        if (key.undecodableVersion)
+            now = tr("bytes that do not decode (version %1)").arg(*key.undecodableVersion);
+        else if (!key.now)
             now = tr("absent");
         else if (key.matches)
             now = tr("unchanged");

@@ -76,6 +76,8 @@ struct RevertKey
     /// what the key holds now (nullopt: absent or expired, or, in a raw plan, a row that does
     /// not decode)
     std::optional<Entry> now;
+    /// in a raw plan: the key holds a row that does not decode, of this version
+    std::optional<std::int64_t> undecodableVersion;
     bool matches = false; ///< it still holds the version the step wrote (or is still absent)
 };
 

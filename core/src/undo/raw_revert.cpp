@@ -68,7 +68,8 @@ RevertPlan planRawRevert(AsyncKVStore &store, const UndoStep &step)
                 key.now = Entry{
                     decodeKey(row->key), decodeValue(row->value), row->version, row->expiresAt};
             } catch (const std::exception &) {
-                // Shown as stored bytes only; whether it matches is decided on the version.
+                // Whether it matches is decided on the version.
+                key.undecodableVersion = row->version;
             }
         }
         plan.keys.push_back(std::move(key));

@@ -225,6 +225,9 @@ private slots:
         const RevertPlan plan = planRevert(*o.store, *o.journal->nextRedo());
         QVERIFY(!plan.allMatch());
         QVERIFY(!plan.keys[0].now); // a value that does not decode: shown as not decoded
+        const std::optional<RawEntry> theirRow = o.store->inspect(badValueKey).result();
+        QVERIFY(theirRow);
+        QCOMPARE(plan.keys[0].undecodableVersion, std::optional<std::int64_t>(theirRow->version));
         const RevertOutcome left = applyRevert(*o.store, plan, UndoEntryKind::Redo);
         QCOMPARE(left.reverted, std::size_t(0));
         QCOMPARE(left.skipped, std::size_t(1));
