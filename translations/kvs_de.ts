@@ -5975,6 +5975,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <source>What an overwrite replaces is first kept in Edit &gt; Recently Deleted, whose Restore takes the import back.</source>
         <translation>Was ein Überschreiben ersetzt, wird zuerst unter Bearbeiten &gt; Zuletzt gelöscht aufbewahrt; dort nimmt Wiederherstellen den Import zurück.</translation>
     </message>
+    <message>
+        <source>Keeping %1 in Recently Deleted, then deleting it…</source>
+        <translation>%1 wird unter „Zuletzt gelöscht“ aufbewahrt, dann gelöscht…</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::SweepJob</name>

@@ -140,7 +140,8 @@ void SubtreeBulkAction::showProgress(const QString &label, long long total)
     BatchProgress::Job job;
     job.total = total;
     job.read = [shared = m_shared] {
-        return BatchProgress::Counts{shared->done.load() + shared->skipped.load()};
+        return BatchProgress::Counts{shared->before.load() + shared->done.load()
+                                     + shared->skipped.load()};
     };
     job.cancel = [shared = m_shared] {
         shared->cancel.store(true);
@@ -270,12 +271,15 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
     m_running = true;
     m_shared->done.store(0);
     m_shared->skipped.store(0);
-    const QString label = m_kind == Kind::Export   ? tr("Exporting %1…").arg(subtreeText())
-                          : m_kind == Kind::Delete ? tr("Deleting %1…").arg(subtreeText())
-                          : m_kind == Kind::Copy
-                              ? tr("Copying %1 to %2…").arg(subtreeText(), m_targetName)
-                              : tr("Importing %1…").arg(m_path);
-    showProgress(label, total);
+    m_shared->before.store(0);
+    const bool keeping = m_kind == Kind::Delete && m_store && recycleBinOf(*m_store);
+    const QString label
+        = m_kind == Kind::Export ? tr("Exporting %1…").arg(subtreeText())
+          : keeping ? tr("Keeping %1 in Recently Deleted, then deleting it…").arg(subtreeText())
+          : m_kind == Kind::Delete ? tr("Deleting %1…").arg(subtreeText())
+          : m_kind == Kind::Copy   ? tr("Copying %1 to %2…").arg(subtreeText(), m_targetName)
+                                   : tr("Importing %1…").arg(m_path);
+    showProgress(label, keeping ? 2 * total : total);
     m_shared->afterBatch = m_afterBatch;
     const std::shared_ptr<Shared> shared = m_shared;
     const std::shared_ptr<AsyncKVStore> store = m_store;
@@ -318,6 +322,9 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
                         outcome.result.cancelled = true;
                         return outcome;
                     }
+                    shared->before.store(shared->done.load() + shared->skipped.load());
+                    shared->done.store(0);
+                    shared->skipped.store(0);
                 }
                 outcome.result = deleteEntries(*store, range, options);
             } else if (kind == Kind::Copy) {

@@ -79,6 +79,9 @@ private:
         std::atomic<bool> cancel{false};
         std::atomic<long long> done{0};
         std::atomic<long long> skipped{0};
+        // What earlier phases did: a delete's keeping in the recycle bin, then its deleting, fill
+        // one bar of twice the entries.
+        std::atomic<long long> before{0};
         std::function<void(long long done)> afterBatch; // set before the work starts
     };
     struct Outcome

@@ -32,6 +32,7 @@
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QLocale>
+#include <QPointer>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSemaphore>
@@ -340,6 +341,51 @@ private slots:
         for (int i = 0; i < kKeys; i += 997)
             QCOMPARE(valueAt(db, {"big", double(i)}), Value("before"));
         QCOMPARE(undo->journal()->undoCount(), std::size_t(0));
+    }
+
+    // A subtree delete with the recycle bin reads every entry twice (kept, then deleted): one bar
+    // of twice the entries, and its label says both.
+    void aSubtreeDeleteShowsKeepingThenDeletingInOneBar_data() { backends(); }
+    void aSubtreeDeleteShowsKeepingThenDeletingInOneBar()
+    {
+        Database db = database();
+        {
+            AsyncKVStore seed(db.connection, db.settings);
+            auto op = seed.atomic();
+            for (int i = 0; i < 3000; ++i)
+                op.set({"many", double(i)}, Value(i));
+            QVERIFY(op.commit().result().ok);
+        }
+        QVERIFY(writable(db));
+        const QModelIndex many = test::rootRow(db.view.get(), R"(["many"])", kTimeout);
+        QVERIFY(many.isValid());
+        ui::KeyRowActions *actions = db.view->tree()->rowActions();
+        QSignalSpy finished(actions, &ui::KeyRowActions::bulkFinished);
+        test::answerNextMessageBox(QStringLiteral("Delete"));
+        ui::SubtreeBulkAction *action
+            = actions->startBulk(ui::SubtreeBulkAction::Kind::Delete, many, {});
+        QVERIFY(action);
+        std::atomic<long long> last{0};
+        std::atomic<bool> reached{false};
+        QSemaphore proceed;
+        action->setAfterBatchHook([&](long long done) {
+            // The delete's count starts again: its first batch, after all were kept.
+            if (done < last.exchange(done) && !reached.exchange(true))
+                (void)proceed.tryAcquire(1, kTimeout); // never held for ever
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(reached.load(), kTimeout);
+        const QPointer<QProgressDialog> progress
+            = db.view->window()->findChild<QProgressDialog *>(QStringLiteral("bulkProgress"));
+        QVERIFY(progress);
+        QCOMPARE(progress->maximum(), 6000);
+        QTRY_COMPARE_WITH_TIMEOUT(progress ? progress->value() : -1, 3000 + int(last), kTimeout);
+        QCOMPARE(
+            progress->labelText(),
+            QStringLiteral(
+                R"(Keeping ["many"] and the keys below it in Recently Deleted, then deleting it…)"));
+        proceed.release();
+        QVERIFY(finished.wait(kTimeout));
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("Deleted 3000 entries."));
     }
 
     // A subtree delete keeps what it removes in the recycle bin first; Recently Deleted lists it
