@@ -125,16 +125,18 @@ void TestInspectorLarge::preparesOffTheGuiThreadWhileItsEventLoopRuns_data()
 void TestInspectorLarge::preparesOffTheGuiThreadWhileItsEventLoopRuns()
 {
     QFETCH(QString, name);
-    kvs::ui::ValueInspector inspector;
-    inspector.setStore(m_store, false);
-    inspector.resize(1000, 700);
-    inspector.show();
+    // What the hook shares with this thread outlives the inspector, whose worker may still be
+    // in the hook when a check fails (the inspector waits for its worker as it goes).
     QThread *const gui = QThread::currentThread();
     std::atomic<QThread *> preparedOn = nullptr;
     std::atomic_bool decoded = false;
     std::atomic_bool holding = false;
     std::atomic_bool heldUntilTicks = false;
     QSemaphore ticked;
+    kvs::ui::ValueInspector inspector;
+    inspector.setStore(m_store, false);
+    inspector.resize(1000, 700);
+    inspector.show();
     inspector.controller()->setPreparedHook([&](const kvs::ui::InspectedEntry &entry) {
         preparedOn = QThread::currentThread();
         decoded = entry.value && !entry.prettyText.isEmpty();
