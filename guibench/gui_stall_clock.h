@@ -7,7 +7,7 @@ namespace kvs::bench {
 
 // How long the GUI thread's event loop stalls: from start(), a 10 ms timer ticks on the calling
 // thread's event loop, and the longest time between two ticks (or since the last one) is the
-// longest stall. For kvs-gui-bench and the GUI's timing tests. Thread rule: the thread whose
+// longest stall. For kvs-gui-bench; tests assert no duration. Thread rule: the thread whose
 // event loop is measured.
 class GuiStallClock
 {

@@ -42,10 +42,4 @@ GapMeasurement measureGapWhileOpening(AsyncKVStore &store,
     return result;
 }
 
-qint64 measureLongestGapWhileOpening(AsyncKVStore &store, const std::string &encodedKey)
-{
-    const GapMeasurement measurement = measureGapWhileOpening(store, encodedKey);
-    return measurement.loaded ? measurement.longestGapMs : -1;
-}
-
 } // namespace kvs::bench

@@ -21,15 +21,11 @@ struct GapMeasurement
 // Opens encodedKey in a ValueInspector (shown, 1000x700) on store while a 10 ms QTimer ticks on
 // the calling thread's event loop, until the inspector reports loaded() and afterGapMs more have
 // passed (the first paint of the value), or timeoutMs. The longest gap between ticks is how long
-// the GUI stalled. For kvs-gui-bench and the inspector's tests. Requires: a QApplication, called on
-// its thread; store outlives the call.
+// the GUI stalled. For kvs-gui-bench (a figure, never a test's bound). Requires: a QApplication,
+// called on its thread; store outlives the call.
 [[nodiscard]] GapMeasurement measureGapWhileOpening(AsyncKVStore &store,
                                                     const std::string &encodedKey,
                                                     int afterGapMs = 300,
                                                     int timeoutMs = 60000);
-
-// measureGapWhileOpening(store, encodedKey).longestGapMs, or -1 when the value never loaded.
-[[nodiscard]] qint64 measureLongestGapWhileOpening(AsyncKVStore &store,
-                                                   const std::string &encodedKey);
 
 } // namespace kvs::bench

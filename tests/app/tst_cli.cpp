@@ -217,15 +217,19 @@ private slots:
                 + ", \"expiresAt\": null}"
                   "\n");
 
-        set = runKvs({"--db", db, "--json", "set", "[\"t\"]", "1", "--ttl", "60000"});
+        // The expiry is the time of the set plus the TTL: between the clock's readings around the
+        // set (an hour, so that no machine is too slow to read the key before it expires).
+        const qint64 beforeSet = QDateTime::currentMSecsSinceEpoch();
+        set = runKvs({"--db", db, "--json", "set", "[\"t\"]", "1", "--ttl", "3600000"});
+        const qint64 afterSet = QDateTime::currentMSecsSinceEpoch();
         QCOMPARE(set.code, 0);
         const QJsonObject commit = parseObject(set.out);
         QVERIFY(set.out.startsWith("{\"ok\": true, \"version\": "));
         QVERIFY(commit[u"version"].toInteger() > version);
         get = runKvs({"--db", db, "--json", "get", "[\"t\"]"});
         const qint64 expiresAt = parseObject(get.out)[u"expiresAt"].toInteger();
-        const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        QVERIFY2(expiresAt > now && expiresAt <= now + 60000, get.out.constData());
+        QVERIFY2(expiresAt >= beforeSet + 3600000 && expiresAt <= afterSet + 3600000,
+                 get.out.constData());
 
         Run removed = runKvs({"--db", db, "delete", "[\"users\", \"alice\"]"});
         QCOMPARE(removed.code, 0);

@@ -12,9 +12,9 @@ foreach(name tst_inspector_view tst_inspector_edit)
     endif()
 endforeach()
 
-# A 20 MB value opens while a 10 ms GUI timer keeps ticking (prints the longest gap), measured by
-# kvs_gui_bench's gap probe.
-kvs_add_test(tst_inspector_large tst_inspector_large.cpp LIBS kvs_ui kvs_gui_bench)
+# A 20 MB value is prepared on the inspector's worker while a GUI timer keeps ticking, and shown
+# with the work of what is on screen (kvs-gui-bench times it: inspector_open_20mb).
+kvs_add_test(tst_inspector_large tst_inspector_large.cpp LIBS kvs_ui)
 
 # The structured value view: lazy rows, paths, a 100,000-element value, copy; its screenshot.
 kvs_add_test(tst_structured_value inspector/tst_structured_value.cpp LIBS kvs_ui)

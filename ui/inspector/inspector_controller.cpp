@@ -178,6 +178,7 @@ void InspectorController::inspectThen(const std::string &encodedKey,
                                       std::function<void(InspectedEntry)> done)
 {
     const InspectLimits limits = m_limits;
+    std::function<void(const InspectedEntry &)> prepared = m_prepared;
     // What the worker hands back: the entry, or why the read failed (no exception crosses the
     // thread).
     struct Prepared
@@ -187,22 +188,24 @@ void InspectorController::inspectThen(const std::string &encodedKey,
     };
     kvs::then(m_store->inspect(encodedKey),
               this,
-              [this, encodedKey, operation, limits, done = std::move(done)](
+              [this, encodedKey, operation, limits, prepared, done = std::move(done)](
                   QFuture<std::optional<RawEntry>> read) {
                   // The read's result is copied out of the future (20 MB for a 20 MB value) and
                   // decoded on the worker, never here: the GUI thread only takes the prepared
                   // entry.
-                  QFuture<Prepared> prepared
-                      = QtConcurrent::run(&m_pool, [encodedKey, read, limits] {
+                  QFuture<Prepared> ready
+                      = QtConcurrent::run(&m_pool, [encodedKey, read, limits, prepared] {
                             Prepared out;
                             try {
                                 out.entry = inspectEntry(encodedKey, read.result(), limits);
                             } catch (...) {
                                 out.error = std::current_exception();
                             }
+                            if (prepared && !out.error)
+                                prepared(out.entry);
                             return out;
                         });
-                  onFinished(this, prepared, [this, operation, done](QFuture<Prepared> f) {
+                  onFinished(this, ready, [this, operation, done](QFuture<Prepared> f) {
                       Prepared ready = f.takeResult();
                       if (ready.error) {
                           fail(operation, tr("Could not read the key."), ready.error);

@@ -50,6 +50,12 @@ public:
     // clock; null: the system's).
     void setClock(std::shared_ptr<Clock> clock);
     void setLimits(const InspectLimits &limits) { m_limits = limits; }
+    // For tests: runs on the worker with each entry it prepared (decoded and printed), before the
+    // entry goes to the GUI thread; a test holds a load in flight there. Set it before load().
+    void setPreparedHook(std::function<void(const InspectedEntry &)> hook)
+    {
+        m_prepared = std::move(hook);
+    }
 
     // Reads the row at encodedKey (inspect()) and prepares it on the worker: emits loaded() or
     // failed(Load). Returns at once.
@@ -113,7 +119,8 @@ private:
     std::shared_ptr<AsyncKVStore> m_store;
     std::shared_ptr<Clock> m_clock = systemClock();
     InspectLimits m_limits;
-    QThreadPool m_pool; // One worker: decode, print, export.
+    std::function<void(const InspectedEntry &)> m_prepared; // copied into each task
+    QThreadPool m_pool;                                     // One worker: decode, print, export.
     std::uint64_t m_generation = 0;
 };
 

@@ -1,3 +1,5 @@
+#include "types/builder_comparisons.h"
+
 #include <kvs/value.h>
 
 #include <algorithm>
@@ -208,6 +210,8 @@ namespace {
 constexpr std::size_t kIndexThreshold = 16;
 constexpr std::size_t kNotFound = static_cast<std::size_t>(-1);
 
+thread_local std::uint64_t t_builderComparisons = 0; // detail::builderComparisons()
+
 // Consistent with sameValueZero: all NaNs hash alike, and so do 0 and -0.
 std::size_t primitiveHash(const Value &v) noexcept
 {
@@ -247,6 +251,7 @@ std::size_t findOrRecord(const Elements &elements,
         return kNotFound; // Objects are distinct identities: never a repeat.
     if (!indexed && elements.size() < kIndexThreshold) {
         for (std::size_t i = 0; i < elements.size(); ++i) {
+            ++t_builderComparisons;
             if (sameValueZero(keyOf(elements[i]), key))
                 return i;
         }
@@ -261,6 +266,7 @@ std::size_t findOrRecord(const Elements &elements,
     }
     const std::size_t hash = primitiveHash(key);
     for (auto [at, end] = positions.equal_range(hash); at != end; ++at) {
+        ++t_builderComparisons;
         if (sameValueZero(keyOf(elements[at->second]), key))
             return at->second;
     }
@@ -270,10 +276,16 @@ std::size_t findOrRecord(const Elements &elements,
 
 } // namespace
 
+std::uint64_t detail::builderComparisons() noexcept
+{
+    return t_builderComparisons;
+}
+
 void ObjectBuilder::add(std::string name, Value value)
 {
     if (!m_indexed && m_members.size() < kIndexThreshold) {
         for (auto &member : m_members) {
+            ++t_builderComparisons;
             if (member.first == name) {
                 member.second = std::move(value);
                 return;
@@ -288,6 +300,7 @@ void ObjectBuilder::add(std::string name, Value value)
         const std::size_t hash = std::hash<std::string>{}(name);
         for (auto [at, end] = m_positions.equal_range(hash); at != end; ++at) {
             auto &member = m_members[at->second];
+            ++t_builderComparisons;
             if (member.first == name) {
                 member.second = std::move(value);
                 return;
