@@ -137,7 +137,9 @@ void TestInspectorLarge::preparesOffTheGuiThreadWhileItsEventLoopRuns()
     inspector.setStore(m_store, false);
     inspector.resize(1000, 700);
     inspector.show();
-    inspector.controller()->setPreparedHook([&](const kvs::ui::InspectedEntry &entry) {
+    auto *controller = inspector.findChild<kvs::ui::InspectorController *>();
+    QVERIFY(controller);
+    controller->setPreparedHook([&](const kvs::ui::InspectedEntry &entry) {
         preparedOn = QThread::currentThread();
         decoded = entry.value && !entry.prettyText.isEmpty();
         if (QThread::currentThread() == gui)

@@ -97,7 +97,6 @@ public:
     ConflictView *conflictView() const { return m_conflict; }
     ValueEditPanel *editPanel() const { return m_editPanel; }
     ValueView *valueView() const { return m_view; }
-    InspectorController *controller() const { return m_controller; }
     // The in-place error message, empty when none is shown.
     QString errorText() const;
 
