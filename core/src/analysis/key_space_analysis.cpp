@@ -1,5 +1,6 @@
 #include "analysis/key_space_store_figures.h"
 #include "analysis/key_space_tree.h"
+#include "transfer/row_pages.h"
 #include "transfer/transfer_support.h"
 
 #include <kvs/async_kvstore.h>
@@ -41,39 +42,6 @@ void checkRequest(const KeySpaceRequest &request, const KeySpaceOptions &options
                          + std::to_string(options.pageSize));
     }
 }
-
-// How many rows the next page asks for: pageSize first, then about pageBytes at the average row
-// size read so far (from pageSize to kGrowth times pageSize rows).
-class PageSizer
-{
-public:
-    explicit PageSizer(const KeySpaceOptions &options)
-        : m_least(options.pageSize)
-        , m_pageBytes(options.pageBytes)
-    {}
-
-    [[nodiscard]] std::int64_t next() const
-    {
-        if (m_pageBytes <= 0 || m_rows == 0 || m_bytes == 0)
-            return m_least;
-        const std::int64_t fitting = m_pageBytes / std::max<std::int64_t>(1, m_bytes / m_rows);
-        return std::clamp(fitting, m_least, m_least * kGrowth);
-    }
-
-    void read(const std::vector<KvRow> &rows)
-    {
-        for (const KvRow &row : rows)
-            m_bytes += static_cast<std::int64_t>(row.key.size() + row.value.size());
-        m_rows += static_cast<std::int64_t>(rows.size());
-    }
-
-private:
-    static constexpr std::int64_t kGrowth = 64;
-    std::int64_t m_least;
-    std::int64_t m_pageBytes;
-    std::int64_t m_rows = 0;
-    std::int64_t m_bytes = 0;
-};
 
 // Everything of the report but the tree, added to row by row.
 class RowTally
@@ -199,27 +167,22 @@ analyzeKeySpace(AsyncKVStore &store, const KeySpaceRequest &request, const KeySp
     const KeyRange range = KeyRange::subtree(request.prefix);
     SqlAdapter &adapter = detail::openedAdapter(store);
     detail::readStoreFigures(adapter, report);
-    // The earliest time: every row is live to it, so expired rows not yet cleaned are read too.
     constexpr std::int64_t kEarliest = std::numeric_limits<std::int64_t>::min();
-    PageSizer pages(options);
-    std::string lower = range.lower;
     RowTally tally(report, prefix.size());
-    // The next page is asked for before this one is tallied: the database reads it meanwhile.
-    std::int64_t asked = pages.next();
-    QFuture<std::vector<KvRow>> reading = adapter.listAsc(lower, range.upper, kEarliest, asked);
+    // The earliest time: every row is live to it, so expired rows not yet cleaned are read too.
+    detail::RowPages pages(
+        adapter,
+        range.lower,
+        range.upper,
+        options.pageSize,
+        [] { return kEarliest; },
+        options.pageBytes);
     while (true) {
-        const std::vector<KvRow> rows = reading.result();
-        const bool more = static_cast<std::int64_t>(rows.size()) == asked;
-        pages.read(rows);
-        if (more) {
-            lower = detail::keyAfter(rows.back().key);
-            asked = pages.next();
-            reading = adapter.listAsc(lower, range.upper, kEarliest, asked);
-        }
+        const std::vector<KvRow> rows = pages.next();
         for (const KvRow &row : rows)
             tally.add(row);
         report.rowsRead += static_cast<std::int64_t>(rows.size());
-        if (!more)
+        if (pages.finished())
             break;
         const bool goOn = !options.onProgress || options.onProgress({report.rowsRead});
         const bool outOfTime
@@ -228,12 +191,7 @@ analyzeKeySpace(AsyncKVStore &store, const KeySpaceRequest &request, const KeySp
             report.partial = true;
             report.cancelled = !goOn;
             report.resumeAfter = rows.back().key;
-            // The page asked for ahead is not counted; its failure is no failure of this report.
-            try {
-                reading.waitForFinished();
-            } catch (...) {
-            }
-            break;
+            break; // the page asked for ahead is not counted
         }
     }
     tally.finish();

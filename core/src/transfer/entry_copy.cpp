@@ -1,7 +1,10 @@
 #include "transfer/batch_writer.h"
+#include "transfer/row_pages.h"
 #include "transfer/transfer_support.h"
 
 #include <kvs/async_kvstore.h>
+
+#include <algorithm>
 
 namespace kvs {
 
@@ -11,29 +14,31 @@ TransferResult copyEntries(AsyncKVStore &from,
                            ImportMode mode,
                            const TransferOptions &options)
 {
-    const std::int64_t pageSize = detail::batchSizeOf(options);
+    const std::int64_t batchSize = detail::batchSizeOf(options);
     detail::requireWritable(to, "copy");
     SqlAdapter &source = detail::openedAdapter(from);
     detail::BatchWriter writer(detail::openedAdapter(to), mode);
     TransferProgress progress;
     std::vector<detail::ImportRow> batch;
-    std::string lower = range.lower;
-    while (lower < range.upper) {
-        // A page is read, then written in its own transaction of the target: neither store
-        // holds a transaction while the other works.
-        const std::int64_t now = detail::nowOf(options);
-        std::vector<KvRow> page = source.listAsc(lower, range.upper, now, pageSize).result();
-        const bool last = static_cast<std::int64_t>(page.size()) < pageSize;
-        if (!page.empty())
-            lower = detail::keyAfter(page.back().key);
-        batch.clear();
-        for (KvRow &row : page)
-            batch.push_back({std::move(row.key), std::move(row.value), row.expiresAt});
-        if (!batch.empty())
-            writer.write(batch, now, progress);
-        if (!detail::reportProgress(options, progress) && !last)
-            return {progress.done, progress.skipped, true};
-        if (last)
+    // A page is read, then written in batches, each its own transaction of the target: neither
+    // store holds a transaction while the other works (the next page is read meanwhile, outside
+    // any transaction).
+    detail::RowPages pages(
+        source, range.lower, range.upper, batchSize, [&options] { return detail::nowOf(options); });
+    while (true) {
+        std::vector<KvRow> page = pages.next();
+        for (std::size_t from = 0; from < page.size(); from += std::size_t(batchSize)) {
+            const std::size_t end = std::min(page.size(), from + std::size_t(batchSize));
+            batch.clear();
+            for (std::size_t i = from; i < end; ++i)
+                batch.push_back(
+                    {std::move(page[i].key), std::move(page[i].value), page[i].expiresAt});
+            writer.write(batch, detail::nowOf(options), progress);
+            const bool last = pages.finished() && end == page.size();
+            if (!detail::reportProgress(options, progress) && !last)
+                return {progress.done, progress.skipped, true};
+        }
+        if (pages.finished())
             break;
     }
     return {progress.done, progress.skipped, false};

@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <sstream>
 
 namespace {
@@ -67,6 +68,7 @@ private:
 
 private slots:
     void exportReadsInPagesAndStopsWhenAsked();
+    void exportWritesBatchesOfPagesLargerThanThem();
     void countAndDeleteCoverTheSubtree();
     void deleteStopsAfterABatch();
     void expiryFollowsTheStoresClock();
@@ -101,6 +103,47 @@ void TestEntryTransfer::exportReadsInPagesAndStopsWhenAsked()
     QVERIFY(stopped.cancelled);
     QCOMPARE(std::count(written.begin(), written.end(), '\n'), 10);
     QVERIFY(written.starts_with("{\"key\": \"[\\\"n\\\"]\", \"value\": \"\\\"self\\\"\""));
+}
+
+// Pages grow past the batch size (kvs reads about 4 MB a statement); the export still writes and
+// reports batch by batch, every entry once, in key order, and stops after the batch it was told.
+void TestEntryTransfer::exportWritesBatchesOfPagesLargerThanThem()
+{
+    const auto store = storeWith(3000);
+    std::vector<std::size_t> batches;
+    std::string written;
+    const kvs::TransferResult all = kvs::exportEntries(
+        *store,
+        kvs::KeyRange::below(key("[\"n\"]")),
+        [&](std::string_view lines) {
+            batches.push_back(std::count(lines.begin(), lines.end(), '\n'));
+            written += lines;
+        },
+        options(10));
+    QCOMPARE(all.done, 3000);
+    QCOMPARE(batches, std::vector<std::size_t>(300, 10));
+    std::istringstream lines(written);
+    std::vector<double> numbers;
+    for (std::string line; std::getline(lines, line);) {
+        const auto at = line.find("\"value\": \"") + 10;
+        numbers.push_back(std::stod(line.substr(at)));
+    }
+    std::vector<double> sorted = numbers;
+    std::sort(sorted.begin(), sorted.end());
+    QCOMPARE(numbers.size(), std::size_t(3000));
+    QCOMPARE(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()); // each once
+    QCOMPARE(sorted.front(), 0.0);
+    QCOMPARE(sorted.back(), 2999.0);
+    // Stopped inside the second page (10 rows, then 640): 7 batches written, nothing more.
+    written.clear();
+    const kvs::TransferResult stopped = kvs::exportEntries(
+        *store,
+        kvs::KeyRange::below(key("[\"n\"]")),
+        [&written](std::string_view lines) { written += lines; },
+        options(10, 7));
+    QCOMPARE(stopped.done, 70);
+    QVERIFY(stopped.cancelled);
+    QCOMPARE(std::count(written.begin(), written.end(), '\n'), 70);
 }
 
 void TestEntryTransfer::countAndDeleteCoverTheSubtree()

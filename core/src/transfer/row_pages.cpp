@@ -1,0 +1,78 @@
+#include "transfer/row_pages.h"
+
+#include "transfer/transfer_support.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace kvs::detail {
+
+namespace {
+
+constexpr std::int64_t kGrowth = 64;
+
+} // namespace
+
+RowPages::RowPages(SqlAdapter &adapter,
+                   std::string lower,
+                   std::string upper,
+                   std::int64_t least,
+                   std::function<std::int64_t()> now,
+                   std::int64_t pageBytes)
+    : m_adapter(adapter)
+    , m_lower(std::move(lower))
+    , m_upper(std::move(upper))
+    , m_least(least)
+    , m_pageBytes(pageBytes)
+    , m_now(std::move(now))
+{
+    m_finished = !(m_lower < m_upper);
+    if (!m_finished)
+        ask();
+}
+
+RowPages::~RowPages()
+{
+    if (!m_pending)
+        return;
+    try {
+        m_reading.waitForFinished();
+    } catch (...) {
+    }
+}
+
+std::int64_t RowPages::nextSize() const
+{
+    if (m_pageBytes <= 0 || m_rows == 0 || m_bytes == 0)
+        return m_least;
+    const std::int64_t fitting = m_pageBytes / std::max<std::int64_t>(1, m_bytes / m_rows);
+    return std::clamp(fitting, m_least, m_least * kGrowth);
+}
+
+void RowPages::ask()
+{
+    m_asked = nextSize();
+    m_reading = m_adapter.listAsc(m_lower, m_upper, m_now(), m_asked);
+    m_pending = true;
+}
+
+std::vector<KvRow> RowPages::next()
+{
+    if (!m_pending)
+        return {};
+    m_pending = false;
+    std::vector<KvRow> page = m_reading.result();
+    for (const KvRow &row : page)
+        m_bytes += static_cast<std::int64_t>(row.key.size() + row.value.size());
+    m_rows += static_cast<std::int64_t>(page.size());
+    m_finished = static_cast<std::int64_t>(page.size()) < m_asked;
+    if (!m_finished) {
+        m_lower = keyAfter(page.back().key);
+        m_finished = !(m_lower < m_upper);
+    }
+    if (!m_finished)
+        ask();
+    return page;
+}
+
+} // namespace kvs::detail
