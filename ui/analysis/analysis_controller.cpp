@@ -217,8 +217,9 @@ void AnalysisController::deliverOutcome(quint64 generation, AnalysisOutcome outc
 void AnalysisController::listSaved()
 {
     const Relay relay(this);
+    const quint64 asked = ++m_listsAsked;
     (void)QtConcurrent::run(
-        &analysisPool(), [database = m_database.toStdString(), path = reportsPath(), relay] {
+        &analysisPool(), [database = m_database.toStdString(), path = reportsPath(), relay, asked] {
             std::vector<SavedKeySpaceReport> reports;
             QString error;
             try {
@@ -226,16 +227,18 @@ void AnalysisController::listSaved()
             } catch (const std::exception &e) {
                 error = QString::fromStdString(e.what());
             }
-            relay.post([reports = std::move(reports), error](AnalysisController *target) mutable {
-                target->deliverSaved(std::move(reports), error);
-            });
+            relay.post(
+                [asked, reports = std::move(reports), error](AnalysisController *target) mutable {
+                    target->deliverSaved(asked, std::move(reports), error);
+                });
         });
 }
 
 void AnalysisController::compare(const QJsonObject &before, const QJsonObject &after)
 {
     const Relay relay(this);
-    (void)QtConcurrent::run(&analysisPool(), [before, after, relay] {
+    const quint64 asked = ++m_comparesAsked;
+    (void)QtConcurrent::run(&analysisPool(), [before, after, relay, asked] {
         std::vector<KeySpaceChange> changes;
         QString error;
         try {
@@ -243,20 +246,27 @@ void AnalysisController::compare(const QJsonObject &before, const QJsonObject &a
         } catch (const std::exception &e) {
             error = QString::fromStdString(e.what());
         }
-        relay.post([changes = std::move(changes), error](AnalysisController *target) mutable {
-            target->deliverCompared(std::move(changes), error);
-        });
+        relay.post(
+            [asked, changes = std::move(changes), error](AnalysisController *target) mutable {
+                target->deliverCompared(asked, std::move(changes), error);
+            });
     });
 }
 
-void AnalysisController::deliverSaved(std::vector<SavedKeySpaceReport> reports, QString error)
+void AnalysisController::deliverSaved(quint64 asked,
+                                      std::vector<SavedKeySpaceReport> reports,
+                                      QString error)
 {
-    emit savedListed(reports, error);
+    if (asked == m_listsAsked)
+        emit savedListed(reports, error);
 }
 
-void AnalysisController::deliverCompared(std::vector<KeySpaceChange> changes, QString error)
+void AnalysisController::deliverCompared(quint64 asked,
+                                         std::vector<KeySpaceChange> changes,
+                                         QString error)
 {
-    emit compared(changes, error);
+    if (asked == m_comparesAsked)
+        emit compared(changes, error);
 }
 
 } // namespace kvs::ui

@@ -89,8 +89,10 @@ public:
     // For the worker's delivery, on the GUI thread (dropped when it is not the current run's).
     void deliverProgress(quint64 generation, std::int64_t rows, std::int64_t elapsedMs);
     void deliverOutcome(quint64 generation, AnalysisOutcome outcome);
-    void deliverSaved(std::vector<SavedKeySpaceReport> reports, QString error);
-    void deliverCompared(std::vector<KeySpaceChange> changes, QString error);
+    // Dropped when a later listSaved() or compare() was asked for: answers can arrive out of
+    // order (two workers), and an older list would hide a report saved since.
+    void deliverSaved(quint64 asked, std::vector<SavedKeySpaceReport> reports, QString error);
+    void deliverCompared(quint64 asked, std::vector<KeySpaceChange> changes, QString error);
 
 signals:
     void started();
@@ -111,6 +113,8 @@ private:
     QString m_reportsPath;
     std::optional<std::int64_t> m_expectedRows;
     quint64 m_generation = 0;
+    quint64 m_listsAsked = 0;
+    quint64 m_comparesAsked = 0;
     std::int64_t m_rows = 0;
     std::int64_t m_elapsedMs = 0;
     bool m_running = false;

@@ -172,7 +172,38 @@ private slots:
     void savesAScreenshotOfTheTreemap();
     void twoSavedReportsCompared_data() { addBackends(); }
     void twoSavedReportsCompared();
+    void anOlderListOrComparisonArrivingLateIsDropped();
 };
+
+// Two workers answer listSaved() and compare(): an answer asked for earlier can arrive later, and
+// must not replace the newer one (a report saved in between would vanish from the list).
+void TstAnalysisView::anOlderListOrComparisonArrivingLateIsDropped()
+{
+    AnalysisController controller;
+    controller.setReportsPath(m_dir.filePath(QStringLiteral("none.jsonl")));
+    controller.setDatabase(QStringLiteral("late.db"));
+    QSignalSpy listed(&controller, &AnalysisController::savedListed);
+    QSignalSpy compared(&controller, &AnalysisController::compared);
+    controller.listSaved();
+    controller.listSaved();
+    controller.compare({}, {});
+    controller.compare({}, {});
+    // The workers' answers: only the last asked for of each is passed on.
+    QTRY_COMPARE(listed.count(), 1);
+    QTRY_COMPARE(compared.count(), 1);
+    listed.clear();
+    compared.clear();
+    kvs::SavedKeySpaceReport old;
+    old.id = 7;
+    controller.deliverSaved(1, {old}, {});
+    controller.deliverCompared(1, {kvs::KeySpaceChange{}}, {});
+    QCOMPARE(listed.count(), 0);
+    QCOMPARE(compared.count(), 0);
+    controller.deliverSaved(2, {old}, {});
+    controller.deliverCompared(2, {}, {});
+    QCOMPARE(listed.count(), 1);
+    QCOMPARE(compared.count(), 1);
+}
 
 void TstAnalysisView::treemapShowsBytesByPrefixAndDrillsDownAndUp()
 {
