@@ -4,7 +4,7 @@
 
 #include <kvs/async_kvstore.h>
 
-#include <algorithm>
+#include <span>
 
 namespace kvs {
 
@@ -25,23 +25,14 @@ TransferResult copyEntries(AsyncKVStore &from,
     // any transaction).
     detail::RowPages pages(
         source, range.lower, range.upper, batchSize, [&options] { return detail::nowOf(options); });
-    while (true) {
-        std::vector<KvRow> page = pages.next();
-        for (std::size_t from = 0; from < page.size(); from += std::size_t(batchSize)) {
-            const std::size_t end = std::min(page.size(), from + std::size_t(batchSize));
-            batch.clear();
-            for (std::size_t i = from; i < end; ++i)
-                batch.push_back(
-                    {std::move(page[i].key), std::move(page[i].value), page[i].expiresAt});
-            writer.write(batch, detail::nowOf(options), progress);
-            const bool last = pages.finished() && end == page.size();
-            if (!detail::reportProgress(options, progress) && !last)
-                return {progress.done, progress.skipped, true};
-        }
-        if (pages.finished())
-            break;
-    }
-    return {progress.done, progress.skipped, false};
+    const bool complete = pages.forEachBatch(batchSize, [&](std::span<KvRow> rows) {
+        batch.clear();
+        for (KvRow &row : rows)
+            batch.push_back({std::move(row.key), std::move(row.value), row.expiresAt});
+        writer.write(batch, detail::nowOf(options), progress);
+        return detail::reportProgress(options, progress);
+    });
+    return {progress.done, progress.skipped, !complete};
 }
 
 std::vector<std::string> readKeys(AsyncKVStore &store,

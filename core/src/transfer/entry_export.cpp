@@ -3,7 +3,7 @@
 
 #include <kvs/async_kvstore.h>
 
-#include <algorithm>
+#include <span>
 
 namespace kvs {
 
@@ -21,26 +21,16 @@ TransferResult exportEntries(AsyncKVStore &store,
     // counted and may be the last (Cancel).
     detail::RowPages pages(
         adapter, range.lower, range.upper, batch, [&options] { return detail::nowOf(options); });
-    while (true) {
-        const std::vector<KvRow> page = pages.next();
-        for (std::size_t from = 0; from < page.size(); from += std::size_t(batch)) {
-            const std::size_t to = std::min(page.size(), from + std::size_t(batch));
-            lines.clear();
-            for (std::size_t i = from; i < to; ++i) {
-                lines += exportLine(page[i].key, page[i].value, page[i].expiresAt);
-                lines += '\n';
-            }
-            write(lines);
-            result.done += static_cast<std::int64_t>(to - from);
-            const bool last = pages.finished() && to == page.size();
-            if (!detail::reportProgress(options, {result.done, 0}) && !last) {
-                result.cancelled = true;
-                return result;
-            }
+    result.cancelled = !pages.forEachBatch(batch, [&](std::span<KvRow> rows) {
+        lines.clear();
+        for (const KvRow &row : rows) {
+            lines += exportLine(row.key, row.value, row.expiresAt);
+            lines += '\n';
         }
-        if (pages.finished())
-            break;
-    }
+        write(lines);
+        result.done += static_cast<std::int64_t>(rows.size());
+        return detail::reportProgress(options, {result.done, 0});
+    });
     return result;
 }
 

@@ -33,7 +33,7 @@ RowPages::RowPages(SqlAdapter &adapter,
 
 RowPages::~RowPages()
 {
-    if (!m_pending)
+    if (m_finished)
         return;
     try {
         m_reading.waitForFinished();
@@ -53,14 +53,12 @@ void RowPages::ask()
 {
     m_asked = nextSize();
     m_reading = m_adapter.listAsc(m_lower, m_upper, m_now(), m_asked);
-    m_pending = true;
 }
 
 std::vector<KvRow> RowPages::next()
 {
-    if (!m_pending)
+    if (m_finished)
         return {};
-    m_pending = false;
     std::vector<KvRow> page = m_reading.result();
     for (const KvRow &row : page)
         m_bytes += static_cast<std::int64_t>(row.key.size() + row.value.size());
@@ -73,6 +71,22 @@ std::vector<KvRow> RowPages::next()
     if (!m_finished)
         ask();
     return page;
+}
+
+bool RowPages::forEachBatch(std::int64_t batch,
+                            const std::function<bool(std::span<KvRow> rows)> &work)
+{
+    const auto step = static_cast<std::size_t>(batch);
+    while (!m_finished) {
+        std::vector<KvRow> page = next();
+        for (std::size_t from = 0; from < page.size(); from += step) {
+            const std::size_t to = std::min(page.size(), from + step);
+            const bool last = m_finished && to == page.size();
+            if (!work(std::span(page).subspan(from, to - from)) && !last)
+                return false;
+        }
+    }
+    return true;
 }
 
 } // namespace kvs::detail

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,11 @@ public:
     [[nodiscard]] std::vector<KvRow> next();
     // The last page was the range's last: next() would return nothing more.
     [[nodiscard]] bool finished() const noexcept { return m_finished; }
+    // Hands every row left to work in batches of at most `batch` rows, in key order, page after
+    // page. work returns whether to go on; false after any batch but the range's last stops it,
+    // and forEachBatch then returns false (true: every row was handed over).
+    [[nodiscard]] bool forEachBatch(std::int64_t batch,
+                                    const std::function<bool(std::span<KvRow> rows)> &work);
 
 private:
     [[nodiscard]] std::int64_t nextSize() const;
@@ -53,8 +59,7 @@ private:
     std::int64_t m_rows = 0;
     std::int64_t m_bytes = 0;
     std::int64_t m_asked = 0;
-    bool m_pending = false;
-    bool m_finished = false;
+    bool m_finished = false; // else a page is asked for: m_reading
     QFuture<std::vector<KvRow>> m_reading;
 };
 
