@@ -176,7 +176,7 @@ analyzeKeySpace(AsyncKVStore &store, const KeySpaceRequest &request, const KeySp
         range.upper,
         options.pageSize,
         [] { return kEarliest; },
-        options.pageBytes);
+        {options.pageBytes, [clock] { return clock->monotonicNow(); }});
     while (true) {
         const std::vector<KvRow> rows = pages.next();
         for (const KvRow &row : rows)

@@ -2,6 +2,8 @@
 
 #include "transfer/transfer_support.h"
 
+#include <kvs/clock.h>
+
 #include <algorithm>
 #include <utility>
 
@@ -18,12 +20,12 @@ RowPages::RowPages(SqlAdapter &adapter,
                    std::string upper,
                    std::int64_t least,
                    std::function<std::int64_t()> now,
-                   std::int64_t pageBytes)
+                   Growth growth)
     : m_adapter(adapter)
     , m_lower(std::move(lower))
     , m_upper(std::move(upper))
     , m_least(least)
-    , m_pageBytes(pageBytes)
+    , m_growth(std::move(growth))
     , m_now(std::move(now))
 {
     m_finished = !(m_lower < m_upper);
@@ -43,16 +45,29 @@ RowPages::~RowPages()
 
 std::int64_t RowPages::nextSize() const
 {
-    if (m_pageBytes <= 0 || m_rows == 0 || m_bytes == 0)
+    if (m_growth.bytes <= 0 || m_rows == 0 || m_bytes == 0)
         return m_least;
-    const std::int64_t fitting = m_pageBytes / std::max<std::int64_t>(1, m_bytes / m_rows);
+    std::int64_t fitting = m_growth.bytes / std::max<std::int64_t>(1, m_bytes / m_rows);
+    if (m_timeBound > 0)
+        fitting = std::min(fitting, m_timeBound);
     return std::clamp(fitting, m_least, m_least * kGrowth);
 }
 
 void RowPages::ask()
 {
     m_asked = nextSize();
+    if (m_growth.monotonicMs)
+        m_askedAt = m_growth.monotonicMs();
     m_reading = m_adapter.listAsc(m_lower, m_upper, m_now(), m_asked);
+}
+
+void RowPages::measureCycle(std::int64_t rows)
+{
+    if (!m_growth.monotonicMs || rows == 0)
+        return;
+    const std::int64_t took = m_growth.monotonicMs() - m_askedAt;
+    // A cycle under a millisecond says nothing about the pace: no bound from it.
+    m_timeBound = took > 0 ? rows * m_growth.pageMs / took : 0;
 }
 
 std::vector<KvRow> RowPages::next()
@@ -60,6 +75,7 @@ std::vector<KvRow> RowPages::next()
     if (m_finished)
         return {};
     std::vector<KvRow> page = m_reading.result();
+    measureCycle(static_cast<std::int64_t>(page.size()));
     for (const KvRow &row : page)
         m_bytes += static_cast<std::int64_t>(row.key.size() + row.value.size());
     m_rows += static_cast<std::int64_t>(page.size());
@@ -87,6 +103,12 @@ bool RowPages::forEachBatch(std::int64_t batch,
         }
     }
     return true;
+}
+
+RowPages::Growth pageGrowthOf(const TransferOptions &options)
+{
+    std::shared_ptr<Clock> clock = options.clock ? options.clock : systemClock();
+    return {RowPages::kDefaultPageBytes, [clock] { return clock->monotonicNow(); }};
 }
 
 } // namespace kvs::detail

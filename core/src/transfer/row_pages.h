@@ -1,5 +1,6 @@
 #pragma once
 
+#include <kvs/entry_transfer.h>
 #include <kvs/sql_adapter.h>
 
 #include <QFuture>
@@ -16,21 +17,35 @@
 // server across a network answers 1,000,000 rows of 100 bytes in about 30 statements instead of
 // 1,000. The next page is asked for as soon as one arrives, so the database reads it while the
 // caller works on this one. Each page is its own read (no transaction spans pages).
+//
+// With a monotonic clock, a page also holds no more rows than the last page's cycle (from asking
+// for it to handing it over: the read, or the caller's work on the page before, whichever took
+// longer) went through in pageMs: on a slow link 4 MB take seconds, and the caller's Cancel,
+// checked between pages, would wait for the page being read and the one asked ahead.
 namespace kvs::detail {
 
 class RowPages
 {
 public:
     static constexpr std::int64_t kDefaultPageBytes = 4 * 1024 * 1024;
+    static constexpr std::int64_t kDefaultPageMs = 500;
+
+    // How large pages grow. bytes <= 0: every page has `least` rows. monotonicMs: a monotonic
+    // clock in ms (Clock::monotonicNow); empty: pages are sized by bytes only.
+    struct Growth
+    {
+        std::int64_t bytes = kDefaultPageBytes;
+        std::function<std::int64_t()> monotonicMs;
+        std::int64_t pageMs = kDefaultPageMs;
+    };
 
     // now: the time each page's read is at (what has expired), asked for each page.
-    // pageBytes <= 0: every page has `least` rows.
     RowPages(SqlAdapter &adapter,
              std::string lower,
              std::string upper,
              std::int64_t least,
              std::function<std::int64_t()> now,
-             std::int64_t pageBytes = kDefaultPageBytes);
+             Growth growth);
     // Waits for a page asked for ahead; its failure is no failure of the caller's work.
     ~RowPages();
     RowPages(const RowPages &) = delete;
@@ -49,18 +64,25 @@ public:
 private:
     [[nodiscard]] std::int64_t nextSize() const;
     void ask();
+    void measureCycle(std::int64_t rows);
 
     SqlAdapter &m_adapter;
     std::string m_lower;
     std::string m_upper;
     std::int64_t m_least;
-    std::int64_t m_pageBytes;
+    Growth m_growth;
     std::function<std::int64_t()> m_now;
     std::int64_t m_rows = 0;
     std::int64_t m_bytes = 0;
     std::int64_t m_asked = 0;
+    std::int64_t m_askedAt = 0;   // monotonic ms
+    std::int64_t m_timeBound = 0; // rows the last cycle's pace allows in pageMs; 0: no bound
     bool m_finished = false; // else a page is asked for: m_reading
     QFuture<std::vector<KvRow>> m_reading;
 };
+
+// The growth of export's and copy's pages: the default bytes, timed by options.clock's monotonic
+// clock (the system's when it has none).
+[[nodiscard]] RowPages::Growth pageGrowthOf(const TransferOptions &options);
 
 } // namespace kvs::detail

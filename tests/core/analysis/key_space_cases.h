@@ -506,6 +506,42 @@ inline void pagesGrowToPageBytes(AnalysisBackend &b)
     }
 }
 
+// A slow cycle keeps pages small: a page asked for after a cycle (the read, or the caller's work
+// on the page before) of twice pageMs (500 ms) holds half the rows of the last, never fewer than
+// pageSize, so Cancel on a slow link waits for about pageMs of rows, not 4 MB. The clock moves in
+// the progress callback, as the caller's work on a page would take the time; a cycle that takes
+// no time leaves the pages to the bytes again.
+inline void slowPagesStaySmall(AnalysisBackend &b)
+{
+    const AnalysisCorpus corpus(b.clock->now(), 5, 1500);
+    corpus.writeTo(b);
+    const std::int64_t now = b.clock->now();
+    const auto rows = static_cast<std::int64_t>(corpus.rows().size());
+    QVERIFY(rows > 560);
+    std::vector<std::int64_t> sizes;
+    std::int64_t before = 0;
+    KeySpaceOptions options = optionsFor(b, 2, 1'000'000'000);
+    options.onProgress = [&](const KeySpaceProgress &progress) {
+        sizes.push_back(progress.rows - before);
+        before = progress.rows;
+        // A second a cycle for the first 12 pages, then none.
+        b.clock->advance(sizes.size() <= 12 ? 1000 : 0);
+        return true;
+    };
+    KeySpaceRequest request;
+    request.top = 3;
+    request.childCap = 5;
+    const KeySpaceReport report = analyzeKeySpace(b.store(), request, options);
+    BruteForce(corpus.rows(), request, now).check(report);
+    // The first page's cycle took no time: the second is sized by bytes (128 rows, the most).
+    // Then each slow cycle halves the page down to pageSize; the page asked for after the first
+    // cycle that took no time holds 128 again.
+    const std::vector<std::int64_t> expected
+        = {2, 128, 64, 32, 16, 8, 4, 2, 2, 2, 2, 2, 2, 2, 128};
+    QVERIFY(sizes.size() > expected.size());
+    QCOMPARE(std::vector<std::int64_t>(sizes.begin(), sizes.begin() + expected.size()), expected);
+}
+
 // Pages of thousands of rows, three levels, many more children than the cap (most of them summed
 // without entering a heap): the figures stay exact.
 inline void exactInLargePages(AnalysisBackend &b)

@@ -108,6 +108,11 @@ private slots:
         SqliteBackend b;
         test::pagesGrowToPageBytes(b);
     }
+    void slowPagesStaySmall()
+    {
+        SqliteBackend b;
+        test::slowPagesStaySmall(b);
+    }
     void exactInLargePages()
     {
         SqliteBackend b;

@@ -72,6 +72,11 @@ private slots:
         PostgresBackend b;
         test::pagesGrowToPageBytes(b);
     }
+    void slowPagesStaySmall()
+    {
+        PostgresBackend b;
+        test::slowPagesStaySmall(b);
+    }
     void exactInLargePages()
     {
         PostgresBackend b;
