@@ -170,13 +170,14 @@ analyzeKeySpace(AsyncKVStore &store, const KeySpaceRequest &request, const KeySp
     constexpr std::int64_t kEarliest = std::numeric_limits<std::int64_t>::min();
     RowTally tally(report, prefix.size());
     // The earliest time: every row is live to it, so expired rows not yet cleaned are read too.
-    detail::RowPages pages(
-        adapter,
-        range.lower,
-        range.upper,
-        options.pageSize,
-        [] { return kEarliest; },
-        {options.pageBytes, [clock] { return clock->monotonicNow(); }});
+    detail::RowPages pages(adapter,
+                           range.lower,
+                           range.upper,
+                           options.pageSize,
+                           [] { return kEarliest; },
+                           {options.pageBytes, [clock] {
+                                return clock->monotonicNow();
+                            }});
     while (true) {
         const std::vector<KvRow> rows = pages.next();
         for (const KvRow &row : rows)

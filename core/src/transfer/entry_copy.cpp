@@ -24,7 +24,11 @@ TransferResult copyEntries(AsyncKVStore &from,
     // store holds a transaction while the other works (the next page is read meanwhile, outside
     // any transaction).
     detail::RowPages pages(
-        source, range.lower, range.upper, batchSize, [&options] { return detail::nowOf(options); },
+        source,
+        range.lower,
+        range.upper,
+        batchSize,
+        [&options] { return detail::nowOf(options); },
         detail::pageGrowthOf(options));
     const bool complete = pages.forEachBatch(batchSize, [&](std::span<KvRow> rows) {
         batch.clear();

@@ -20,7 +20,11 @@ TransferResult exportEntries(AsyncKVStore &store,
     // not one snapshot (kvs/entry_transfer.h). A page holds many batches; each batch is written,
     // counted and may be the last (Cancel).
     detail::RowPages pages(
-        adapter, range.lower, range.upper, batch, [&options] { return detail::nowOf(options); },
+        adapter,
+        range.lower,
+        range.upper,
+        batch,
+        [&options] { return detail::nowOf(options); },
         detail::pageGrowthOf(options));
     result.cancelled = !pages.forEachBatch(batch, [&](std::span<KvRow> rows) {
         lines.clear();

@@ -108,7 +108,9 @@ bool RowPages::forEachBatch(std::int64_t batch,
 RowPages::Growth pageGrowthOf(const TransferOptions &options)
 {
     std::shared_ptr<Clock> clock = options.clock ? options.clock : systemClock();
-    return {RowPages::kDefaultPageBytes, [clock] { return clock->monotonicNow(); }};
+    return {RowPages::kDefaultPageBytes, [clock] {
+                return clock->monotonicNow();
+            }};
 }
 
 } // namespace kvs::detail

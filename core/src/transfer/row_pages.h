@@ -77,7 +77,7 @@ private:
     std::int64_t m_asked = 0;
     std::int64_t m_askedAt = 0;   // monotonic ms
     std::int64_t m_timeBound = 0; // rows the last cycle's pace allows in pageMs; 0: no bound
-    bool m_finished = false; // else a page is asked for: m_reading
+    bool m_finished = false;      // else a page is asked for: m_reading
     QFuture<std::vector<KvRow>> m_reading;
 };
 

@@ -536,8 +536,7 @@ inline void slowPagesStaySmall(AnalysisBackend &b)
     // The first page's cycle took no time: the second is sized by bytes (128 rows, the most).
     // Then each slow cycle halves the page down to pageSize; the page asked for after the first
     // cycle that took no time holds 128 again.
-    const std::vector<std::int64_t> expected
-        = {2, 128, 64, 32, 16, 8, 4, 2, 2, 2, 2, 2, 2, 2, 128};
+    const std::vector<std::int64_t> expected = {2, 128, 64, 32, 16, 8, 4, 2, 2, 2, 2, 2, 2, 2, 128};
     QVERIFY(sizes.size() > expected.size());
     QCOMPARE(std::vector<std::int64_t>(sizes.begin(), sizes.begin() + expected.size()), expected);
 }
