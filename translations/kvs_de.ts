@@ -1221,6 +1221,14 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg)</translation>
     </message>
+    <message>
+        <source>Cancelling: waiting for the database to answer the page being read…</source>
+        <translation>Wird abgebrochen: warte auf die Antwort der Datenbank auf die Seite, die gerade gelesen wird…</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 rows. The database did not answer the page being read, so no figures are shown. Not saved.</source>
+        <translation>Nach %1 Zeilen abgebrochen. Die Datenbank hat die gerade gelesene Seite nicht beantwortet, daher werden keine Zahlen gezeigt. Nicht gespeichert.</translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::AuditLogModel</name>

@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <QThread>
 #include <QThreadPool>
+#include <QTimer>
 #include <QtConcurrent>
 
 #include <exception>
@@ -144,6 +145,7 @@ void AnalysisController::setStore(std::shared_ptr<AsyncKVStore> store)
         m_cancel->store(true);
         ++m_generation; // the old store's report is not this store's
         m_running = false;
+        m_cancelling = false;
         AnalysisOutcome outcome;
         outcome.cancelled = true;
         emit finished(outcome);
@@ -167,6 +169,7 @@ bool AnalysisController::start(const Key &prefix,
         m_cancel->store(true);
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_running = true;
+    m_cancelling = false;
     m_rows = 0;
     m_elapsedMs = 0;
     m_expectedRows = expectedRows;
@@ -189,15 +192,35 @@ bool AnalysisController::start(const Key &prefix,
 
 void AnalysisController::cancel()
 {
-    if (m_running)
-        m_cancel->store(true);
+    if (!m_running || m_cancelling)
+        return;
+    m_cancel->store(true);
+    m_cancelling = true;
+    emit cancelling();
+    QTimer::singleShot(
+        m_cancelGraceMs, this, [this, generation = m_generation] { abandon(generation); });
+}
+
+// The worker still waits on the database: the run ends here, and its answer, whenever it comes,
+// is another generation's.
+void AnalysisController::abandon(quint64 generation)
+{
+    if (generation != m_generation || !m_running)
+        return;
+    ++m_generation;
+    m_running = false;
+    m_cancelling = false;
+    AnalysisOutcome outcome;
+    outcome.cancelled = true;
+    outcome.abandoned = true;
+    emit finished(outcome);
 }
 
 void AnalysisController::deliverProgress(quint64 generation,
                                          std::int64_t rows,
                                          std::int64_t elapsedMs)
 {
-    if (generation != m_generation || !m_running)
+    if (generation != m_generation || !m_running || m_cancelling)
         return;
     m_rows = rows;
     m_elapsedMs = elapsedMs;
@@ -209,6 +232,7 @@ void AnalysisController::deliverOutcome(quint64 generation, AnalysisOutcome outc
     if (generation != m_generation || !m_running)
         return;
     m_running = false;
+    m_cancelling = false;
     m_rows = static_cast<std::int64_t>(
         outcome.report.value(QStringLiteral("rowsRead")).toDouble(double(m_rows)));
     emit finished(outcome);

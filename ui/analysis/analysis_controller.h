@@ -24,13 +24,15 @@ namespace kvs::ui {
 
 // What one analysis ended with: its report as JSON (kvs/key_space_json.h; empty when it failed),
 // the error that ended it ("kvs: ..."), whether it was cancelled or stopped by the budget, and
-// the id it was saved under (0: not saved; a partial report is never saved).
+// the id it was saved under (0: not saved; a partial report is never saved). abandoned: cancelled
+// while its worker still waited on the database past the grace (no report).
 struct AnalysisOutcome
 {
     QJsonObject report;
     QString error;
     bool cancelled = false;
     bool partial = false;
+    bool abandoned = false;
     std::int64_t savedId = 0;
 };
 
@@ -67,10 +69,15 @@ public:
                int depth,
                std::optional<std::int64_t> budgetMs,
                std::optional<std::int64_t> expectedRows = std::nullopt);
-    // Stops the running analysis after the page being read; finished() follows with the partial
-    // report (cancelled).
+    // Stops the running analysis after the page being read: cancelling() at once, then
+    // finished() with the partial report (cancelled). When the worker has not stopped within the
+    // grace (a database that does not answer the page it is reading), the run is left to end on
+    // its own and finished() comes without a report (abandoned); its late answer is dropped.
     void cancel();
     bool isRunning() const { return m_running; }
+    bool isCancelling() const { return m_cancelling; }
+    // How long cancel() waits for the worker's partial report (default 2,000 ms).
+    void setCancelGraceMs(int ms) { m_cancelGraceMs = ms; }
     std::int64_t rowsRead() const { return m_rows; }
     std::int64_t elapsedMs() const { return m_elapsedMs; }
     std::optional<std::int64_t> expectedRows() const { return m_expectedRows; }
@@ -96,6 +103,7 @@ public:
 
 signals:
     void started();
+    void cancelling();
     void progress(std::int64_t rows, std::int64_t elapsedMs);
     void finished(const kvs::ui::AnalysisOutcome &outcome);
     // The saved reports of the database, in the order saved, or why they cannot be read.
@@ -103,6 +111,8 @@ signals:
     void compared(const std::vector<kvs::KeySpaceChange> &changes, const QString &error);
 
 private:
+    void abandon(quint64 generation);
+
     std::string reportsPath() const;
 
     std::shared_ptr<AsyncKVStore> m_store;
@@ -118,6 +128,8 @@ private:
     std::int64_t m_rows = 0;
     std::int64_t m_elapsedMs = 0;
     bool m_running = false;
+    bool m_cancelling = false;
+    int m_cancelGraceMs = 2000;
 };
 
 } // namespace kvs::ui

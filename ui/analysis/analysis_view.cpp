@@ -129,6 +129,11 @@ AnalysisView::AnalysisView(QWidget *parent)
     connect(m_exportImage, &QPushButton::clicked, this, [this] { askExport(false); });
     connect(m_exportJson, &QPushButton::clicked, this, [this] { askExport(true); });
     connect(m_controller, &AnalysisController::progress, this, &AnalysisView::onProgress);
+    connect(m_controller, &AnalysisController::cancelling, this, [this] {
+        m_status->setText(
+            tr("Cancelling: waiting for the database to answer the page being read…"));
+        updateButtons();
+    });
     connect(m_controller, &AnalysisController::finished, this, &AnalysisView::onFinished);
     connect(m_treemap, &TreemapWidget::nodeChanged, this, [this] {
         m_tables->setNode(m_treemap->shownNode());
@@ -233,6 +238,12 @@ void AnalysisView::onFinished(const AnalysisOutcome &outcome)
         m_status->setText(tr("The analysis failed: %1").arg(outcome.error));
         return;
     }
+    if (outcome.abandoned) {
+        m_status->setText(tr("Cancelled after %1 rows. The database did not answer the page being "
+                             "read, so no figures are shown. Not saved.")
+                              .arg(QLocale().toString(qint64(m_controller->rowsRead()))));
+        return;
+    }
     if (outcome.report.isEmpty()) {
         m_status->setText(tr("Cancelled: the database was opened again."));
         return;
@@ -331,7 +342,7 @@ void AnalysisView::updateButtons()
                               ? tr("Read every row once (only reading) and report where the "
                                    "entries, the bytes and the expiries are.")
                               : tr("The database is not open."));
-    m_cancel->setEnabled(running);
+    m_cancel->setEnabled(running && !m_controller->isCancelling());
     m_exportImage->setEnabled(!m_report.isEmpty());
     m_exportJson->setEnabled(!m_report.isEmpty());
 }

@@ -164,6 +164,8 @@ private slots:
     void findingsLinkToTheKeysAndToMaintenance();
     void cancelStopsAfterThePageAndSavesNothing_data() { addBackends(); }
     void cancelStopsAfterThePageAndSavesNothing();
+    void cancelDoesNotWaitForADatabaseThatDoesNotAnswer_data() { addBackends(); }
+    void cancelDoesNotWaitForADatabaseThatDoesNotAnswer();
     void estimateFromTheLastReportOfThePrefix_data() { addBackends(); }
     void estimateFromTheLastReportOfThePrefix();
     void budgetFromThePreferencesGivesAPartialReport_data() { addBackends(); }
@@ -359,6 +361,8 @@ void TstAnalysisView::cancelStopsAfterThePageAndSavesNothing()
         if (first.exchange(false))
             gate.wait();
     });
+    // However slow the worker is to come back, its partial report is waited for.
+    view.controller()->setCancelGraceMs(3'600'000);
     QSignalSpy finished(view.controller(), &AnalysisController::finished);
     QVERIFY(view.analyze());
     QVERIFY(!view.analyzeButton()->isEnabled());
@@ -368,6 +372,8 @@ void TstAnalysisView::cancelStopsAfterThePageAndSavesNothing()
     // The GUI thread goes on while the analysis waits on its worker.
     QVERIFY(view.controller()->isRunning());
     view.cancelButton()->click();
+    QVERIFY(view.statusText().startsWith(QStringLiteral("Cancelling")));
+    QVERIFY(!view.cancelButton()->isEnabled());
     gate.open();
     QVERIFY(finished.wait(kTimeout));
     const auto outcome = finished.at(0).at(0).value<AnalysisOutcome>();
@@ -384,6 +390,62 @@ void TstAnalysisView::cancelStopsAfterThePageAndSavesNothing()
     QVERIFY(kvs::listKeySpaceReports(view.controller()->database().toStdString(),
                                      m_reports.toStdString())
                 .empty());
+}
+
+// A worker stuck in a read (a server that stopped answering; here the gate holds it after the
+// first page) does not hold Cancel: the run ends after the grace without figures, the view can
+// start again, and the stuck worker's late answer is dropped.
+void TstAnalysisView::cancelDoesNotWaitForADatabaseThatDoesNotAnswer()
+{
+    AnalysisView view;
+    attach(view, freshStore());
+    kvs::test::Gate gate;
+    std::atomic<bool> first{true};
+    view.controller()->setProgressHook([&](std::int64_t) {
+        if (first.exchange(false))
+            gate.wait();
+    });
+    view.controller()->setCancelGraceMs(0);
+    QSignalSpy cancelling(view.controller(), &AnalysisController::cancelling);
+    QSignalSpy finished(view.controller(), &AnalysisController::finished);
+    QVERIFY(view.analyze());
+    QTRY_COMPARE_WITH_TIMEOUT(gate.waiting(), 1, kTimeout);
+    view.cancelButton()->click();
+    QCOMPARE(cancelling.size(), 1);
+    QVERIFY2(view.statusText().startsWith(QStringLiteral("Cancelling")),
+             qPrintable(view.statusText()));
+    QVERIFY(!view.cancelButton()->isEnabled());
+    QVERIFY(!view.analyzeButton()->isEnabled());
+    // The worker is still held: the run ends without it.
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kTimeout);
+    QCOMPARE(gate.waiting(), 1);
+    const auto outcome = finished.at(0).at(0).value<AnalysisOutcome>();
+    QVERIFY(outcome.cancelled);
+    QVERIFY(outcome.abandoned);
+    QVERIFY(outcome.report.isEmpty());
+    QVERIFY(!view.controller()->isRunning());
+    QVERIFY2(view.statusText().contains(QStringLiteral("did not answer")),
+             qPrintable(view.statusText()));
+    QVERIFY(view.analyzeButton()->isEnabled());
+    QVERIFY(!view.cancelButton()->isEnabled());
+    QVERIFY(view.report().isEmpty());
+    // The next analysis runs while the first worker is still held, and completes.
+    QVERIFY(view.analyze());
+    QVERIFY(finished.wait(kTimeout));
+    QCOMPARE(finished.size(), 2);
+    const auto second = finished.at(1).at(0).value<AnalysisOutcome>();
+    QVERIFY(!second.cancelled);
+    QVERIFY(!second.report.isEmpty());
+    // The held worker goes on and ends; its answer changes nothing.
+    gate.open();
+    QTRY_COMPARE_WITH_TIMEOUT(gate.waiting(), 0, kTimeout);
+    QCoreApplication::processEvents();
+    QCOMPARE(finished.size(), 2);
+    QCOMPARE(view.report(), second.report);
+    QVERIFY(kvs::listKeySpaceReports(view.controller()->database().toStdString(),
+                                     m_reports.toStdString())
+                .size()
+            == 1);
 }
 
 void TstAnalysisView::estimateFromTheLastReportOfThePrefix()
