@@ -3,6 +3,7 @@
 // offers the migration (which asks first), a newer one, a non-kvs file and a missing file are
 // refused in the tab's banner without touching the file, a lost PostgreSQL connection shows and
 // recovers with Retry; and the README's screenshot.
+#include "analysis/analysis_view.h"
 #include "connection/memory_secret_store.h"
 #include "connection/password_prompt.h"
 #include "connection/recent_connections.h"
@@ -11,6 +12,7 @@
 #include "queues/queue_overview_model.h"
 #include "queues/queues_controller.h"
 #include "queues/queues_pane.h"
+#include "restore/session_state.h"
 #include "session/database_view.h"
 #include "startup/demo_database.h"
 #include "support/postgres_test_server.h"
@@ -57,6 +59,27 @@ namespace {
 constexpr int kTimeout = 20000;
 
 using kvs::test::RefusingPrompt;
+
+// Refuses every password it is asked for, and counts the asks.
+class CountingPrompt : public kvs::ui::PasswordPrompt
+{
+public:
+    void ask(const kvs::ui::PasswordRequest &, QObject *, Callback done) override
+    {
+        ++asked;
+        done(kvs::ui::PasswordAnswer{});
+    }
+    int asked = 0;
+};
+
+// url naming database instead of the test server's.
+std::string onDatabase(std::string url, const std::string &database)
+{
+    const std::size_t path = url.find('/', url.find("://") + 3);
+    const std::size_t query = url.find('?', path);
+    url.replace(path + 1, (query == std::string::npos ? url.size() : query) - path - 1, database);
+    return url;
+}
 
 QByteArray fileBytes(const QString &path)
 {
@@ -191,6 +214,72 @@ private slots:
             QStringLiteral("ann@db.example/shop"));
         QTRY_COMPARE_WITH_TIMEOUT(view->tree()->model()->rowCount(), 1, kTimeout);
         QTRY_VERIFY_WITH_TIMEOUT(window.recentConnections()->list().size() >= 2, kTimeout);
+    }
+
+    // Naming a database that a tab shows already (the command line, a second instance handing
+    // over, File ▸ Open SQLite File…) shows that tab instead of opening it a second time.
+    void aDatabaseOpenInATabIsShownNotOpenedAgain()
+    {
+        const QString second = file("shown-again.db");
+        {
+            kvs::KVStore store(second.toStdString());
+            store.set({"only"}, kvs::Value(1.0));
+        }
+        MainWindow window(nullptr, &m_secrets, &m_prompt);
+        DatabaseView *demo = open(window, m_demoPath);
+        QVERIFY(demo);
+        QVERIFY(open(window, second));
+        QCOMPARE(window.currentDatabase()->session()->spec().sqlitePath(),
+                 QFileInfo(second).absoluteFilePath());
+        QSignalSpy opened(&window, &MainWindow::databaseOpened);
+        window.openDatabase(m_demoPath);
+        QCOMPARE(window.databaseCount(), 2);
+        QCOMPARE(window.currentDatabase(), demo);
+        QVERIFY(opened.isEmpty());
+    }
+
+    // A restored PostgreSQL tab asks for its password (none is kept in the session); when the
+    // command line names the same database with a password in its URL, the tab opens with it,
+    // asks nothing, and is the one shown: no second tab of it.
+    void theCommandLinesPasswordOpensTheRestoredTab()
+    {
+        if (qEnvironmentVariableIsEmpty("KVS_TEST_PG_URL"))
+            QSKIP("PostgreSQL runs in the ctest entry labelled postgres");
+        const std::string database = kvs::test::freshSchema("restored");
+        kvs::test::PgAdmin server;
+        server.exec("CREATE DATABASE \"" + database + "\"");
+        const std::string url = onDatabase(kvs::test::postgresUrl(), database);
+        {
+            kvs::AsyncKVStore seed(url);
+            seed.set({"users", "alice"}, kvs::Value(1.0)).waitForFinished();
+            seed.close().waitForFinished();
+        }
+        QString password;
+        const std::optional<kvs::ui::ConnectionSpec> spec
+            = kvs::ui::ConnectionSpec::fromPostgresUrl(QString::fromStdString(url), &password);
+        QVERIFY(spec && !password.isEmpty());
+        kvs::ui::SessionState state;
+        kvs::ui::TabState tab;
+        tab.spec = *spec; // as the session keeps it: no password
+        tab.view = QString::fromLatin1(kvs::ui::AnalysisView::staticMetaObject.className());
+        state.tabs = {tab};
+        state.currentTab = 0;
+        CountingPrompt prompt;
+        MainWindow window(nullptr, &m_secrets, &prompt);
+        QSignalSpy opened(&window, &MainWindow::databaseOpened);
+        QVERIFY(window.restoreSession(state, {QString::fromStdString(url)}));
+        QVERIFY(opened.wait(kTimeout));
+        DatabaseView *view = opened.first().first().value<DatabaseView *>();
+        QTRY_COMPARE_WITH_TIMEOUT(view->tree()->model()->rowCount(), 1, kTimeout);
+        QCOMPARE(prompt.asked, 0);
+        QCOMPARE(window.databaseCount(), 1);
+        QCOMPARE(window.currentDatabase(), view);
+        // The restored tab, with what the session kept of it.
+        QTRY_COMPARE_WITH_TIMEOUT(
+            QString::fromLatin1(view->views()->currentWidget()->metaObject()->className()),
+            tab.view,
+            kTimeout);
+        window.close();
     }
 
     void allowWritesSwitchesTheStore()

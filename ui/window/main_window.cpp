@@ -26,6 +26,7 @@
 #include "startup/demo_database.h"
 #include "theme/app_icons.h"
 #include "window/database_tab_look.h"
+#include "window/open_location.h"
 #include "window/window_placement.h"
 
 #include <kvs/async_kvstore.h>
@@ -116,20 +117,19 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::openDatabase(const QString &pathOrUrl)
 {
-    if (isPostgresUrl(pathOrUrl.toStdString())) {
-        QString password;
-        QString error;
-        const std::optional<ConnectionSpec> spec
-            = ConnectionSpec::fromPostgresUrl(pathOrUrl, &password, &error);
-        if (!spec) {
-            emit openFailed(error);
-            QMessageBox::warning(this, tr("Cannot open"), error);
-            return;
-        }
-        openSpec(*spec, password);
+    QString error;
+    const std::optional<OpenLocation> location = parseOpenLocation(pathOrUrl, &error);
+    if (!location) {
+        emit openFailed(error);
+        QMessageBox::warning(this, tr("Cannot open"), error);
         return;
     }
-    openSpec(ConnectionSpec::sqlite(QFileInfo(pathOrUrl).absoluteFilePath()));
+    // A database open in a tab (of any window) is shown there, not opened a second time.
+    if (DatabaseView *open = tabShowing(allDatabases(), location->spec)) {
+        showTab(open);
+        return;
+    }
+    openSpec(location->spec, location->password);
 }
 
 void MainWindow::openDemoDatabase(const QString &path)
@@ -247,8 +247,25 @@ bool MainWindow::restoreSession(const SessionState &state, const QStringList &lo
             setWindowState(windowState() | Qt::WindowMaximized);
     }
     delete m_restorer;
+    // A restored tab that the command line names too opens with the password its URL carries
+    // (then the command line's location shows that tab instead of opening it again).
+    QList<OpenLocation> named;
+    for (const QString &location : locations) {
+        if (const std::optional<OpenLocation> parsed = parseOpenLocation(location, nullptr))
+            named.append(*parsed);
+    }
     m_restorer = new SessionRestorer(
-        state, [this](const ConnectionSpec &spec) { openSpec(spec); }, this);
+        state,
+        [this, named](const ConnectionSpec &spec) {
+            for (const OpenLocation &location : named) {
+                if (location.spec.sameTarget(spec)) {
+                    openSpec(spec, location.password);
+                    return;
+                }
+            }
+            openSpec(spec);
+        },
+        this);
     connect(this, &MainWindow::databaseOpened, m_restorer, &SessionRestorer::opened);
     connect(this, &MainWindow::openFailed, m_restorer, &SessionRestorer::failed);
     connect(m_restorer,
