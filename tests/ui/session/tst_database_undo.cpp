@@ -388,6 +388,59 @@ private slots:
         QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("Deleted 3000 entries."));
     }
 
+    // Another writer writes into the subtree between the keep and the delete: new values at two
+    // kept keys (in the delete's last batch) and a new key. The delete deletes what it kept and
+    // leaves those; its result and its audit line count the kept keys it skipped.
+    void aSubtreeDeleteLeavesWhatWasWrittenSinceItWasKept_data() { backends(); }
+    void aSubtreeDeleteLeavesWhatWasWrittenSinceItWasKept()
+    {
+        Database db = database();
+        {
+            AsyncKVStore seed(db.connection, db.settings);
+            auto op = seed.atomic();
+            for (int i = 0; i < 2500; ++i)
+                op.set({"busy", double(i)}, Value(i));
+            QVERIFY(op.commit().result().ok);
+        }
+        QVERIFY(writable(db));
+        const QModelIndex busy = test::rootRow(db.view.get(), R"(["busy"])", kTimeout);
+        QVERIFY(busy.isValid());
+        ui::KeyRowActions *actions = db.view->tree()->rowActions();
+        QSignalSpy finished(actions, &ui::KeyRowActions::bulkFinished);
+        test::answerNextMessageBox(QStringLiteral("Delete"));
+        ui::SubtreeBulkAction *action
+            = actions->startBulk(ui::SubtreeBulkAction::Kind::Delete, busy, {});
+        QVERIFY(action);
+        std::atomic<long long> last{0};
+        std::atomic<bool> reached{false};
+        QSemaphore proceed;
+        action->setAfterBatchHook([&](long long done) {
+            // The delete's count starts again: its first batch, after all were kept.
+            if (done < last.exchange(done) && !reached.exchange(true))
+                (void)proceed.tryAcquire(1, kTimeout); // never held for ever
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(reached.load(), kTimeout);
+        {
+            AsyncKVStore other(db.connection, db.settings);
+            other.set({"busy", 2400.0}, Value("written since")).waitForFinished();
+            other.set({"busy", 2450.0}, Value("written since")).waitForFinished();
+            other.set({"busy", 9000.0}, Value("new since")).waitForFinished();
+        }
+        proceed.release();
+        QVERIFY(finished.wait(kTimeout));
+        QCOMPARE(finished.at(0).at(0).toString(),
+                 QStringLiteral("Deleted 2498 entries. 2 kept entries had changed since "
+                                "(written, deleted or expired) and were left as they are."));
+        QCOMPARE(valueAt(db, {"busy", 2400.0}), Value("written since"));
+        QCOMPARE(valueAt(db, {"busy", 2450.0}), Value("written since"));
+        QCOMPARE(valueAt(db, {"busy", 9000.0}), Value("new since"));
+        QCOMPARE(valueAt(db, {"busy", 2399.0}), Value::undefined());
+        const QJsonObject ended = endedLine("delete-subtree");
+        QCOMPARE(ended.value(QStringLiteral("result")).toString(), QStringLiteral("done"));
+        QCOMPARE(ended.value(QStringLiteral("changed")).toInt(), 2498);
+        QCOMPARE(ended.value(QStringLiteral("detail")).toString(), QStringLiteral("skipped 2"));
+    }
+
     // A subtree delete keeps what it removes in the recycle bin first; Recently Deleted lists it
     // and restores it, skipping (counting and naming) a key written since.
     void aSubtreeDeleteComesBackFromTheRecycleBin_data() { backends(); }
