@@ -4,6 +4,7 @@
 // so could not bring back.
 #include "transfer/import_line.h"
 #include "transfer/transfer_support.h"
+#include "undo/locked_rows.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/recycle_bin.h>
@@ -67,15 +68,11 @@ TransferResult deleteUnchanged(SqlAdapter &adapter,
     adapter
         .transaction([&](SqlAdapter &tx) {
             result = {}; // a retried transaction counts again
-            // Locked before they are read, so no write lands between the check and the delete.
-            if (tx.supportsRowLocks())
-                tx.lockKeys(keys).waitForFinished();
-            std::unordered_map<std::string, std::int64_t> held;
-            for (KvRow &row : tx.getMany(keys, detail::nowOf(options)).result())
-                held.emplace(std::move(row.key), row.version);
+            const std::unordered_map<std::string, KvRow> held
+                = detail::lockedLiveRows(tx, keys, detail::nowOf(options));
             for (const KeptKey &k : kept) {
                 const auto it = held.find(k.key);
-                if (it != held.end() && it->second == k.version) {
+                if (it != held.end() && it->second.version == k.version) {
                     tx.remove(k.key).result();
                     ++result.done;
                 } else {
