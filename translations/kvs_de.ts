@@ -5976,16 +5976,23 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         </translation>
     </message>
     <message>
-        <source>They are first kept in Edit &gt; Recently Deleted (which can put them back), then deleted in batches of 1,000 entries, each its own short transaction. Cancel stops after the current batch; what was deleted stays deleted.</source>
-        <translation>Sie werden zuerst unter Bearbeiten &gt; Zuletzt gelöscht aufbewahrt (von dort lassen sie sich zurückholen) und dann in Stapeln zu 1.000 Einträgen gelöscht, jeder Stapel eine eigene kurze Transaktion. Abbrechen hält nach dem laufenden Stapel an; was gelöscht ist, bleibt gelöscht.</translation>
-    </message>
-    <message>
         <source>What an overwrite replaces is first kept in Edit &gt; Recently Deleted, whose Restore takes the import back.</source>
         <translation>Was ein Überschreiben ersetzt, wird zuerst unter Bearbeiten &gt; Zuletzt gelöscht aufbewahrt; dort nimmt Wiederherstellen den Import zurück.</translation>
     </message>
     <message>
         <source>Keeping %1 in Recently Deleted, then deleting it…</source>
         <translation>%1 wird unter „Zuletzt gelöscht“ aufbewahrt, dann gelöscht…</translation>
+    </message>
+    <message>
+        <source>They are first kept in Edit &gt; Recently Deleted (which can put them back), then deleted in batches of 1,000 entries, each its own short transaction; an entry written after it was kept is not deleted. Cancel stops after the current batch; what was deleted stays deleted.</source>
+        <translation>Sie werden zuerst unter Bearbeiten &gt; Zuletzt gelöscht aufbewahrt (von dort lassen sie sich zurückholen) und dann in Stapeln zu 1.000 Einträgen gelöscht, jeder Stapel eine eigene kurze Transaktion; ein Eintrag, der nach dem Aufbewahren geschrieben wurde, wird nicht gelöscht. Abbrechen hält nach dem laufenden Stapel an; was gelöscht ist, bleibt gelöscht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kept entries had changed since (written, deleted or expired) and were left as they are.</source>
+        <translation>
+            <numerusform>%n aufbewahrter Eintrag hatte sich seither geändert (geschrieben, gelöscht oder abgelaufen) und blieb, wie er ist.</numerusform>
+            <numerusform>%n aufbewahrte Einträge hatten sich seither geändert (geschrieben, gelöscht oder abgelaufen) und blieben, wie sie sind.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -576,6 +576,13 @@
             <numerusform>Imported %n entries, skipped %1.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n kept entries had changed since (written, deleted or expired) and were left as they are.</source>
+        <translation>
+            <numerusform>%n kept entry had changed since (written, deleted or expired) and was left as it is.</numerusform>
+            <numerusform>%n kept entries had changed since (written, deleted or expired) and were left as they are.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kvs::ui::SweepJob</name>

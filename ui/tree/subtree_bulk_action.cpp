@@ -201,8 +201,9 @@ bool SubtreeBulkAction::confirm(long long count, ImportMode *mode)
         box.setInformativeText(
             m_store && recycleBinOf(*m_store)
                 ? tr("They are first kept in Edit > Recently Deleted (which can put them back), "
-                     "then deleted in batches of 1,000 entries, each its own short transaction. "
-                     "Cancel stops after the current batch; what was deleted stays deleted.")
+                     "then deleted in batches of 1,000 entries, each its own short transaction; "
+                     "an entry written after it was kept is not deleted. Cancel stops after the "
+                     "current batch; what was deleted stays deleted.")
                 : tr("They are deleted in batches of 1,000 entries, each its own short "
                      "transaction. Cancel stops after the current batch; what was deleted stays "
                      "deleted. This cannot be undone."));
@@ -313,7 +314,8 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
                     throw Error(file.errorString().toStdString());
             } else if (kind == Kind::Delete) {
                 // Into the recycle bin first (kvs/recycle_bin.h), when the tab keeps one: a
-                // failure to keep them stops the delete before it removes anything.
+                // failure to keep them stops the delete before it removes anything. Then exactly
+                // what was kept is deleted: an entry written since is left (skipped).
                 if (const std::shared_ptr<RecycleBin> bin = recycleBinOf(*store)) {
                     const RecycledItem kept
                         = bin->keep(*store, range, "subtree " + printKeyLiteral(prefix), options);
@@ -325,8 +327,10 @@ void SubtreeBulkAction::run(ImportMode mode, long long total)
                     shared->before.store(shared->done.load() + shared->skipped.load());
                     shared->done.store(0);
                     shared->skipped.store(0);
+                    outcome.result = bin->deleteKept(*store, kept, options);
+                } else {
+                    outcome.result = deleteEntries(*store, range, options);
                 }
-                outcome.result = deleteEntries(*store, range, options);
             } else if (kind == Kind::Copy) {
                 if (!target)
                     throw Error("kvs: no database to copy to");
@@ -430,6 +434,12 @@ void SubtreeBulkAction::onRan(const Outcome &outcome)
         summary = outcome.result.cancelled ? tr(
                       "Delete cancelled: %n entries were deleted before it stopped.", nullptr, done)
                                            : tr("Deleted %n entries.", nullptr, done);
+        if (outcome.result.skipped > 0) // only a delete of what the recycle bin kept skips
+            summary += QLatin1Char(' ')
+                       + tr("%n kept entries had changed since (written, deleted or expired) "
+                            "and were left as they are.",
+                            nullptr,
+                            static_cast<int>(std::min<long long>(outcome.result.skipped, INT_MAX)));
         break;
     case Kind::Copy:
         summary = outcome.result.cancelled

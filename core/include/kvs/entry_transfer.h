@@ -8,6 +8,7 @@
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,7 +24,8 @@
 /// prints as U+FFFD), is written as {"keyHex": HEX, "valueHex": HEX, "expiresAt": MS|null}, its
 /// stored bytes, so an import writes every row back byte for byte.
 /// Versions are not exported (an import writes new versionstamps) and queue messages are not
-/// part of it.
+/// part of it; a line may carry a "version" member, which an import ignores: the recycle bin's
+/// files do (TransferOptions::exportVersions), to delete only the entries they kept.
 ///
 /// Every function here blocks until it is done: run it on a worker thread (the GUI) or a
 /// command's own thread (the CLI), never on a GUI thread. It reads in pages and writes in
@@ -100,6 +102,10 @@ struct TransferOptions
     /// this way (kvs/recycle_bin.h). Called on the import's thread; may be called again for a
     /// batch whose transaction is retried.
     std::function<void(const OverwrittenBatch &)> beforeOverwrite;
+    /// Export: each line also carries its row's versionstamp ("version": N), read with the row.
+    /// The recycle bin's keep() sets it, so its delete removes only keys that still hold what it
+    /// kept; `kvs export` does not (an import writes new versionstamps anyway).
+    bool exportVersions = false;
 
     static constexpr std::int64_t kDefaultMaxLineBytes = 64 * 1024 * 1024;
 };
@@ -119,11 +125,12 @@ TransferResult exportEntries(AsyncKVStore &store,
                              const std::function<void(std::string_view lines)> &write,
                              const TransferOptions &options = {});
 
-/// One line of the format for a stored row: the literal form, or the hex form (see above). No
-/// newline.
+/// One line of the format for a stored row: the literal form, or the hex form (see above), and
+/// "version" when version is given. No newline.
 [[nodiscard]] std::string exportLine(std::string_view key,
                                      std::string_view value,
-                                     const std::optional<std::int64_t> &expiresAt);
+                                     const std::optional<std::int64_t> &expiresAt,
+                                     const std::optional<std::int64_t> &version = std::nullopt);
 
 enum class ImportMode {
     SkipExisting, // a key that holds a live entry keeps it (counted as skipped)

@@ -13,7 +13,9 @@
 
 /// The recycle bin of KVS Admin: before a subtree delete removes entries, they are written to a
 /// recycle file (the export format of kvs/entry_transfer.h) in the data folder, 0600, with a
-/// small description beside it (what, when, how many, which database). "Recently deleted" lists
+/// small description beside it (what, when, how many, which database), and then deletes exactly
+/// what it kept (deleteKept()): an entry written after the keep is never deleted without being
+/// kept. "Recently deleted" lists
 /// them and restores one, skipping the keys written since. An import with overwrite keeps, per
 /// key it writes, what the key held before and the version the import wrote (keepImport()); its
 /// restore takes the import back where nobody wrote since. Bounded as the undo journal is (size
@@ -82,15 +84,30 @@ public:
     /// recycle/ in undoDataFolder() (kvs/undo_journal.h).
     [[nodiscard]] static std::string defaultFolder();
 
-    /// Writes the live entries of range to a new recycle file (what: its description) and
-    /// returns its item; older items are dropped to keep the bounds. Blocks on the store: call it
-    /// on a worker. Throws what exportEntries() throws, and the write errors of
-    /// kvs/private_file.h ("kvs: cannot write the recycle bin PATH: REASON"); nothing is deleted
-    /// by it either way.
+    /// Writes the live entries of range to a new recycle file (what: its description), each
+    /// with the versionstamp it was read at, and returns its item; older items are dropped to
+    /// keep the bounds. Blocks on the store: call it on a worker. Throws what exportEntries()
+    /// throws, and the write errors of kvs/private_file.h ("kvs: cannot write the recycle bin
+    /// PATH: REASON"); nothing is deleted by it either way: deleteKept() does that.
     RecycledItem keep(AsyncKVStore &store,
                       const KeyRange &range,
                       const std::string &what,
                       const TransferOptions &options = {});
+
+    /// Deletes what keep() kept in item, and nothing else: reads the file back in batches of
+    /// options.batchSize lines, each batch one transaction that reads what its keys hold (under
+    /// row locks where the backend has them) and deletes a key only while it holds the version
+    /// that was kept. A key written since (another version) or gone since is left as it is and
+    /// counted as skipped; a key written into the range after the keep is not in the file and
+    /// not touched. done: entries deleted; progress and Cancel after each batch, as
+    /// deleteEntries() (what was deleted stays deleted). Watchers of this store get no
+    /// tombstones. An item of no entries deletes nothing. Blocks: call it on a worker. Throws
+    /// ReadOnlyError "kvs: the store is open read-only; deleting entries needs write access",
+    /// Error "kvs: cannot read the recycle bin PATH: REASON" (the file is gone, or a line is not
+    /// a kept entry with its version: nothing of that line's batch is deleted), and what the
+    /// store throws.
+    TransferResult
+    deleteKept(AsyncKVStore &store, const RecycledItem &item, const TransferOptions &options = {});
 
     /// Writes entries (as read, e.g. by a search) to a new recycle file (what: its description)
     /// and returns its item, as keep() does; no store is read. Throws the write errors.

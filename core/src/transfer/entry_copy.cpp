@@ -33,7 +33,8 @@ TransferResult copyEntries(AsyncKVStore &from,
     const bool complete = pages.forEachBatch(batchSize, [&](std::span<KvRow> rows) {
         batch.clear();
         for (KvRow &row : rows)
-            batch.push_back({std::move(row.key), std::move(row.value), row.expiresAt});
+            batch.push_back(
+                {std::move(row.key), std::move(row.value), row.expiresAt, std::nullopt});
         writer.write(batch, detail::nowOf(options), progress);
         return detail::reportProgress(options, progress);
     });

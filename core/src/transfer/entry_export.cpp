@@ -29,7 +29,10 @@ TransferResult exportEntries(AsyncKVStore &store,
     result.cancelled = !pages.forEachBatch(batch, [&](std::span<KvRow> rows) {
         lines.clear();
         for (const KvRow &row : rows) {
-            lines += exportLine(row.key, row.value, row.expiresAt);
+            lines += exportLine(row.key,
+                                row.value,
+                                row.expiresAt,
+                                options.exportVersions ? std::optional(row.version) : std::nullopt);
             lines += '\n';
         }
         write(lines);

@@ -8,10 +8,16 @@ namespace kvs {
 
 namespace {
 
-void appendExpiry(const std::optional<std::int64_t> &expiresAt, std::string &line)
+void appendExpiryAndVersion(const std::optional<std::int64_t> &expiresAt,
+                            const std::optional<std::int64_t> &version,
+                            std::string &line)
 {
     line += ", \"expiresAt\": ";
     line += expiresAt ? std::to_string(*expiresAt) : std::string("null");
+    if (version) {
+        line += ", \"version\": ";
+        line += std::to_string(*version);
+    }
     line += '}';
 }
 
@@ -38,7 +44,8 @@ bool literalsOf(std::string_view key, std::string_view value, std::string &line)
 
 std::string exportLine(std::string_view key,
                        std::string_view value,
-                       const std::optional<std::int64_t> &expiresAt)
+                       const std::optional<std::int64_t> &expiresAt,
+                       const std::optional<std::int64_t> &version)
 {
     std::string line;
     if (!literalsOf(key, value, line)) {
@@ -51,7 +58,7 @@ std::string exportLine(std::string_view key,
         detail::appendHex(value, line);
         line += '"';
     }
-    appendExpiry(expiresAt, line);
+    appendExpiryAndVersion(expiresAt, version, line);
     return line;
 }
 

@@ -154,6 +154,8 @@ ImportRow parseImportLine(std::string_view line, long long maxKeySize)
     row.key = keyBytes(members, maxKeySize);
     row.value = valueBytes(members);
     row.expiresAt = expiryOf(members);
+    if (members.version && members.version->IsInt64())
+        row.version = members.version->GetInt64();
     return row;
 }
 

@@ -106,6 +106,9 @@ RecycledItem RecycleBin::keep(AsyncKVStore &store,
                               const TransferOptions &options)
 {
     RecycledItem item = newItem(what, RecycledKind::Removed);
+    // With their versions: deleteKept() deletes a key only while it holds the one kept here.
+    TransferOptions own = options;
+    own.exportVersions = true;
     // Each page on disk (synced) before the delete that follows may remove its entries.
     const TransferResult result = exportEntries(
         store,
@@ -114,7 +117,7 @@ RecycledItem RecycleBin::keep(AsyncKVStore &store,
             appendPrivateFile(item.path, lines, kWhat, PrivateAppendOptions{true, 0});
             item.bytes += std::int64_t(lines.size());
         },
-        options);
+        own);
     item.count = result.done;
     return describe(item);
 }

@@ -9,6 +9,7 @@
 #include "transfer/hex_text.h"
 #include "transfer/transfer_support.h"
 #include "undo/json_members.h"
+#include "undo/locked_rows.h"
 
 #include <kvs/async_kvstore.h>
 #include <kvs/json_line.h>
@@ -219,12 +220,9 @@ RecycleRestore RecycleBin::restoreImport(AsyncKVStore &store,
         adapter
             .transaction([&](SqlAdapter &tx) {
                 batch = {}; // a retried transaction counts again
-                if (tx.supportsRowLocks())
-                    tx.lockKeys(keys).waitForFinished();
                 const std::int64_t now = detail::nowOf(options);
-                std::unordered_map<std::string, KvRow> held;
-                for (KvRow &row : tx.getMany(keys, now).result())
-                    held.emplace(row.key, std::move(row));
+                const std::unordered_map<std::string, KvRow> held
+                    = detail::lockedLiveRows(tx, keys, now);
                 std::optional<std::int64_t> version;
                 for (const std::string &key : keys) {
                     const auto it = held.find(key);

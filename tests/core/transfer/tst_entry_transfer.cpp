@@ -69,6 +69,7 @@ private:
 private slots:
     void exportReadsInPagesAndStopsWhenAsked();
     void exportWritesBatchesOfPagesLargerThanThem();
+    void exportCarriesVersionsOnlyWhenAsked();
     void countAndDeleteCoverTheSubtree();
     void deleteStopsAfterABatch();
     void expiryFollowsTheStoresClock();
@@ -144,6 +145,36 @@ void TestEntryTransfer::exportWritesBatchesOfPagesLargerThanThem()
     QCOMPARE(stopped.done, 70);
     QVERIFY(stopped.cancelled);
     QCOMPARE(std::count(written.begin(), written.end(), '\n'), 70);
+}
+
+// `kvs export` writes no versions; the recycle bin asks for them (exportVersions): each line
+// ends with its row's versionstamp, and an import of such lines ignores it (new versionstamps).
+void TestEntryTransfer::exportCarriesVersionsOnlyWhenAsked()
+{
+    const auto store = storeWith(2);
+    const kvs::KeyRange range = kvs::KeyRange::below(key("[\"n\"]"));
+    const auto exported = [&](bool versions) {
+        kvs::TransferOptions withVersions = options(10);
+        withVersions.exportVersions = versions;
+        std::string text;
+        (void)kvs::exportEntries(
+            *store, range, [&text](std::string_view lines) { text += lines; }, withVersions);
+        return text;
+    };
+    const std::int64_t version = store->get(key("[\"n\", 1]")).result()->version;
+    QCOMPARE(exported(false),
+             std::string("{\"key\": \"[\\\"n\\\", 0]\", \"value\": \"0\", \"expiresAt\": null}\n"
+                         "{\"key\": \"[\\\"n\\\", 1]\", \"value\": \"1\", \"expiresAt\": null}\n"));
+    const std::string versioned = exported(true);
+    QCOMPARE(versioned,
+             "{\"key\": \"[\\\"n\\\", 0]\", \"value\": \"0\", \"expiresAt\": null, \"version\": "
+                 + std::to_string(version)
+                 + "}\n{\"key\": \"[\\\"n\\\", 1]\", \"value\": \"1\", \"expiresAt\": null, "
+                   "\"version\": "
+                 + std::to_string(version) + "}\n");
+    std::istringstream in(versioned);
+    QCOMPARE(kvs::importEntries(*store, in, kvs::ImportMode::Overwrite, options(10)).done, 2);
+    QVERIFY(store->get(key("[\"n\", 1]")).result()->version > version);
 }
 
 void TestEntryTransfer::countAndDeleteCoverTheSubtree()

@@ -19,6 +19,7 @@
 #include <QDir>
 #include <QTest>
 
+#include <fstream>
 #include <sstream>
 #include <sys/stat.h>
 
@@ -186,6 +187,140 @@ private slots:
         QCOMPARE(items[0].what, item.what);
         QCOMPARE(items[0].time, item.time);
         QCOMPARE(items[0].count, std::int64_t(20));
+    }
+
+    // The delete after a keep deletes exactly what was kept. Another store writes a new value at
+    // a kept key, writes a new key into the subtree and deletes a kept key in between: the first
+    // two stay as written, the rewritten and the deleted key are skipped and counted, and the
+    // bin still holds the kept value.
+    void theDeleteAfterAKeepLeavesWhatWasWrittenSince_data() { backends(); }
+    void theDeleteAfterAKeepLeavesWhatWasWrittenSince()
+    {
+        Opened o = open();
+        fill(*o.store, "w", 20);
+        fill(*o.store, "x", 3);
+        RecycleBin bin(o.folder, "db", {}, o.clock);
+        const KeyRange range = KeyRange::subtree({"w"});
+        const RecycledItem item = bin.keep(*o.store, range, "subtree [\"w\"]");
+        AsyncKVStore other(o.connection, o.settings);
+        other.set({"w", 5.0}, Value("written since")).waitForFinished();
+        other.set({"w", 100.0}, Value("new since")).waitForFinished();
+        other.remove({"w", 7.0}).waitForFinished();
+
+        TransferOptions options;
+        options.batchSize = 6;
+        const TransferResult deleted = bin.deleteKept(*o.store, item, options);
+        QCOMPARE(deleted.done, std::int64_t(18));
+        QCOMPARE(deleted.skipped, std::int64_t(2)); // ["w", 5] written since, ["w", 7] gone
+        QVERIFY(!deleted.cancelled);
+        QCOMPARE(o.store->get({"w", 5.0}).result()->value, Value("written since"));
+        QCOMPARE(o.store->get({"w", 100.0}).result()->value, Value("new since"));
+        QCOMPARE(countEntries(*o.store, range).done, std::int64_t(2)); // only those two
+        QCOMPARE(countEntries(*o.store, KeyRange::subtree({"x"})).done, std::int64_t(3));
+
+        // The bin holds ["w", 5] as it was kept: with the new value gone, a restore brings it
+        // back, and the key written after the keep is no part of it.
+        o.store->remove({"w", 5.0}).waitForFinished();
+        o.store->remove({"w", 100.0}).waitForFinished();
+        const RecycleRestore restored = bin.restore(*o.store, item);
+        QCOMPARE(restored.restored, std::int64_t(20));
+        QCOMPARE(o.store->get({"w", 5.0}).result()->value, Value("value 5 ü"));
+        QVERIFY(!o.store->get({"w", 100.0}).result());
+    }
+
+    // Everything kept and unchanged is deleted, a batch per transaction with progress after
+    // each; Cancel stops between batches (what was deleted stays deleted), and a delete of the
+    // same item afterwards skips those and deletes the rest. A stop asked for after the last
+    // batch is no cancel.
+    void theDeleteAfterAKeepDeletesWhatWasKeptAndStopsOnCancel_data() { backends(); }
+    void theDeleteAfterAKeepDeletesWhatWasKeptAndStopsOnCancel()
+    {
+        Opened o = open();
+        fill(*o.store, "d", 23);
+        fill(*o.store, "e", 4);
+        RecycleBin bin(o.folder, "db", {}, o.clock);
+        const KeyRange range = KeyRange::subtree({"d"});
+        const RecycledItem item = bin.keep(*o.store, range, "subtree [\"d\"]");
+        QCOMPARE(item.count, std::int64_t(23));
+
+        std::vector<std::int64_t> seen; // done + skipped after each batch
+        TransferOptions cancel;
+        cancel.batchSize = 10;
+        cancel.onProgress = [&seen](const TransferProgress &progress) {
+            seen.push_back(progress.done + progress.skipped);
+            return false;
+        };
+        TransferResult deleted = bin.deleteKept(*o.store, item, cancel);
+        QVERIFY(deleted.cancelled);
+        QCOMPARE(deleted.done, std::int64_t(10));
+        QCOMPARE(seen, std::vector<std::int64_t>{10});
+        QCOMPARE(countEntries(*o.store, range).done, std::int64_t(13));
+
+        seen.clear();
+        TransferOptions rest = cancel;
+        rest.onProgress = [&seen](const TransferProgress &progress) {
+            seen.push_back(progress.done + progress.skipped);
+            return progress.done + progress.skipped < 23; // stop after the last batch
+        };
+        deleted = bin.deleteKept(*o.store, item, rest);
+        QVERIFY(!deleted.cancelled);
+        QCOMPARE(deleted.done, std::int64_t(13));
+        QCOMPARE(deleted.skipped, std::int64_t(10)); // deleted by the first, gone since
+        QCOMPARE(seen, (std::vector<std::int64_t>{10, 20, 23}));
+        QCOMPARE(countEntries(*o.store, range).done, std::int64_t(0));
+        QCOMPARE(countEntries(*o.store, KeyRange::subtree({"e"})).done, std::int64_t(4));
+        // keep() of an empty range makes no file, and its delete deletes nothing.
+        const RecycledItem none = bin.keep(*o.store, range, "subtree [\"d\"]");
+        QCOMPARE(bin.deleteKept(*o.store, none).done, std::int64_t(0));
+    }
+
+    // A delete of kept entries refuses a file it cannot read as kept entries with their versions
+    // (nothing of the bad line's batch is deleted), a file that is gone, and a read-only store.
+    void theDeleteAfterAKeepRefusesWhatItCannotCheck_data() { backends(); }
+    void theDeleteAfterAKeepRefusesWhatItCannotCheck()
+    {
+        Opened o = open();
+        fill(*o.store, "f", 3);
+        RecycleBin bin(o.folder, "db", {}, o.clock);
+        const auto refused = [&](const RecycledItem &item, const std::string &expected) {
+            try {
+                (void)bin.deleteKept(*o.store, item);
+                QFAIL("deleted without checking");
+            } catch (const Error &error) {
+                QCOMPARE(QString::fromUtf8(error.what()), QString::fromStdString(expected));
+            }
+        };
+        // Entries kept as read (a search's delete) carry no version.
+        const RecycledItem unversioned
+            = bin.keepEntries({*o.store->get({"f", 0.0}).result()}, "search results");
+        refused(unversioned,
+                "kvs: cannot read the recycle bin " + unversioned.path
+                    + ": line 1 holds no version: its entry cannot be told from a newer one");
+        RecycledItem malformed = bin.keep(*o.store, KeyRange::subtree({"f"}), "subtree [\"f\"]");
+        {
+            std::ofstream out(malformed.path, std::ios::app);
+            out << "not json\n";
+        }
+        refused(malformed,
+                "kvs: cannot read the recycle bin " + malformed.path
+                    + ": line 4 is not a kept entry: not JSON: Invalid value. (at character 2)");
+        QCOMPARE(countEntries(*o.store, KeyRange::subtree({"f"})).done, std::int64_t(3));
+        bin.remove(malformed);
+        refused(malformed, "kvs: cannot read the recycle bin " + malformed.path + ": it is gone");
+
+        AsyncKVStoreSettings settings = o.settings;
+        settings.readOnly = true;
+        AsyncKVStore readOnly(o.connection, settings);
+        const RecycledItem item = bin.keep(*o.store, KeyRange::subtree({"f"}), "subtree [\"f\"]");
+        try {
+            (void)bin.deleteKept(readOnly, item);
+            QFAIL("deleted on a read-only store");
+        } catch (const ReadOnlyError &error) {
+            QCOMPARE(QString::fromUtf8(error.what()),
+                     QStringLiteral("kvs: the store is open read-only; deleting entries needs "
+                                    "write access"));
+        }
+        QCOMPARE(countEntries(*o.store, KeyRange::subtree({"f"})).done, std::int64_t(3));
     }
 
     void staysInsideItsBounds_data() { backends(); }

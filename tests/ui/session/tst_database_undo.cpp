@@ -112,6 +112,56 @@ private:
         return entry ? entry->value : Value::undefined();
     }
 
+    // A subtree delete (with the recycle bin) held on its worker at the delete's first batch,
+    // after every entry was kept, until finish().
+    struct HeldDelete
+    {
+        std::atomic<long long> last{0}; // the count at the work's last batch
+        std::atomic<bool> reached{false};
+        QSemaphore proceed;
+        std::unique_ptr<QSignalSpy> finished;
+
+        // Lets it go on; its summary.
+        QString finish()
+        {
+            proceed.release();
+            return finished->wait(kTimeout) ? finished->at(0).at(0).toString()
+                                            : QStringLiteral("<no end>");
+        }
+    };
+
+    // Writes count entries [part, i], opens db for writes, starts the delete of ["part"] (Yes to
+    // its question) and waits until it is held; false when a step failed.
+    bool holdSubtreeDelete(Database &db, const char *part, int count, HeldDelete &held)
+    {
+        {
+            AsyncKVStore seed(db.connection, db.settings);
+            auto op = seed.atomic();
+            for (int i = 0; i < count; ++i)
+                op.set({part, double(i)}, Value(i));
+            if (!op.commit().result().ok)
+                return false;
+        }
+        if (!writable(db))
+            return false;
+        const std::string literal = "[\"" + std::string(part) + "\"]";
+        const QModelIndex row = test::rootRow(db.view.get(), literal.c_str(), kTimeout);
+        ui::KeyRowActions *actions = db.view->tree()->rowActions();
+        held.finished = std::make_unique<QSignalSpy>(actions, &ui::KeyRowActions::bulkFinished);
+        test::answerNextMessageBox(QStringLiteral("Delete"));
+        ui::SubtreeBulkAction *action
+            = row.isValid() ? actions->startBulk(ui::SubtreeBulkAction::Kind::Delete, row, {})
+                            : nullptr;
+        if (!action)
+            return false;
+        action->setAfterBatchHook([&held](long long done) {
+            // The delete's count starts again: its first batch, after all were kept.
+            if (done < held.last.exchange(done) && !held.reached.exchange(true))
+                (void)held.proceed.tryAcquire(1, kTimeout); // never held for ever
+        });
+        return QTest::qWaitFor([&held] { return held.reached.load(); }, kTimeout);
+    }
+
     // Triggers action and waits for the undo's end; its (ok, message).
     static std::pair<bool, QString> run(DatabaseUndo *undo, QAction *action)
     {
@@ -349,43 +399,47 @@ private slots:
     void aSubtreeDeleteShowsKeepingThenDeletingInOneBar()
     {
         Database db = database();
-        {
-            AsyncKVStore seed(db.connection, db.settings);
-            auto op = seed.atomic();
-            for (int i = 0; i < 3000; ++i)
-                op.set({"many", double(i)}, Value(i));
-            QVERIFY(op.commit().result().ok);
-        }
-        QVERIFY(writable(db));
-        const QModelIndex many = test::rootRow(db.view.get(), R"(["many"])", kTimeout);
-        QVERIFY(many.isValid());
-        ui::KeyRowActions *actions = db.view->tree()->rowActions();
-        QSignalSpy finished(actions, &ui::KeyRowActions::bulkFinished);
-        test::answerNextMessageBox(QStringLiteral("Delete"));
-        ui::SubtreeBulkAction *action
-            = actions->startBulk(ui::SubtreeBulkAction::Kind::Delete, many, {});
-        QVERIFY(action);
-        std::atomic<long long> last{0};
-        std::atomic<bool> reached{false};
-        QSemaphore proceed;
-        action->setAfterBatchHook([&](long long done) {
-            // The delete's count starts again: its first batch, after all were kept.
-            if (done < last.exchange(done) && !reached.exchange(true))
-                (void)proceed.tryAcquire(1, kTimeout); // never held for ever
-        });
-        QTRY_VERIFY_WITH_TIMEOUT(reached.load(), kTimeout);
+        HeldDelete held;
+        QVERIFY(holdSubtreeDelete(db, "many", 3000, held));
         const QPointer<QProgressDialog> progress
             = db.view->window()->findChild<QProgressDialog *>(QStringLiteral("bulkProgress"));
         QVERIFY(progress);
         QCOMPARE(progress->maximum(), 6000);
-        QTRY_COMPARE_WITH_TIMEOUT(progress ? progress->value() : -1, 3000 + int(last), kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            progress ? progress->value() : -1, 3000 + int(held.last), kTimeout);
         QCOMPARE(
             progress->labelText(),
             QStringLiteral(
                 R"(Keeping ["many"] and the keys below it in Recently Deleted, then deleting it…)"));
-        proceed.release();
-        QVERIFY(finished.wait(kTimeout));
-        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("Deleted 3000 entries."));
+        QCOMPARE(held.finish(), QStringLiteral("Deleted 3000 entries."));
+    }
+
+    // Another writer writes into the subtree between the keep and the delete: new values at two
+    // kept keys (in the delete's last batch) and a new key. The delete deletes what it kept and
+    // leaves those; its result and its audit line count the kept keys it skipped.
+    void aSubtreeDeleteLeavesWhatWasWrittenSinceItWasKept_data() { backends(); }
+    void aSubtreeDeleteLeavesWhatWasWrittenSinceItWasKept()
+    {
+        Database db = database();
+        HeldDelete held;
+        QVERIFY(holdSubtreeDelete(db, "busy", 2500, held));
+        {
+            AsyncKVStore other(db.connection, db.settings);
+            other.set({"busy", 2400.0}, Value("written since")).waitForFinished();
+            other.set({"busy", 2450.0}, Value("written since")).waitForFinished();
+            other.set({"busy", 9000.0}, Value("new since")).waitForFinished();
+        }
+        QCOMPARE(held.finish(),
+                 QStringLiteral("Deleted 2498 entries. 2 kept entries had changed since "
+                                "(written, deleted or expired) and were left as they are."));
+        QCOMPARE(valueAt(db, {"busy", 2400.0}), Value("written since"));
+        QCOMPARE(valueAt(db, {"busy", 2450.0}), Value("written since"));
+        QCOMPARE(valueAt(db, {"busy", 9000.0}), Value("new since"));
+        QCOMPARE(valueAt(db, {"busy", 2399.0}), Value::undefined());
+        const QJsonObject ended = endedLine("delete-subtree");
+        QCOMPARE(ended.value(QStringLiteral("result")).toString(), QStringLiteral("done"));
+        QCOMPARE(ended.value(QStringLiteral("changed")).toInt(), 2498);
+        QCOMPARE(ended.value(QStringLiteral("detail")).toString(), QStringLiteral("skipped 2"));
     }
 
     // A subtree delete keeps what it removes in the recycle bin first; Recently Deleted lists it
