@@ -22,6 +22,7 @@
 #include <QClipboard>
 #include <QDir>
 #include <QFile>
+#include <QLocale>
 #include <QMainWindow>
 #include <QMenu>
 #include <QPainter>
@@ -406,7 +407,7 @@ void TestKeyRowActions::savesAScreenshotOfAnExportInProgress()
     gate->open();
     QVERIFY(finished.wait(kTimeout));
     QCOMPARE(finished.at(0).at(0).toString(),
-             QStringLiteral("Exported 20000 entries to %1.").arg(file));
+             QStringLiteral("Exported %1 entries to %2.").arg(QLocale().toString(20000), file));
     QFile written(file);
     QVERIFY(written.open(QIODevice::ReadOnly));
     QCOMPARE(written.readAll().count('\n'), 20000);

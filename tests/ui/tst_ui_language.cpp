@@ -79,7 +79,7 @@ private slots:
         QCOMPARE(QLocale().toString(QDate(2026, 12, 4), QLocale::LongFormat),
                  QStringLiteral("Freitag, 4. Dezember 2026"));
         // Plural forms come from the translation.
-        QCOMPARE(QCoreApplication::translate("kvs::ui::ExpiryChoice", "%n d %1", nullptr, 2),
+        QCOMPARE(QCoreApplication::translate("kvs::ui::ExpiryChoice", "%Ln d %1", nullptr, 2),
                  QStringLiteral("2 T. %1"));
 
         QCOMPARE(applyUiLanguage(QStringLiteral("en")), QStringLiteral("en"));
@@ -87,7 +87,7 @@ private slots:
         QVERIFY(menuTitles(back).contains(QStringLiteral("&File")));
     }
 
-    // English says "1 entry": its translation holds the plural forms of the sources' "%n".
+    // English says "1 entry": its translation holds the plural forms of the sources' "%Ln".
     void englishHasItsSingularForms()
     {
         QCOMPARE(applyUiLanguage(QStringLiteral("en")), QStringLiteral("en"));
@@ -95,14 +95,14 @@ private slots:
         QCOMPARE(valueSizeText(1), QStringLiteral("1 byte"));
         QCOMPARE(valueSizeText(2), QStringLiteral("2 bytes"));
         const char *context = "kvs::ui::SubtreeBulkAction";
-        QCOMPARE(QCoreApplication::translate(context, "Deleted %n entries.", nullptr, 1),
+        QCOMPARE(QCoreApplication::translate(context, "Deleted %Ln entries.", nullptr, 1),
                  QStringLiteral("Deleted 1 entry."));
-        QCOMPARE(QCoreApplication::translate(context, "Deleted %n entries.", nullptr, 2),
+        QCOMPARE(QCoreApplication::translate(context, "Deleted %Ln entries.", nullptr, 2),
                  QStringLiteral("Deleted 2 entries."));
-        QCOMPARE(QCoreApplication::translate(context, "Deleted %n entries.", nullptr, 0),
+        QCOMPARE(QCoreApplication::translate(context, "Deleted %Ln entries.", nullptr, 0),
                  QStringLiteral("Deleted 0 entries."));
         QCOMPARE(
-            QCoreApplication::translate("kvs::ui::SweepJob", "Retried %n message(s).", nullptr, 1),
+            QCoreApplication::translate("kvs::ui::SweepJob", "Retried %Ln message(s).", nullptr, 1),
             QStringLiteral("Retried 1 message."));
         // Text without a number is the source's.
         QCOMPARE(QCoreApplication::translate(context, "Delete subtree"),

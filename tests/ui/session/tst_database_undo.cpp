@@ -324,8 +324,9 @@ private slots:
         proceed.release();
         QVERIFY(finished.wait(kTimeout));
         QCOMPARE(finished.first().at(1).toString(),
-                 QStringLiteral("Undid part of Transaction Commit: 2000 key(s) changed back. "
-                                "Cancelled. 3000 key(s) left: Undo goes on with them."));
+                 QStringLiteral("Undid part of Transaction Commit: %1 key(s) changed back. "
+                                "Cancelled. %2 key(s) left: Undo goes on with them.")
+                     .arg(QLocale().toString(2000), QLocale().toString(3000)));
         QVERIFY(!undo->progressDialog());
         QCOMPARE(valueAt(db, {"big", 0.0}), Value("before"));
         QCOMPARE(valueAt(db, {"big", 1999.0}), Value("before"));
@@ -337,7 +338,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(undo->undoAction()->isEnabled(), kTimeout);
         const auto [ok, message] = run(undo, undo->undoAction());
         QVERIFY2(ok, qPrintable(message));
-        QCOMPARE(message, QStringLiteral("Undid Transaction Commit: 3000 key(s) changed back."));
+        QCOMPARE(message,
+                 QStringLiteral("Undid Transaction Commit: %1 key(s) changed back.")
+                     .arg(QLocale().toString(3000)));
         for (int i = 0; i < kKeys; i += 997)
             QCOMPARE(valueAt(db, {"big", double(i)}), Value("before"));
         QCOMPARE(undo->journal()->undoCount(), std::size_t(0));
@@ -385,7 +388,8 @@ private slots:
                 R"(Keeping ["many"] and the keys below it in Recently Deleted, then deleting it…)"));
         proceed.release();
         QVERIFY(finished.wait(kTimeout));
-        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("Deleted 3000 entries."));
+        QCOMPARE(finished.at(0).at(0).toString(),
+                 QStringLiteral("Deleted %1 entries.").arg(QLocale().toString(3000)));
     }
 
     // A subtree delete keeps what it removes in the recycle bin first; Recently Deleted lists it
