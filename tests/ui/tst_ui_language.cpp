@@ -1,11 +1,12 @@
 // The language setting (issue #16): stored with the settings file readable by its owner only,
 // the German translation is compiled in and complete enough to change the window's visible text,
-// and dates and numbers follow the language through QLocale.
+// and dates and numbers follow the language through QLocale, counts in the texts too.
 #include "common/value_column_text.h"
 #include "connection/memory_secret_store.h"
 #include "connection/password_prompt.h"
 #include "i18n/language_menu.h"
 #include "i18n/ui_language.h"
+#include "inspector/expiry_choice.h"
 #include "window/main_window.h"
 
 #include <QAction>
@@ -81,6 +82,11 @@ private slots:
         // Plural forms come from the translation.
         QCOMPARE(QCoreApplication::translate("kvs::ui::ExpiryChoice", "%Ln d %1", nullptr, 2),
                  QStringLiteral("2 T. %1"));
+        // Counts in the texts are grouped like the numbers beside them (%Ln, not %n): the key
+        // tree's size column and the inspector's expiry.
+        QCOMPARE(valueSizeText(1000), QStringLiteral("1.000 Bytes"));
+        QCOMPARE(formatRemaining(std::int64_t(1000) * 86400 * 1000 + 3723 * 1000),
+                 QStringLiteral("1.000 T. 01:02:03"));
 
         QCOMPARE(applyUiLanguage(QStringLiteral("en")), QStringLiteral("en"));
         MainWindow back(nullptr, &secrets, &prompt);
@@ -94,6 +100,7 @@ private slots:
         // The key tree's size column and its bulk actions' summaries.
         QCOMPARE(valueSizeText(1), QStringLiteral("1 byte"));
         QCOMPARE(valueSizeText(2), QStringLiteral("2 bytes"));
+        QCOMPARE(valueSizeText(1000), QStringLiteral("1,000 bytes")); // grouped, as English does
         const char *context = "kvs::ui::SubtreeBulkAction";
         QCOMPARE(QCoreApplication::translate(context, "Deleted %Ln entries.", nullptr, 1),
                  QStringLiteral("Deleted 1 entry."));
