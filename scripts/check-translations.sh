@@ -2,7 +2,7 @@
 # Prints the number of unfinished entries of each translation (STYLE.md 22), after running
 # lupdate over ui/ into a temporary copy of it, as `cmake --build build --target
 # update_translations` would (qt_add_translations in ui/CMakeLists.txt): a tr() string added
-# without its translation counts as unfinished (in kvs_en.ts, a message with %n without its
+# without its translation counts as unfinished (in kvs_en.ts, a message with %Ln without its
 # English singular and plural). Fails when any is unfinished.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -389,17 +389,17 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Optimiert: die Statistiken des Planers sind aktuell.</translation>
     </message>
     <message numerus="yes">
-        <source>Removed %n expired entries.</source>
+        <source>Removed %Ln expired entries.</source>
         <translation>
-            <numerusform>%n abgelaufener Eintrag entfernt.</numerusform>
-            <numerusform>%n abgelaufene Einträge entfernt.</numerusform>
+            <numerusform>%Ln abgelaufener Eintrag entfernt.</numerusform>
+            <numerusform>%Ln abgelaufene Einträge entfernt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Cleaned the queue: %n message(s) removed or dead-lettered (finished past their retention, or leases out of attempts).</source>
+        <source>Cleaned the queue: %Ln message(s) removed or dead-lettered (finished past their retention, or leases out of attempts).</source>
         <translation>
-            <numerusform>Warteschlange bereinigt: %n Nachricht entfernt oder in die Dead-Letter-Ablage verschoben (abgeschlossen und über die Aufbewahrungszeit hinaus, oder Lease ohne verbleibende Versuche).</numerusform>
-            <numerusform>Warteschlange bereinigt: %n Nachrichten entfernt oder in die Dead-Letter-Ablage verschoben (abgeschlossen und über die Aufbewahrungszeit hinaus, oder Leases ohne verbleibende Versuche).</numerusform>
+            <numerusform>Warteschlange bereinigt: %Ln Nachricht entfernt oder in die Dead-Letter-Ablage verschoben (abgeschlossen und über die Aufbewahrungszeit hinaus, oder Lease ohne verbleibende Versuche).</numerusform>
+            <numerusform>Warteschlange bereinigt: %Ln Nachrichten entfernt oder in die Dead-Letter-Ablage verschoben (abgeschlossen und über die Aufbewahrungszeit hinaus, oder Leases ohne verbleibende Versuche).</numerusform>
         </translation>
     </message>
     <message>
@@ -423,10 +423,10 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Keine Probleme gefunden (%1): die Datei ist in Ordnung.</translation>
     </message>
     <message numerus="yes">
-        <source>The %1 found %n problem(s): %2</source>
+        <source>The %1 found %Ln problem(s): %2</source>
         <translation>
-            <numerusform>Die %1 fand %n Problem: %2</numerusform>
-            <numerusform>Die %1 fand %n Probleme: %2</numerusform>
+            <numerusform>Die %1 fand %Ln Problem: %2</numerusform>
+            <numerusform>Die %1 fand %Ln Probleme: %2</numerusform>
         </translation>
     </message>
     <message>
@@ -510,10 +510,10 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>VACUUM (ANALYZE) für die Tabellen des Stores ausführen?</translation>
     </message>
     <message numerus="yes">
-        <source>Frees the space of the dead rows (%n now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</source>
+        <source>Frees the space of the dead rows (%Ln now, by the statistics) for reuse and refreshes the planner&apos;s statistics. Readers and writers go on; it reads every table, which loads the server while it runs. A session that holds back VACUUM (marked above) keeps the rows deleted since it began.</source>
         <translation>
-            <numerusform>Gibt den Platz der toten Zeilen (laut Statistik jetzt %n) zur Wiederverwendung frei und erneuert die Statistiken des Planers. Leser und Schreiber arbeiten weiter; es liest jede Tabelle, was den Server belastet, solange es läuft. Eine Sitzung, die VACUUM aufhält (oben markiert), hält die seit ihrem Beginn gelöschten Zeilen fest.</numerusform>
-            <numerusform>Gibt den Platz der toten Zeilen (laut Statistik jetzt %n) zur Wiederverwendung frei und erneuert die Statistiken des Planers. Leser und Schreiber arbeiten weiter; es liest jede Tabelle, was den Server belastet, solange es läuft. Eine Sitzung, die VACUUM aufhält (oben markiert), hält die seit ihrem Beginn gelöschten Zeilen fest.</numerusform>
+            <numerusform>Gibt den Platz der toten Zeilen (laut Statistik jetzt %Ln) zur Wiederverwendung frei und erneuert die Statistiken des Planers. Leser und Schreiber arbeiten weiter; es liest jede Tabelle, was den Server belastet, solange es läuft. Eine Sitzung, die VACUUM aufhält (oben markiert), hält die seit ihrem Beginn gelöschten Zeilen fest.</numerusform>
+            <numerusform>Gibt den Platz der toten Zeilen (laut Statistik jetzt %Ln) zur Wiederverwendung frei und erneuert die Statistiken des Planers. Leser und Schreiber arbeiten weiter; es liest jede Tabelle, was den Server belastet, solange es läuft. Eine Sitzung, die VACUUM aufhält (oben markiert), hält die seit ihrem Beginn gelöschten Zeilen fest.</numerusform>
         </translation>
     </message>
 </context>
@@ -872,10 +872,10 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
 <context>
     <name>TreemapTiles</name>
     <message numerus="yes">
-        <source>others (%n children)</source>
+        <source>others (%Ln children)</source>
         <translation>
-            <numerusform>andere (%n Kind)</numerusform>
-            <numerusform>andere (%n Kinder)</numerusform>
+            <numerusform>andere (%Ln Kind)</numerusform>
+            <numerusform>andere (%Ln Kinder)</numerusform>
         </translation>
     </message>
     <message>
@@ -886,10 +886,10 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
 <context>
     <name>ValueColumnText</name>
     <message numerus="yes">
-        <source>%n bytes</source>
+        <source>%Ln bytes</source>
         <translation>
-            <numerusform>%n Byte</numerusform>
-            <numerusform>%n Bytes</numerusform>
+            <numerusform>%Ln Byte</numerusform>
+            <numerusform>%Ln Bytes</numerusform>
         </translation>
     </message>
     <message>
@@ -993,10 +993,10 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
 <context>
     <name>kvs::ui::AnalysisCharts</name>
     <message numerus="yes">
-        <source>%n other kind(s)</source>
+        <source>%Ln other kind(s)</source>
         <translation>
-            <numerusform>%n anderer Typ</numerusform>
-            <numerusform>%n andere Typen</numerusform>
+            <numerusform>%Ln anderer Typ</numerusform>
+            <numerusform>%Ln andere Typen</numerusform>
         </translation>
     </message>
     <message>
@@ -1312,17 +1312,17 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Das Prüfprotokoll kann nicht gelesen werden: %1</translation>
     </message>
     <message numerus="yes">
-        <source>%n record(s).</source>
+        <source>%Ln record(s).</source>
         <translation>
-            <numerusform>%n Eintrag.</numerusform>
-            <numerusform>%n Einträge.</numerusform>
+            <numerusform>%Ln Eintrag.</numerusform>
+            <numerusform>%Ln Einträge.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n line(s) could not be read.</source>
+        <source>%Ln line(s) could not be read.</source>
         <translation>
-            <numerusform>%n Zeile konnte nicht gelesen werden.</numerusform>
-            <numerusform>%n Zeilen konnten nicht gelesen werden.</numerusform>
+            <numerusform>%Ln Zeile konnte nicht gelesen werden.</numerusform>
+            <numerusform>%Ln Zeilen konnten nicht gelesen werden.</numerusform>
         </translation>
     </message>
     <message>
@@ -1917,17 +1917,17 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
 <context>
     <name>kvs::ui::CellGrid</name>
     <message numerus="yes">
-        <source>… (%n bytes)</source>
+        <source>… (%Ln bytes)</source>
         <translation>
-            <numerusform>… (%n Byte)</numerusform>
-            <numerusform>… (%n Bytes)</numerusform>
+            <numerusform>… (%Ln Byte)</numerusform>
+            <numerusform>… (%Ln Bytes)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n bytes</source>
+        <source>%Ln bytes</source>
         <translation>
-            <numerusform>%n Byte</numerusform>
-            <numerusform>%n Bytes</numerusform>
+            <numerusform>%Ln Byte</numerusform>
+            <numerusform>%Ln Bytes</numerusform>
         </translation>
     </message>
     <message>
@@ -1938,17 +1938,17 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
 <context>
     <name>kvs::ui::CommitHistoryModel</name>
     <message numerus="yes">
-        <source>%n check(s)</source>
+        <source>%Ln check(s)</source>
         <translation>
-            <numerusform>%n Prüfung</numerusform>
-            <numerusform>%n Prüfungen</numerusform>
+            <numerusform>%Ln Prüfung</numerusform>
+            <numerusform>%Ln Prüfungen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n mutation(s)</source>
+        <source>%Ln mutation(s)</source>
         <translation>
-            <numerusform>%n Änderung</numerusform>
-            <numerusform>%n Änderungen</numerusform>
+            <numerusform>%Ln Änderung</numerusform>
+            <numerusform>%Ln Änderungen</numerusform>
         </translation>
     </message>
     <message>
@@ -2128,10 +2128,10 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>%1 sichern</translation>
     </message>
     <message numerus="yes">
-        <source>Backed up %n entries (%1) to %2.</source>
+        <source>Backed up %Ln entries (%1) to %2.</source>
         <translation>
-            <numerusform>%n Eintrag (%1) nach %2 gesichert.</numerusform>
-            <numerusform>%n Einträge (%1) nach %2 gesichert.</numerusform>
+            <numerusform>%Ln Eintrag (%1) nach %2 gesichert.</numerusform>
+            <numerusform>%Ln Einträge (%1) nach %2 gesichert.</numerusform>
         </translation>
     </message>
     <message>
@@ -2213,10 +2213,10 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Wiederherstellen fehlgeschlagen</translation>
     </message>
     <message numerus="yes">
-        <source>Restored %n entries from %1.</source>
+        <source>Restored %Ln entries from %1.</source>
         <translation>
-            <numerusform>%n Eintrag aus %1 wiederhergestellt.</numerusform>
-            <numerusform>%n Einträge aus %1 wiederhergestellt.</numerusform>
+            <numerusform>%Ln Eintrag aus %1 wiederhergestellt.</numerusform>
+            <numerusform>%Ln Einträge aus %1 wiederhergestellt.</numerusform>
         </translation>
     </message>
     <message>
@@ -2314,24 +2314,24 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Nicht rückgängig gemacht: Ein Schlüssel hat sich beim Lesen geändert; nichts wurde geschrieben.</translation>
     </message>
     <message numerus="yes">
-        <source>Redid %1: %n key(s) written again.</source>
+        <source>Redid %1: %Ln key(s) written again.</source>
         <translation>
-            <numerusform>%1 wiederholt: %n Schlüssel erneut geschrieben.</numerusform>
-            <numerusform>%1 wiederholt: %n Schlüssel erneut geschrieben.</numerusform>
+            <numerusform>%1 wiederholt: %Ln Schlüssel erneut geschrieben.</numerusform>
+            <numerusform>%1 wiederholt: %Ln Schlüssel erneut geschrieben.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Undid %1: %n key(s) changed back.</source>
+        <source>Undid %1: %Ln key(s) changed back.</source>
         <translation>
-            <numerusform>%1 rückgängig gemacht: %n Schlüssel zurückgesetzt.</numerusform>
-            <numerusform>%1 rückgängig gemacht: %n Schlüssel zurückgesetzt.</numerusform>
+            <numerusform>%1 rückgängig gemacht: %Ln Schlüssel zurückgesetzt.</numerusform>
+            <numerusform>%1 rückgängig gemacht: %Ln Schlüssel zurückgesetzt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n key(s) that changed since were left alone.</source>
+        <source>%Ln key(s) that changed since were left alone.</source>
         <translation>
-            <numerusform>%n seither geänderter Schlüssel blieb unberührt.</numerusform>
-            <numerusform>%n seither geänderte Schlüssel blieben unberührt.</numerusform>
+            <numerusform>%Ln seither geänderter Schlüssel blieb unberührt.</numerusform>
+            <numerusform>%Ln seither geänderte Schlüssel blieben unberührt.</numerusform>
         </translation>
     </message>
     <message>
@@ -2359,17 +2359,17 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>%1 wird rückgängig gemacht…</translation>
     </message>
     <message numerus="yes">
-        <source>Redid part of %1: %n key(s) written again.</source>
+        <source>Redid part of %1: %Ln key(s) written again.</source>
         <translation>
-            <numerusform>%1 teilweise wiederholt: %n Schlüssel erneut geschrieben.</numerusform>
-            <numerusform>%1 teilweise wiederholt: %n Schlüssel erneut geschrieben.</numerusform>
+            <numerusform>%1 teilweise wiederholt: %Ln Schlüssel erneut geschrieben.</numerusform>
+            <numerusform>%1 teilweise wiederholt: %Ln Schlüssel erneut geschrieben.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Undid part of %1: %n key(s) changed back.</source>
+        <source>Undid part of %1: %Ln key(s) changed back.</source>
         <translation>
-            <numerusform>%1 teilweise rückgängig gemacht: %n Schlüssel zurückgesetzt.</numerusform>
-            <numerusform>%1 teilweise rückgängig gemacht: %n Schlüssel zurückgesetzt.</numerusform>
+            <numerusform>%1 teilweise rückgängig gemacht: %Ln Schlüssel zurückgesetzt.</numerusform>
+            <numerusform>%1 teilweise rückgängig gemacht: %Ln Schlüssel zurückgesetzt.</numerusform>
         </translation>
     </message>
     <message>
@@ -2381,17 +2381,17 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Angehalten an einem Schlüssel, der sich nach dem Lesen geändert hat.</translation>
     </message>
     <message numerus="yes">
-        <source>%n key(s) left: Redo goes on with them.</source>
+        <source>%Ln key(s) left: Redo goes on with them.</source>
         <translation>
-            <numerusform>%n Schlüssel übrig: Wiederholen macht mit ihm weiter.</numerusform>
-            <numerusform>%n Schlüssel übrig: Wiederholen macht mit ihnen weiter.</numerusform>
+            <numerusform>%Ln Schlüssel übrig: Wiederholen macht mit ihm weiter.</numerusform>
+            <numerusform>%Ln Schlüssel übrig: Wiederholen macht mit ihnen weiter.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n key(s) left: Undo goes on with them.</source>
+        <source>%Ln key(s) left: Undo goes on with them.</source>
         <translation>
-            <numerusform>%n Schlüssel übrig: Rückgängig macht mit ihm weiter.</numerusform>
-            <numerusform>%n Schlüssel übrig: Rückgängig macht mit ihnen weiter.</numerusform>
+            <numerusform>%Ln Schlüssel übrig: Rückgängig macht mit ihm weiter.</numerusform>
+            <numerusform>%Ln Schlüssel übrig: Rückgängig macht mit ihnen weiter.</numerusform>
         </translation>
     </message>
     <message>
@@ -2522,17 +2522,17 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Schreiben kann nicht erlaubt werden: %1</translation>
     </message>
     <message numerus="yes">
-        <source>Writes ended by themselves after %n minute(s) without a write (production). Allow writes again to write.</source>
+        <source>Writes ended by themselves after %Ln minute(s) without a write (production). Allow writes again to write.</source>
         <translation>
-            <numerusform>Schreibzugriffe endeten von selbst nach %n Minute ohne Schreibzugriff (Produktion). Erlauben Sie Schreibzugriffe erneut, um zu schreiben.</numerusform>
-            <numerusform>Schreibzugriffe endeten von selbst nach %n Minuten ohne Schreibzugriff (Produktion). Erlauben Sie Schreibzugriffe erneut, um zu schreiben.</numerusform>
+            <numerusform>Schreibzugriffe endeten von selbst nach %Ln Minute ohne Schreibzugriff (Produktion). Erlauben Sie Schreibzugriffe erneut, um zu schreiben.</numerusform>
+            <numerusform>Schreibzugriffe endeten von selbst nach %Ln Minuten ohne Schreibzugriff (Produktion). Erlauben Sie Schreibzugriffe erneut, um zu schreiben.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 is a production database (%2). With writes allowed you can edit, delete and create keys there; each change is seen at once by every application that uses it. Writes end by themselves after %n minute(s) without a write.</source>
+        <source>%1 is a production database (%2). With writes allowed you can edit, delete and create keys there; each change is seen at once by every application that uses it. Writes end by themselves after %Ln minute(s) without a write.</source>
         <translation>
-            <numerusform>%1 ist eine Produktionsdatenbank (%2). Mit erlaubten Schreibzugriffen können Sie dort Schlüssel bearbeiten, löschen und anlegen; jede Änderung sieht sofort jede Anwendung, die sie nutzt. Schreibzugriffe enden von selbst nach %n Minute ohne Schreibzugriff.</numerusform>
-            <numerusform>%1 ist eine Produktionsdatenbank (%2). Mit erlaubten Schreibzugriffen können Sie dort Schlüssel bearbeiten, löschen und anlegen; jede Änderung sieht sofort jede Anwendung, die sie nutzt. Schreibzugriffe enden von selbst nach %n Minuten ohne Schreibzugriff.</numerusform>
+            <numerusform>%1 ist eine Produktionsdatenbank (%2). Mit erlaubten Schreibzugriffen können Sie dort Schlüssel bearbeiten, löschen und anlegen; jede Änderung sieht sofort jede Anwendung, die sie nutzt. Schreibzugriffe enden von selbst nach %Ln Minute ohne Schreibzugriff.</numerusform>
+            <numerusform>%1 ist eine Produktionsdatenbank (%2). Mit erlaubten Schreibzugriffen können Sie dort Schlüssel bearbeiten, löschen und anlegen; jede Änderung sieht sofort jede Anwendung, die sie nutzt. Schreibzugriffe enden von selbst nach %Ln Minuten ohne Schreibzugriff.</numerusform>
         </translation>
     </message>
     <message>
@@ -2540,10 +2540,10 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Das Erlauben von Schreibzugriffen legt auch die kvs-Tabellen an.</translation>
     </message>
     <message numerus="yes">
-        <source>Writable, ends %n min after the last write</source>
+        <source>Writable, ends %Ln min after the last write</source>
         <translation>
-            <numerusform>Beschreibbar, endet %n min nach dem letzten Schreibzugriff</numerusform>
-            <numerusform>Beschreibbar, endet %n min nach dem letzten Schreibzugriff</numerusform>
+            <numerusform>Beschreibbar, endet %Ln min nach dem letzten Schreibzugriff</numerusform>
+            <numerusform>Beschreibbar, endet %Ln min nach dem letzten Schreibzugriff</numerusform>
         </translation>
     </message>
     <message>
@@ -2637,17 +2637,17 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
         <translation>Die toten Nachrichten können nicht gruppiert werden: %1</translation>
     </message>
     <message numerus="yes">
-        <source>%n dead letter(s)</source>
+        <source>%Ln dead letter(s)</source>
         <translation>
-            <numerusform>%n tote Nachricht</numerusform>
-            <numerusform>%n tote Nachrichten</numerusform>
+            <numerusform>%Ln tote Nachricht</numerusform>
+            <numerusform>%Ln tote Nachrichten</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>in %n group(s)</source>
+        <source>in %Ln group(s)</source>
         <translation>
-            <numerusform>in %n Gruppe</numerusform>
-            <numerusform>in %n Gruppen</numerusform>
+            <numerusform>in %Ln Gruppe</numerusform>
+            <numerusform>in %Ln Gruppen</numerusform>
         </translation>
     </message>
     <message>
@@ -2816,10 +2816,10 @@ Das Audit-Protokoll kann nicht geschrieben werden (%2): Diese Aktion würde nich
 <context>
     <name>kvs::ui::ExpiryChoice</name>
     <message numerus="yes">
-        <source>%n d %1</source>
+        <source>%Ln d %1</source>
         <translation>
-            <numerusform>%n T. %1</numerusform>
-            <numerusform>%n T. %1</numerusform>
+            <numerusform>%Ln T. %1</numerusform>
+            <numerusform>%Ln T. %1</numerusform>
         </translation>
     </message>
 </context>
@@ -3841,10 +3841,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Kennzahlen gelesen um %1.</translation>
     </message>
     <message numerus="yes">
-        <source>%1 (%n pages)</source>
+        <source>%1 (%Ln pages)</source>
         <translation>
-            <numerusform>%1 (%n Seite)</numerusform>
-            <numerusform>%1 (%n Seiten)</numerusform>
+            <numerusform>%1 (%Ln Seite)</numerusform>
+            <numerusform>%1 (%Ln Seiten)</numerusform>
         </translation>
     </message>
     <message>
@@ -3852,17 +3852,17 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>keine (0 Bytes)</translation>
     </message>
     <message numerus="yes">
-        <source>%n pages (%1): what a VACUUM would reclaim</source>
+        <source>%Ln pages (%1): what a VACUUM would reclaim</source>
         <translation>
-            <numerusform>%n Seite (%1): was ein VACUUM freigäbe</numerusform>
-            <numerusform>%n Seiten (%1): was ein VACUUM freigäbe</numerusform>
+            <numerusform>%Ln Seite (%1): was ein VACUUM freigäbe</numerusform>
+            <numerusform>%Ln Seiten (%1): was ein VACUUM freigäbe</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n session(s) hold back VACUUM: idle in a transaction, or in one open for 5 minutes or more (marked).</source>
+        <source>%Ln session(s) hold back VACUUM: idle in a transaction, or in one open for 5 minutes or more (marked).</source>
         <translation>
-            <numerusform>%n Sitzung hält VACUUM auf: untätig in einer Transaktion oder in einer, die seit 5 Minuten oder länger offen ist (markiert).</numerusform>
-            <numerusform>%n Sitzungen halten VACUUM auf: untätig in einer Transaktion oder in einer, die seit 5 Minuten oder länger offen ist (markiert).</numerusform>
+            <numerusform>%Ln Sitzung hält VACUUM auf: untätig in einer Transaktion oder in einer, die seit 5 Minuten oder länger offen ist (markiert).</numerusform>
+            <numerusform>%Ln Sitzungen halten VACUUM auf: untätig in einer Transaktion oder in einer, die seit 5 Minuten oder länger offen ist (markiert).</numerusform>
         </translation>
     </message>
     <message>
@@ -3878,10 +3878,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Keine Sitzung wartet auf eine Sperre.</translation>
     </message>
     <message numerus="yes">
-        <source>%n session(s) wait for a lock.</source>
+        <source>%Ln session(s) wait for a lock.</source>
         <translation>
-            <numerusform>%n Sitzung wartet auf eine Sperre.</numerusform>
-            <numerusform>%n Sitzungen warten auf eine Sperre.</numerusform>
+            <numerusform>%Ln Sitzung wartet auf eine Sperre.</numerusform>
+            <numerusform>%Ln Sitzungen warten auf eine Sperre.</numerusform>
         </translation>
     </message>
     <message>
@@ -3947,10 +3947,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Angezeigt wird der Stand von %1.</translation>
     </message>
     <message numerus="yes">
-        <source>Next try at %1 (in %n s).</source>
+        <source>Next try at %1 (in %Ln s).</source>
         <translation>
-            <numerusform>Nächster Versuch um %1 (in %n s).</numerusform>
-            <numerusform>Nächster Versuch um %1 (in %n s).</numerusform>
+            <numerusform>Nächster Versuch um %1 (in %Ln s).</numerusform>
+            <numerusform>Nächster Versuch um %1 (in %Ln s).</numerusform>
         </translation>
     </message>
     <message>
@@ -4323,10 +4323,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Nachricht %1 in Thema „%2“ eingereiht.</translation>
     </message>
     <message numerus="yes">
-        <source>Deleted %n done message(s) of topic &quot;%1&quot;.</source>
+        <source>Deleted %Ln done message(s) of topic &quot;%1&quot;.</source>
         <translation>
-            <numerusform>%n erledigte Nachricht des Themas „%1“ gelöscht.</numerusform>
-            <numerusform>%n erledigte Nachrichten des Themas „%1“ gelöscht.</numerusform>
+            <numerusform>%Ln erledigte Nachricht des Themas „%1“ gelöscht.</numerusform>
+            <numerusform>%Ln erledigte Nachrichten des Themas „%1“ gelöscht.</numerusform>
         </translation>
     </message>
     <message>
@@ -4393,10 +4393,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Die Nutzdaten der gewählten toten Nachricht korrigieren und die Kopie an ihrer Stelle einreihen.</translation>
     </message>
     <message numerus="yes">
-        <source>Delete the %n done message(s) of topic &quot;%1&quot;? Messages of other topics and statuses are kept. This cannot be undone.</source>
+        <source>Delete the %Ln done message(s) of topic &quot;%1&quot;? Messages of other topics and statuses are kept. This cannot be undone.</source>
         <translation>
-            <numerusform>Die %n erledigte Nachricht des Themas „%1“ löschen? Nachrichten anderer Themen und Status bleiben erhalten. Dies kann nicht rückgängig gemacht werden.</numerusform>
-            <numerusform>Die %n erledigten Nachrichten des Themas „%1“ löschen? Nachrichten anderer Themen und Status bleiben erhalten. Dies kann nicht rückgängig gemacht werden.</numerusform>
+            <numerusform>Die %Ln erledigte Nachricht des Themas „%1“ löschen? Nachrichten anderer Themen und Status bleiben erhalten. Dies kann nicht rückgängig gemacht werden.</numerusform>
+            <numerusform>Die %Ln erledigten Nachrichten des Themas „%1“ löschen? Nachrichten anderer Themen und Status bleiben erhalten. Dies kann nicht rückgängig gemacht werden.</numerusform>
         </translation>
     </message>
     <message>
@@ -4544,31 +4544,31 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
 <context>
     <name>kvs::ui::QueueOverviewModel</name>
     <message numerus="yes">
-        <source>%n s</source>
+        <source>%Ln s</source>
         <translation>
-            <numerusform>%n s</numerusform>
-            <numerusform>%n s</numerusform>
+            <numerusform>%Ln s</numerusform>
+            <numerusform>%Ln s</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n min</source>
+        <source>%Ln min</source>
         <translation>
-            <numerusform>%n min</numerusform>
-            <numerusform>%n min</numerusform>
+            <numerusform>%Ln min</numerusform>
+            <numerusform>%Ln min</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n h</source>
+        <source>%Ln h</source>
         <translation>
-            <numerusform>%n h</numerusform>
-            <numerusform>%n h</numerusform>
+            <numerusform>%Ln h</numerusform>
+            <numerusform>%Ln h</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>dead letters growing (+%n)</source>
+        <source>dead letters growing (+%Ln)</source>
         <translation>
-            <numerusform>unzustellbare Nachrichten nehmen zu (+%n)</numerusform>
-            <numerusform>unzustellbare Nachrichten nehmen zu (+%n)</numerusform>
+            <numerusform>unzustellbare Nachrichten nehmen zu (+%Ln)</numerusform>
+            <numerusform>unzustellbare Nachrichten nehmen zu (+%Ln)</numerusform>
         </translation>
     </message>
     <message>
@@ -4616,10 +4616,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Status</translation>
     </message>
     <message numerus="yes">
-        <source>%n lease(s) expiring within %1</source>
+        <source>%Ln lease(s) expiring within %1</source>
         <translation>
-            <numerusform>%n Lease läuft innerhalb von %1 ab</numerusform>
-            <numerusform>%n Leases laufen innerhalb von %1 ab</numerusform>
+            <numerusform>%Ln Lease läuft innerhalb von %1 ab</numerusform>
+            <numerusform>%Ln Leases laufen innerhalb von %1 ab</numerusform>
         </translation>
     </message>
 </context>
@@ -4652,17 +4652,17 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
 <context>
     <name>kvs::ui::QueuesController</name>
     <message numerus="yes">
-        <source>Retried %n message(s).</source>
+        <source>Retried %Ln message(s).</source>
         <translation>
-            <numerusform>%n Nachricht erneut versucht.</numerusform>
-            <numerusform>%n Nachrichten erneut versucht.</numerusform>
+            <numerusform>%Ln Nachricht erneut versucht.</numerusform>
+            <numerusform>%Ln Nachrichten erneut versucht.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Deleted %n message(s).</source>
+        <source>Deleted %Ln message(s).</source>
         <translation>
-            <numerusform>%n Nachricht gelöscht.</numerusform>
-            <numerusform>%n Nachrichten gelöscht.</numerusform>
+            <numerusform>%Ln Nachricht gelöscht.</numerusform>
+            <numerusform>%Ln Nachrichten gelöscht.</numerusform>
         </translation>
     </message>
 </context>
@@ -4709,17 +4709,17 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Anwenden</translation>
     </message>
     <message numerus="yes">
-        <source>Retry %n dead message(s) of topic &quot;%1&quot;? They become due now, with their attempts reset.</source>
+        <source>Retry %Ln dead message(s) of topic &quot;%1&quot;? They become due now, with their attempts reset.</source>
         <translation>
-            <numerusform>%n unzustellbare Nachricht des Topics „%1“ erneut versuchen? Sie wird sofort fällig, ihre Versuche werden zurückgesetzt.</numerusform>
-            <numerusform>%n unzustellbare Nachrichten des Topics „%1“ erneut versuchen? Sie werden sofort fällig, ihre Versuche werden zurückgesetzt.</numerusform>
+            <numerusform>%Ln unzustellbare Nachricht des Topics „%1“ erneut versuchen? Sie wird sofort fällig, ihre Versuche werden zurückgesetzt.</numerusform>
+            <numerusform>%Ln unzustellbare Nachrichten des Topics „%1“ erneut versuchen? Sie werden sofort fällig, ihre Versuche werden zurückgesetzt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Delete %n dead message(s) of topic &quot;%1&quot;? This cannot be undone.</source>
+        <source>Delete %Ln dead message(s) of topic &quot;%1&quot;? This cannot be undone.</source>
         <translation>
-            <numerusform>%n unzustellbare Nachricht des Topics „%1“ löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
-            <numerusform>%n unzustellbare Nachrichten des Topics „%1“ löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
+            <numerusform>%Ln unzustellbare Nachricht des Topics „%1“ löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
+            <numerusform>%Ln unzustellbare Nachrichten des Topics „%1“ löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
         </translation>
     </message>
     <message>
@@ -4823,17 +4823,17 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Nachrichten (%1) von „%2“ mit %3</translation>
     </message>
     <message numerus="yes">
-        <source>enqueued more than %n minute(s) ago</source>
+        <source>enqueued more than %Ln minute(s) ago</source>
         <translation>
-            <numerusform>vor mehr als %n Minute eingereiht</numerusform>
-            <numerusform>vor mehr als %n Minuten eingereiht</numerusform>
+            <numerusform>vor mehr als %Ln Minute eingereiht</numerusform>
+            <numerusform>vor mehr als %Ln Minuten eingereiht</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>at least %n attempt(s)</source>
+        <source>at least %Ln attempt(s)</source>
         <translation>
-            <numerusform>mindestens %n Versuch</numerusform>
-            <numerusform>mindestens %n Versuche</numerusform>
+            <numerusform>mindestens %Ln Versuch</numerusform>
+            <numerusform>mindestens %Ln Versuche</numerusform>
         </translation>
     </message>
     <message>
@@ -4865,24 +4865,24 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Keine tote Nachricht des Topics „%1“ passt zu %2: nichts zu tun.</translation>
     </message>
     <message numerus="yes">
-        <source>Retry the %n dead message(s) of topic &quot;%1&quot; that match %2? They become due now, with their attempts reset.</source>
+        <source>Retry the %Ln dead message(s) of topic &quot;%1&quot; that match %2? They become due now, with their attempts reset.</source>
         <translation>
-            <numerusform>Die %n tote Nachricht des Topics „%1“, die zu %2 passt, erneut versuchen? Sie wird jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform>
-            <numerusform>Die %n toten Nachrichten des Topics „%1“, die zu %2 passen, erneut versuchen? Sie werden jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform>
+            <numerusform>Die %Ln tote Nachricht des Topics „%1“, die zu %2 passt, erneut versuchen? Sie wird jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform>
+            <numerusform>Die %Ln toten Nachrichten des Topics „%1“, die zu %2 passen, erneut versuchen? Sie werden jetzt fällig, ihre Versuche werden zurückgesetzt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Delete the %n dead message(s) of topic &quot;%1&quot; that match %2? This cannot be undone.</source>
+        <source>Delete the %Ln dead message(s) of topic &quot;%1&quot; that match %2? This cannot be undone.</source>
         <translation>
-            <numerusform>Die %n tote Nachricht des Topics „%1“, die zu %2 passt, löschen? Das lässt sich nicht rückgängig machen.</numerusform>
-            <numerusform>Die %n toten Nachrichten des Topics „%1“, die zu %2 passen, löschen? Das lässt sich nicht rückgängig machen.</numerusform>
+            <numerusform>Die %Ln tote Nachricht des Topics „%1“, die zu %2 passt, löschen? Das lässt sich nicht rückgängig machen.</numerusform>
+            <numerusform>Die %Ln toten Nachrichten des Topics „%1“, die zu %2 passen, löschen? Das lässt sich nicht rückgängig machen.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Export %n message(s) to a file first</source>
+        <source>Export %Ln message(s) to a file first</source>
         <translation>
-            <numerusform>Zuerst %n Nachricht in eine Datei exportieren</numerusform>
-            <numerusform>Zuerst %n Nachrichten in eine Datei exportieren</numerusform>
+            <numerusform>Zuerst %Ln Nachricht in eine Datei exportieren</numerusform>
+            <numerusform>Zuerst %Ln Nachrichten in eine Datei exportieren</numerusform>
         </translation>
     </message>
     <message>
@@ -4957,24 +4957,24 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Nicht wiederhergestellt: %1</translation>
     </message>
     <message numerus="yes">
-        <source>Restored %n entry(s).</source>
+        <source>Restored %Ln entry(s).</source>
         <translation>
-            <numerusform>%n Eintrag wiederhergestellt.</numerusform>
-            <numerusform>%n Einträge wiederhergestellt.</numerusform>
+            <numerusform>%Ln Eintrag wiederhergestellt.</numerusform>
+            <numerusform>%Ln Einträge wiederhergestellt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n skipped: written since (or expired since).</source>
+        <source>%Ln skipped: written since (or expired since).</source>
         <translation>
-            <numerusform>%n übersprungen: seither geschrieben (oder seither abgelaufen).</numerusform>
-            <numerusform>%n übersprungen: seither geschrieben (oder seither abgelaufen).</numerusform>
+            <numerusform>%Ln übersprungen: seither geschrieben (oder seither abgelaufen).</numerusform>
+            <numerusform>%Ln übersprungen: seither geschrieben (oder seither abgelaufen).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>and %n more</source>
+        <source>and %Ln more</source>
         <translation>
-            <numerusform>und %n weiterer</numerusform>
-            <numerusform>und %n weitere</numerusform>
+            <numerusform>und %Ln weiterer</numerusform>
+            <numerusform>und %Ln weitere</numerusform>
         </translation>
     </message>
     <message>
@@ -4998,10 +4998,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Was das Löschen eines Teilbaums oder von Suchergebnissen entfernt und was ein Import ersetzt hat, wird hier zuerst aufbewahrt, in einer Datei im Datenordner, die nur Sie lesen können. Wiederherstellen schreibt es zurück; seither geschriebene Schlüssel bleiben, wie sie sind. Einen Import wiederherzustellen nimmt zurück, was er geschrieben hat: die Schlüssel, die er angelegt hat, werden wieder gelöscht.</translation>
     </message>
     <message numerus="yes">
-        <source>%n key(s) created by the import deleted.</source>
+        <source>%Ln key(s) created by the import deleted.</source>
         <translation>
-            <numerusform>%n vom Import angelegter Schlüssel gelöscht.</numerusform>
-            <numerusform>%n vom Import angelegte Schlüssel gelöscht.</numerusform>
+            <numerusform>%Ln vom Import angelegter Schlüssel gelöscht.</numerusform>
+            <numerusform>%Ln vom Import angelegte Schlüssel gelöscht.</numerusform>
         </translation>
     </message>
     <message>
@@ -5289,24 +5289,24 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
         <translation>Bericht %1 → Bericht %2: %3, größte Änderung zuerst; %4, %5.</translation>
     </message>
     <message numerus="yes">
-        <source>%n prefix(es) changed</source>
+        <source>%Ln prefix(es) changed</source>
         <translation>
-            <numerusform>%n Präfix geändert</numerusform>
-            <numerusform>%n Präfixe geändert</numerusform>
+            <numerusform>%Ln Präfix geändert</numerusform>
+            <numerusform>%Ln Präfixe geändert</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n appeared</source>
+        <source>%Ln appeared</source>
         <translation>
-            <numerusform>%n hinzugekommen</numerusform>
-            <numerusform>%n hinzugekommen</numerusform>
+            <numerusform>%Ln hinzugekommen</numerusform>
+            <numerusform>%Ln hinzugekommen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n vanished</source>
+        <source>%Ln vanished</source>
         <translation>
-            <numerusform>%n verschwunden</numerusform>
-            <numerusform>%n verschwunden</numerusform>
+            <numerusform>%Ln verschwunden</numerusform>
+            <numerusform>%Ln verschwunden</numerusform>
         </translation>
     </message>
 </context>
@@ -5339,10 +5339,10 @@ Nicht angewendet: Der Baum zeigt weiterhin den zuletzt angewendeten Filter.</tra
 <context>
     <name>kvs::ui::ServerRoleStatus</name>
     <message numerus="yes">
-        <source>replay lag %n s</source>
+        <source>replay lag %Ln s</source>
         <translation>
-            <numerusform>Replikationsverzug %n s</numerusform>
-            <numerusform>Replikationsverzug %n s</numerusform>
+            <numerusform>Replikationsverzug %Ln s</numerusform>
+            <numerusform>Replikationsverzug %Ln s</numerusform>
         </translation>
     </message>
     <message>
@@ -5810,10 +5810,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>Teilbaum exportieren</translation>
     </message>
     <message numerus="yes">
-        <source>Export %n entries of %1 to %2?</source>
+        <source>Export %Ln entries of %1 to %2?</source>
         <translation>
-            <numerusform>%n Eintrag von %1 nach %2 exportieren?</numerusform>
-            <numerusform>%n Einträge von %1 nach %2 exportieren?</numerusform>
+            <numerusform>%Ln Eintrag von %1 nach %2 exportieren?</numerusform>
+            <numerusform>%Ln Einträge von %1 nach %2 exportieren?</numerusform>
         </translation>
     </message>
     <message>
@@ -5829,10 +5829,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>Teilbaum löschen</translation>
     </message>
     <message numerus="yes">
-        <source>Delete %n entries of %1?</source>
+        <source>Delete %Ln entries of %1?</source>
         <translation>
-            <numerusform>%n Eintrag von %1 löschen?</numerusform>
-            <numerusform>%n Einträge von %1 löschen?</numerusform>
+            <numerusform>%Ln Eintrag von %1 löschen?</numerusform>
+            <numerusform>%Ln Einträge von %1 löschen?</numerusform>
         </translation>
     </message>
     <message>
@@ -5848,10 +5848,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>Einträge importieren</translation>
     </message>
     <message numerus="yes">
-        <source>Import the %n entries of %1 into this database?</source>
+        <source>Import the %Ln entries of %1 into this database?</source>
         <translation>
-            <numerusform>Den %n Eintrag aus %1 in diese Datenbank importieren?</numerusform>
-            <numerusform>Die %n Einträge aus %1 in diese Datenbank importieren?</numerusform>
+            <numerusform>Den %Ln Eintrag aus %1 in diese Datenbank importieren?</numerusform>
+            <numerusform>Die %Ln Einträge aus %1 in diese Datenbank importieren?</numerusform>
         </translation>
     </message>
     <message>
@@ -5879,59 +5879,59 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>%1 wird importiert…</translation>
     </message>
     <message numerus="yes">
-        <source>Import stopped at line %1 (%2). Nothing of that line&apos;s batch was written; %n entries were imported before it.</source>
+        <source>Import stopped at line %1 (%2). Nothing of that line&apos;s batch was written; %Ln entries were imported before it.</source>
         <translation>
-            <numerusform>Import in Zeile %1 angehalten (%2). Vom Block dieser Zeile wurde nichts geschrieben; davor wurde %n Eintrag importiert.</numerusform>
-            <numerusform>Import in Zeile %1 angehalten (%2). Vom Block dieser Zeile wurde nichts geschrieben; davor wurden %n Einträge importiert.</numerusform>
+            <numerusform>Import in Zeile %1 angehalten (%2). Vom Block dieser Zeile wurde nichts geschrieben; davor wurde %Ln Eintrag importiert.</numerusform>
+            <numerusform>Import in Zeile %1 angehalten (%2). Vom Block dieser Zeile wurde nichts geschrieben; davor wurden %Ln Einträge importiert.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Failed after %n entries: %1</source>
+        <source>Failed after %Ln entries: %1</source>
         <translation>
-            <numerusform>Fehlgeschlagen nach %n Eintrag: %1</numerusform>
-            <numerusform>Fehlgeschlagen nach %n Einträgen: %1</numerusform>
+            <numerusform>Fehlgeschlagen nach %Ln Eintrag: %1</numerusform>
+            <numerusform>Fehlgeschlagen nach %Ln Einträgen: %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Export cancelled after %n entries; %1 was not written.</source>
+        <source>Export cancelled after %Ln entries; %1 was not written.</source>
         <translation>
-            <numerusform>Export nach %n Eintrag abgebrochen; %1 wurde nicht geschrieben.</numerusform>
-            <numerusform>Export nach %n Einträgen abgebrochen; %1 wurde nicht geschrieben.</numerusform>
+            <numerusform>Export nach %Ln Eintrag abgebrochen; %1 wurde nicht geschrieben.</numerusform>
+            <numerusform>Export nach %Ln Einträgen abgebrochen; %1 wurde nicht geschrieben.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Exported %n entries to %1.</source>
+        <source>Exported %Ln entries to %1.</source>
         <translation>
-            <numerusform>%n Eintrag nach %1 exportiert.</numerusform>
-            <numerusform>%n Einträge nach %1 exportiert.</numerusform>
+            <numerusform>%Ln Eintrag nach %1 exportiert.</numerusform>
+            <numerusform>%Ln Einträge nach %1 exportiert.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Delete cancelled: %n entries were deleted before it stopped.</source>
+        <source>Delete cancelled: %Ln entries were deleted before it stopped.</source>
         <translation>
-            <numerusform>Löschen abgebrochen: %n Eintrag wurde vorher gelöscht.</numerusform>
-            <numerusform>Löschen abgebrochen: %n Einträge wurden vorher gelöscht.</numerusform>
+            <numerusform>Löschen abgebrochen: %Ln Eintrag wurde vorher gelöscht.</numerusform>
+            <numerusform>Löschen abgebrochen: %Ln Einträge wurden vorher gelöscht.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Deleted %n entries.</source>
+        <source>Deleted %Ln entries.</source>
         <translation>
-            <numerusform>%n Eintrag gelöscht.</numerusform>
-            <numerusform>%n Einträge gelöscht.</numerusform>
+            <numerusform>%Ln Eintrag gelöscht.</numerusform>
+            <numerusform>%Ln Einträge gelöscht.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Import cancelled: %n entries imported (%1 skipped) before it stopped.</source>
+        <source>Import cancelled: %Ln entries imported (%1 skipped) before it stopped.</source>
         <translation>
-            <numerusform>Import abgebrochen: vorher %n Eintrag importiert (%1 übersprungen).</numerusform>
-            <numerusform>Import abgebrochen: vorher %n Einträge importiert (%1 übersprungen).</numerusform>
+            <numerusform>Import abgebrochen: vorher %Ln Eintrag importiert (%1 übersprungen).</numerusform>
+            <numerusform>Import abgebrochen: vorher %Ln Einträge importiert (%1 übersprungen).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Imported %n entries, skipped %1.</source>
+        <source>Imported %Ln entries, skipped %1.</source>
         <translation>
-            <numerusform>%n Eintrag importiert, %1 übersprungen.</numerusform>
-            <numerusform>%n Einträge importiert, %1 übersprungen.</numerusform>
+            <numerusform>%Ln Eintrag importiert, %1 übersprungen.</numerusform>
+            <numerusform>%Ln Einträge importiert, %1 übersprungen.</numerusform>
         </translation>
     </message>
     <message>
@@ -5939,10 +5939,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>Teilbaum kopieren</translation>
     </message>
     <message numerus="yes">
-        <source>Copy %n entries of %1 from %2 to %3?</source>
+        <source>Copy %Ln entries of %1 from %2 to %3?</source>
         <translation>
-            <numerusform>%n Eintrag von %1 aus %2 nach %3 kopieren?</numerusform>
-            <numerusform>%n Einträge von %1 aus %2 nach %3 kopieren?</numerusform>
+            <numerusform>%Ln Eintrag von %1 aus %2 nach %3 kopieren?</numerusform>
+            <numerusform>%Ln Einträge von %1 aus %2 nach %3 kopieren?</numerusform>
         </translation>
     </message>
     <message>
@@ -5962,17 +5962,17 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>%1 wird nach %2 kopiert…</translation>
     </message>
     <message numerus="yes">
-        <source>Copy cancelled: %n entries copied to %1 (%2 skipped) before it stopped.</source>
+        <source>Copy cancelled: %Ln entries copied to %1 (%2 skipped) before it stopped.</source>
         <translation>
-            <numerusform>Kopieren abgebrochen: %n Eintrag wurde vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform>
-            <numerusform>Kopieren abgebrochen: %n Einträge wurden vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform>
+            <numerusform>Kopieren abgebrochen: %Ln Eintrag wurde vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform>
+            <numerusform>Kopieren abgebrochen: %Ln Einträge wurden vor dem Anhalten nach %1 kopiert (%2 übersprungen).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Copied %n entries to %1, skipped %2.</source>
+        <source>Copied %Ln entries to %1, skipped %2.</source>
         <translation>
-            <numerusform>%n Eintrag nach %1 kopiert, %2 übersprungen.</numerusform>
-            <numerusform>%n Einträge nach %1 kopiert, %2 übersprungen.</numerusform>
+            <numerusform>%Ln Eintrag nach %1 kopiert, %2 übersprungen.</numerusform>
+            <numerusform>%Ln Einträge nach %1 kopiert, %2 übersprungen.</numerusform>
         </translation>
     </message>
     <message>
@@ -5988,10 +5988,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>Sie werden zuerst unter Bearbeiten &gt; Zuletzt gelöscht aufbewahrt (von dort lassen sie sich zurückholen) und dann in Stapeln zu 1.000 Einträgen gelöscht, jeder Stapel eine eigene kurze Transaktion; ein Eintrag, der nach dem Aufbewahren geschrieben wurde, wird nicht gelöscht. Abbrechen hält nach dem laufenden Stapel an; was gelöscht ist, bleibt gelöscht.</translation>
     </message>
     <message numerus="yes">
-        <source>%n kept entries had changed since (written, deleted or expired) and were left as they are.</source>
+        <source>%Ln kept entries had changed since (written, deleted or expired) and were left as they are.</source>
         <translation>
-            <numerusform>%n aufbewahrter Eintrag hatte sich seither geändert (geschrieben, gelöscht oder abgelaufen) und blieb, wie er ist.</numerusform>
-            <numerusform>%n aufbewahrte Einträge hatten sich seither geändert (geschrieben, gelöscht oder abgelaufen) und blieben, wie sie sind.</numerusform>
+            <numerusform>%Ln aufbewahrter Eintrag hatte sich seither geändert (geschrieben, gelöscht oder abgelaufen) und blieb, wie er ist.</numerusform>
+            <numerusform>%Ln aufbewahrte Einträge hatten sich seither geändert (geschrieben, gelöscht oder abgelaufen) und blieben, wie sie sind.</numerusform>
         </translation>
     </message>
 </context>
@@ -6010,31 +6010,31 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>Der Auftrag ist fehlgeschlagen (vor dem geschriebenen Export wird nichts gelöscht): %1</translation>
     </message>
     <message numerus="yes">
-        <source>Retried %n message(s).</source>
+        <source>Retried %Ln message(s).</source>
         <translation>
-            <numerusform>%n Nachricht erneut versucht.</numerusform>
-            <numerusform>%n Nachrichten erneut versucht.</numerusform>
+            <numerusform>%Ln Nachricht erneut versucht.</numerusform>
+            <numerusform>%Ln Nachrichten erneut versucht.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Deleted %n message(s).</source>
+        <source>Deleted %Ln message(s).</source>
         <translation>
-            <numerusform>%n Nachricht gelöscht.</numerusform>
-            <numerusform>%n Nachrichten gelöscht.</numerusform>
+            <numerusform>%Ln Nachricht gelöscht.</numerusform>
+            <numerusform>%Ln Nachrichten gelöscht.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n message(s) match.</source>
+        <source>%Ln message(s) match.</source>
         <translation>
-            <numerusform>%n Nachricht passt.</numerusform>
-            <numerusform>%n Nachrichten passen.</numerusform>
+            <numerusform>%Ln Nachricht passt.</numerusform>
+            <numerusform>%Ln Nachrichten passen.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Exported %n message(s) to %1.</source>
+        <source>Exported %Ln message(s) to %1.</source>
         <translation>
-            <numerusform>%n Nachricht nach %1 exportiert.</numerusform>
-            <numerusform>%n Nachrichten nach %1 exportiert.</numerusform>
+            <numerusform>%Ln Nachricht nach %1 exportiert.</numerusform>
+            <numerusform>%Ln Nachrichten nach %1 exportiert.</numerusform>
         </translation>
     </message>
     <message>
@@ -6113,10 +6113,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>%1 tote Nachrichten gelesen, %2 passend, %3 erledigt, %4 Nachrichten/s.</translation>
     </message>
     <message numerus="yes">
-        <source>Exporting before the delete: %n message(s) written…</source>
+        <source>Exporting before the delete: %Ln message(s) written…</source>
         <translation>
-            <numerusform>Export vor dem Löschen: %n Nachricht geschrieben…</numerusform>
-            <numerusform>Export vor dem Löschen: %n Nachrichten geschrieben…</numerusform>
+            <numerusform>Export vor dem Löschen: %Ln Nachricht geschrieben…</numerusform>
+            <numerusform>Export vor dem Löschen: %Ln Nachrichten geschrieben…</numerusform>
         </translation>
     </message>
     <message>
@@ -6132,10 +6132,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>%1 Nachrichten gelesen, %2 passen…</translation>
     </message>
     <message numerus="yes">
-        <source>%n message(s) match (of %1 read).</source>
+        <source>%Ln message(s) match (of %1 read).</source>
         <translation>
-            <numerusform>%n Nachricht passt (von %1 gelesenen).</numerusform>
-            <numerusform>%n Nachrichten passen (von %1 gelesenen).</numerusform>
+            <numerusform>%Ln Nachricht passt (von %1 gelesenen).</numerusform>
+            <numerusform>%Ln Nachrichten passen (von %1 gelesenen).</numerusform>
         </translation>
     </message>
     <message>
@@ -6413,10 +6413,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>Ausgeführt: Versionsstempel %1</translation>
     </message>
     <message numerus="yes">
-        <source>Dry run: all %n check(s) pass; the commit would go through now. Nothing was written.</source>
+        <source>Dry run: all %Ln check(s) pass; the commit would go through now. Nothing was written.</source>
         <translation>
             <numerusform>Probelauf: die Prüfung besteht; die Transaktion würde jetzt gelingen. Nichts wurde geschrieben.</numerusform>
-            <numerusform>Probelauf: alle %n Prüfungen bestehen; die Transaktion würde jetzt gelingen. Nichts wurde geschrieben.</numerusform>
+            <numerusform>Probelauf: alle %Ln Prüfungen bestehen; die Transaktion würde jetzt gelingen. Nichts wurde geschrieben.</numerusform>
         </translation>
     </message>
     <message>
@@ -6564,16 +6564,16 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <source>%1
 %2 of the bytes shown
 %3 (keys %4, values %5)
-%n entries</source>
+%Ln entries</source>
         <translation>
             <numerusform>%1
 %2 der gezeigten Bytes
 %3 (Schlüssel %4, Werte %5)
-%n Eintrag</numerusform>
+%Ln Eintrag</numerusform>
             <numerusform>%1
 %2 der gezeigten Bytes
 %3 (Schlüssel %4, Werte %5)
-%n Einträge</numerusform>
+%Ln Einträge</numerusform>
         </translation>
     </message>
     <message>
@@ -6627,17 +6627,17 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>%1 rückgängig machen?</translation>
     </message>
     <message numerus="yes">
-        <source>%n key(s) of this step changed since it was undone here: another process or tab wrote them. Reverting them would lose what was written.</source>
+        <source>%Ln key(s) of this step changed since it was undone here: another process or tab wrote them. Reverting them would lose what was written.</source>
         <translation>
-            <numerusform>%n Schlüssel dieses Schritts hat sich geändert, seit er hier rückgängig gemacht wurde: Ein anderer Prozess oder Tab hat ihn geschrieben. Ihn zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
-            <numerusform>%n Schlüssel dieses Schritts haben sich geändert, seit er hier rückgängig gemacht wurde: Ein anderer Prozess oder Tab hat sie geschrieben. Sie zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
+            <numerusform>%Ln Schlüssel dieses Schritts hat sich geändert, seit er hier rückgängig gemacht wurde: Ein anderer Prozess oder Tab hat ihn geschrieben. Ihn zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
+            <numerusform>%Ln Schlüssel dieses Schritts haben sich geändert, seit er hier rückgängig gemacht wurde: Ein anderer Prozess oder Tab hat sie geschrieben. Sie zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n key(s) of this step changed since this app wrote them: another process or tab wrote them. Reverting them would lose what was written.</source>
+        <source>%Ln key(s) of this step changed since this app wrote them: another process or tab wrote them. Reverting them would lose what was written.</source>
         <translation>
-            <numerusform>%n Schlüssel dieses Schritts hat sich geändert, seit diese Anwendung ihn schrieb: Ein anderer Prozess oder Tab hat ihn geschrieben. Ihn zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
-            <numerusform>%n Schlüssel dieses Schritts haben sich geändert, seit diese Anwendung sie schrieb: Ein anderer Prozess oder Tab hat sie geschrieben. Sie zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
+            <numerusform>%Ln Schlüssel dieses Schritts hat sich geändert, seit diese Anwendung ihn schrieb: Ein anderer Prozess oder Tab hat ihn geschrieben. Ihn zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
+            <numerusform>%Ln Schlüssel dieses Schritts haben sich geändert, seit diese Anwendung sie schrieb: Ein anderer Prozess oder Tab hat sie geschrieben. Sie zurückzusetzen würde verlieren, was geschrieben wurde.</numerusform>
         </translation>
     </message>
     <message>
@@ -6673,10 +6673,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>%1 (Version %2)</translation>
     </message>
     <message numerus="yes">
-        <source>Revert the %n that still match</source>
+        <source>Revert the %Ln that still match</source>
         <translation>
-            <numerusform>Den %n noch passenden zurücksetzen</numerusform>
-            <numerusform>Die %n noch passenden zurücksetzen</numerusform>
+            <numerusform>Den %Ln noch passenden zurücksetzen</numerusform>
+            <numerusform>Die %Ln noch passenden zurücksetzen</numerusform>
         </translation>
     </message>
     <message>
@@ -7386,17 +7386,17 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>Geben Sie ein Schlüssel-Literal ein und wählen Sie „Schlüssel beobachten“ oder „Präfix beobachten“.</translation>
     </message>
     <message numerus="yes">
-        <source>%n entries watched</source>
+        <source>%Ln entries watched</source>
         <translation>
-            <numerusform>%n Eintrag beobachtet</numerusform>
-            <numerusform>%n Einträge beobachtet</numerusform>
+            <numerusform>%Ln Eintrag beobachtet</numerusform>
+            <numerusform>%Ln Einträge beobachtet</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n changes in the history</source>
+        <source>%Ln changes in the history</source>
         <translation>
-            <numerusform>%n Änderung im Verlauf</numerusform>
-            <numerusform>%n Änderungen im Verlauf</numerusform>
+            <numerusform>%Ln Änderung im Verlauf</numerusform>
+            <numerusform>%Ln Änderungen im Verlauf</numerusform>
         </translation>
     </message>
     <message>
@@ -7408,10 +7408,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>erkennt Commits anderer Prozesse über %1</translation>
     </message>
     <message numerus="yes">
-        <source>Clear the %n changes of the history? They are not kept anywhere else; export them first to keep them. The database is not touched.</source>
+        <source>Clear the %Ln changes of the history? They are not kept anywhere else; export them first to keep them. The database is not touched.</source>
         <translation>
-            <numerusform>Die %n Änderung des Verlaufs leeren? Sie wird nirgends sonst aufbewahrt; exportieren Sie sie vorher, um sie zu behalten. Die Datenbank bleibt unberührt.</numerusform>
-            <numerusform>Die %n Änderungen des Verlaufs leeren? Sie werden nirgends sonst aufbewahrt; exportieren Sie sie vorher, um sie zu behalten. Die Datenbank bleibt unberührt.</numerusform>
+            <numerusform>Die %Ln Änderung des Verlaufs leeren? Sie wird nirgends sonst aufbewahrt; exportieren Sie sie vorher, um sie zu behalten. Die Datenbank bleibt unberührt.</numerusform>
+            <numerusform>Die %Ln Änderungen des Verlaufs leeren? Sie werden nirgends sonst aufbewahrt; exportieren Sie sie vorher, um sie zu behalten. Die Datenbank bleibt unberührt.</numerusform>
         </translation>
     </message>
     <message>
@@ -7419,10 +7419,10 @@ Es wurde noch nichts an ihn gesendet. Vergleichen Sie den Fingerabdruck mit dem,
         <translation>Neuer Bereich</translation>
     </message>
     <message numerus="yes">
-        <source>%1 and %n more</source>
+        <source>%1 and %Ln more</source>
         <translation>
-            <numerusform>%1 und %n weiterer</numerusform>
-            <numerusform>%1 und %n weitere</numerusform>
+            <numerusform>%1 und %Ln weiterer</numerusform>
+            <numerusform>%1 und %Ln weitere</numerusform>
         </translation>
     </message>
     <message>

@@ -22,6 +22,7 @@
 #include <QClipboard>
 #include <QDir>
 #include <QFile>
+#include <QLocale>
 #include <QMainWindow>
 #include <QMenu>
 #include <QPainter>
@@ -86,6 +87,29 @@ private:
         return shown.wait(kTimeout);
     }
     KeyRowActions *actions() const { return m_view->tree()->rowActions(); }
+    // Adds count entries ["events", 0] ... ["events", count - 1] holding value, in one
+    // transaction; the tree's row of ["events"] once it shows (invalid if it does not).
+    QModelIndex addEvents(int count, const kvs::Value &value)
+    {
+        {
+            kvs::KVStore store(m_path.toStdString());
+            kvs::AtomicOperation op = store.atomic();
+            for (int i = 0; i < count; ++i)
+                op.set(kvs::Key{kvs::KeyPart(std::string("events")), kvs::KeyPart(double(i))},
+                       value);
+            if (!op.commit().ok)
+                return {};
+        }
+        m_view->tree()->refresh();
+        QModelIndex events;
+        (void)QTest::qWaitFor(
+            [&] {
+                events = indexOf(R"(["events"])");
+                return events.isValid();
+            },
+            kTimeout);
+        return events;
+    }
     // The tree with the keyboard focus in the active window (a message box took it).
     QTreeView *focusedTree() const
     {
@@ -123,6 +147,7 @@ private slots:
     void keyboardCopiesDeletesAndEdits();
     void exportSubtreeCountsAsksAndWritesTheFile();
     void deleteSubtreeAsksAndDeletesOnlyIt();
+    void deleteSubtreeGroupsItsCountsLikeTheLocale();
     void importIntoWritesTheFilesEntries();
     void readOnlyOffersNoWrites();
     void savesAScreenshotOfAnExportInProgress();
@@ -263,6 +288,25 @@ void TestKeyRowActions::deleteSubtreeAsksAndDeletesOnlyIt()
     QVERIFY(indexOf(R"(["orders"])").isValid());
 }
 
+// The question and the summary group their counts as the locale does (%Ln), like every other
+// number of the window: "1,200 entries" in English (United States), not "1200 entries".
+void TestKeyRowActions::deleteSubtreeGroupsItsCountsLikeTheLocale()
+{
+    QVERIFY(open());
+    const QModelIndex events = addEvents(1200, kvs::Value(1.0));
+    QVERIFY(events.isValid());
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    const auto restore = qScopeGuard([before] { QLocale::setDefault(before); });
+    QString question;
+    QCOMPARE(
+        runBulk(SubtreeBulkAction::Kind::Delete, events, {}, QStringLiteral("Delete"), &question),
+        QStringLiteral("Deleted 1,200 entries."));
+    QVERIFY2(question.startsWith(QStringLiteral(R"(Delete 1,200 entries of ["events"])")),
+             qPrintable(question));
+    QCOMPARE(rows(""), 5);
+}
+
 void TestKeyRowActions::importIntoWritesTheFilesEntries()
 {
     QVERIFY(open());
@@ -336,23 +380,9 @@ void TestKeyRowActions::readOnlyOffersNoWrites()
 void TestKeyRowActions::savesAScreenshotOfAnExportInProgress()
 {
     QVERIFY(open());
-    {
-        kvs::KVStore store(m_path.toStdString());
-        kvs::AtomicOperation op = store.atomic();
-        for (int i = 0; i < 20000; ++i) {
-            op.set(kvs::Key{kvs::KeyPart(std::string("events")), kvs::KeyPart(double(i))},
-                   kvs::parseLiteral("{kind: 'login', at: new Date(1780000000000)}"));
-        }
-        QVERIFY(op.commit().ok);
-    }
-    m_view->tree()->refresh();
-    QModelIndex events;
-    QVERIFY(QTest::qWaitFor(
-        [&] {
-            events = indexOf(R"(["events"])");
-            return events.isValid();
-        },
-        kTimeout));
+    const QModelIndex events
+        = addEvents(20000, kvs::parseLiteral("{kind: 'login', at: new Date(1780000000000)}"));
+    QVERIFY(events.isValid());
     m_view->tree()->view()->setCurrentIndex(events);
 
     const auto gate = std::make_shared<kvs::test::Gate>();
@@ -406,7 +436,7 @@ void TestKeyRowActions::savesAScreenshotOfAnExportInProgress()
     gate->open();
     QVERIFY(finished.wait(kTimeout));
     QCOMPARE(finished.at(0).at(0).toString(),
-             QStringLiteral("Exported 20000 entries to %1.").arg(file));
+             QStringLiteral("Exported %1 entries to %2.").arg(QLocale().toString(20000), file));
     QFile written(file);
     QVERIFY(written.open(QIODevice::ReadOnly));
     QCOMPARE(written.readAll().count('\n'), 20000);

@@ -62,8 +62,8 @@ void namedBars(const QJsonArray &rows,
         values.append(row.value(QStringLiteral("entries")).toDouble());
     }
     if (rows.size() > kMostNamedBars) {
-        categories.append(
-            AnalysisCharts::tr("%n other kind(s)", nullptr, int(rows.size()) - kMostNamedBars + 1));
+        categories.append(AnalysisCharts::tr(
+            "%Ln other kind(s)", nullptr, int(rows.size()) - kMostNamedBars + 1));
         values.append(rest);
     }
 }

@@ -255,9 +255,9 @@ void SavedReportsPanel::onCompared(const std::vector<KeySpaceChange> &changes, c
     m_summary->setText(tr("Report %1 → report %2: %3, largest change first; %4, %5.")
                            .arg(QString::number(m_comparing.first),
                                 QString::number(m_comparing.second),
-                                tr("%n prefix(es) changed", nullptr, int(changes.size())),
-                                tr("%n appeared", nullptr, appeared),
-                                tr("%n vanished", nullptr, vanished)));
+                                tr("%Ln prefix(es) changed", nullptr, int(changes.size())),
+                                tr("%Ln appeared", nullptr, appeared),
+                                tr("%Ln vanished", nullptr, vanished)));
 }
 
 } // namespace kvs::ui

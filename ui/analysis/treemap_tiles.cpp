@@ -75,7 +75,7 @@ std::vector<TreemapTile> treemapTilesOf(const QJsonObject &node)
         TreemapTile tile;
         tile.kind = TreemapTile::Kind::Others;
         tile.key = key;
-        tile.label = Tr::tr("others (%n children)", nullptr, int(otherChildren));
+        tile.label = Tr::tr("others (%Ln children)", nullptr, int(otherChildren));
         putFigures(tile, others, whole);
         below += tile.bytes;
         entriesBelow += tile.entries;

@@ -92,7 +92,7 @@ int TreemapWidget::tileAt(const QPointF &pos) const
 QString TreemapWidget::tileToolTip(const TreemapTile &tile)
 {
     const QLocale locale;
-    QString text = tr("%1\n%2 of the bytes shown\n%3 (keys %4, values %5)\n%n entries",
+    QString text = tr("%1\n%2 of the bytes shown\n%3 (keys %4, values %5)\n%Ln entries",
                       nullptr,
                       int(std::min<std::int64_t>(tile.entries, INT_MAX)))
                        .arg(tile.kind == TreemapTile::Kind::Child ? tile.key : tile.label,

@@ -41,8 +41,8 @@ QVariant CommitHistoryModel::data(const QModelIndex &index, int role) const
     case Time:
         return QLocale().toString(record.time.time(), QLocale::LongFormat);
     case Operations:
-        return tr("%n check(s)", nullptr, record.checks) + QStringLiteral(", ")
-               + tr("%n mutation(s)", nullptr, record.mutations);
+        return tr("%Ln check(s)", nullptr, record.checks) + QStringLiteral(", ")
+               + tr("%Ln mutation(s)", nullptr, record.mutations);
     case Result:
         return record.result;
     default:

@@ -219,7 +219,7 @@ TransactionPane::TransactionPane(QWidget *parent)
         showResult(tr("Committed: versionstamp %1").arg(version), false);
     });
     connect(m_controller, &TransactionController::dryRunPassed, this, [this](int checks) {
-        showResult(tr("Dry run: all %n check(s) pass; the commit would go through now. Nothing "
+        showResult(tr("Dry run: all %Ln check(s) pass; the commit would go through now. Nothing "
                       "was written.",
                       nullptr,
                       checks),

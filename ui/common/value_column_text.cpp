@@ -17,7 +17,7 @@ struct Tr
 QString valueSizeText(std::int64_t bytes)
 {
     if (bytes < 1024)
-        return Tr::tr("%n bytes", nullptr, static_cast<int>(bytes));
+        return Tr::tr("%Ln bytes", nullptr, static_cast<int>(bytes));
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 

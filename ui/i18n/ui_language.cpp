@@ -89,7 +89,7 @@ QString applyUiLanguage(const QString &code)
     QLocale::setDefault(locale);
 
     // English too: its file holds only the plural forms ("1 entry", where the sources say
-    // "%n entries").
+    // "%Ln entries").
     auto ui = std::make_unique<QTranslator>();
     if (ui->load(QStringLiteral(":/i18n/kvs_%1.qm").arg(language))) {
         QCoreApplication::installTranslator(ui.get());

@@ -38,7 +38,7 @@ QString formatRemaining(std::int64_t ms)
     if (days > 0 || hours > 0)
         clock = QStringLiteral("%1:%2").arg(hours, 2, 10, zero).arg(clock);
     if (days > 0)
-        clock = QCoreApplication::translate("kvs::ui::ExpiryChoice", "%n d %1", nullptr, int(days))
+        clock = QCoreApplication::translate("kvs::ui::ExpiryChoice", "%Ln d %1", nullptr, int(days))
                     .arg(clock);
     return clock;
 }

@@ -55,11 +55,11 @@ MaintenanceOutcome MaintenanceActions::run(const MaintenanceTarget &target,
         return vacuumSqlite(target);
     case Action::PurgeExpired: {
         const std::int64_t removed = target.store->cleanExpired().result();
-        return {tr("Removed %n expired entries.", nullptr, int(removed)), removed};
+        return {tr("Removed %Ln expired entries.", nullptr, int(removed)), removed};
     }
     case Action::CleanQueue: {
         const std::int64_t removed = target.store->cleanQueue().result();
-        return {tr("Cleaned the queue: %n message(s) removed or dead-lettered (finished past "
+        return {tr("Cleaned the queue: %Ln message(s) removed or dead-lettered (finished past "
                    "their retention, or leases out of attempts).",
                    nullptr,
                    int(removed)),
@@ -123,7 +123,7 @@ MaintenanceQuestion MaintenanceActions::question(MaintenanceController::Action a
     case Action::VacuumPostgres: {
         return {tr("Vacuum and analyze"),
                 tr("Run VACUUM (ANALYZE) on the store's tables?"),
-                tr("Frees the space of the dead rows (%n now, by the statistics) for reuse and "
+                tr("Frees the space of the dead rows (%Ln now, by the statistics) for reuse and "
                    "refreshes the planner's statistics. Readers and writers go on; it reads "
                    "every table, which loads the server while it runs. A session that holds "
                    "back VACUUM (marked above) keeps the rows deleted since it began.",
@@ -145,7 +145,7 @@ QString MaintenanceActions::checkText(const SqliteCheckResult &result, bool full
     QStringList problems;
     for (const std::string &line : result.problems)
         problems << QString::fromStdString(line);
-    return tr("The %1 found %n problem(s): %2", nullptr, int(result.problems.size()))
+    return tr("The %1 found %Ln problem(s): %2", nullptr, int(result.problems.size()))
         .arg(name, problems.join(QStringLiteral("; ")));
 }
 

@@ -310,12 +310,12 @@ void MaintenancePane::showFigures()
     if (const std::optional<SqliteFileFigures> &file = m_controller->sqliteFigures()) {
         const SqliteStorageFigures &s = file->storage;
         m_sqliteFigures["file"]->setText(
-            tr("%1 (%n pages)", nullptr, int(s.pageCount)).arg(bytesText(s.fileBytes)));
+            tr("%1 (%Ln pages)", nullptr, int(s.pageCount)).arg(bytesText(s.fileBytes)));
         m_sqliteFigures["file"]->setToolTip(QString::fromStdString(s.path));
         m_sqliteFigures["wal"]->setText(s.walBytes > 0 ? bytesText(s.walBytes)
                                                        : tr("none (0 bytes)"));
         m_sqliteFigures["free"]->setText(
-            tr("%n pages (%1): what a VACUUM would reclaim", nullptr, int(s.freePages))
+            tr("%Ln pages (%1): what a VACUUM would reclaim", nullptr, int(s.freePages))
                 .arg(bytesText(s.freeBytes())));
         m_sqliteFigures["pageSize"]->setText(bytesText(s.pageSize));
         m_sqliteFigures["journal"]->setText(QString::fromStdString(file->journalMode));
@@ -332,7 +332,7 @@ void MaintenancePane::showFigures()
             marked += m_sessionsModel->isMarked(row) ? 1 : 0;
         QStringList notes;
         if (marked > 0) {
-            notes << tr("%n session(s) hold back VACUUM: idle in a transaction, or in one open "
+            notes << tr("%Ln session(s) hold back VACUUM: idle in a transaction, or in one open "
                         "for 5 minutes or more (marked).",
                         nullptr,
                         marked);
@@ -348,7 +348,7 @@ void MaintenancePane::showFigures()
         m_locksNote->setText(
             activity->waits.empty()
                 ? tr("No session waits for a lock.")
-                : tr("%n session(s) wait for a lock.", nullptr, int(activity->waits.size())));
+                : tr("%Ln session(s) wait for a lock.", nullptr, int(activity->waits.size())));
     }
     updateState();
 }

@@ -101,10 +101,10 @@ void AuditLogView::reload()
                   m_table->resizeColumnsToContents();
                   QString text = !contents.error.isEmpty()
                                      ? tr("Cannot read the audit log: %1").arg(contents.error)
-                                     : tr("%n record(s).", nullptr, records);
+                                     : tr("%Ln record(s).", nullptr, records);
                   if (contents.unreadable > 0)
                       text += QLatin1Char(' ')
-                              + tr("%n line(s) could not be read.", nullptr, contents.unreadable);
+                              + tr("%Ln line(s) could not be read.", nullptr, contents.unreadable);
                   m_status->setText(text);
                   emit loaded(records);
               });

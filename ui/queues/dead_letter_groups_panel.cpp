@@ -175,9 +175,9 @@ void DeadLetterGroupsPanel::finish(std::uint64_t generation, const GroupingOutco
             DeadLetterGroupsModel::Signature,
             std::min(m_view->columnWidth(DeadLetterGroupsModel::Signature), kSignatureWidth));
         rechoose();
-        const QString summary = tr("%n dead letter(s)", nullptr, int(outcome.groups.total))
+        const QString summary = tr("%Ln dead letter(s)", nullptr, int(outcome.groups.total))
                                 + QLatin1Char(' ')
-                                + tr("in %n group(s)", nullptr, int(outcome.groups.groups.size()));
+                                + tr("in %Ln group(s)", nullptr, int(outcome.groups.groups.size()));
         m_status->setText(
             cancelled ? tr("Cancelled after %1: %2")
                             .arg(QLocale().toString(qlonglong(outcome.groups.scanned)), summary)

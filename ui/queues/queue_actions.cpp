@@ -116,7 +116,7 @@ void QueueActions::cleanDone(const std::string &topic, AuditPolicy audit)
             return;
         }
         emit finished(
-            tr("Deleted %n done message(s) of topic \"%1\".", nullptr, int(outcome.value.deleted))
+            tr("Deleted %Ln done message(s) of topic \"%1\".", nullptr, int(outcome.value.deleted))
                 .arg(QString::fromStdString(topic)));
     });
 }

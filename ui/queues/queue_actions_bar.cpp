@@ -112,7 +112,7 @@ void QueueActionsBar::cleanDone()
         = m_controller->overview()->statsAt(m_controller->overview()->rowOf(topic));
     const int done = stats ? int(stats->done) : 0;
     const QString problem = auditLogProblem();
-    if (m_confirm(questionWithAudit(tr("Delete the %n done message(s) of topic \"%1\"? Messages "
+    if (m_confirm(questionWithAudit(tr("Delete the %Ln done message(s) of topic \"%1\"? Messages "
                                        "of other topics and statuses are kept. This cannot be "
                                        "undone.",
                                        nullptr,

@@ -17,10 +17,10 @@ QString ageText(std::int64_t ms)
         return {};
     const std::int64_t seconds = ms / 1000;
     if (seconds < 120)
-        return QueueOverviewModel::tr("%n s", nullptr, int(seconds));
+        return QueueOverviewModel::tr("%Ln s", nullptr, int(seconds));
     if (seconds < 7200)
-        return QueueOverviewModel::tr("%n min", nullptr, int(seconds / 60));
-    return QueueOverviewModel::tr("%n h", nullptr, int(seconds / 3600));
+        return QueueOverviewModel::tr("%Ln min", nullptr, int(seconds / 60));
+    return QueueOverviewModel::tr("%Ln h", nullptr, int(seconds / 3600));
 }
 
 } // namespace
@@ -96,11 +96,11 @@ QString QueueOverviewModel::statusText(const Row &row) const
 {
     QStringList problems;
     if (row.deadGrowth > 0)
-        problems << tr("dead letters growing (+%n)", nullptr, int(row.deadGrowth));
+        problems << tr("dead letters growing (+%Ln)", nullptr, int(row.deadGrowth));
     if (row.oldestDueAgeMs > m_stallThresholdMs)
         problems << tr("due messages waiting %1: no consumer?").arg(ageText(row.oldestDueAgeMs));
     if (row.stats.leasesEnding > 0)
-        problems << tr("%n lease(s) expiring within %1", nullptr, int(row.stats.leasesEnding))
+        problems << tr("%Ln lease(s) expiring within %1", nullptr, int(row.stats.leasesEnding))
                         .arg(ageText(m_leaseWindowMs));
     if (problems.isEmpty())
         return row.stats.dead > 0 ? tr("has dead letters") : tr("ok");

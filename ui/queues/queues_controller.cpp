@@ -236,8 +236,8 @@ void QueuesController::repairSelection(bool retry,
             return;
         }
         m_deadLetters->removeIds(ids);
-        emit actionFinished(retry ? tr("Retried %n message(s).", nullptr, int(outcome.value))
-                                  : tr("Deleted %n message(s).", nullptr, int(outcome.value)));
+        emit actionFinished(retry ? tr("Retried %Ln message(s).", nullptr, int(outcome.value))
+                                  : tr("Deleted %Ln message(s).", nullptr, int(outcome.value)));
         refresh();
     });
 }

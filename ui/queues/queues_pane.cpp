@@ -252,7 +252,7 @@ QueuesPane::QueuesPane(QWidget *parent)
             &QueuesPane::updateActions);
     connect(m_retrySelected, &QPushButton::clicked, this, [this] {
         const std::vector<double> ids = selectedIds();
-        confirmThen(tr("Retry %n dead message(s) of topic \"%1\"? They become due now, with their "
+        confirmThen(tr("Retry %Ln dead message(s) of topic \"%1\"? They become due now, with their "
                        "attempts reset.",
                        nullptr,
                        int(ids.size()))
@@ -262,7 +262,7 @@ QueuesPane::QueuesPane(QWidget *parent)
     connect(m_deleteSelected, &QPushButton::clicked, this, [this] {
         const std::vector<double> ids = selectedIds();
         const QString question
-            = tr("Delete %n dead message(s) of topic \"%1\"? This cannot be undone.",
+            = tr("Delete %Ln dead message(s) of topic \"%1\"? This cannot be undone.",
                  nullptr,
                  int(ids.size()))
                   .arg(QString::fromStdString(m_controller->browsedTopic()));
@@ -484,9 +484,9 @@ QString QueuesPane::filterDescription() const
         parts
             << tr("payload at %1 equal to %2").arg(m_payloadPath->text(), m_payloadEquals->text());
     if (m_olderThan->value() > 0)
-        parts << tr("enqueued more than %n minute(s) ago", nullptr, m_olderThan->value());
+        parts << tr("enqueued more than %Ln minute(s) ago", nullptr, m_olderThan->value());
     if (m_attempts->value() > 0)
-        parts << tr("at least %n attempt(s)", nullptr, m_attempts->value());
+        parts << tr("at least %Ln attempt(s)", nullptr, m_attempts->value());
     if (const QString signature = m_groups->chosenSignature(); !signature.isEmpty())
         parts << tr("error signature %1").arg(signature);
     return parts.isEmpty() ? tr("any filter") : parts.join(tr(" and "));
@@ -547,7 +547,7 @@ void QueuesPane::confirmBulk(DeadLetterAction action, std::int64_t count)
     const QString how = m_jobBar->describe(spec);
     if (action == DeadLetterAction::Retry) {
         const QString question
-            = tr("Retry the %n dead message(s) of topic \"%1\" that match %2? They become due "
+            = tr("Retry the %Ln dead message(s) of topic \"%1\" that match %2? They become due "
                  "now, with their attempts reset.",
                  nullptr,
                  int(count))
@@ -559,7 +559,7 @@ void QueuesPane::confirmBulk(DeadLetterAction action, std::int64_t count)
         });
         return;
     }
-    const QString question = tr("Delete the %n dead message(s) of topic \"%1\" that match %2? "
+    const QString question = tr("Delete the %Ln dead message(s) of topic \"%1\" that match %2? "
                                 "This cannot be undone.",
                                 nullptr,
                                 int(count))
@@ -587,7 +587,7 @@ QueuesPane::DeleteChoice QueuesPane::askDeleteWithExport(const QString &question
                     this);
     box.setDefaultButton(QMessageBox::Cancel);
     auto *exportFirst
-        = new QCheckBox(tr("Export %n message(s) to a file first", nullptr, int(count)), &box);
+        = new QCheckBox(tr("Export %Ln message(s) to a file first", nullptr, int(count)), &box);
     exportFirst->setChecked(true);
     box.setCheckBox(exportFirst);
     if (box.exec() != QMessageBox::Ok)

@@ -300,12 +300,12 @@ void SweepJob::run()
         m_progress = outcome.sweep.progress;
         const int changed = int(m_progress.changed);
         QString message = m_spec.action == DeadLetterAction::Retry
-                              ? tr("Retried %n message(s).", nullptr, changed)
+                              ? tr("Retried %Ln message(s).", nullptr, changed)
                           : m_spec.action == DeadLetterAction::Delete
-                              ? tr("Deleted %n message(s).", nullptr, changed)
-                              : tr("%n message(s) match.", nullptr, int(m_progress.matched));
+                              ? tr("Deleted %Ln message(s).", nullptr, changed)
+                              : tr("%Ln message(s) match.", nullptr, int(m_progress.matched));
         if (!m_spec.exportPath.isEmpty()) {
-            message = tr("Exported %n message(s) to %1.", nullptr, int(outcome.exported))
+            message = tr("Exported %Ln message(s) to %1.", nullptr, int(outcome.exported))
                           .arg(m_spec.exportPath)
                       + QLatin1Char(' ') + message;
         }

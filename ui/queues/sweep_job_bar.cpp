@@ -202,7 +202,7 @@ void SweepJobBar::showProgress()
     switch (job->state()) {
     case SweepJob::State::Exporting:
         setJobText(tr(
-            "Exporting before the delete: %n message(s) written…", nullptr, int(job->exported())));
+            "Exporting before the delete: %Ln message(s) written…", nullptr, int(job->exported())));
         break;
     case SweepJob::State::Paused:
         setJobText(
@@ -236,7 +236,7 @@ void SweepJobBar::showCountResult(qint64 scanned,
 {
     updateState();
     const QString count
-        = tr("%n message(s) match (of %1 read).", nullptr, int(matched)).arg(scanned);
+        = tr("%Ln message(s) match (of %1 read).", nullptr, int(matched)).arg(scanned);
     setJobText(!error.isEmpty() ? tr("The count failed: %1").arg(error)
                : cancelled      ? tr("Cancelled. %1").arg(count)
                                 : count);

@@ -127,7 +127,7 @@ void OutageBanner::refreshText()
         const auto seconds = static_cast<int>(
             (std::max<std::int64_t>(next - m_monitor->clock()->now(), 0) + 999) / 1000);
         text += QLatin1Char(' ')
-                + tr("Next try at %1 (in %n s).", nullptr, seconds).arg(timeText(next));
+                + tr("Next try at %1 (in %Ln s).", nullptr, seconds).arg(timeText(next));
     } else {
         text += QLatin1Char(' ') + tr("Trying now…");
     }

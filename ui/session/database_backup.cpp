@@ -97,7 +97,7 @@ void DatabaseBackup::backUpTo(const QString &path)
             done(false, outcome.error);
         } else {
             done(true,
-                 tr("Backed up %n entries (%1) to %2.", nullptr, int(outcome.entries))
+                 tr("Backed up %Ln entries (%1) to %2.", nullptr, int(outcome.entries))
                      .arg(QLocale().formattedDataSize(outcome.bytes), path));
         }
     });

@@ -102,7 +102,7 @@ void DatabaseRestore::restoreFrom(const QString &path)
             return;
         }
         const QString message
-            = tr("Restored %n entries from %1.", nullptr, int(outcome.value.entries)).arg(path);
+            = tr("Restored %Ln entries from %1.", nullptr, int(outcome.value.entries)).arg(path);
         emit finished(true, message);
         QMessageBox::information(m_dialogParent, tr("Restore done"), message);
     });

@@ -293,32 +293,35 @@ void DatabaseUndo::apply(const std::shared_ptr<AsyncKVStore> &store,
         const bool part = outcome.left > 0;
         QString message
             = redo
-                  ? (part
-                         ? tr("Redid part of %1: %n key(s) written again.",
-                              nullptr,
-                              int(outcome.reverted))
-                         : tr("Redid %1: %n key(s) written again.", nullptr, int(outcome.reverted)))
-                        .arg(label)
-                  : (part ? tr("Undid part of %1: %n key(s) changed back.",
+                  ? (part ? tr("Redid part of %1: %Ln key(s) written again.",
                                nullptr,
                                int(outcome.reverted))
-                          : tr("Undid %1: %n key(s) changed back.", nullptr, int(outcome.reverted)))
+                          : tr("Redid %1: %Ln key(s) written again.",
+                               nullptr,
+                               int(outcome.reverted)))
+                        .arg(label)
+                  : (part
+                         ? tr("Undid part of %1: %Ln key(s) changed back.",
+                              nullptr,
+                              int(outcome.reverted))
+                         : tr("Undid %1: %Ln key(s) changed back.", nullptr, int(outcome.reverted)))
                         .arg(label);
         if (outcome.skipped > 0)
             message += QLatin1Char(' ')
-                       + tr("%n key(s) that changed since were left alone.",
+                       + tr("%Ln key(s) that changed since were left alone.",
                             nullptr,
                             int(outcome.skipped));
         if (part) {
             const QString stopped = outcome.cancelled
                                         ? tr("Cancelled.")
                                         : tr("Stopped at a key that changed after it was read.");
-            message += QLatin1Char(' ') + stopped + QLatin1Char(' ')
-                       + (redo ? tr(
-                              "%n key(s) left: Redo goes on with them.", nullptr, int(outcome.left))
-                               : tr("%n key(s) left: Undo goes on with them.",
-                                    nullptr,
-                                    int(outcome.left)));
+            message
+                += QLatin1Char(' ') + stopped + QLatin1Char(' ')
+                   + (redo ? tr(
+                          "%Ln key(s) left: Redo goes on with them.", nullptr, int(outcome.left))
+                           : tr("%Ln key(s) left: Undo goes on with them.",
+                                nullptr,
+                                int(outcome.left)));
         }
         done(outcome.ok, message);
     });

@@ -446,7 +446,7 @@ void DatabaseView::onStoreChanged(const std::shared_ptr<AsyncKVStore> &store, bo
     if (std::exchange(m_writesExpired, false) && !writable) {
         m_retry->hide();
         m_migrate->hide();
-        m_banner->showMessage(tr("Writes ended by themselves after %n minute(s) without a write "
+        m_banner->showMessage(tr("Writes ended by themselves after %Ln minute(s) without a write "
                                  "(production). Allow writes again to write.",
                                  nullptr,
                                  m_writeExpiry->minutes()));
@@ -562,7 +562,7 @@ bool DatabaseView::confirmProductionWrites(bool createsTables)
     const int minutes = prefs::productionWriteMinutes(QSettings());
     question.what = tr("%1 is a production database (%2). With writes allowed you can edit, "
                        "delete and create keys there; each change is seen at once by every "
-                       "application that uses it. Writes end by themselves after %n minute(s) "
+                       "application that uses it. Writes end by themselves after %Ln minute(s) "
                        "without a write.",
                        nullptr,
                        minutes)
@@ -584,7 +584,7 @@ void DatabaseView::updateMode()
     } else if (!m_session->store()) {
         text = tr("Not open");
     } else if (m_session->isWritable() && m_writeExpiry->isActive()) {
-        text = tr("Writable, ends %n min after the last write", nullptr, m_writeExpiry->minutes());
+        text = tr("Writable, ends %Ln min after the last write", nullptr, m_writeExpiry->minutes());
         style = UiPalette::fillStyle(UiPalette::Role::Error);
     } else if (m_session->isWritable()) {
         text = tr("Writable");

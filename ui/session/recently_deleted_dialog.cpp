@@ -211,14 +211,14 @@ void RecentlyDeletedDialog::restoreSelected()
             return;
         }
         const RecycleRestore &result = outcome.value;
-        QString text = tr("Restored %n entry(s).", nullptr, int(result.restored));
+        QString text = tr("Restored %Ln entry(s).", nullptr, int(result.restored));
         if (result.removed > 0) {
             text += QLatin1Char(' ')
-                    + tr("%n key(s) created by the import deleted.", nullptr, int(result.removed));
+                    + tr("%Ln key(s) created by the import deleted.", nullptr, int(result.removed));
         }
         if (result.skipped > 0) {
             text += QLatin1Char(' ')
-                    + tr("%n skipped: written since (or expired since).",
+                    + tr("%Ln skipped: written since (or expired since).",
                          nullptr,
                          int(result.skipped));
         }
@@ -227,7 +227,7 @@ void RecentlyDeletedDialog::restoreSelected()
             for (std::size_t i = 0; i < result.skippedKeys.size() && i < kListedKeys; ++i)
                 keys << keyText(result.skippedKeys[i]);
             if (result.skippedKeys.size() > std::size_t(kListedKeys))
-                keys << tr("and %n more", nullptr, int(result.skippedKeys.size() - kListedKeys));
+                keys << tr("and %Ln more", nullptr, int(result.skippedKeys.size() - kListedKeys));
             text += QLatin1Char(' ') + tr("Written since: %1").arg(keys.join(QStringLiteral(", ")));
         }
         m_result->setText(text);

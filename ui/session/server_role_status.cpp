@@ -101,7 +101,7 @@ QString ServerRoleStatus::text() const
     if (m_role->standby) {
         const QString lag
             = m_role->replayLagSeconds
-                  ? tr("replay lag %n s", nullptr, int(std::floor(*m_role->replayLagSeconds)))
+                  ? tr("replay lag %Ln s", nullptr, int(std::floor(*m_role->replayLagSeconds)))
                   : tr("replay lag unknown");
         const QString primary = m_role->primary.empty() ? tr("a primary this user may not see")
                                                         : QString::fromStdString(m_role->primary);

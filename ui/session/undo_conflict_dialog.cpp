@@ -48,11 +48,11 @@ UndoConflictDialog::UndoConflictDialog(const RevertPlan &plan,
     setWindowTitle(redo ? tr("Redo %1?").arg(label) : tr("Undo %1?").arg(label));
     const int changed = int(plan.keys.size() - plan.matching());
     auto *text = new QLabel(
-        (redo ? tr("%n key(s) of this step changed since it was undone here: another "
+        (redo ? tr("%Ln key(s) of this step changed since it was undone here: another "
                    "process or tab wrote them. Reverting them would lose what was written.",
                    nullptr,
                    changed)
-              : tr("%n key(s) of this step changed since this app wrote them: another process "
+              : tr("%Ln key(s) of this step changed since this app wrote them: another process "
                    "or tab wrote them. Reverting them would lose what was written.",
                    nullptr,
                    changed)),
@@ -90,7 +90,7 @@ UndoConflictDialog::UndoConflictDialog(const RevertPlan &plan,
     }
     m_table->resizeColumnsToContents();
     const int matching = int(plan.matching());
-    m_revertMatching->setText(tr("Revert the %n that still match", nullptr, matching));
+    m_revertMatching->setText(tr("Revert the %Ln that still match", nullptr, matching));
     m_revertMatching->setObjectName(QStringLiteral("revertMatching"));
     auto *buttons = new QDialogButtonBox(this);
     buttons->addButton(m_revertMatching, QDialogButtonBox::AcceptRole);

@@ -23,7 +23,7 @@ QString cellText(const QVariant &value, int hexBytes)
         QString text = QString::fromLatin1(bytes.left(hexBytes).toHex(' '));
         if (bytes.size() > hexBytes) {
             text += QCoreApplication::translate(
-                "kvs::ui::CellGrid", "… (%n bytes)", nullptr, int(bytes.size()));
+                "kvs::ui::CellGrid", "… (%Ln bytes)", nullptr, int(bytes.size()));
         }
         return text;
     }
@@ -40,7 +40,7 @@ QVariant cellData(const QVariant &value, int role, int hexBytes, const QFont &mo
         return bytes ? QString::fromLatin1(value.toByteArray().toHex()) : value.toString();
     case Qt::ToolTipRole:
         return bytes ? QCoreApplication::translate(
-                   "kvs::ui::CellGrid", "%n bytes", nullptr, int(value.toByteArray().size()))
+                   "kvs::ui::CellGrid", "%Ln bytes", nullptr, int(value.toByteArray().size()))
                      : QVariant();
     case Qt::ForegroundRole:
         return value.isNull() ? QApplication::palette().brush(QPalette::Disabled, QPalette::Text)

@@ -185,7 +185,7 @@ bool SubtreeBulkAction::confirm(long long count, ImportMode *mode)
     switch (m_kind) {
     case Kind::Export:
         box.setWindowTitle(tr("Export subtree"));
-        box.setText(tr("Export %n entries of %1 to %2?", nullptr, n).arg(subtreeText(), m_path));
+        box.setText(tr("Export %Ln entries of %1 to %2?", nullptr, n).arg(subtreeText(), m_path));
         box.setInformativeText(
             tr("The export is read in pages of 1,000 entries and is not one snapshot: writes "
                "committed while it runs may or may not be in it. Each line holds a key and its "
@@ -196,7 +196,7 @@ bool SubtreeBulkAction::confirm(long long count, ImportMode *mode)
     case Kind::Delete:
         box.setIcon(QMessageBox::Warning);
         box.setWindowTitle(tr("Delete subtree"));
-        box.setText(tr("Delete %n entries of %1?", nullptr, n).arg(subtreeText()));
+        box.setText(tr("Delete %Ln entries of %1?", nullptr, n).arg(subtreeText()));
         // With a recycle bin (the tab's undo is on) they can be put back; without, not.
         box.setInformativeText(
             m_store && recycleBinOf(*m_store)
@@ -211,7 +211,7 @@ bool SubtreeBulkAction::confirm(long long count, ImportMode *mode)
         break;
     case Kind::Copy:
         box.setWindowTitle(tr("Copy subtree"));
-        box.setText(tr("Copy %n entries of %1 from %2 to %3?", nullptr, n)
+        box.setText(tr("Copy %Ln entries of %1 from %2 to %3?", nullptr, n)
                         .arg(subtreeText(), m_sourceName, m_targetName));
         box.setInformativeText(
             tr("Each entry is written at the same key in %1, in batches of 1,000 entries, each "
@@ -225,7 +225,7 @@ bool SubtreeBulkAction::confirm(long long count, ImportMode *mode)
         break;
     case Kind::Import:
         box.setWindowTitle(tr("Import entries"));
-        box.setText(tr("Import the %n entries of %1 into this database?", nullptr, n).arg(m_path));
+        box.setText(tr("Import the %Ln entries of %1 into this database?", nullptr, n).arg(m_path));
         box.setInformativeText(
             tr("Each entry is written at the key the file names (keys are absolute), not below "
                "the selected row. Written in batches of 1,000 entries, each its own transaction "
@@ -410,7 +410,7 @@ void SubtreeBulkAction::onRan(const Outcome &outcome)
     if (!outcome.error.isEmpty()) {
         if (outcome.line > 0) {
             finish(tr("Import stopped at line %1 (%2). Nothing of that line's batch was "
-                      "written; %n entries were imported before it.",
+                      "written; %Ln entries were imported before it.",
                       nullptr,
                       done)
                        .arg(outcome.line)
@@ -419,45 +419,46 @@ void SubtreeBulkAction::onRan(const Outcome &outcome)
                    true);
             return;
         }
-        finish(tr("Failed after %n entries: %1", nullptr, done).arg(outcome.error), changed, true);
+        finish(tr("Failed after %Ln entries: %1", nullptr, done).arg(outcome.error), changed, true);
         return;
     }
     QString summary;
     switch (m_kind) {
     case Kind::Export:
         summary = outcome.result.cancelled
-                      ? tr("Export cancelled after %n entries; %1 was not written.", nullptr, done)
+                      ? tr("Export cancelled after %Ln entries; %1 was not written.", nullptr, done)
                             .arg(m_path)
-                      : tr("Exported %n entries to %1.", nullptr, done).arg(m_path);
+                      : tr("Exported %Ln entries to %1.", nullptr, done).arg(m_path);
         break;
     case Kind::Delete:
-        summary = outcome.result.cancelled ? tr(
-                      "Delete cancelled: %n entries were deleted before it stopped.", nullptr, done)
-                                           : tr("Deleted %n entries.", nullptr, done);
+        summary
+            = outcome.result.cancelled ? tr(
+                  "Delete cancelled: %Ln entries were deleted before it stopped.", nullptr, done)
+                                       : tr("Deleted %Ln entries.", nullptr, done);
         if (outcome.result.skipped > 0) // only a delete of what the recycle bin kept skips
             summary += QLatin1Char(' ')
-                       + tr("%n kept entries had changed since (written, deleted or expired) "
+                       + tr("%Ln kept entries had changed since (written, deleted or expired) "
                             "and were left as they are.",
                             nullptr,
                             static_cast<int>(std::min<long long>(outcome.result.skipped, INT_MAX)));
         break;
     case Kind::Copy:
         summary = outcome.result.cancelled
-                      ? tr("Copy cancelled: %n entries copied to %1 (%2 skipped) before it "
+                      ? tr("Copy cancelled: %Ln entries copied to %1 (%2 skipped) before it "
                            "stopped.",
                            nullptr,
                            done)
                             .arg(m_targetName, skipped)
-                      : tr("Copied %n entries to %1, skipped %2.", nullptr, done)
+                      : tr("Copied %Ln entries to %1, skipped %2.", nullptr, done)
                             .arg(m_targetName, skipped);
         break;
     case Kind::Import:
         summary = outcome.result.cancelled
-                      ? tr("Import cancelled: %n entries imported (%1 skipped) before it stopped.",
+                      ? tr("Import cancelled: %Ln entries imported (%1 skipped) before it stopped.",
                            nullptr,
                            done)
                             .arg(skipped)
-                      : tr("Imported %n entries, skipped %1.", nullptr, done).arg(skipped);
+                      : tr("Imported %Ln entries, skipped %1.", nullptr, done).arg(skipped);
         break;
     }
     finish(summary, changed);

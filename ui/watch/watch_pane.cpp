@@ -266,7 +266,7 @@ QString WatchPane::title() const
     if (name.size() > kTitleChars)
         name = name.left(kTitleChars - 1) + QStringLiteral("…");
     if (targets.size() > 1)
-        name = tr("%1 and %n more", nullptr, static_cast<int>(targets.size() - 1)).arg(name);
+        name = tr("%1 and %Ln more", nullptr, static_cast<int>(targets.size() - 1)).arg(name);
     return name;
 }
 
@@ -338,8 +338,8 @@ void WatchPane::updateStatus()
         m_status->setText(tr("Type a key literal and choose Watch key or Watch prefix."));
         return;
     }
-    QString text = tr("%n entries watched", nullptr, entries) + QStringLiteral(" · ")
-                   + tr("%n changes in the history", nullptr, changes);
+    QString text = tr("%Ln entries watched", nullptr, entries) + QStringLiteral(" · ")
+                   + tr("%Ln changes in the history", nullptr, changes);
     if (m_controller->isPaused())
         text += QStringLiteral(" · ") + tr("paused");
     else if (!m_probe.isEmpty())
@@ -352,7 +352,7 @@ void WatchPane::clearHistory()
     const int changes = m_controller->history()->rowCount();
     if (changes == 0)
         return;
-    if (!m_confirm(tr("Clear the %n changes of the history? They are not kept anywhere else; "
+    if (!m_confirm(tr("Clear the %Ln changes of the history? They are not kept anywhere else; "
                       "export them first to keep them. The database is not touched.",
                       nullptr,
                       changes)))

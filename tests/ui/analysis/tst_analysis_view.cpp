@@ -31,6 +31,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -247,7 +248,8 @@ void TstAnalysisView::treemapShowsBytesByPrefixAndDrillsDownAndUp()
     QTRY_VERIFY(QToolTip::isVisible());
     QCOMPARE(QToolTip::text(), kvs::ui::TreemapWidget::tileToolTip(users));
     QToolTip::hideText();
-    QVERIFY(kvs::ui::TreemapWidget::tileToolTip(users).contains(QStringLiteral("1500 entries")));
+    QVERIFY(kvs::ui::TreemapWidget::tileToolTip(users).contains(
+        QStringLiteral("%1 entries").arg(QLocale().toString(1500))));
     QVERIFY(kvs::ui::TreemapWidget::tileToolTip(users).contains(QStringLiteral("[\"users\"]")));
 
     // A leaf is not drilled into.

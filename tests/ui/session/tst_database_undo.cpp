@@ -374,8 +374,9 @@ private slots:
         proceed.release();
         QVERIFY(finished.wait(kTimeout));
         QCOMPARE(finished.first().at(1).toString(),
-                 QStringLiteral("Undid part of Transaction Commit: 2000 key(s) changed back. "
-                                "Cancelled. 3000 key(s) left: Undo goes on with them."));
+                 QStringLiteral("Undid part of Transaction Commit: %1 key(s) changed back. "
+                                "Cancelled. %2 key(s) left: Undo goes on with them.")
+                     .arg(QLocale().toString(2000), QLocale().toString(3000)));
         QVERIFY(!undo->progressDialog());
         QCOMPARE(valueAt(db, {"big", 0.0}), Value("before"));
         QCOMPARE(valueAt(db, {"big", 1999.0}), Value("before"));
@@ -387,7 +388,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(undo->undoAction()->isEnabled(), kTimeout);
         const auto [ok, message] = run(undo, undo->undoAction());
         QVERIFY2(ok, qPrintable(message));
-        QCOMPARE(message, QStringLiteral("Undid Transaction Commit: 3000 key(s) changed back."));
+        QCOMPARE(message,
+                 QStringLiteral("Undid Transaction Commit: %1 key(s) changed back.")
+                     .arg(QLocale().toString(3000)));
         for (int i = 0; i < kKeys; i += 997)
             QCOMPARE(valueAt(db, {"big", double(i)}), Value("before"));
         QCOMPARE(undo->journal()->undoCount(), std::size_t(0));
@@ -411,7 +414,8 @@ private slots:
             progress->labelText(),
             QStringLiteral(
                 R"(Keeping ["many"] and the keys below it in Recently Deleted, then deleting it…)"));
-        QCOMPARE(held.finish(), QStringLiteral("Deleted 3000 entries."));
+        QCOMPARE(held.finish(),
+                 QStringLiteral("Deleted %1 entries.").arg(QLocale().toString(3000)));
     }
 
     // Another writer writes into the subtree between the keep and the delete: new values at two
@@ -430,8 +434,9 @@ private slots:
             other.set({"busy", 9000.0}, Value("new since")).waitForFinished();
         }
         QCOMPARE(held.finish(),
-                 QStringLiteral("Deleted 2498 entries. 2 kept entries had changed since "
-                                "(written, deleted or expired) and were left as they are."));
+                 QStringLiteral("Deleted %1 entries. 2 kept entries had changed since "
+                                "(written, deleted or expired) and were left as they are.")
+                     .arg(QLocale().toString(2498)));
         QCOMPARE(valueAt(db, {"busy", 2400.0}), Value("written since"));
         QCOMPARE(valueAt(db, {"busy", 2450.0}), Value("written since"));
         QCOMPARE(valueAt(db, {"busy", 9000.0}), Value("new since"));
