@@ -1,5 +1,6 @@
 # Sources of the Search view: key search and value search (paths relative to ui/).
 list(APPEND KVS_UI_SOURCES
+    search/search_controller.cpp
     search/key_search_query.cpp
     search/key_search_result_model.cpp
     search/key_search_controller.cpp
