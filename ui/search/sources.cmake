@@ -4,6 +4,7 @@ list(APPEND KVS_UI_SOURCES
     search/key_search_query.cpp
     search/key_search_result_model.cpp
     search/key_search_controller.cpp
+    search/search_run_widgets.cpp
     search/key_search_pane.cpp
     search/value_search_query.cpp
     search/value_search_result_model.cpp
