@@ -6,9 +6,6 @@
 #include <kvs/list_rows.h>
 #include <kvs/literal.h>
 
-#include <QtConcurrent>
-
-#include <algorithm>
 #include <exception>
 
 namespace kvs::ui {
@@ -17,15 +14,10 @@ namespace {
 
 using Delivery = SearchDelivery<KeySearchController, KeySearchController::Progress>;
 
-struct ScanJob
+struct ScanJob : SearchJob
 {
-    std::shared_ptr<AsyncKVStore> store;
     KeyMatcher matcher;
     Key prefix;
-    int pageSize;
-    int maxResults;
-    std::function<void(int)> beforePage;
-    std::shared_ptr<std::atomic<bool>> cancel;
 };
 
 // On a search thread: the pages of the prefix in key order until the end, the cap or cancel.
@@ -38,10 +30,8 @@ void scan(const ScanJob &job, const Delivery &deliver)
     long long scanned = 0;
     long long found = 0;
     for (int page = 0;; ++page) {
-        if (job.beforePage)
-            job.beforePage(page);
-        if (job.cancel->load())
-            return; // the controller reports the cancel itself
+        if (job.stopsBefore(page))
+            return;
         KeySearchController::Progress progress;
         ListRowsResult rows;
         try {
@@ -80,76 +70,32 @@ void scan(const ScanJob &job, const Delivery &deliver)
 } // namespace
 
 KeySearchController::KeySearchController(QObject *parent)
-    : QObject(parent)
+    : SearchController(kDefaultPageSize, parent)
     , m_results(new KeySearchResultModel(this))
 {}
 
-KeySearchController::~KeySearchController()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-}
-
-void KeySearchController::setStore(std::shared_ptr<AsyncKVStore> store)
-{
-    if (store == m_store)
-        return;
-    cancel();
-    m_store = std::move(store);
-}
-
 bool KeySearchController::start(const KeySearchQuery &query)
 {
-    cancel();
+    reset();
     m_results->clear();
-    m_error.clear();
     m_scanned = 0;
     KeyMatcher matcher(query);
-    if (!matcher.isValid()) {
-        m_error = matcher.errorText();
-        return false;
-    }
-    if (!m_store) {
-        m_error = tr("The database is not open.");
-        return false;
-    }
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_running = true;
-    ScanJob job{m_store,
-                std::move(matcher),
-                query.prefix,
-                std::clamp(m_pageSize, 1, 1000),
-                std::max(1, m_maxResults),
-                m_beforePage,
-                m_cancel};
-    Delivery delivery(this, ++m_generation);
-    (void)QtConcurrent::run(&searchPool(),
-                            [job = std::move(job), delivery] { scan(job, delivery); });
+    if (!matcher.isValid())
+        return refuse(matcher.errorText());
+    if (!hasStore())
+        return refuse(tr("The database is not open."));
+    runSearch(this, ScanJob{begin(1000), std::move(matcher), query.prefix}, scan);
     return true;
-}
-
-void KeySearchController::cancel()
-{
-    if (!m_running)
-        return;
-    m_cancel->store(true);
-    ++m_generation; // what the worker still sends is dropped
-    m_running = false;
-    emit finished(true, false);
 }
 
 void KeySearchController::deliver(quint64 generation, Progress progress)
 {
-    if (generation != m_generation || !m_running)
+    if (!accepts(generation))
         return;
     m_scanned = progress.scanned;
     m_results->append(std::move(progress.hits));
     emit this->progress(m_scanned, m_results->rowCount());
-    if (!progress.done)
-        return;
-    m_running = false;
-    m_error = progress.error;
-    emit finished(false, progress.capped);
+    endIfDone(progress);
 }
 
 } // namespace kvs::ui

@@ -1,20 +1,19 @@
 #pragma once
 
+#include "search/search_run_widgets.h"
+
 #include <kvs/async_kvstore.h>
 
 #include <QWidget>
 
 class QCheckBox;
-class QLabel;
 class QLineEdit;
-class QProgressBar;
 class QPushButton;
 class QTreeView;
 
 namespace kvs::ui {
 
 class KeySearchController;
-class MessageBanner;
 
 // The Search view of a database tab: a text (or regular expression), case and a prefix (a key
 // literal; empty: the whole database), Search and Cancel, the count of keys scanned while it
@@ -29,9 +28,9 @@ public:
 
     void setStore(std::shared_ptr<AsyncKVStore> store);
     // Puts prefix into the prefix field ("" for the empty key: the whole database).
-    void setPrefix(const Key &prefix);
+    void setPrefix(const Key &prefix) { m_run.setPrefix(prefix); }
     // Focuses the text field, its text selected.
-    void focusText();
+    void focusText() { m_run.focusText(); }
     // Starts the search the fields describe (what the Search button does).
     void startSearch();
 
@@ -44,11 +43,11 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     QTreeView *resultsView() const { return m_results; }
     // The error shown (bad regular expression or prefix, a failed read), or empty.
-    QString errorText() const;
+    QString errorText() const { return m_run.errorText(); }
     // "12,000 keys scanned, 3 found" and how the search ended.
-    QString statusText() const;
+    QString statusText() const { return m_run.statusText(); }
     // The note that the results stopped at the cap, or empty.
-    QString capNote() const;
+    QString capNote() const { return m_run.capNoteText(); }
 
 signals:
     // The user asked to open key (double-click or Enter on a result).
@@ -66,11 +65,8 @@ private:
     QCheckBox *m_case;                 // Owned.
     QPushButton *m_search;             // Owned.
     QPushButton *m_cancel;             // Owned.
-    QProgressBar *m_busy;              // Owned.
-    QLabel *m_status;                  // Owned.
-    QLabel *m_capNote;                 // Owned.
-    MessageBanner *m_banner;           // Owned.
     QTreeView *m_results;              // Owned.
+    SearchRunWidgets m_run;            // the widgets above that run a search, and its status
 };
 
 } // namespace kvs::ui

@@ -6,6 +6,7 @@
 #include <QPointer>
 #include <QThread>
 #include <QThreadPool>
+#include <QtConcurrent>
 
 #include <memory>
 #include <utility>
@@ -66,5 +67,16 @@ private:
     quint64 m_generation;
     std::shared_ptr<QObject> m_relay;
 };
+
+// Runs scan(job, delivery) on a search thread, for a search that SearchController::begin()
+// started: scan's pages go to target->deliver(job.generation, progress) on the GUI thread.
+// Thread rule: GUI thread (target's).
+template <typename Target, typename Job, typename Scan>
+void runSearch(Target *target, Job job, Scan scan)
+{
+    SearchDelivery<Target, typename Target::Progress> delivery(target, job.generation);
+    (void)QtConcurrent::run(&searchPool(),
+                            [job = std::move(job), delivery, scan] { scan(job, delivery); });
+}
 
 } // namespace kvs::ui

@@ -1,13 +1,10 @@
 #include "search/value_search_pane.h"
 
 #include "common/file_chooser.h"
-#include "common/message_banner.h"
 #include "preferences/preference_keys.h"
 #include "search/match_mark_delegate.h"
 #include "search/value_search_controller.h"
 #include "search/value_search_result_model.h"
-
-#include <kvs/literal.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,7 +16,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QTreeView>
@@ -27,7 +23,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <exception>
 
 namespace kvs::ui {
 
@@ -47,10 +42,6 @@ ValueSearchPane::ValueSearchPane(QWidget *parent)
     , m_prefix(new QLineEdit(this))
     , m_search(new QPushButton(tr("Search"), this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
-    , m_busy(new QProgressBar(this))
-    , m_status(new QLabel(this))
-    , m_capNote(new QLabel(this))
-    , m_banner(new MessageBanner(MessageBanner::Tone::Error, this))
     , m_actions(new QWidget(this))
     , m_delete(new QPushButton(tr("Delete…"), m_actions))
     , m_expire(new QPushButton(tr("Set expiry…"), m_actions))
@@ -59,6 +50,7 @@ ValueSearchPane::ValueSearchPane(QWidget *parent)
     , m_checks(new QPushButton(tr("Add as checks…"), m_actions))
     , m_actionSummary(new QLabel(this))
     , m_results(new QTreeView(this))
+    , m_run(this, m_controller, m_text, m_prefix, m_search, m_cancel, m_results)
 {
     m_controller->setMaxResults(prefs::searchMaxResults(QSettings()));
     m_mode->setObjectName(QStringLiteral("valueSearchMode"));
@@ -70,7 +62,6 @@ ValueSearchPane::ValueSearchPane(QWidget *parent)
                           "e.g. value.age >= 18 && kind(value.email) == \"string\" (the "
                           "README's \"Searching inside values\")."));
     m_text->setObjectName(QStringLiteral("valueSearchText"));
-    m_text->setClearButtonEnabled(true);
     m_problem->setObjectName(QStringLiteral("valueSearchProblem"));
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: palette(link);"));
@@ -78,14 +69,8 @@ ValueSearchPane::ValueSearchPane(QWidget *parent)
     m_prefix->setObjectName(QStringLiteral("valueSearchPrefix"));
     m_prefix->setPlaceholderText(tr("Key literal, e.g. [\"users\"]; empty: the whole database"));
     m_prefix->setToolTip(tr("Only the entries below this key are searched."));
-    m_search->setDefault(true);
-    m_busy->setRange(0, 0);
-    m_busy->setMaximumWidth(120);
-    m_busy->hide();
-    m_status->setObjectName(QStringLiteral("valueSearchStatus"));
-    m_capNote->setObjectName(QStringLiteral("valueSearchCapNote"));
-    m_capNote->setWordWrap(true);
-    m_capNote->hide();
+    m_run.status()->setObjectName(QStringLiteral("valueSearchStatus"));
+    m_run.capNote()->setObjectName(QStringLiteral("valueSearchCapNote"));
     m_actionSummary->setObjectName(QStringLiteral("valueActionSummary"));
     m_actionSummary->setWordWrap(true);
     m_delete->setObjectName(QStringLiteral("deleteResults"));
@@ -100,13 +85,10 @@ ValueSearchPane::ValueSearchPane(QWidget *parent)
     m_expire->setToolTip(tr("Give every entry found an expiry (its value is written again)."));
     m_persist->setToolTip(tr("Remove the expiry of every entry found."));
     m_export->setToolTip(tr("Write the entries found to a file, as kvs find --export does."));
-    m_results->setModel(m_controller->results());
+    m_run.setUp(this, m_controller->results());
     m_results->setItemDelegateForColumn(
         ValueSearchResultModel::PreviewColumn,
         new MatchMarkDelegate(ValueSearchResultModel::MarkRole, m_results));
-    m_results->setRootIsDecorated(false);
-    m_results->setUniformRowHeights(true);
-    m_results->setAlternatingRowColors(true);
     m_results->header()->setStretchLastSection(false);
     m_results->header()->setSectionResizeMode(ValueSearchResultModel::PreviewColumn,
                                               QHeaderView::Stretch);
@@ -121,16 +103,9 @@ ValueSearchPane::ValueSearchPane(QWidget *parent)
     textRow->addWidget(m_case);
     textColumn->addLayout(textRow);
     textColumn->addWidget(m_problem);
-    auto *prefixRow = new QHBoxLayout;
-    prefixRow->addWidget(m_prefix, 1);
-    prefixRow->addWidget(m_search);
-    prefixRow->addWidget(m_cancel);
     auto *form = new QFormLayout;
     form->addRow(tr("Find:"), textColumn);
-    form->addRow(tr("Under:"), prefixRow);
-    auto *statusRow = new QHBoxLayout;
-    statusRow->addWidget(m_busy);
-    statusRow->addWidget(m_status, 1);
+    form->addRow(tr("Under:"), m_run.prefixRow());
     auto *actionsRow = new QHBoxLayout(m_actions);
     actionsRow->setContentsMargins(0, 0, 0, 0);
     actionsRow->addWidget(new QLabel(tr("The entries found:"), m_actions));
@@ -142,21 +117,15 @@ ValueSearchPane::ValueSearchPane(QWidget *parent)
     actionsRow->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
-    layout->addWidget(m_banner);
-    layout->addLayout(statusRow);
-    layout->addWidget(m_capNote);
+    m_run.addStatus(layout);
     layout->addWidget(m_actions);
     layout->addWidget(m_actionSummary);
     layout->addWidget(m_results, 1);
     m_actions->hide();
     m_actionSummary->hide();
 
-    connect(m_search, &QPushButton::clicked, this, &ValueSearchPane::startSearch);
-    connect(m_text, &QLineEdit::returnPressed, this, &ValueSearchPane::startSearch);
-    connect(m_prefix, &QLineEdit::returnPressed, this, &ValueSearchPane::startSearch);
     connect(m_text, &QLineEdit::textChanged, this, &ValueSearchPane::validate);
     connect(m_mode, &QComboBox::currentIndexChanged, this, &ValueSearchPane::validate);
-    connect(m_cancel, &QPushButton::clicked, m_controller, &ValueSearchController::cancel);
     connect(m_controller, &ValueSearchController::progress, this, &ValueSearchPane::onProgress);
     connect(m_controller, &ValueSearchController::finished, this, &ValueSearchPane::onFinished);
     connect(m_results, &QTreeView::activated, this, [this](const QModelIndex &index) {
@@ -185,17 +154,6 @@ void ValueSearchPane::setStore(std::shared_ptr<AsyncKVStore> store,
     updateButtons();
 }
 
-void ValueSearchPane::setPrefix(const Key &prefix)
-{
-    m_prefix->setText(prefix.empty() ? QString() : QString::fromStdString(printKeyLiteral(prefix)));
-}
-
-void ValueSearchPane::focusText()
-{
-    m_text->setFocus(Qt::ShortcutFocusReason);
-    m_text->selectAll();
-}
-
 void ValueSearchPane::validate()
 {
     const auto mode = Mode(m_mode->currentData().toInt());
@@ -216,27 +174,16 @@ void ValueSearchPane::startSearch()
 {
     if (m_text->text().isEmpty() || !m_controller->hasStore() || m_action)
         return;
-    m_banner->hide();
-    m_capNote->hide();
     m_actionSummary->hide();
     ValueSearchRequest request;
     request.mode = Mode(m_mode->currentData().toInt());
     request.text = m_text->text();
     request.matchCase = m_case->isChecked();
-    const QString prefix = m_prefix->text().trimmed();
-    if (!prefix.isEmpty()) {
-        try {
-            request.prefix = parseKeyLiteral(prefix.toStdString());
-        } catch (const std::exception &error) {
-            m_banner->showMessage(
-                tr("The prefix is not a key literal: %1").arg(QString::fromUtf8(error.what())));
-            return;
-        }
-    }
+    if (!m_run.readPrefix(request.prefix, tr("The prefix is not a key literal: %1")))
+        return;
     ++m_searchGeneration;
     if (!m_controller->start(request)) {
-        m_status->clear();
-        m_banner->showMessage(m_controller->errorText());
+        m_run.showRefusal();
         updateButtons();
         return;
     }
@@ -249,21 +196,6 @@ QString ValueSearchPane::problemText() const
     return m_problem->isHidden() ? QString() : m_problem->text();
 }
 
-QString ValueSearchPane::errorText() const
-{
-    return m_banner->message();
-}
-
-QString ValueSearchPane::statusText() const
-{
-    return m_status->text();
-}
-
-QString ValueSearchPane::capNote() const
-{
-    return m_capNote->isHidden() ? QString() : m_capNote->text();
-}
-
 QString ValueSearchPane::actionSummary() const
 {
     return m_actionSummary->isHidden() ? QString() : m_actionSummary->text();
@@ -272,10 +204,10 @@ QString ValueSearchPane::actionSummary() const
 void ValueSearchPane::onProgress()
 {
     const ValueSearchCounts &counts = m_controller->counts();
-    m_status->setText(tr("%L1 entries scanned, %L2 matched, %L3 undecodable…")
-                          .arg(counts.scanned)
-                          .arg(counts.matched)
-                          .arg(counts.undecodable));
+    m_run.status()->setText(tr("%L1 entries scanned, %L2 matched, %L3 undecodable…")
+                                .arg(counts.scanned)
+                                .arg(counts.matched)
+                                .arg(counts.undecodable));
 }
 
 void ValueSearchPane::onFinished(bool cancelled, bool capped)
@@ -285,16 +217,13 @@ void ValueSearchPane::onFinished(bool cancelled, bool capped)
                                         "undecodable.")
                                    : tr("Done: %L1 entries scanned, %L2 matched, %L3 "
                                         "undecodable.");
-    m_status->setText(text.arg(counts.scanned).arg(counts.matched).arg(counts.undecodable));
-    if (!m_controller->errorText().isEmpty())
-        m_banner->showMessage(tr("The search stopped: %1").arg(m_controller->errorText()));
-    if (capped) {
-        m_capNote->setText(tr("Only the first %L1 entries found are listed: the search stopped "
-                              "there (Preferences, Search). Narrow the prefix or the search to "
-                              "see the others.")
-                               .arg(m_controller->results()->rowCount()));
-        m_capNote->show();
-    }
+    m_run.showEnd(text.arg(counts.scanned).arg(counts.matched).arg(counts.undecodable),
+                  capped,
+                  tr("Only the first %L1 entries found are listed: the search stopped "
+                     "there (Preferences, Search). Narrow the prefix or the search to "
+                     "see the others.")
+                      .arg(m_controller->results()->rowCount()),
+                  tr("The search stopped: %1"));
     updateButtons();
 }
 
@@ -302,9 +231,7 @@ void ValueSearchPane::updateButtons()
 {
     const bool running = m_controller->isRunning();
     const bool valid = !m_text->text().isEmpty() && m_problem->isHidden();
-    m_search->setEnabled(!running && !m_action && m_controller->hasStore() && valid);
-    m_cancel->setEnabled(running);
-    m_busy->setVisible(running);
+    m_run.showRunning(!m_action && valid);
     // The actions act on a finished search's results, on a writable tab only.
     m_actions->setVisible(m_writable);
     m_actions->setEnabled(m_writable && !running && !m_action

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "search/search_run_widgets.h"
 #include "search/value_result_action.h"
 
 #include <kvs/async_kvstore.h>
@@ -13,13 +14,11 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QProgressBar;
 class QPushButton;
 class QTreeView;
 
 namespace kvs::ui {
 
-class MessageBanner;
 class ValueSearchController;
 
 // The values mode of the Search view (issue 38): a text, regular expression or condition (the
@@ -39,8 +38,8 @@ public:
     // writable: whether the results' actions are offered; auditDatabase: the database as the
     // audit log names it.
     void setStore(std::shared_ptr<AsyncKVStore> store, bool writable, QString auditDatabase = {});
-    void setPrefix(const Key &prefix);
-    void focusText();
+    void setPrefix(const Key &prefix) { m_run.setPrefix(prefix); }
+    void focusText() { m_run.focusText(); }
     // Starts the search the fields describe (what the Search button does).
     void startSearch();
     // Runs an action on every result (what the buttons do after asking for a time or a file).
@@ -69,9 +68,9 @@ public:
     // The problem shown under the text field as it is typed, or empty.
     QString problemText() const;
     // The error banner's text (a bad prefix, a failed read), or empty.
-    QString errorText() const;
-    QString statusText() const;
-    QString capNote() const;
+    QString errorText() const { return m_run.errorText(); }
+    QString statusText() const { return m_run.statusText(); }
+    QString capNote() const { return m_run.capNoteText(); }
     // What the last action did.
     QString actionSummary() const;
     bool isActionRunning() const { return m_action != nullptr; }
@@ -113,10 +112,6 @@ private:
     QLineEdit *m_prefix;                  // Owned.
     QPushButton *m_search;                // Owned.
     QPushButton *m_cancel;                // Owned.
-    QProgressBar *m_busy;                 // Owned.
-    QLabel *m_status;                     // Owned.
-    QLabel *m_capNote;                    // Owned.
-    MessageBanner *m_banner;              // Owned.
     QWidget *m_actions;                   // Owned.
     QPushButton *m_delete;                // Owned.
     QPushButton *m_expire;                // Owned.
@@ -125,6 +120,7 @@ private:
     QPushButton *m_checks;                // Owned.
     QLabel *m_actionSummary;              // Owned.
     QTreeView *m_results;                 // Owned.
+    SearchRunWidgets m_run;               // the widgets above that run a search, and its status
     QPointer<ValueResultAction> m_action; // the action running, if any
     std::function<bool(const QString &)> m_confirm;
     std::function<void(std::int64_t)> m_actionBatchHook;

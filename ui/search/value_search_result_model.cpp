@@ -6,23 +6,12 @@
 #include <QPoint>
 
 #include <algorithm>
-#include <iterator>
 
 namespace kvs::ui {
 
 ValueSearchResultModel::ValueSearchResultModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : SearchHitTable(ColumnCount, parent)
 {}
-
-int ValueSearchResultModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(m_hits.size());
-}
-
-int ValueSearchResultModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
 
 QVariant ValueSearchResultModel::data(const QModelIndex &index, int role) const
 {
@@ -79,24 +68,6 @@ ValueSearchResultModel::headerData(int section, Qt::Orientation orientation, int
     default:
         return {};
     }
-}
-
-void ValueSearchResultModel::append(ValueSearchHits hits)
-{
-    if (hits.empty())
-        return;
-    const int first = rowCount();
-    beginInsertRows({}, first, first + static_cast<int>(hits.size()) - 1);
-    m_hits.insert(
-        m_hits.end(), std::make_move_iterator(hits.begin()), std::make_move_iterator(hits.end()));
-    endInsertRows();
-}
-
-void ValueSearchResultModel::clear()
-{
-    beginResetModel();
-    m_hits.clear();
-    endResetModel();
 }
 
 void ValueSearchResultModel::applyWrites(const CheckedWriteResult &result,

@@ -1,19 +1,18 @@
 #pragma once
 
 #include "search/checked_writes.h"
+#include "search/search_hit_table.h"
 #include "search/value_search_hit.h"
-
-#include <QAbstractTableModel>
 
 #include <optional>
 
 namespace kvs::ui {
 
 // The entries a value search found, in key order as they arrive: key, value kind, a one-line
-// preview with the match marked (MarkRole), version. Rows are only appended (one insertion per
-// batch), all cleared (one reset) or changed after an action on them (one reset).
+// preview with the match marked (MarkRole), version. Rows as SearchHitTable keeps them, and
+// changed after an action on them (one reset).
 // Thread rule: GUI thread only.
-class ValueSearchResultModel : public QAbstractTableModel
+class ValueSearchResultModel : public SearchHitTable<ValueSearchHit>
 {
     Q_OBJECT
 
@@ -24,26 +23,16 @@ public:
 
     explicit ValueSearchResultModel(QObject *parent = nullptr);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant
     headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    void append(ValueSearchHits hits);
-    void clear();
     // After an action on every row (states and versions in row order, as writeChecked gives
     // them): a delete removes the rows written; an expiry change gives them their new version
     // and expiresAt.
     void applyWrites(const CheckedWriteResult &result,
                      bool deleted,
                      std::optional<std::int64_t> expiresAt);
-    // The hit of row. Requires: 0 <= row < rowCount().
-    const ValueSearchHit &hitAt(int row) const { return m_hits[static_cast<std::size_t>(row)]; }
-    const ValueSearchHits &hits() const { return m_hits; }
-
-private:
-    ValueSearchHits m_hits;
 };
 
 } // namespace kvs::ui

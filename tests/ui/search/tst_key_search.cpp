@@ -25,6 +25,7 @@
 #include <QDir>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTabBar>
 #include <QTabWidget>
@@ -134,6 +135,9 @@ private slots:
     void cancelMidWay();
     void cappedAtMaxResults_data() { addBackends(); }
     void cappedAtMaxResults();
+    void aReplacedSearchsPagesAreDropped_data() { addBackends(); }
+    void aReplacedSearchsPagesAreDropped();
+    void aNewSearchHidesTheCapNote();
     void badRegularExpressionIsShown();
     void badPrefixIsShown();
     void ctrlShiftFSearchesUnderTheSelectedNodeAndOpensAKey();
@@ -303,6 +307,59 @@ void TstKeySearch::cappedAtMaxResults()
              QStringLiteral("Only the first 150 keys found are listed: the search stopped there. "
                             "Narrow the prefix or the text to see the others."));
     QVERIFY(pane.errorText().isEmpty());
+}
+
+void TstKeySearch::aReplacedSearchsPagesAreDropped()
+{
+    kvs::test::Gate gate; // holds the first search's worker after its first page was sent
+    KeySearchController search;
+    QAbstractItemModelTester tester(search.results());
+    search.setStore(freshStore());
+    search.setPageSize(100);
+    QSemaphore firstPageSent;
+    search.setBeforePageHook([&](int page) {
+        if (page == 1) {
+            firstPageSent.release();
+            gate.wait();
+        }
+    });
+    kvs::ui::KeySearchQuery query;
+    query.text = QStringLiteral("user");
+    query.prefix = {"users"};
+    QVERIFY(search.start(query));
+    // Its page of 97 users is posted to the GUI thread, which has not taken it yet.
+    QVERIFY(firstPageSent.tryAcquire(1, kTimeout));
+
+    // A new search replaces it; the old page that arrives now is not the new search's.
+    query.text = QStringLiteral("bob");
+    QSignalSpy finished(&search, &KeySearchController::finished);
+    QVERIFY(search.start(query));
+    gate.open();
+    QVERIFY(finished.wait(kTimeout));
+    QCOMPARE(literals(*search.results()), QStringList({QStringLiteral(R"(["users", "Bob"])")}));
+    QCOMPARE(search.scanned(), 1203);
+}
+
+void TstKeySearch::aNewSearchHidesTheCapNote()
+{
+    KeySearchPane pane;
+    auto store = std::make_shared<kvs::AsyncKVStore>(
+        m_dir.filePath(QStringLiteral("cap-note.db")).toStdString());
+    fill(*store);
+    pane.setStore(store);
+    pane.controller()->setMaxResults(10);
+    QSignalSpy finished(pane.controller(), &KeySearchController::finished);
+    pane.textEdit()->setText(QStringLiteral("user"));
+    pane.startSearch();
+    QVERIFY(finished.wait(kTimeout));
+    QVERIFY(!pane.capNote().isEmpty());
+
+    pane.textEdit()->setText(QStringLiteral("bob"));
+    pane.startSearch();
+    QCOMPARE(pane.capNote(), QString());
+    QVERIFY(finished.wait(kTimeout));
+    QCOMPARE(pane.capNote(), QString());
+    QCOMPARE(pane.controller()->results()->rowCount(), 1);
 }
 
 void TstKeySearch::badRegularExpressionIsShown()
