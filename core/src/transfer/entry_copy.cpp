@@ -23,13 +23,7 @@ TransferResult copyEntries(AsyncKVStore &from,
     // A page is read, then written in batches, each its own transaction of the target: neither
     // store holds a transaction while the other works (the next page is read meanwhile, outside
     // any transaction).
-    detail::RowPages pages(
-        source,
-        range.lower,
-        range.upper,
-        batchSize,
-        [&options] { return detail::nowOf(options); },
-        detail::pageGrowthOf(options));
+    detail::RowPages pages = detail::transferPages(source, range, batchSize, options);
     const bool complete = pages.forEachBatch(batchSize, [&](std::span<KvRow> rows) {
         batch.clear();
         for (KvRow &row : rows)

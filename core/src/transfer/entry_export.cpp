@@ -19,13 +19,7 @@ TransferResult exportEntries(AsyncKVStore &store,
     // Each page is its own read: the rows of one page are consistent, the export as a whole is
     // not one snapshot (kvs/entry_transfer.h). A page holds many batches; each batch is written,
     // counted and may be the last (Cancel).
-    detail::RowPages pages(
-        adapter,
-        range.lower,
-        range.upper,
-        batch,
-        [&options] { return detail::nowOf(options); },
-        detail::pageGrowthOf(options));
+    detail::RowPages pages = detail::transferPages(adapter, range, batch, options);
     result.cancelled = !pages.forEachBatch(batch, [&](std::span<KvRow> rows) {
         lines.clear();
         for (const KvRow &row : rows) {

@@ -105,12 +105,20 @@ bool RowPages::forEachBatch(std::int64_t batch,
     return true;
 }
 
-RowPages::Growth pageGrowthOf(const TransferOptions &options)
+RowPages transferPages(SqlAdapter &adapter,
+                       const KeyRange &range,
+                       std::int64_t least,
+                       const TransferOptions &options)
 {
     std::shared_ptr<Clock> clock = options.clock ? options.clock : systemClock();
-    return {RowPages::kDefaultPageBytes, [clock] {
-                return clock->monotonicNow();
-            }};
+    return RowPages(adapter,
+                    range.lower,
+                    range.upper,
+                    least,
+                    [clock] { return clock->now(); },
+                    {RowPages::kDefaultPageBytes, [clock] {
+                         return clock->monotonicNow();
+                     }});
 }
 
 } // namespace kvs::detail

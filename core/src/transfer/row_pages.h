@@ -81,8 +81,11 @@ private:
     QFuture<std::vector<KvRow>> m_reading;
 };
 
-// The growth of export's and copy's pages: the default bytes, timed by options.clock's monotonic
-// clock (the system's when it has none).
-[[nodiscard]] RowPages::Growth pageGrowthOf(const TransferOptions &options);
+// The pages of range for export and copy: from `least` rows, growing to the default bytes, timed
+// by options.clock's monotonic clock (the system's when it has none), each read at options' time.
+[[nodiscard]] RowPages transferPages(SqlAdapter &adapter,
+                                     const KeyRange &range,
+                                     std::int64_t least,
+                                     const TransferOptions &options);
 
 } // namespace kvs::detail

@@ -89,6 +89,16 @@ qreal sum(const QList<qreal> &values)
     return total;
 }
 
+// Holds the view's analysis at gate after its first page, on its worker (later runs go on).
+void holdAfterFirstPage(AnalysisView &view, kvs::test::Gate &gate)
+{
+    auto first = std::make_shared<std::atomic<bool>>(true);
+    view.controller()->setProgressHook([&gate, first](std::int64_t) {
+        if (first->exchange(false))
+            gate.wait();
+    });
+}
+
 } // namespace
 
 class TstAnalysisView : public QObject
@@ -358,11 +368,7 @@ void TstAnalysisView::cancelStopsAfterThePageAndSavesNothing()
     AnalysisView view;
     attach(view, freshStore());
     kvs::test::Gate gate;
-    std::atomic<bool> first{true};
-    view.controller()->setProgressHook([&](std::int64_t) {
-        if (first.exchange(false))
-            gate.wait();
-    });
+    holdAfterFirstPage(view, gate);
     // However slow the worker is to come back, its partial report is waited for.
     view.controller()->setCancelGraceMs(3'600'000);
     QSignalSpy finished(view.controller(), &AnalysisController::finished);
@@ -402,11 +408,7 @@ void TstAnalysisView::cancelDoesNotWaitForADatabaseThatDoesNotAnswer()
     AnalysisView view;
     attach(view, freshStore());
     kvs::test::Gate gate;
-    std::atomic<bool> first{true};
-    view.controller()->setProgressHook([&](std::int64_t) {
-        if (first.exchange(false))
-            gate.wait();
-    });
+    holdAfterFirstPage(view, gate);
     view.controller()->setCancelGraceMs(0);
     QSignalSpy cancelling(view.controller(), &AnalysisController::cancelling);
     QSignalSpy finished(view.controller(), &AnalysisController::finished);
