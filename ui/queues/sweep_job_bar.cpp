@@ -226,7 +226,9 @@ void SweepJobBar::showCountProgress(qint64 scanned, qint64 matched)
         return;
     if (m_progress->maximum() > 0)
         m_progress->setValue(int(std::min<qint64>(scanned, m_progress->maximum())));
-    setJobText(tr("Read %1 messages, %2 matched…").arg(scanned).arg(matched));
+    const QLocale locale;
+    setJobText(tr("Read %1 messages, %2 matched…")
+                   .arg(locale.toString(scanned), locale.toString(matched)));
 }
 
 void SweepJobBar::showCountResult(qint64 scanned,
@@ -235,8 +237,8 @@ void SweepJobBar::showCountResult(qint64 scanned,
                                   const QString &error)
 {
     updateState();
-    const QString count
-        = tr("%Ln message(s) match (of %1 read).", nullptr, int(matched)).arg(scanned);
+    const QString count = tr("%Ln message(s) match (of %1 read).", nullptr, int(matched))
+                              .arg(QLocale().toString(scanned));
     setJobText(!error.isEmpty() ? tr("The count failed: %1").arg(error)
                : cancelled      ? tr("Cancelled. %1").arg(count)
                                 : count);
