@@ -17,9 +17,9 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QLocale>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
