@@ -67,7 +67,7 @@ void RowPages::measureCycle(std::int64_t rows)
         return;
     const std::int64_t took = m_growth.monotonicMs() - m_askedAt;
     // A cycle under a millisecond says nothing about the pace: no bound from it.
-    m_timeBound = took > 0 ? rows * m_growth.pageMs / took : 0;
+    m_timeBound = took > 0 ? rows * kPageMs / took : 0;
 }
 
 std::vector<KvRow> RowPages::next()

@@ -20,7 +20,7 @@
 //
 // With a monotonic clock, a page also holds no more rows than the last page's cycle (from asking
 // for it to handing it over: the read, or the caller's work on the page before, whichever took
-// longer) went through in pageMs: on a slow link 4 MB take seconds, and the caller's Cancel,
+// longer) went through in kPageMs: on a slow link 4 MB take seconds, and the caller's Cancel,
 // checked between pages, would wait for the page being read and the one asked ahead.
 namespace kvs::detail {
 
@@ -28,7 +28,7 @@ class RowPages
 {
 public:
     static constexpr std::int64_t kDefaultPageBytes = 4 * 1024 * 1024;
-    static constexpr std::int64_t kDefaultPageMs = 500;
+    static constexpr std::int64_t kPageMs = 500;
 
     // How large pages grow. bytes <= 0: every page has `least` rows. monotonicMs: a monotonic
     // clock in ms (Clock::monotonicNow); empty: pages are sized by bytes only.
@@ -36,7 +36,6 @@ public:
     {
         std::int64_t bytes = kDefaultPageBytes;
         std::function<std::int64_t()> monotonicMs;
-        std::int64_t pageMs = kDefaultPageMs;
     };
 
     // now: the time each page's read is at (what has expired), asked for each page.
@@ -76,7 +75,7 @@ private:
     std::int64_t m_bytes = 0;
     std::int64_t m_asked = 0;
     std::int64_t m_askedAt = 0;   // monotonic ms
-    std::int64_t m_timeBound = 0; // rows the last cycle's pace allows in pageMs; 0: no bound
+    std::int64_t m_timeBound = 0; // rows the last cycle's pace allows in kPageMs; 0: no bound
     bool m_finished = false;      // else a page is asked for: m_reading
     QFuture<std::vector<KvRow>> m_reading;
 };

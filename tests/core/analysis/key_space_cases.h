@@ -507,10 +507,10 @@ inline void pagesGrowToPageBytes(AnalysisBackend &b)
 }
 
 // A slow cycle keeps pages small: a page asked for after a cycle (the read, or the caller's work
-// on the page before) of twice pageMs (500 ms) holds half the rows of the last, never fewer than
-// pageSize, so Cancel on a slow link waits for about pageMs of rows, not 4 MB. The clock moves in
-// the progress callback, as the caller's work on a page would take the time; a cycle that takes
-// no time leaves the pages to the bytes again.
+// on the page before) of twice RowPages::kPageMs (500 ms) holds half the rows of the last, never
+// fewer than pageSize, so Cancel on a slow link waits for about 500 ms of rows, not 4 MB. The clock
+// moves in the progress callback, as the caller's work on a page would take the time; a cycle that
+// takes no time leaves the pages to the bytes again.
 inline void slowPagesStaySmall(AnalysisBackend &b)
 {
     const AnalysisCorpus corpus(b.clock->now(), 5, 1500);
